@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `casebook` command: one subcommand per Casebook system.
+@main
+struct Casebook: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "casebook",
+        abstract: "Working software for five test-driven-development case studies.",
+        subcommands: []
+    )
+}
