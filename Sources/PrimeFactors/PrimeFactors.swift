@@ -1,0 +1,4 @@
+/// The prime factors of `integer` in ascending order, each repeated by its multiplicity.
+public func primeFactors(of integer: Int) -> [Int] {
+    []
+}

@@ -1,0 +1,9 @@
+import PrimeFactors
+import Testing
+
+@Suite("Prime factors kata")
+struct PrimeFactorsKataTests {
+    @Test func oneHasNoPrimeFactors() {
+        #expect(primeFactors(of: 1) == [])
+    }
+}
