@@ -7,7 +7,18 @@ struct PrimeFactorsKataTests {
         #expect(primeFactors(of: 1) == [])
     }
 
-    @Test func aPrimeIsItsOwnOnlyFactor() {
-        #expect(primeFactors(of: 2) == [2])
+    @Test(arguments: [2, 3])
+    func aPrimeIsItsOwnOnlyFactor(prime: Int) {
+        #expect(primeFactors(of: prime) == [prime])
+    }
+
+    @Test(arguments: [
+        (4, [2, 2]),
+        (6, [2, 3]),
+        (8, [2, 2, 2]),
+        (9, [3, 3]),
+    ])
+    func compositesSplitIntoPrimesRepeatedByMultiplicity(composite: Int, factors: [Int]) {
+        #expect(primeFactors(of: composite) == factors)
     }
 }
