@@ -17,8 +17,18 @@ struct PrimeFactorsKataTests {
         (6, [2, 3]),
         (8, [2, 2, 2]),
         (9, [3, 3]),
+        (2 * 2 * 7 * 7 * 11 * 17 * 17, [2, 2, 7, 7, 11, 17, 17]),
     ])
     func compositesSplitIntoPrimesRepeatedByMultiplicity(composite: Int, factors: [Int]) {
         #expect(primeFactors(of: composite) == factors)
+    }
+
+    @Test(arguments: [0, -1, -2, -12, Int.min])
+    func valuesBelowTwoHaveNoPrimeFactors(value: Int) {
+        #expect(primeFactors(of: value) == [])
+    }
+
+    @Test func intMaxFactorsCompletely() {
+        #expect(primeFactors(of: Int.max) == [7, 7, 73, 127, 337, 92737, 649657])
     }
 }
