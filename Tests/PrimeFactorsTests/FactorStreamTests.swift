@@ -69,7 +69,8 @@ struct FactorStreamTests {
         var stream = makeStream()
         var input = ByteReaderStub(chunks: ["6\n", "8\n"])
         try stream.factor(from: &input)
-        #expect(output.writes.map { String(decoding: $0, as: UTF8.self) } == ["6: 2 3\n", "8: 2 2 2\n"])
+        #expect(
+            output.writes.map { String(decoding: $0, as: UTF8.self) } == ["6: 2 3\n", "8: 2 2 2\n"])
     }
 
     @Test func writesOutputBeforeADiagnosticSoTheyInterleaveInOrder() throws {
