@@ -30,7 +30,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "PrimeFactorsTests", dependencies: ["PrimeFactors"]),
+        .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
+        .testTarget(
+            name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(name: "CasebookCLITests", dependencies: ["casebook", "CasebookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Testing
 
 @testable import PrimeFactors

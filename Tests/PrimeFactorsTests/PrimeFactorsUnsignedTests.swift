@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import PrimeFactors
 import Testing
 

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs the built `casebook` executable as a user would, with real files for its standard streams.
+struct CasebookExecutable {
+    struct Result {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    /// The `casebook` built beside this test bundle (or `$CASEBOOK_EXECUTABLE`).
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["CASEBOOK_EXECUTABLE"] {
+            return URL(fileURLWithPath: path)
+        }
+        let testBundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }
+        let productsDirectory =
+            (testBundle ?? Bundle.main).bundleURL.pathExtension == "xctest"
+            ? (testBundle ?? Bundle.main).bundleURL.deletingLastPathComponent()
+            : Bundle.main.bundleURL
+        return productsDirectory.appendingPathComponent("casebook")
+    }
+
+    static func run(_ arguments: [String], input: String = "") throws -> Result {
+        try run(arguments, inputData: Data(input.utf8))
+    }
+
+    static func run(_ arguments: [String], inputData: Data) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("casebook-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputURL = directory.appendingPathComponent("stdin")
+        let outputURL = directory.appendingPathComponent("stdout")
+        let errorURL = directory.appendingPathComponent("stderr")
+        try inputData.write(to: inputURL)
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: try String(contentsOf: outputURL, encoding: .utf8),
+            standardError: try String(contentsOf: errorURL, encoding: .utf8)
+        )
+    }
+}
