@@ -18,16 +18,24 @@ struct FactorCommand: ParsableCommand {
         help: "The numbers to factor (default: read them from standard input).")
     var numbers: [String] = []
 
+    /// The numbers, less the first `--`, which ends the options as it does for GNU `factor`.
+    private var operands: [String] {
+        var operands = numbers
+        if let terminator = operands.firstIndex(of: "--") { operands.remove(at: terminator) }
+        return operands
+    }
+
     func run() throws {
+        let operands = operands
         var stream = FactorStream(
             output: FileDescriptorWriter.standardOutput,
             diagnostics: FileDescriptorWriter.standardError,
             commandName: "casebook factor")
-        if numbers.isEmpty {
+        if operands.isEmpty {
             var input = FileDescriptorReader()
             try stream.factor(from: &input)
         } else {
-            for number in numbers { try stream.factor(argument: number) }
+            for number in operands { try stream.factor(argument: number) }
             try stream.flush()
         }
         if stream.sawInvalidInput { throw ExitCode.failure }

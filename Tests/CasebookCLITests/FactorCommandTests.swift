@@ -38,6 +38,13 @@ struct FactorCommandTests {
         #expect(result.status == 1)
     }
 
+    @Test func takesTheFirstDoubleDashAsTheEndOfOptionsLikeGNUFactor() throws {
+        let result = try CasebookExecutable.run(["factor", "5", "--", "--", "3"])
+        #expect(result.standardOutput == "5: 5\n3: 3\n")
+        #expect(result.standardError == "casebook factor: '--' is not a valid positive integer\n")
+        #expect(result.status == 1)
+    }
+
     @Test func reportsInvalidTokensOnStandardInputAndFails() throws {
         let result = try CasebookExecutable.run(["factor"], input: "8 x9 10")
         #expect(result.standardOutput == "8: 2 2 2\n10: 2 5\n")
