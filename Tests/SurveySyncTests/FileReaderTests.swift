@@ -1,0 +1,74 @@
+import Foundation
+import SurveySync
+import Testing
+
+@Suite("FileReader behind the FileManaging seam")
+struct FileReaderTests {
+    let documents = URL(string: "/var/data/documents")!
+
+    @Test func theDocumentsURLIsTheLastOneTheFileManagerGives() {
+        let first = URL(string: "/first")!
+        let stub = FileManagingStub(urls: [first, documents])
+        #expect(stub.documentsURL == documents)
+    }
+
+    @Test func thereIsNoDocumentsURLWhenTheFileManagerGivesNone() {
+        #expect(FileManagingStub(urls: []).documentsURL == nil)
+    }
+
+    @Test func readsThePathInsideTheDocumentsDirectory() throws {
+        var requested: [URL] = []
+        let reader = FileReader(fileManager: FileManagingStub(urls: [documents])) { url in
+            requested.append(url)
+            return "name: Ada"
+        }
+        #expect(try reader.read(path: "respondents/ada.yaml") == "name: Ada")
+        #expect(requested == [documents.appendingPathComponent("respondents/ada.yaml")])
+    }
+
+    @Test func aFileThatCannotBeReadIsMissingAndNamedByItsFullPath() {
+        let reader = FileReader(fileManager: FileManagingStub(urls: [documents])) { _ in
+            throw CocoaError(.fileNoSuchFile)
+        }
+        #expect(throws: FileReaderError.missingFile(path: "/var/data/documents/non-existing.txt")) {
+            try reader.read(path: "non-existing.txt")
+        }
+    }
+
+    @Test func withoutADocumentsDirectoryNothingCanBeRead() {
+        let reader = FileReader(fileManager: FileManagingStub(urls: [])) { _ in "unused" }
+        #expect(throws: FileReaderError.missingDocumentsURL) {
+            try reader.read(path: "a.yaml")
+        }
+    }
+
+    @Test(arguments: ["/etc/passwd", "../secret.yaml", "a/../../secret.yaml", "a/./../../b"])
+    func refusesPathsThatLeaveTheDocumentsDirectoryWithoutReadingThem(path: String) {
+        var readCount = 0
+        let reader = FileReader(fileManager: FileManagingStub(urls: [documents])) { _ in
+            readCount += 1
+            return "secret"
+        }
+        #expect(throws: FileReaderError.pathOutsideDocuments(path: path)) {
+            try reader.read(path: path)
+        }
+        #expect(readCount == 0)
+    }
+
+    @Test(arguments: ["a/../b.yaml", "./b.yaml", "x/y/../../b.yaml"])
+    func acceptsDotsThatStayInside(path: String) throws {
+        let reader = FileReader(fileManager: FileManagingStub(urls: [documents])) { _ in "ok" }
+        #expect(try reader.read(path: path) == "ok")
+    }
+
+    @Test func theRealAdapterReadsARealFileAsUTF8() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("file-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "name: Zoë\n".write(
+            to: directory.appendingPathComponent("zoe.yaml"), atomically: true, encoding: .utf8)
+        let reader = FileReader(fileManager: FileManagingStub(urls: [directory]))
+        #expect(try reader.read(path: "zoe.yaml") == "name: Zoë\n")
+    }
+}
