@@ -1,0 +1,113 @@
+import Foundation
+import SurveySync
+import Testing
+
+@Suite("A respondent's YAML file becomes JSON")
+struct RespondentParserTests {
+    @Test func keepsEveryFieldWithItsType() throws {
+        let yaml = """
+            id: r-17
+            name: Ada Lovelace
+            age: 36
+            height: 1.65
+            price: 1.10
+            consented: true
+            nickname: ~
+            answers:
+              - question: favourite colour
+                answer: green
+              - question: pets
+                answer: [cat, dog]
+            address: {city: London, zip: "0042"}
+            """
+        let respondent = try RespondentParser.respondent(fromYAML: yaml, fileName: "ada.yaml")
+        #expect(respondent.id == "r-17")
+        #expect(
+            respondent.fields == [
+                "id": "r-17",
+                "name": "Ada Lovelace",
+                "age": 36,
+                "height": 1.65,
+                "price": 1.1,
+                "consented": true,
+                "nickname": .null,
+                "answers": [
+                    ["question": "favourite colour", "answer": "green"],
+                    ["question": "pets", "answer": ["cat", "dog"]],
+                ],
+                "address": ["city": "London", "zip": "0042"],
+            ])
+    }
+
+    @Test func timestampsBecomeISO8601Strings() throws {
+        let yaml = """
+            id: 1
+            interviewed: 2024-03-05T14:30:00Z
+            born: 1990-01-31
+            """
+        let respondent = try RespondentParser.respondent(fromYAML: yaml, fileName: "x.yaml")
+        #expect(respondent.fields["interviewed"] == "2024-03-05T14:30:00Z")
+        #expect(respondent.fields["born"] == "1990-01-31T00:00:00Z")
+    }
+
+    @Test func anIntegerIdIsKeptAsANumberAndNamesTheRespondent() throws {
+        let respondent = try RespondentParser.respondent(fromYAML: "id: 42\n", fileName: "a.yaml")
+        #expect(respondent.id == "42")
+        #expect(respondent.fields["id"] == 42)
+    }
+
+    @Test func withoutAnIdTheFileNameNamesTheRespondent() throws {
+        let respondent = try RespondentParser.respondent(
+            fromYAML: "name: Grace\n", fileName: "grace-hopper.yml")
+        #expect(respondent.id == "grace-hopper")
+        #expect(respondent.fields == ["id": "grace-hopper", "name": "Grace"])
+    }
+
+    @Test func encodesAsAJSONObjectWithTypesIntact() throws {
+        let respondent = try RespondentParser.respondent(
+            fromYAML: "id: 7\nok: true\nscore: 2.5\ntags: [a]\nnote: null\n", fileName: "7.yaml")
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(respondent))
+        let object = try #require(json as? [String: Any])
+        #expect(object["id"] as? Int == 7)
+        #expect(object["score"] as? Double == 2.5)
+        #expect(object["tags"] as? [String] == ["a"])
+        #expect(object["note"] is NSNull)
+        #expect(
+            String(decoding: try JSONEncoder().encode(JSONValue.bool(true)), as: UTF8.self)
+                == "true")
+    }
+
+    @Test func aSyntaxErrorNamesTheFileLineAndColumn() {
+        let yaml = "id: 1\nname: [unclosed\nage: 3\n"
+        #expect {
+            try RespondentParser.respondent(fromYAML: yaml, fileName: "broken.yaml")
+        } throws: { error in
+            let error = error as? RespondentFileError
+            return error?.file == "broken.yaml" && error?.line == 3 && error?.column == 4
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "- a\n- b\n",
+            "broken.yaml:1:1: a respondent file must hold one mapping (key: value lines)"
+        ),
+        (
+            "just text\n",
+            "broken.yaml:1:1: a respondent file must hold one mapping (key: value lines)"
+        ),
+        ("", "broken.yaml: the file is empty"),
+        ("id: [1, 2]\n", "broken.yaml:1:5: field 'id' must be a string or an integer"),
+        ("id: true\n", "broken.yaml:1:5: field 'id' must be a string or an integer"),
+        ("id: ''\n", "broken.yaml:1:5: field 'id' must not be empty"),
+        ("id: 1\nname: a\nname: b\n", "broken.yaml:2:1: duplicate key 'name'"),
+        ("id: 1\n[a, b]: c\n", "broken.yaml:2:1: keys must be plain values, not lists or mappings"),
+    ])
+    func problemsNameTheFileAndPlace(yaml: String, message: String) {
+        #expect {
+            try RespondentParser.respondent(fromYAML: yaml, fileName: "broken.yaml")
+        } throws: { error in
+            (error as? RespondentFileError)?.description == message
+        }
+    }
+}
