@@ -1,0 +1,47 @@
+import Foundation
+
+/// A respondents folder on the local disk. Files are read through `FileReader`, with the folder
+/// as its documents directory, so a name can never reach outside the folder.
+public struct LocalRespondentFolder: RespondentFolder {
+    public let url: URL
+    private let reader: FileReader
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+        self.reader = FileReader(fileManager: FixedDirectory(url: self.url))
+    }
+
+    public var location: String { url.path }
+
+    public func respondentFileNames() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+            .sorted()
+    }
+
+    public func contents(of fileName: String) throws -> String {
+        try reader.read(path: fileName)
+    }
+
+    public func ledgerData() throws -> Data? {
+        let ledgerURL = url.appendingPathComponent(Self.ledgerFileName)
+        guard FileManager.default.fileExists(atPath: ledgerURL.path) else { return nil }
+        return try Data(contentsOf: ledgerURL)
+    }
+
+    public func writeLedger(_ data: Data) throws {
+        try data.write(to: url.appendingPathComponent(Self.ledgerFileName), options: .atomic)
+    }
+}
+
+/// A `FileManaging` whose documents directory is one fixed folder.
+struct FixedDirectory: FileManaging {
+    let url: URL
+
+    func urls(
+        for directory: FileManager.SearchPathDirectory,
+        in domainMask: FileManager.SearchPathDomainMask
+    ) -> [URL] {
+        [url]
+    }
+}

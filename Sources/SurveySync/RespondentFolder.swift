@@ -1,0 +1,20 @@
+import Foundation
+
+/// The folder of respondent files and its sync ledger: the sync's only contact with storage.
+public protocol RespondentFolder {
+    /// Where the folder is, for messages.
+    var location: String { get }
+    /// The names of the `*.yaml` and `*.yml` files in the folder, sorted.
+    func respondentFileNames() throws -> [String]
+    /// The text of one of those files.
+    func contents(of fileName: String) throws -> String
+    /// The saved ledger, or nil when there is none yet.
+    func ledgerData() throws -> Data?
+    /// Replaces the saved ledger atomically: a crash leaves the old one or the new one.
+    func writeLedger(_ data: Data) throws
+}
+
+extension RespondentFolder {
+    /// The ledger's file name inside the folder.
+    public static var ledgerFileName: String { ".casebook-sync-ledger.json" }
+}

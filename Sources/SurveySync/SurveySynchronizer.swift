@@ -1,0 +1,163 @@
+import Foundation
+
+/// Sends every new or changed respondent file to the backend, in batches, recording each
+/// acknowledged batch in a ledger beside the files so that a rerun (or a resumed, interrupted
+/// run) sends only what the backend has not yet acknowledged.
+public struct SurveySynchronizer {
+    private let folder: any RespondentFolder
+    private let uploader: any RespondentUploading
+    private let sleeper: any Sleeping
+    private let retryDelays: [Duration]
+    private let batchSize: Int
+
+    /// - Parameters:
+    ///   - retryDelays: the waits before each retry of an unavailable backend; after the last,
+    ///     the sync stops.
+    ///   - batchSize: respondents per request.
+    public init(
+        folder: any RespondentFolder,
+        uploader: any RespondentUploading,
+        sleeper: any Sleeping = TaskSleeper(),
+        retryDelays: [Duration] = [.milliseconds(250), .seconds(1), .seconds(4)],
+        batchSize: Int = 500
+    ) {
+        self.folder = folder
+        self.uploader = uploader
+        self.sleeper = sleeper
+        self.retryDelays = retryDelays
+        self.batchSize = max(1, batchSize)
+    }
+
+    private struct Pending {
+        let fileName: String
+        let contentHash: String
+        let respondent: Respondent
+    }
+
+    public func sync(progress: (SyncProgress) -> Void = { _ in }) async throws(SyncError)
+        -> SyncReport
+    {
+        let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
+        var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)
+        var report = SyncReport()
+        let pending = try collectPending(ledger: ledger, report: &report)
+
+        var handled = 0
+        for start in stride(from: 0, to: pending.count, by: batchSize) {
+            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
+            let acknowledged = try await send(batch, report: &report)
+            for item in acknowledged {
+                ledger.record(
+                    item.fileName, contentHash: item.contentHash, respondentID: item.respondent.id)
+            }
+            report.synced += acknowledged.count
+            do {
+                try folder.writeLedger(ledger.encoded())
+            } catch {
+                throw .ledgerNotSaved(path: ledgerPath, reason: "\(error)", report: report)
+            }
+            handled += batch.count
+            progress(SyncProgress(sent: handled, total: pending.count))
+        }
+        return report
+    }
+
+    private func readLedger(path: String) throws(SyncError) -> Data? {
+        do {
+            return try folder.ledgerData()
+        } catch {
+            throw .ledgerUnreadable(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Reads and parses every file that is new or changed since the ledger last saw it.
+    private func collectPending(ledger: SyncLedger, report: inout SyncReport) throws(SyncError)
+        -> [Pending]
+    {
+        let fileNames: [String]
+        do {
+            fileNames = try folder.respondentFileNames()
+        } catch {
+            throw .folderUnreadable(path: folder.location, reason: "\(error)")
+        }
+        var pending: [Pending] = []
+        var claimedIDs: [String: String] = [:]
+        for fileName in fileNames {
+            do {
+                let text = try folder.contents(of: fileName)
+                let hash = SyncLedger.contentHash(of: text)
+                if ledger.isAcknowledged(fileName, contentHash: hash) {
+                    report.unchanged += 1
+                    continue
+                }
+                let respondent = try RespondentParser.respondent(fromYAML: text, fileName: fileName)
+                if let owner = claimedIDs[respondent.id]
+                    ?? ledger.file(otherThan: fileName, using: respondent.id)
+                {
+                    report.failures.append(
+                        .init(
+                            file: fileName,
+                            message:
+                                "\(fileName): id '\(respondent.id)' is already used by \(owner)"
+                        ))
+                    continue
+                }
+                claimedIDs[respondent.id] = fileName
+                pending.append(
+                    Pending(fileName: fileName, contentHash: hash, respondent: respondent))
+            } catch {
+                report.failures.append(.init(file: fileName, message: "\(error)"))
+            }
+        }
+        report.failures.sort { $0.file < $1.file }
+        return pending
+    }
+
+    /// Sends a batch; when the backend refuses it, sends its respondents one by one so that only
+    /// the refused ones fail. Returns what the backend acknowledged.
+    private func send(_ batch: [Pending], report: inout SyncReport) async throws(SyncError)
+        -> [Pending]
+    {
+        switch try await uploadWithRetries(batch.map(\.respondent), report: report) {
+        case nil:
+            return batch
+        case .some where batch.count > 1:
+            var acknowledged: [Pending] = []
+            for item in batch {
+                acknowledged += try await send([item], report: &report)
+            }
+            return acknowledged
+        case .some(let refusal):
+            let file = batch[0].fileName
+            report.failures.append(.init(file: file, message: "\(file): \(refusal)"))
+            return []
+        }
+    }
+
+    /// Uploads, retrying an unavailable backend; returns the refusal when the backend refuses.
+    private func uploadWithRetries(_ respondents: [Respondent], report: SyncReport)
+        async throws(SyncError) -> String?
+    {
+        var attempt = 0
+        while true {
+            let failure: UploadError
+            do {
+                try await uploader.upload(respondents)
+                return nil
+            } catch {
+                failure = error
+            }
+            switch failure {
+            case .rejected(let status, let message):
+                return "refused (\(status)): \(message)"
+            case .unavailable(let reason):
+                guard attempt < retryDelays.count else {
+                    throw .backendUnavailable(
+                        destination: uploader.destination, reason: reason, report: report)
+                }
+                try? await sleeper.sleep(for: retryDelays[attempt])
+                attempt += 1
+            }
+        }
+    }
+}

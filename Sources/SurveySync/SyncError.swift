@@ -1,0 +1,25 @@
+/// Why a sync stopped before it finished. What was acknowledged before it stopped stays recorded.
+public enum SyncError: Error, CustomStringConvertible {
+    /// The backend stayed unreachable or failing after every retry.
+    case backendUnavailable(destination: String, reason: String, report: SyncReport)
+    /// The respondents folder could not be listed.
+    case folderUnreadable(path: String, reason: String)
+    /// The ledger exists but cannot be used.
+    case ledgerUnreadable(path: String, reason: String)
+    /// The backend acknowledged a batch but the ledger could not be saved; a rerun sends that
+    /// batch again, which the backend's upsert makes harmless.
+    case ledgerNotSaved(path: String, reason: String, report: SyncReport)
+
+    public var description: String {
+        switch self {
+        case .backendUnavailable(let destination, let reason, _):
+            "cannot reach the backend at \(destination): \(reason)"
+        case .folderUnreadable(let path, let reason):
+            "cannot list the respondents folder \(path): \(reason)"
+        case .ledgerUnreadable(let path, let reason):
+            "cannot use the sync ledger \(path): \(reason)"
+        case .ledgerNotSaved(let path, let reason, _):
+            "cannot save the sync ledger \(path): \(reason)"
+        }
+    }
+}

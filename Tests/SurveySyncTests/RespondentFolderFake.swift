@@ -1,0 +1,39 @@
+import Foundation
+import SurveySync
+
+/// An in-memory respondents folder with a working ledger, which can be told to fail.
+final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
+    var files: [String: String] = [:]
+    var unreadable: Set<String> = []
+    private(set) var ledger: Data?
+    private(set) var ledgerWrites = 0
+    /// When set, ledger writes after this many succeed throw, as if the process died there.
+    var ledgerWritesBeforeCrash: Int?
+
+    let location = "/fake/Respondents"
+
+    func respondentFileNames() throws -> [String] {
+        files.keys.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+    }
+
+    func contents(of fileName: String) throws -> String {
+        guard let text = files[fileName], !unreadable.contains(fileName) else {
+            throw FileReaderError.missingFile(path: "\(location)/\(fileName)")
+        }
+        return text
+    }
+
+    func ledgerData() throws -> Data? { ledger }
+
+    func writeLedger(_ data: Data) throws {
+        if let limit = ledgerWritesBeforeCrash, ledgerWrites >= limit {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        ledgerWrites += 1
+        ledger = data
+    }
+
+    func corruptLedger() {
+        ledger = Data("{not json".utf8)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SurveySync
+import Testing
+
+@Suite("Syncing respondents to the backend")
+struct SurveySynchronizerTests {
+    let folder = RespondentFolderFake()
+    let backend = BackendFake()
+    let sleeper = SleeperSpy()
+
+    func synchronizer(batchSize: Int = 2) -> SurveySynchronizer {
+        SurveySynchronizer(
+            folder: folder, uploader: backend, sleeper: sleeper,
+            retryDelays: [.milliseconds(100), .milliseconds(400)], batchSize: batchSize)
+    }
+
+    func addRespondents(_ count: Int) {
+        for number in 1...count {
+            folder.files[String(format: "r%03d.yaml", number)] =
+                "id: \(number)\nanswer: \(number * 10)\n"
+        }
+    }
+
+    @Test func sendsEveryNewRespondentInBatches() async throws {
+        addRespondents(5)
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 5, unchanged 0, failed 0")
+        #expect(await backend.uploads == [["1", "2"], ["3", "4"], ["5"]])
+        #expect(await backend.stored["3"]?.fields["answer"] == 30)
+    }
+
+    @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
+        addRespondents(3)
+        _ = try await synchronizer().sync()
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 0, unchanged 3, failed 0")
+        #expect(await backend.uploadedIDCount == 3)
+    }
+
+    @Test func aRerunSendsNewAndChangedFilesOnly() async throws {
+        addRespondents(3)
+        _ = try await synchronizer().sync()
+        folder.files["r002.yaml"] = "id: 2\nanswer: changed\n"
+        folder.files["r004.yml"] = "id: 4\n"
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 2, unchanged 2, failed 0")
+        #expect(await backend.uploads.last == ["2", "4"])
+        #expect(await backend.stored["2"]?.fields["answer"] == "changed")
+    }
+
+    @Test func aBrokenFileIsReportedWhereItBreaksAndTheOthersStillSync() async throws {
+        addRespondents(2)
+        folder.files["bad.yaml"] = "id: 9\nname: [oops\n"
+        folder.files["list.yaml"] = "- 1\n"
+        folder.files["gone.yaml"] = "id: 10\n"
+        folder.unreadable = ["gone.yaml"]
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 2, unchanged 0, failed 3")
+        #expect(report.failures.map(\.file) == ["bad.yaml", "gone.yaml", "list.yaml"])
+        #expect(report.failures[0].message.hasPrefix("bad.yaml:3:"))
+        #expect(report.failures[1].message == "cannot read /fake/Respondents/gone.yaml")
+        #expect(await backend.stored.keys.sorted() == ["1", "2"])
+    }
+
+    @Test func aBrokenFileIsTriedAgainNextTime() async throws {
+        folder.files["a.yaml"] = "id: [\n"
+        _ = try await synchronizer().sync()
+        folder.files["a.yaml"] = "id: a\n"
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 1, unchanged 0, failed 0")
+    }
+
+    @Test func twoFilesClaimingOneIdAreNotBothSent() async throws {
+        folder.files["a.yaml"] = "id: same\n"
+        folder.files["b.yaml"] = "id: same\n"
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 1, unchanged 0, failed 1")
+        #expect(report.failures.first?.message == "b.yaml: id 'same' is already used by a.yaml")
+        folder.files["c.yaml"] = "id: same\n"
+        let rerun = try await synchronizer().sync()
+        #expect(
+            rerun.failures.map(\.message).contains("c.yaml: id 'same' is already used by a.yaml"))
+    }
+
+    @Test func retriesAnUnavailableBackendWithGrowingWaits() async throws {
+        addRespondents(1)
+        await backend.failNext(.unavailable("HTTP 503"), .unavailable("connection refused"))
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 1, unchanged 0, failed 0")
+        #expect(await sleeper.delays == [.milliseconds(100), .milliseconds(400)])
+    }
+
+    @Test func stopsWhenTheBackendStaysDownAndRecordsNothingUnacknowledged() async throws {
+        addRespondents(4)
+        await backend.failNext(.unavailable("never mind"))  // first batch: retried, then fine
+        _ = try await synchronizer().sync()
+        folder.files["r001.yaml"] = "id: 1\nanswer: new\n"
+        await backend.failNext(
+            .unavailable("connection refused"), .unavailable("connection refused"),
+            .unavailable("connection refused"))
+        await #expect {
+            try await synchronizer().sync()
+        } throws: { error in
+            guard case .backendUnavailable(let destination, let reason, _) = error as? SyncError
+            else { return false }
+            return destination == "http://backend.test" && reason == "connection refused"
+        }
+        #expect(await backend.stored["1"]?.fields["answer"] == 10)
+        let rerun = try await synchronizer().sync()
+        #expect(rerun.summary == "synced 1, unchanged 3, failed 0")
+    }
+
+    @Test func aRespondentTheServerRefusesIsReportedAndTheRestContinue() async throws {
+        addRespondents(4)
+        await backend.reject(id: "3", message: "field 'age' is too large")
+        let report = try await synchronizer(batchSize: 4).sync()
+        #expect(report.summary == "synced 3, unchanged 0, failed 1")
+        #expect(
+            report.failures.first?.message == "r003.yaml: refused (422): field 'age' is too large")
+        #expect(await backend.stored.keys.sorted() == ["1", "2", "4"])
+    }
+
+    @Test func anInterruptedSyncResumesWithNothingLostOrDuplicated() async throws {
+        addRespondents(6)
+        folder.ledgerWritesBeforeCrash = 1  // dies after the server took batch 2, before the ledger
+        await #expect(throws: SyncError.self) { try await synchronizer().sync() }
+        folder.ledgerWritesBeforeCrash = nil
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 4, unchanged 2, failed 0")
+        #expect(await backend.stored.count == 6)
+        #expect(await backend.uploads == [["1", "2"], ["3", "4"], ["3", "4"], ["5", "6"]])
+    }
+
+    @Test func aCorruptLedgerIsAClearErrorNamingIt() async throws {
+        addRespondents(1)
+        folder.corruptLedger()
+        await #expect {
+            try await synchronizer().sync()
+        } throws: { error in
+            "\(error)".contains("/fake/Respondents/.casebook-sync-ledger.json")
+        }
+    }
+
+    @Test func reportsProgressAfterEachBatch() async throws {
+        addRespondents(5)
+        let recorder = ProgressRecorder()
+        _ = try await synchronizer().sync { recorder.record($0) }
+        #expect(recorder.steps == ["2/5", "4/5", "5/5"])
+    }
+}
+
+final class ProgressRecorder: @unchecked Sendable {
+    private(set) var steps: [String] = []
+
+    func record(_ progress: SyncProgress) {
+        steps.append("\(progress.sent)/\(progress.total)")
+    }
+}
