@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+
+/// Respondents in a SQLite file (WAL mode), created and migrated when opened.
+public final class SQLiteRespondentStore: RespondentStore {
+    private let database: DatabasePool
+
+    /// Opens (creating if needed) the database at `path`.
+    public init(path: String) throws {
+        database = try DatabasePool(path: path)
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("create respondent") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE respondent (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        body TEXT NOT NULL,
+                        revision INTEGER NOT NULL,
+                        receivedAt TEXT NOT NULL
+                    );
+                    CREATE INDEX respondent_revision ON respondent(revision);
+                    """)
+        }
+        return migrator
+    }
+
+    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        let rows = try respondents.map { ($0.id, try Self.encode($0)) }
+        return try await database.write { db in
+            var counts = UpsertCounts(received: rows.count)
+            var revision =
+                try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(revision), 0) FROM respondent") ?? 0
+            let now = Date().formatted(.iso8601)
+            for (id, body) in rows {
+                let existing = try String.fetchOne(
+                    db, sql: "SELECT body FROM respondent WHERE id = ?", arguments: [id])
+                if existing == body {
+                    counts.unchanged += 1
+                    continue
+                }
+                revision += 1
+                try db.execute(
+                    sql: """
+                        INSERT INTO respondent (id, body, revision, receivedAt) VALUES (?, ?, ?, ?)
+                        ON CONFLICT(id) DO UPDATE SET
+                            body = excluded.body, revision = excluded.revision,
+                            receivedAt = excluded.receivedAt
+                        """,
+                    arguments: [id, body, revision, now])
+                if existing == nil { counts.created += 1 } else { counts.updated += 1 }
+            }
+            return counts
+        }
+    }
+
+    public func respondents(limit: Int, after id: String?) async throws -> [Respondent] {
+        let bodies = try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT body FROM respondent WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [id ?? "", limit])
+        }
+        return try bodies.map(Self.decode)
+    }
+
+    public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
+        let bodies = try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: "SELECT body FROM respondent ORDER BY revision DESC LIMIT ? OFFSET ?",
+                arguments: [limit, offset])
+        }
+        return try bodies.map(Self.decode)
+    }
+
+    public func respondent(id: String) async throws -> Respondent? {
+        let body = try await database.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT body FROM respondent WHERE id = ?", arguments: [id])
+        }
+        return try body.map(Self.decode)
+    }
+
+    public func count() async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM respondent") ?? 0
+        }
+    }
+
+    private static func encode(_ respondent: Respondent) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(respondent), as: UTF8.self)
+    }
+
+    private static func decode(_ body: String) throws -> Respondent {
+        try JSONDecoder().decode(Respondent.self, from: Data(body.utf8))
+    }
+}
