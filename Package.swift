@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Casebook",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "PrimeFactors", targets: ["PrimeFactors"]),
         .library(name: "SurveySync", targets: ["SurveySync"]),
@@ -11,28 +11,67 @@ let package = Package(
         .library(name: "Diary", targets: ["Diary"]),
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "Documents", targets: ["Documents"]),
+        .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .executable(name: "casebook", targets: ["casebook"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
+            traits: ["FullFoundation"]),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "PrimeFactors"),
-        .target(name: "SurveySync"),
+        .target(
+            name: "SurveySync",
+            dependencies: [
+                "Yams",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .target(name: "Menu"),
         .target(name: "Diary"),
         .target(name: "Accounts"),
         .target(name: "Documents"),
+        .target(
+            name: "CasebookServer",
+            dependencies: [
+                "PrimeFactors",
+                "SurveySync",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .executableTarget(
             name: "casebook",
             dependencies: [
                 "PrimeFactors",
+                "SurveySync",
+                "CasebookServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
+        .testTarget(
+            name: "CasebookServerTests",
+            dependencies: [
+                "CasebookServer",
+                "SurveySync",
+                "CasebookTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .testTarget(name: "CasebookCLITests", dependencies: ["casebook", "CasebookTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

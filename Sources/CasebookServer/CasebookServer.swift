@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import SurveySync
+
+/// The Casebook web server: the JSON API (and, later, the pages) for every system.
+public enum CasebookServer {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        public var dataDirectory: URL
+
+        public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+        }
+    }
+
+    /// The stores the server works on.
+    public struct Stores: Sendable {
+        public var respondents: any RespondentStore
+
+        public init(respondents: any RespondentStore) {
+            self.respondents = respondents
+        }
+
+        /// Opens (creating and migrating) the SQLite stores in `directory`.
+        public static func open(in directory: URL) throws -> Stores {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true)
+            return Stores(
+                respondents: try SQLiteRespondentStore(
+                    path: directory.appendingPathComponent("respondents.sqlite").path))
+        }
+    }
+
+    /// The routes, for the real server and for route tests.
+    public static func router(stores: Stores) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.get("/health") { _, _ in "ok" }
+        RespondentsController(store: stores.respondents).addRoutes(to: router)
+        return router
+    }
+
+    /// The application on `configuration`'s address; `onRunning` gets the URL it serves (with the
+    /// real port when port 0 asked for any free one).
+    public static func application(
+        configuration: Configuration,
+        stores: Stores,
+        onRunning: @escaping @Sendable (URL) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        var logger = Logger(label: "casebook")
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["LOG_LEVEL"]
+            .flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        let host = configuration.host
+        return Application(
+            router: router(stores: stores),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "Casebook"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                let shownHost = host.contains(":") ? "[\(host)]" : host
+                await onRunning(URL(string: "http://\(shownHost):\(port)/")!)
+            },
+            logger: logger
+        )
+    }
+
+    /// Runs until SIGINT or SIGTERM, finishing requests in flight.
+    /// - Throws: `ServerStartError` when the address cannot be used.
+    public static func run(
+        configuration: Configuration,
+        onRunning: @escaping @Sendable (URL) async -> Void
+    ) async throws {
+        let stores: Stores
+        do {
+            stores = try Stores.open(in: configuration.dataDirectory)
+        } catch {
+            throw ServerStartError.dataDirectoryUnusable(
+                path: configuration.dataDirectory.path, reason: "\(error)")
+        }
+        let app = application(configuration: configuration, stores: stores, onRunning: onRunning)
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ServerStartError.addressInUse(host: configuration.host, port: configuration.port)
+        } catch let error as IOError {
+            throw ServerStartError.cannotListen(
+                host: configuration.host, port: configuration.port, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import SurveySync
+
+/// The respondents API: the backend that `casebook survey sync` sends to.
+struct RespondentsController: Sendable {
+    static let bodyLimit = 16 * 1024 * 1024
+    static let maximumPageSize = 1000
+
+    let store: any RespondentStore
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.post("/api/respondents") { request, _ in try await receive(request) }
+        router.get("/api/respondents") { request, _ in try await page(request) }
+        router.get("/api/respondents/{id}") { _, context in
+            let id = try context.parameters.require("id")
+            guard let respondent = try await store.respondent(id: id) else {
+                throw APIError(.notFound, "no respondent has id '\(id)'")
+            }
+            return try JSONResponse.make(respondent)
+        }
+    }
+
+    /// Upserts a JSON object or an array of objects, all or nothing.
+    private func receive(_ request: Request) async throws -> Response {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.bodyLimit)
+        } catch is NIOTooManyBytesError {
+            throw APIError(.contentTooLarge, "the request body is larger than 16 MiB")
+        }
+        let respondents = try Self.respondents(in: Data(buffer.readableBytesView))
+        return try JSONResponse.make(try await store.upsert(respondents))
+    }
+
+    static func respondents(in body: Data) throws -> [Respondent] {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: body)
+        } catch {
+            throw APIError(.badRequest, "the body is not valid JSON")
+        }
+        switch json {
+        case .object:
+            guard let respondent = Respondent(json: json) else {
+                throw APIError(
+                    .badRequest, "the respondent has no id (a non-empty string or an integer)")
+            }
+            return [respondent]
+        case .array(let elements):
+            return try elements.enumerated().map { index, element in
+                guard case .object = element else {
+                    throw APIError(
+                        .badRequest, "the respondent at index \(index) is not a JSON object")
+                }
+                guard let respondent = Respondent(json: element) else {
+                    throw APIError(
+                        .badRequest,
+                        "the respondent at index \(index) has no id (a non-empty string or an integer)"
+                    )
+                }
+                return respondent
+            }
+        default:
+            throw APIError(.badRequest, "the body must be a respondent object or an array of them")
+        }
+    }
+
+    /// A page of respondents and the id to continue after (`null` on the last page).
+    private struct Page: Encodable {
+        let respondents: [Respondent]
+        let next: String?
+
+        enum CodingKeys: CodingKey { case respondents, next }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(respondents, forKey: .respondents)
+            try container.encode(next, forKey: .next)
+        }
+    }
+
+    /// `?limit=&after=`: a page in id order, with the id to continue after.
+    private func page(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var limit = 100
+        if let text = query["limit"] {
+            guard let value = Int(String(text)), (1...Self.maximumPageSize).contains(value) else {
+                throw APIError(
+                    .badRequest, "limit must be a whole number from 1 to \(Self.maximumPageSize)")
+            }
+            limit = value
+        }
+        let after = query["after"].map(String.init)
+        let respondents = try await store.respondents(limit: limit, after: after)
+        return try JSONResponse.make(
+            Page(
+                respondents: respondents,
+                next: respondents.count == limit ? respondents.last?.id : nil))
+    }
+}

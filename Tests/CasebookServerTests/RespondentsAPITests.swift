@@ -1,0 +1,137 @@
+import CasebookServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SurveySync
+import Testing
+
+@Suite("The respondents API")
+struct RespondentsAPITests {
+    let store: SQLiteRespondentStore
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("respondents-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = try SQLiteRespondentStore(path: directory.appendingPathComponent("r.sqlite").path)
+    }
+
+    func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let router = CasebookServer.router(stores: .init(respondents: store))
+        try await Application(router: router).test(.router, test)
+    }
+
+    static func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+    static func object(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+            ?? [:]
+    }
+
+    @Test func storesAnArrayAndAnswersWithTheCounts() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: [.contentType: "application/json"],
+                body: Self.json(#"[{"id": 1, "name": "Ada"}, {"id": "b", "ok": true}]"#)
+            ) { response in
+                #expect(response.status == .ok)
+                let counts = try Self.object(response.body)
+                #expect(counts["received"] as? Int == 2)
+                #expect(counts["created"] as? Int == 2)
+            }
+        }
+        #expect(try await store.respondent(id: "1")?.fields["name"] == "Ada")
+        #expect(try await store.respondent(id: "b")?.fields["ok"] == true)
+    }
+
+    @Test func storesASingleObjectAndUpsertsItById() async throws {
+        try await withApp { client in
+            for name in ["first", "second"] {
+                try await client.execute(
+                    uri: "/api/respondents", method: .post,
+                    body: Self.json(#"{"id": "x", "name": "\#(name)"}"#)
+                ) { response in #expect(response.status == .ok) }
+            }
+        }
+        #expect(try await store.count() == 1)
+        #expect(try await store.respondent(id: "x")?.fields["name"] == "second")
+    }
+
+    @Test(arguments: [
+        (
+            #"[{"id": 1}, {"name": "no id"}]"#,
+            "the respondent at index 1 has no id (a non-empty string or an integer)"
+        ),
+        (#"[{"id": 1}, 5]"#, "the respondent at index 1 is not a JSON object"),
+        (#"{"id": true}"#, "the respondent has no id (a non-empty string or an integer)"),
+        (#"{"id": 1"#, "the body is not valid JSON"),
+        (#""text""#, "the body must be a respondent object or an array of them"),
+    ])
+    func refusesBadBodiesNamingTheProblemAndStoresNothing(body: String, message: String)
+        async throws
+    {
+        try await withApp { client in
+            try await client.execute(uri: "/api/respondents", method: .post, body: Self.json(body))
+            {
+                response in
+                #expect(response.status == .badRequest)
+                let body = try Self.object(response.body)
+                #expect(body["error"] as? String == message)
+            }
+        }
+        #expect(try await store.count() == 0)
+    }
+
+    @Test func refusesABodyOverTheLimit() async throws {
+        let huge = "[" + String(repeating: #"{"id": 1},"#, count: 1_700_000) + #"{"id": 2}]"#
+        try await withApp { client in
+            try await client.execute(uri: "/api/respondents", method: .post, body: Self.json(huge))
+            {
+                response in
+                #expect(response.status == .contentTooLarge)
+            }
+        }
+        #expect(try await store.count() == 0)
+    }
+
+    @Test func pagesThroughRespondentsInAStableOrder() async throws {
+        _ = try await store.upsert(
+            ["c", "a", "b"].map { Respondent(id: $0, fields: ["id": .string($0)]) })
+        try await withApp { client in
+            try await client.execute(uri: "/api/respondents?limit=2", method: .get) { response in
+                let page = try Self.object(response.body)
+                let ids = (page["respondents"] as? [[String: Any]])?.compactMap {
+                    $0["id"] as? String
+                }
+                #expect(ids == ["a", "b"])
+                #expect(page["next"] as? String == "b")
+            }
+            try await client.execute(uri: "/api/respondents?limit=2&after=b", method: .get) {
+                response in
+                let page = try Self.object(response.body)
+                #expect((page["respondents"] as? [[String: Any]])?.count == 1)
+                #expect(page["next"] is NSNull)
+            }
+            try await client.execute(uri: "/api/respondents?limit=0", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    @Test func showsOneRespondentOr404() async throws {
+        _ = try await store.upsert([Respondent(id: "r1", fields: ["id": "r1", "age": 30])])
+        try await withApp { client in
+            try await client.execute(uri: "/api/respondents/r1", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try Self.object(response.body)
+                #expect(body["age"] as? Int == 30)
+            }
+            try await client.execute(uri: "/api/respondents/nobody", method: .get) { response in
+                #expect(response.status == .notFound)
+                let body = try Self.object(response.body)
+                #expect(body["error"] as? String == "no respondent has id 'nobody'")
+            }
+        }
+    }
+}
