@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("casebook serve")
+struct ServeCommandTests {
+    @Test func servesOnTheAddressItPrintsAndStopsCleanlyOnSIGTERM() async throws {
+        let server = try ServerProcess()
+        #expect(server.url.host == "127.0.0.1")
+        let (body, response) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("health"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "ok")
+        #expect(server.stop() == 0)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: server.dataDirectory.appendingPathComponent("respondents.sqlite").path))
+    }
+
+    @Test func aPortInUseIsAClearErrorNotACrash() throws {
+        let server = try ServerProcess()
+        let port = try #require(server.url.port)
+        let result = try CasebookExecutable.run([
+            "serve", "--port", String(port), "--data", server.dataDirectory.path,
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook serve: cannot listen on 127.0.0.1:\(port): the address is already in use (try --port)\n"
+        )
+    }
+}

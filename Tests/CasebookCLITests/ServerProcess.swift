@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A real `casebook serve` process on an ephemeral loopback port with its own data directory.
+final class ServerProcess {
+    /// A client with no on-disk cache, for talking to the server.
+    static let session = URLSession(configuration: .ephemeral)
+
+    let process = Process()
+    let url: URL
+    let dataDirectory: URL
+    private let output = Pipe()
+
+    enum StartError: Error { case exitedBeforeServing(String) }
+
+    init(dataDirectory: URL? = nil, arguments: [String] = []) throws {
+        let dataDirectory =
+            dataDirectory
+            ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("casebook-serve-\(UUID().uuidString)")
+        self.dataDirectory = dataDirectory
+        process.executableURL = CasebookExecutable.url
+        process.arguments =
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--data", dataDirectory.path]
+            + arguments
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // Read until the server says where it is; the process ending first is a failure.
+        var seen = ""
+        while true {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { throw StartError.exitedBeforeServing(seen) }
+            seen += String(decoding: data, as: UTF8.self)
+            if let range = seen.range(
+                of: #"Casebook is serving (\S+)"#, options: .regularExpression)
+            {
+                let address = seen[range].split(separator: " ").last.map(String.init) ?? ""
+                url = URL(string: address)!
+                break
+            }
+        }
+    }
+
+    /// Stops the server with SIGTERM and returns its exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+}

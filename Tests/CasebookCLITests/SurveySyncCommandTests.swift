@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("casebook survey sync against a real server")
+struct SurveySyncCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("respondents-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func writeRespondents(_ range: ClosedRange<Int>) throws {
+        for number in range {
+            let yaml = "id: \(number)\nname: Respondent \(number)\nanswers: [\(number), true]\n"
+            try yaml.write(
+                to: folder.appendingPathComponent("r\(number).yaml"), atomically: true,
+                encoding: .utf8
+            )
+        }
+    }
+
+    func respondentCount(on server: ServerProcess) async throws -> Int {
+        var count = 0
+        var after: String?
+        repeat {
+            var components = URLComponents(
+                url: server.url.appendingPathComponent("api/respondents"),
+                resolvingAgainstBaseURL: false)!
+            components.queryItems = [URLQueryItem(name: "limit", value: "1000")]
+            if let after {
+                components.queryItems?.append(URLQueryItem(name: "after", value: after))
+            }
+            let (data, _) = try await ServerProcess.session.data(from: components.url!)
+            let page = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+            count += (page["respondents"] as? [Any])?.count ?? 0
+            after = page["next"] as? String
+        } while after != nil
+        return count
+    }
+
+    @Test func sendsNewRespondentsThenNothingOnARerun() async throws {
+        let server = try ServerProcess()
+        try writeRespondents(1...120)
+        let first = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
+        ])
+        #expect(first.standardOutput == "synced 120, unchanged 0, failed 0\n")
+        #expect(first.status == 0)
+        let rerun = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
+        ])
+        #expect(rerun.standardOutput == "synced 0, unchanged 120, failed 0\n")
+        #expect(try await respondentCount(on: server) == 120)
+    }
+
+    @Test func reportsABrokenFileByPlaceSyncsTheRestAndFails() async throws {
+        let server = try ServerProcess()
+        try writeRespondents(1...3)
+        try "id: 9\nname: [unclosed\nage: 3\n".write(
+            to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        let result = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
+        ])
+        #expect(result.standardOutput == "synced 3, unchanged 0, failed 1\n")
+        #expect(result.standardError.hasPrefix("casebook survey sync: broken.yaml:3:4: "))
+        #expect(result.status == 1)
+    }
+
+    @Test func aBackendThatIsDownStopsTheSyncNamingItAndRecordsNothing() throws {
+        try writeRespondents(1...2)
+        let closedPort = try FreePort.find()
+        let url = "http://127.0.0.1:\(closedPort)"
+        let result = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", url, "--retries", "0",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.contains(
+                "casebook survey sync: cannot reach the backend at \(url)/api/respondents: connection refused"
+            ))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
+    }
+
+    @Test func aSyncKilledMidwayResumesWithNothingLostOrDuplicated() async throws {
+        let server = try ServerProcess()
+        try writeRespondents(1...3000)
+        let ledger = folder.appendingPathComponent(".casebook-sync-ledger.json")
+        let sync = Process()
+        sync.executableURL = CasebookExecutable.url
+        sync.arguments = [
+            "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
+            "--batch-size", "100",
+        ]
+        sync.standardOutput = FileHandle.nullDevice
+        try sync.run()
+        // Kill -9 as soon as the first batch is on record (or the run is over).
+        while sync.isRunning && !FileManager.default.fileExists(atPath: ledger.path) {
+            await Task.yield()
+        }
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+
+        let resumed = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
+        ])
+        #expect(resumed.status == 0)
+        let numbers = resumed.standardOutput.split(whereSeparator: { !$0.isNumber }).compactMap {
+            Int($0)
+        }
+        #expect(numbers.count == 3 && numbers[0] + numbers[1] == 3000 && numbers[2] == 0)
+        #expect(try await respondentCount(on: server) == 3000)
+        let (data, _) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("api/respondents/2999"))
+        let respondent = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(respondent?["name"] as? String == "Respondent 2999")
+    }
+}
