@@ -1,0 +1,43 @@
+import ArgumentParser
+import CasebookServer
+import Foundation
+
+/// `casebook serve`: the web app and JSON API for every system.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Casebook web app and its JSON API.",
+        discussion: """
+            Data lives in --data, else $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook, else \
+            ~/.local/share/casebook. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            """
+    )
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(help: "The data directory.")
+    var data: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else {
+            throw ValidationError("--port must be from 0 to 65535, not \(port)")
+        }
+    }
+
+    func run() async throws {
+        let configuration = CasebookServer.Configuration(
+            host: host, port: port, dataDirectory: DataDirectory.resolve(option: data))
+        do {
+            try await CasebookServer.run(configuration: configuration) { url in
+                StandardStreams.output("Casebook is serving \(url.absoluteString)")
+            }
+        } catch let error as ServerStartError {
+            StandardStreams.error("casebook serve: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
