@@ -35,13 +35,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "Menu"),
+        .target(name: "Menu", dependencies: ["Yams"]),
         .target(name: "Diary"),
         .target(name: "Accounts"),
         .target(name: "Documents"),
         .target(
             name: "CasebookServer",
             dependencies: [
+                "Menu",
                 "PrimeFactors",
                 "SurveySync",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -52,6 +53,7 @@ let package = Package(
         .executableTarget(
             name: "casebook",
             dependencies: [
+                "Menu",
                 "PrimeFactors",
                 "SurveySync",
                 "CasebookServer",
@@ -61,11 +63,13 @@ let package = Package(
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(name: "MenuTests", dependencies: ["Menu"]),
         .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
         .testTarget(
             name: "CasebookServerTests",
             dependencies: [
                 "CasebookServer",
+                "Menu",
                 "SurveySync",
                 "CasebookTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),

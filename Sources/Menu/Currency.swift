@@ -1,0 +1,33 @@
+import Foundation
+
+/// The currency a menu's prices are in, shown by its symbol (`€8.50`) or code (`CHF 8.50`).
+public struct Currency: Equatable, Sendable {
+    /// The ISO 4217 code, such as `EUR`.
+    public let code: String
+
+    public static let euro = Currency(code: "EUR")
+
+    private static let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
+
+    public init(code: String) {
+        self.code = code
+    }
+
+    /// `amount` rounded half-up to cents, with its symbol: `€8.50`.
+    public func format(_ amount: Decimal) -> String {
+        let number = Self.plainText(amount)
+        if let symbol = Self.symbols[code] { return symbol + number }
+        return "\(code) \(number)"
+    }
+
+    /// `amount` rounded half-up to two decimals, without a symbol: `8.50`.
+    public static func plainText(_ amount: Decimal) -> String {
+        var value = amount
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        let parts = "\(rounded)".split(separator: ".", maxSplits: 1)
+        let whole = parts.first.map(String.init) ?? "0"
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        return whole + "." + fraction.padding(toLength: 2, withPad: "0", startingAt: 0)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A restaurant's whole menu.
+public struct Menu: Equatable, Sendable {
+    public var restaurant: String
+    public var currency: Currency
+    public var pizzas: [Pizza]
+    public var beverages: [Beverage]
+    public var desserts: [Dessert]
+
+    public init(
+        restaurant: String, currency: Currency, pizzas: [Pizza], beverages: [Beverage],
+        desserts: [Dessert]
+    ) {
+        self.restaurant = restaurant
+        self.currency = currency
+        self.pizzas = pizzas
+        self.beverages = beverages
+        self.desserts = desserts
+    }
+
+    /// A menu from the YAML text of a menu file; `file` names it in errors.
+    public init(yaml: String, file: String) throws(MenuFileError) {
+        self = try MenuFileParser(file: file).menu(fromYAML: yaml)
+    }
+
+    /// The menu in the file at `url`.
+    public static func load(from url: URL) throws(MenuFileError) -> Menu {
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw MenuFileError(file: url.path, problem: "cannot read the file")
+        }
+        return try Menu(yaml: text, file: url.path)
+    }
+}
