@@ -1,0 +1,157 @@
+import Foundation
+import Yams
+
+/// Reads a menu file strictly: every problem is an error naming its place and field, so a menu is
+/// never half-loaded.
+struct MenuFileParser {
+    let file: String
+
+    func menu(fromYAML yaml: String) throws(MenuFileError) -> Menu {
+        guard let root = try compose(yaml) else {
+            throw MenuFileError(file: file, problem: "the file is empty")
+        }
+        guard case .mapping(let mapping) = root else {
+            throw error(
+                at: root, nil,
+                "the menu must be a mapping with currency, pizzas, beverages and desserts")
+        }
+        var menu = Menu(
+            restaurant: "Menu", currency: .euro, pizzas: [], beverages: [], desserts: [])
+        var currency: Currency?
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            switch name {
+            case "restaurant": menu.restaurant = try text(value, field: "restaurant")
+            case "currency": currency = try self.currency(value)
+            case MenuSection.pizzas.rawValue: menu.pizzas = try items(value, section: name)
+            case MenuSection.beverages.rawValue: menu.beverages = try items(value, section: name)
+            case MenuSection.desserts.rawValue: menu.desserts = try items(value, section: name)
+            default:
+                throw error(
+                    at: key, name, "unknown section (expected pizzas, beverages or desserts)")
+            }
+        }
+        guard let currency else {
+            throw MenuFileError(
+                file: file, field: "currency", problem: "missing (for example currency: EUR)")
+        }
+        menu.currency = currency
+        return menu
+    }
+
+    private func compose(_ yaml: String) throws(MenuFileError) -> Node? {
+        do {
+            return try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            switch error {
+            case .scanner(let context, let problem, let mark, _),
+                .parser(let context, let problem, let mark, _),
+                .composer(let context, let problem, let mark, _):
+                let text = [context?.text, problem].compactMap { $0 }.joined(separator: " ")
+                throw MenuFileError(file: file, line: mark.line, column: mark.column, problem: text)
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                throw MenuFileError(
+                    file: file, line: context.mark.line, column: context.mark.column,
+                    field: duplicates.joined(separator: ", "), problem: "appears twice")
+            default:
+                throw MenuFileError(file: file, problem: "\(error)")
+            }
+        } catch {
+            throw MenuFileError(file: file, problem: "\(error)")
+        }
+    }
+
+    private func currency(_ node: Node) throws(MenuFileError) -> Currency {
+        let code = try text(node, field: "currency")
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw error(
+                at: node, "currency", "'\(code)' is not a three-letter currency code such as EUR")
+        }
+        return Currency(code: code)
+    }
+
+    private func items<Item: MenuOffering>(_ node: Node, section: String) throws(MenuFileError)
+        -> [Item]
+    {
+        if case .scalar(let scalar) = node, scalar.string.isEmpty || node.null != nil { return [] }
+        guard case .sequence(let sequence) = node else {
+            throw error(at: node, section, "expected a list of items")
+        }
+        var items: [Item] = []
+        var seen: Set<String> = []
+        for (index, element) in sequence.enumerated() {
+            let field = "\(section)[\(index + 1)]"
+            let item: Item = try self.item(element, field: field)
+            guard seen.insert(item.name.lowercased()).inserted else {
+                throw error(at: element, field, "duplicate item '\(item.name)'")
+            }
+            items.append(item)
+        }
+        return items
+    }
+
+    private func item<Item: MenuOffering>(_ node: Node, field: String) throws(MenuFileError) -> Item
+    {
+        guard case .mapping(let mapping) = node else {
+            throw error(at: node, field, "expected an item with a name and a price")
+        }
+        var name: String?
+        var price: Decimal?
+        var description: String?
+        for (key, value) in mapping {
+            let key = key
+            switch key.scalar?.string {
+            case "name":
+                let text = try text(value, field: "\(field).name")
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw error(at: value, "\(field).name", "the name is empty")
+                }
+                name = text
+            case "price": price = try self.price(value, field: "\(field).price")
+            case "description": description = try text(value, field: "\(field).description")
+            default:
+                let keyName = key.scalar?.string ?? "?"
+                throw error(
+                    at: key, "\(field).\(keyName)",
+                    "unknown field (expected name, price or description)")
+            }
+        }
+        guard let name else { throw error(at: node, field, "missing name") }
+        guard let price else { throw error(at: node, field, "missing price") }
+        return Item(name: name, price: price, description: description)
+    }
+
+    private func price(_ node: Node, field: String) throws(MenuFileError) -> Decimal {
+        let text = try self.text(node, field: field)
+        guard Self.isPrice(text),
+            let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            throw error(
+                at: node, field, "'\(text)' is not a price (a number ≥ 0 with at most 2 decimals)")
+        }
+        return price
+    }
+
+    /// Digits, optionally followed by a point and one or two digits.
+    private static func isPrice(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in
+            !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        guard let whole = parts.first, isDigits(whole) else { return false }
+        return parts.count == 1 || (isDigits(parts[1]) && parts[1].count <= 2)
+    }
+
+    private func text(_ node: Node, field: String) throws(MenuFileError) -> String {
+        guard case .scalar(let scalar) = node else {
+            throw error(at: node, field, "expected text, not a list or mapping")
+        }
+        return scalar.string
+    }
+
+    private func error(at node: Node, _ field: String?, _ problem: String) -> MenuFileError {
+        MenuFileError(
+            file: file, line: node.mark?.line, column: node.mark?.column, field: field,
+            problem: problem)
+    }
+}

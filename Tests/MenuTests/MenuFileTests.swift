@@ -1,0 +1,128 @@
+import Foundation
+import Menu
+import Testing
+
+@Suite("Reading a menu file an owner edits by hand")
+struct MenuFileTests {
+    @Test func readsCurrencyAndTheThreeListsWithExactPrices() throws {
+        let yaml = """
+            restaurant: Da Mario
+            currency: EUR
+            pizzas:
+              - name: Marinara
+                price: 7.10
+                description: Tomato, garlic, oregano
+            beverages:
+              - name: Espresso
+                price: 1.20
+            desserts:
+              - name: Panna cotta
+                price: "5"
+            """
+        let menu = try Menu(yaml: yaml, file: "menu.yaml")
+        #expect(menu.restaurant == "Da Mario")
+        #expect(menu.currency == .euro)
+        #expect(
+            menu.pizzas == [
+                Pizza(
+                    name: "Marinara", price: Decimal(string: "7.10")!,
+                    description: "Tomato, garlic, oregano")
+            ])
+        #expect(menu.beverages == [Beverage(name: "Espresso", price: Decimal(string: "1.2")!)])
+        #expect(menu.desserts == [Dessert(name: "Panna cotta", price: 5)])
+    }
+
+    @Test func aMissingSectionIsAnEmptyOne() throws {
+        let menu = try Menu(
+            yaml: "currency: EUR\npizzas:\n  - {name: Margherita, price: 8}\n", file: "m.yaml")
+        #expect(menu.beverages.isEmpty && menu.desserts.isEmpty)
+        #expect(menu.restaurant == "Menu")
+    }
+
+    @Test(arguments: [
+        ("currency: EUR\npizzas:\n  - price: 8\n", "m.yaml:3:5: pizzas[1]: missing name"),
+        (
+            "currency: EUR\npizzas:\n  - name: ''\n    price: 8\n",
+            "m.yaml:3:11: pizzas[1].name: the name is empty"
+        ),
+        ("currency: EUR\npizzas:\n  - name: A\n", "m.yaml:3:5: pizzas[1]: missing price"),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: cheap\n",
+            "m.yaml:4:12: pizzas[1].price: 'cheap' is not a price (a number ≥ 0 with at most 2 decimals)"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: -1\n",
+            "m.yaml:4:12: pizzas[1].price: '-1' is not a price (a number ≥ 0 with at most 2 decimals)"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: 1.999\n",
+            "m.yaml:4:12: pizzas[1].price: '1.999' is not a price (a number ≥ 0 with at most 2 decimals)"
+        ),
+        (
+            "currency: EUR\ndrinks:\n  - name: A\n    price: 1\n",
+            "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts)"
+        ),
+        (
+            "currency: EUR\ndesserts:\n  - {name: Tiramisù, price: 5}\n  - {name: Tiramisù, price: 6}\n",
+            "m.yaml:4:5: desserts[2]: duplicate item 'Tiramisù'"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: 1\n    prize: 2\n",
+            "m.yaml:5:5: pizzas[1].prize: unknown field (expected name, price or description)"
+        ),
+        ("currency: EUR\npizzas: Margherita\n", "m.yaml:2:9: pizzas: expected a list of items"),
+        (
+            "currency: EUR\npizzas:\n  - Margherita\n",
+            "m.yaml:3:5: pizzas[1]: expected an item with a name and a price"
+        ),
+        ("pizzas: []\n", "m.yaml: currency: missing (for example currency: EUR)"),
+        (
+            "currency: euro\n",
+            "m.yaml:1:11: currency: 'euro' is not a three-letter currency code such as EUR"
+        ),
+        (
+            "- a\n",
+            "m.yaml:1:1: the menu must be a mapping with currency, pizzas, beverages and desserts"
+        ),
+        ("", "m.yaml: the file is empty"),
+    ])
+    func anInvalidFileIsAnErrorNamingFileLineColumnAndField(yaml: String, message: String) {
+        #expect {
+            try Menu(yaml: yaml, file: "m.yaml")
+        } throws: { error in
+            (error as? MenuFileError)?.description == message
+        }
+    }
+
+    @Test func aYAMLSyntaxErrorNamesItsPlace() {
+        #expect {
+            try Menu(yaml: "currency: EUR\npizzas: [\n", file: "m.yaml")
+        } throws: { error in
+            let error = error as? MenuFileError
+            return error?.line == 3 && error?.description.hasPrefix("m.yaml:3:") == true
+        }
+    }
+
+    @Test func loadsARealFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "menu-\(UUID().uuidString).yaml")
+        try "currency: GBP\npizzas:\n  - {name: Margherita, price: 9.5}\n".write(
+            to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let menu = try Menu.load(from: url)
+        #expect(menu.currency == Currency(code: "GBP"))
+        #expect(menu.pizzas.first?.price == Decimal(string: "9.5"))
+    }
+
+    @Test func aMissingFileIsAnErrorNamingIt() {
+        #expect {
+            try Menu.load(from: URL(fileURLWithPath: "/nonexistent/menu.yaml"))
+        } throws: { error in
+            (error as? MenuFileError)?.description == "/nonexistent/menu.yaml: cannot read the file"
+        }
+    }
+
+    @Test func theShippedMenuIsAValidMenuFile() throws {
+        #expect(try Menu(yaml: Menu.giuseppesYAML, file: "giuseppes-menu.yaml") == Menu.giuseppes)
+    }
+}
