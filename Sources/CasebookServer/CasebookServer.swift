@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Menu
 import NIOCore
 import SurveySync
 
@@ -10,11 +11,17 @@ public enum CasebookServer {
         public var host: String
         public var port: Int
         public var dataDirectory: URL
+        /// The menu `/api/menu` serves.
+        public var menu: Menu
 
-        public init(host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
+            menu: Menu = .giuseppes
+        ) {
             self.host = host
             self.port = port
             self.dataDirectory = dataDirectory
+            self.menu = menu
         }
     }
 
@@ -37,10 +44,13 @@ public enum CasebookServer {
     }
 
     /// The routes, for the real server and for route tests.
-    public static func router(stores: Stores) -> Router<BasicRequestContext> {
+    public static func router(stores: Stores, menu: Menu = .giuseppes) throws -> Router<
+        BasicRequestContext
+    > {
         let router = Router(context: BasicRequestContext.self)
         router.get("/health") { _, _ in "ok" }
         RespondentsController(store: stores.respondents).addRoutes(to: router)
+        try MenuController(menu: menu).addRoutes(to: router)
         return router
     }
 
@@ -50,14 +60,14 @@ public enum CasebookServer {
         configuration: Configuration,
         stores: Stores,
         onRunning: @escaping @Sendable (URL) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+    ) throws -> some ApplicationProtocol {
         var logger = Logger(label: "casebook")
         logger.logLevel =
             ProcessInfo.processInfo.environment["LOG_LEVEL"]
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
         return Application(
-            router: router(stores: stores),
+            router: try router(stores: stores, menu: configuration.menu),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "Casebook"),
             onServerRunning: { channel in
@@ -82,7 +92,8 @@ public enum CasebookServer {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")
         }
-        let app = application(configuration: configuration, stores: stores, onRunning: onRunning)
+        let app = try application(
+            configuration: configuration, stores: stores, onRunning: onRunning)
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {

@@ -1,15 +1,20 @@
 import Foundation
 import Hummingbird
 
-/// A JSON response with sorted keys, so that answers are stable byte for byte.
+/// JSON responses with sorted keys, so that answers are stable byte for byte.
 enum JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response
     {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Response(
+        return make(encoded: try encoder.encode(value), status: status)
+    }
+
+    /// A response with JSON already encoded.
+    static func make(encoded data: Data, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -6,6 +6,8 @@ struct Casebook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "casebook",
         abstract: "Working software for five test-driven-development case studies.",
-        subcommands: [FactorCommand.self, SurveyCommand.self, ServeCommand.self]
+        subcommands: [
+            FactorCommand.self, MenuCommand.self, SurveyCommand.self, ServeCommand.self,
+        ]
     )
 }

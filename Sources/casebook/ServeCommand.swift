@@ -1,6 +1,7 @@
 import ArgumentParser
 import CasebookServer
 import Foundation
+import Menu
 
 /// `casebook serve`: the web app and JSON API for every system.
 struct ServeCommand: AsyncParsableCommand {
@@ -22,6 +23,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The data directory.")
     var data: String?
 
+    @Option(help: "A menu file in YAML for /api/menu and /menu (default: Giuseppe's menu).")
+    var menu: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
@@ -29,8 +33,17 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let restaurantMenu: Menu
+        do {
+            restaurantMenu =
+                try menu.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
+        } catch {
+            StandardStreams.error("casebook serve: \(error)")
+            throw ExitCode.failure
+        }
         let configuration = CasebookServer.Configuration(
-            host: host, port: port, dataDirectory: DataDirectory.resolve(option: data))
+            host: host, port: port, dataDirectory: DataDirectory.resolve(option: data),
+            menu: restaurantMenu)
         do {
             try await CasebookServer.run(configuration: configuration) { url in
                 StandardStreams.output("Casebook is serving \(url.absoluteString)")

@@ -32,4 +32,27 @@ struct ServeCommandTests {
                 == "casebook serve: cannot listen on 127.0.0.1:\(port): the address is already in use (try --port)\n"
         )
     }
+
+    @Test func servesTheMenuFileItWasGiven() async throws {
+        let menuFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("menu-\(UUID().uuidString).yaml")
+        try "restaurant: Da Mario\ncurrency: EUR\npizzas:\n  - {name: Marinara, price: 7}\n"
+            .write(to: menuFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: menuFile) }
+        let server = try ServerProcess(arguments: ["--menu", menuFile.path])
+        let (body, _) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("api/menu"))
+        let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        #expect(json?["restaurant"] as? String == "Da Mario")
+    }
+
+    @Test func anInvalidMenuFileStopsTheServerFromStartingWithAClearError() throws {
+        let result = try CasebookExecutable.run([
+            "serve", "--port", "0", "--menu", "/nonexistent/menu.yaml",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == "casebook serve: /nonexistent/menu.yaml: cannot read the file\n"
+        )
+    }
 }

@@ -18,7 +18,7 @@ struct RespondentsAPITests {
     }
 
     func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let router = CasebookServer.router(stores: .init(respondents: store))
+        let router = try CasebookServer.router(stores: .init(respondents: store))
         try await Application(router: router).test(.router, test)
     }
 

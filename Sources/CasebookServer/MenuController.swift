@@ -1,0 +1,16 @@
+import Foundation
+import Hummingbird
+import Menu
+
+/// The menu API: the menu the server was started with, as JSON (encoded once, at start).
+struct MenuController: Sendable {
+    let listingJSON: Data
+
+    init(menu: Menu) throws {
+        listingJSON = try MenuListing(menu: menu).jsonData()
+    }
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/api/menu") { _, _ in JSONResponse.make(encoded: listingJSON) }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Menu
+
+/// `casebook menu`: Giuseppe's menu, or any menu file, as aligned text or JSON.
+struct MenuCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "menu",
+        abstract: "Print the restaurant's menu: pizzas, beverages and desserts.",
+        discussion: """
+            Without --file, prints Giuseppe's menu, which ships with Casebook. \
+            --template prints that menu's YAML file, a starting point for your own.
+            """
+    )
+
+    @Option(help: "A menu file in YAML (default: Giuseppe's menu).")
+    var file: String?
+
+    @Flag(help: "Print JSON: the sections in order, each with its items.")
+    var json = false
+
+    @Flag(help: "Print the shipped menu file, to edit into your own.")
+    var template = false
+
+    func run() throws {
+        if template {
+            StandardStreams.output(Menu.giuseppesYAML)
+            return
+        }
+        let menu: Menu
+        do {
+            menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
+        } catch {
+            StandardStreams.error("casebook menu: \(error)")
+            throw ExitCode.failure
+        }
+        if json {
+            StandardStreams.output(
+                String(decoding: try MenuListing(menu: menu).jsonData(), as: UTF8.self))
+        } else {
+            FileHandle.standardOutput.write(Data(MenuText.render(menu).utf8))
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Menu
+
+/// The menu screen as terminal text: the restaurant, then each section's title and its rows, with
+/// names in one column, prices right-aligned in the next and descriptions after them.
+enum MenuText {
+    static func render(_ menu: Menu) -> String {
+        let dataSource = MenuDataSource(menu: menu)
+        let sections = (0..<dataSource.numberOfSections).map { section in
+            (
+                title: dataSource.title(forSection: section) ?? "",
+                items: (0..<dataSource.numberOfRows(inSection: section)).compactMap {
+                    dataSource.item(forRow: $0, inSection: section)
+                }
+            )
+        }
+        let items = sections.flatMap(\.items)
+        let titleWidth = items.map(\.title.count).max() ?? 0
+        let priceWidth = items.map(\.formattedPrice.count).max() ?? 0
+        var text = menu.restaurant + "\n"
+        for section in sections {
+            text += "\n" + section.title + "\n"
+            for item in section.items {
+                let title = item.title.padding(toLength: titleWidth, withPad: " ", startingAt: 0)
+                let price =
+                    String(repeating: " ", count: priceWidth - item.formattedPrice.count)
+                    + item.formattedPrice
+                let description = item.description.map { "  " + $0 } ?? ""
+                text += "  \(title)  \(price)\(description)\n"
+            }
+        }
+        return text
+    }
+}

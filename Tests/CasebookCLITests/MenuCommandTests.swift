@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@Suite("casebook menu")
+struct MenuCommandTests {
+    @Test func printsGiuseppesMenuAsAlignedText() throws {
+        let result = try CasebookExecutable.run(["menu"])
+        #expect(result.status == 0)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Giuseppe's")
+        #expect(
+            lines.filter { !$0.hasPrefix(" ") && !$0.isEmpty }.dropFirst() == [
+                "Pizzas", "Beverages", "Desserts",
+            ])
+        #expect(
+            lines.contains(
+                "  Margherita            €8.50  Tomato, mozzarella, basil, olive oil"))
+        #expect(
+            lines.contains("  Tiramisù              €6.00  Mascarpone, coffee, savoiardi, cocoa"))
+        let rows = lines.filter { $0.hasPrefix("  ") }
+        #expect(rows.count == 16)
+        let priceEnds = rows.map { row in
+            row.distance(from: row.startIndex, to: row.firstRange(of: ".")!.upperBound) + 2
+        }
+        #expect(Set(priceEnds).count == 1, "prices are right-aligned in one column")
+    }
+
+    @Test func printsTheMenuAsJSONWithSectionsInOrder() throws {
+        let result = try CasebookExecutable.run(["menu", "--json"])
+        #expect(result.status == 0)
+        let json =
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            as? [String: Any]
+        let sections = try #require(json?["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["title"] as? String } == ["Pizzas", "Beverages", "Desserts"])
+        let first = try #require((sections[0]["items"] as? [[String: Any]])?.first)
+        #expect(first["title"] as? String == "Margherita")
+        #expect(first["price"] as? String == "8.50")
+    }
+
+    @Test func readsAnotherMenuFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "menu-\(UUID().uuidString).yaml")
+        try "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n  - {name: Gelato, price: 4}\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
+        #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
+    }
+
+    @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "menu-\(UUID().uuidString).yaml")
+        try "currency: EUR\npizzas:\n  - name: A\n    price: cheap\n".write(
+            to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "casebook menu: \(url.path):4:12: pizzas[1].price: 'cheap' is not a price (a number ≥ 0 with at most 2 decimals)\n"
+        )
+    }
+
+    @Test func printsTheShippedMenuFileAsATemplate() throws {
+        let result = try CasebookExecutable.run(["menu", "--template"])
+        #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\npizzas:\n"))
+    }
+}

@@ -1,0 +1,29 @@
+import CasebookServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Menu
+import SurveySync
+import Testing
+
+@Suite("The menu API")
+struct MenuAPITests {
+    @Test func givesTheServersMenuAsJSON() async throws {
+        let menu = Menu(
+            restaurant: "Da Mario", currency: .euro, pizzas: [Pizza(name: "Marinara", price: 7)],
+            beverages: [], desserts: [])
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("menu-api-\(UUID().uuidString)")
+        let stores = try CasebookServer.Stores.open(in: directory)
+        let router = try CasebookServer.router(stores: stores, menu: menu)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/api/menu", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                let body = Data(response.body.readableBytesView)
+                let expected = try MenuListing(menu: menu).jsonData()
+                #expect(body == expected)
+            }
+        }
+    }
+}
