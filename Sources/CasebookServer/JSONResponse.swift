@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SurveySync
 
 /// JSON responses with sorted keys, so that answers are stable byte for byte.
 enum JSONResponse {
@@ -8,6 +9,11 @@ enum JSONResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return make(encoded: try encoder.encode(value), status: status)
+    }
+
+    /// A JSON value, written with `JSONWriter`, which keeps integers and fractions apart.
+    static func make(json: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        make(encoded: Data(JSONWriter.data(json)), status: status)
     }
 
     /// A response with JSON already encoded.

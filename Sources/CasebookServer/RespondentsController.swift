@@ -18,7 +18,7 @@ struct RespondentsController: Sendable {
             guard let respondent = try await store.respondent(id: id) else {
                 throw APIError(.notFound, "no respondent has id '\(id)'")
             }
-            return try JSONResponse.make(respondent)
+            return JSONResponse.make(json: .object(respondent.fields))
         }
     }
 
@@ -30,16 +30,16 @@ struct RespondentsController: Sendable {
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "the request body is larger than 16 MiB")
         }
-        let respondents = try Self.respondents(in: Data(buffer.readableBytesView))
+        let respondents = try Self.respondents(in: buffer.readableBytesView)
         return try JSONResponse.make(try await store.upsert(respondents))
     }
 
-    static func respondents(in body: Data) throws -> [Respondent] {
+    static func respondents(in body: some Collection<UInt8>) throws -> [Respondent] {
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: body)
+            json = try JSONParser.parse(body)
         } catch {
-            throw APIError(.badRequest, "the body is not valid JSON")
+            throw APIError(.badRequest, "the body is not valid JSON: \(error)")
         }
         switch json {
         case .object:
@@ -67,20 +67,6 @@ struct RespondentsController: Sendable {
         }
     }
 
-    /// A page of respondents and the id to continue after (`null` on the last page).
-    private struct Page: Encodable {
-        let respondents: [Respondent]
-        let next: String?
-
-        enum CodingKeys: CodingKey { case respondents, next }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(respondents, forKey: .respondents)
-            try container.encode(next, forKey: .next)
-        }
-    }
-
     /// `?limit=&after=`: a page in id order, with the id to continue after.
     private func page(_ request: Request) async throws -> Response {
         let query = request.uri.queryParameters
@@ -94,9 +80,12 @@ struct RespondentsController: Sendable {
         }
         let after = query["after"].map(String.init)
         let respondents = try await store.respondents(limit: limit, after: after)
-        return try JSONResponse.make(
-            Page(
-                respondents: respondents,
-                next: respondents.count == limit ? respondents.last?.id : nil))
+        let next =
+            respondents.count == limit ? respondents.last.map { JSONValue.string($0.id) } : nil
+        return JSONResponse.make(
+            json: [
+                "respondents": .array(respondents.map { .object($0.fields) }),
+                "next": next ?? .null,
+            ])
     }
 }

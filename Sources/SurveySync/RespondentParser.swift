@@ -37,7 +37,7 @@ public enum RespondentParser {
 
         func compose(_ yaml: String) throws(RespondentFileError) -> Node? {
             do {
-                return try Yams.compose(yaml: yaml)
+                return try Yams.compose(yaml: yaml, .basic, .default, .utf8)
             } catch let error as YamlError {
                 throw self.error(from: error)
             } catch {
@@ -67,28 +67,11 @@ public enum RespondentParser {
             }
         }
 
+        /// Plain scalars are typed; quoted and block scalars are strings.
         private func json(from node: Node, text: String) -> JSONValue {
-            switch Tag.Name(rawValue: node.tag.rawValue) {
-            case .null:
-                return .null
-            case .bool:
-                return node.bool.map(JSONValue.bool) ?? .string(text)
-            case .int:
-                if let integer = node.int { return .integer(integer) }
-                return node.float.map(JSONValue.double) ?? .string(text)
-            case .float:
-                guard let double = node.float, double.isFinite else { return .string(text) }
-                return .double(double)
-            case .timestamp:
-                guard let date = node.timestamp else { return .string(text) }
-                let hasFraction =
-                    date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-                return .string(
-                    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
-                )
-            default:
-                return .string(text)
-            }
+            guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any
+            else { return .string(text) }
+            return PlainScalar.value(of: text) ?? .string(text)
         }
 
         func error(at node: Node, _ problem: String) -> RespondentFileError {

@@ -70,7 +70,14 @@ public struct SurveySynchronizer {
         }
     }
 
-    /// Reads and parses every file that is new or changed since the ledger last saw it.
+    /// What reading one file gave.
+    private enum Outcome {
+        case unchanged
+        case parsed(Pending)
+        case failed(String)
+    }
+
+    /// Reads every file, then hashes and parses the new or changed ones on every core.
     private func collectPending(ledger: SyncLedger, report: inout SyncReport) throws(SyncError)
         -> [Pending]
     {
@@ -80,37 +87,84 @@ public struct SurveySynchronizer {
         } catch {
             throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
+        let texts: [Result<String, any Error>] = fileNames.map { name in
+            Result { try folder.contents(of: name) }
+        }
+        let outcomes = Self.parseConcurrently(fileNames, texts, ledger: ledger)
+
         var pending: [Pending] = []
         var claimedIDs: [String: String] = [:]
-        for fileName in fileNames {
-            do {
-                let text = try folder.contents(of: fileName)
-                let hash = SyncLedger.contentHash(of: text)
-                if ledger.isAcknowledged(fileName, contentHash: hash) {
-                    report.unchanged += 1
-                    continue
-                }
-                let respondent = try RespondentParser.respondent(fromYAML: text, fileName: fileName)
-                if let owner = claimedIDs[respondent.id]
-                    ?? ledger.file(otherThan: fileName, using: respondent.id)
-                {
+        for (fileName, outcome) in zip(fileNames, outcomes) {
+            switch outcome {
+            case .unchanged:
+                report.unchanged += 1
+            case .failed(let message):
+                report.failures.append(.init(file: fileName, message: message))
+            case .parsed(let item):
+                let id = item.respondent.id
+                if let owner = claimedIDs[id] ?? ledger.file(otherThan: fileName, using: id) {
                     report.failures.append(
                         .init(
                             file: fileName,
-                            message:
-                                "\(fileName): id '\(respondent.id)' is already used by \(owner)"
-                        ))
-                    continue
+                            message: "\(fileName): id '\(id)' is already used by \(owner)"))
+                } else {
+                    claimedIDs[id] = fileName
+                    pending.append(item)
                 }
-                claimedIDs[respondent.id] = fileName
-                pending.append(
-                    Pending(fileName: fileName, contentHash: hash, respondent: respondent))
-            } catch {
-                report.failures.append(.init(file: fileName, message: "\(error)"))
             }
         }
         report.failures.sort { $0.file < $1.file }
         return pending
+    }
+
+    private static func parseConcurrently(
+        _ fileNames: [String], _ texts: [Result<String, any Error>], ledger: SyncLedger
+    ) -> [Outcome] {
+        let results = OutcomeSlots(count: fileNames.count)
+        let chunkCount = min(fileNames.count, ProcessInfo.processInfo.activeProcessorCount * 8)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            for index in stride(from: chunk, to: fileNames.count, by: chunkCount) {
+                results[index] = outcome(of: fileNames[index], texts[index], ledger: ledger)
+            }
+        }
+        return results.values
+    }
+
+    private static func outcome(
+        of fileName: String, _ text: Result<String, any Error>, ledger: SyncLedger
+    ) -> Outcome {
+        do {
+            let text = try text.get()
+            let hash = SyncLedger.contentHash(of: text)
+            if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
+            let respondent = try RespondentParser.respondent(fromYAML: text, fileName: fileName)
+            return .parsed(Pending(fileName: fileName, contentHash: hash, respondent: respondent))
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// One slot per file, each written by exactly one concurrent worker, through a buffer that
+    /// never moves, so that no two workers touch the same memory.
+    private final class OutcomeSlots: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Outcome?>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        subscript(index: Int) -> Outcome? {
+            get { slots[index] }
+            set { slots[index] = newValue }
+        }
+
+        var values: [Outcome] { slots.map { $0 ?? .failed("not read") } }
     }
 
     /// Sends a batch; when the backend refuses it, sends its respondents one by one so that only

@@ -25,11 +25,7 @@ public struct URLSessionRespondentUploader: RespondentUploading {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        do {
-            request.httpBody = try JSONEncoder().encode(respondents)
-        } catch {
-            throw .rejected(status: 0, message: "cannot encode the respondents: \(error)")
-        }
+        request.httpBody = Data(JSONWriter.data(.array(respondents.map { .object($0.fields) })))
         let (data, response) = try await send(request)
         let status = response.statusCode
         switch status {

@@ -65,7 +65,7 @@ struct RespondentsAPITests {
         ),
         (#"[{"id": 1}, 5]"#, "the respondent at index 1 is not a JSON object"),
         (#"{"id": true}"#, "the respondent has no id (a non-empty string or an integer)"),
-        (#"{"id": 1"#, "the body is not valid JSON"),
+        (#"{"id": 1"#, "the body is not valid JSON: expected ',' or '}' at byte 8"),
         (#""text""#, "the body must be a respondent object or an array of them"),
     ])
     func refusesBadBodiesNamingTheProblemAndStoresNothing(body: String, message: String)

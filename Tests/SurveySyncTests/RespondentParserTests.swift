@@ -39,6 +39,43 @@ struct RespondentParserTests {
             ])
     }
 
+    @Test(arguments: [
+        ("42", JSONValue.integer(42)),
+        ("-7", -7),
+        ("+3", 3),
+        ("0", 0),
+        ("0x1F", 31),
+        ("0o17", 15),
+        ("2.5", 2.5),
+        ("-0.5", -0.5),
+        (".5", 0.5),
+        ("1e3", 1000.0),
+        ("99999999999999999999", 1e20),
+        ("true", true),
+        ("False", false),
+        ("~", .null),
+        ("null", .null),
+        ("", .null),
+        ("yes", "yes"),
+        ("off", "off"),
+        ("0042", "0042"),
+        ("12:30", "12:30"),
+        (".inf", ".inf"),
+        ("1.2.3", "1.2.3"),
+        ("2024-13-45", "2024-13-45"),
+        ("2023-02-29", "2023-02-29"),
+        ("2024-02-29", "2024-02-29T00:00:00Z"),
+        ("2024-01-05 25:00:00", "2024-01-05 25:00:00"),
+        ("2024-01-05 10:20:30.5+02:00", "2024-01-05T08:20:30.500Z"),
+        ("'42'", "42"),
+        ("\"true\"", "true"),
+    ])
+    func plainScalarsAreTypedQuotedOnesStayStrings(yaml: String, value: JSONValue) throws {
+        let respondent = try RespondentParser.respondent(
+            fromYAML: "id: 1\nx: \(yaml)\n", fileName: "a.yaml")
+        #expect(respondent.fields["x"] == value)
+    }
+
     @Test func timestampsBecomeISO8601Strings() throws {
         let yaml = """
             id: 1

@@ -1,0 +1,115 @@
+import Foundation
+import Yams
+
+/// What a plain (unquoted) YAML scalar means, decided by YAML 1.2's core schema plus YAML 1.1
+/// timestamps, with fast hand-written checks instead of regular expressions. `yes`, `no`, `on`,
+/// `off` and numbers with leading zeros (zip codes, phone numbers) stay strings, so that nothing
+/// a respondent wrote changes meaning.
+enum PlainScalar {
+    /// The typed value of `text`, or nil when it is a string.
+    static func value(of text: String) -> JSONValue? {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: break
+        }
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first,
+            isDigit(first) || first == .minus || first == .plus
+                || first == .dot
+        else { return nil }
+        if let number = integer(bytes, text) { return number }
+        if isFloat(bytes), let double = Double(text), double.isFinite { return .double(double) }
+        if isTimestampStart(bytes), hasValidCalendarFields(text),
+            let date = Date.construct(from: Node.Scalar(text))
+        {
+            let hasFraction =
+                date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
+            return .string(
+                date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction)))
+        }
+        return nil
+    }
+
+    private static func integer(_ bytes: [UInt8], _ text: String) -> JSONValue? {
+        var digits = bytes[...]
+        let negative = digits.first == .minus
+        if digits.first == .minus || digits.first == .plus { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        let sign = negative ? "-" : ""
+        if digits.count > 2, digits.first == .zero, digits.dropFirst().first == UInt8(ascii: "x") {
+            return Int(sign + String(decoding: digits.dropFirst(2), as: UTF8.self), radix: 16)
+                .map(JSONValue.integer)
+        }
+        if digits.count > 2, digits.first == .zero, digits.dropFirst().first == UInt8(ascii: "o") {
+            return Int(sign + String(decoding: digits.dropFirst(2), as: UTF8.self), radix: 8)
+                .map(JSONValue.integer)
+        }
+        guard digits.allSatisfy(isDigit), digits.count == 1 || digits.first != .zero else {
+            return nil
+        }
+        if let integer = Int(text) { return .integer(integer) }
+        return Double(text).map(JSONValue.double)  // beyond 64 bits: still a number
+    }
+
+    /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
+    private static func isFloat(_ bytes: [UInt8]) -> Bool {
+        var index = 0
+        if index < bytes.count, bytes[index] == .minus || bytes[index] == .plus { index += 1 }
+        let wholeStart = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        let wholeDigits = index - wholeStart
+        if wholeDigits > 1, bytes[wholeStart] == .zero { return false }
+        var fractionDigits = 0
+        if index < bytes.count, bytes[index] == .dot {
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) {
+                index += 1
+                fractionDigits += 1
+            }
+        }
+        guard wholeDigits + fractionDigits > 0 else { return false }
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
+            index += 1
+            if index < bytes.count, bytes[index] == .minus || bytes[index] == .plus { index += 1 }
+            let exponentStart = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            if index == exponentStart { return false }
+        }
+        return index == bytes.count
+    }
+
+    /// Four digits and a dash: worth asking Yams whether it is a timestamp.
+    private static func isTimestampStart(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 8 && bytes[..<4].allSatisfy(isDigit) && bytes[4] == .minus
+    }
+
+    /// Whether the date's month and day, and the time's hour, minute and second, exist (Yams
+    /// would quietly roll `2024-13-45` over into 2025).
+    private static func hasValidCalendarFields(_ text: String) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == "T" || $0 == "t" || $0 == " " || $0 == "\t" }
+        )
+        let date = parts[0].split(separator: "-").compactMap { Int($0) }
+        guard date.count == 3, (1...12).contains(date[1]) else { return false }
+        let isLeap = date[0] % 4 == 0 && (date[0] % 100 != 0 || date[0] % 400 == 0)
+        let monthDays = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...monthDays[date[1] - 1]).contains(date[2]) else { return false }
+        guard parts.count > 1 else { return true }
+        let time = parts[1].prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap {
+            Int($0)
+        }
+        return time.count == 3 && time[0] < 24 && time[1] < 60 && time[2] <= 60
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= .zero && byte <= .zero + 9 }
+}
+
+extension UInt8 {
+    fileprivate static let zero = UInt8(ascii: "0")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let plus = UInt8(ascii: "+")
+    fileprivate static let dot = UInt8(ascii: ".")
+}

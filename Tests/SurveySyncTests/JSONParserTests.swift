@@ -1,0 +1,85 @@
+import CasebookTestSupport
+import Foundation
+import SurveySync
+import Testing
+
+@Suite("Reading and writing JSON values")
+struct JSONParserTests {
+    @Test func readsEveryKindOfValueWithIntegersKeptApart() throws {
+        let text =
+            #" {"a": [1, -2, 2.5, 1e3, -0.0, 12345678901234567890], "b": {"c": null}, "d": true, "e": false, "s": "x\"\\\/\n\u00e9\ud83c\udf55"} "#
+        let value = try JSONParser.parse(Array(text.utf8))
+        #expect(
+            value == [
+                "a": [1, -2, 2.5, 1000.0, -0.0, .double(12345678901234567890)],
+                "b": ["c": .null], "d": true, "e": false, "s": "x\"\\/\né🍕",
+            ])
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "{'a': 1}", "01", "1.", "-", "tru", "\"abc", "\"\u{1}\"",
+        "[1] x",
+        "\"\\ud800\"", "\"\\x\"", "1e999", "NaN", "{\"a\":1,}",
+    ])
+    func refusesWhatIsNotJSON(text: String) {
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func refusesNestingDeeperThanItCanSafelyFollow() {
+        let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
+    }
+
+    @Test func writesCompactJSONWithSortedKeysThatReadsBackTheSame() throws {
+        let value: JSONValue = [
+            "z": 1, "a": [true, .null, 2.5, "quote \" slash \\ tab \t bell \u{7}"], "m": ["k": "é"],
+        ]
+        let text = JSONWriter.string(value)
+        #expect(
+            text
+                == #"{"a":[true,null,2.5,"quote \" slash \\ tab \t bell \u0007"],"m":{"k":"é"},"z":1}"#
+        )
+        #expect(try JSONParser.parse(Array(text.utf8)) == value)
+        #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
+    }
+
+    @Test func roundTripsSeededRandomDocumentsThatFoundationAlsoReads() throws {
+        var generator = SplitMix64(seed: 8259)
+        for _ in 0..<300 {
+            let value = Self.randomValue(depth: 0, using: &generator)
+            let text = JSONWriter.data(value)
+            #expect(try JSONParser.parse(text) == value)
+            #expect(throws: Never.self) {
+                try JSONSerialization.jsonObject(with: Data(text), options: .fragmentsAllowed)
+            }
+        }
+    }
+
+    static func randomValue(depth: Int, using generator: inout some RandomNumberGenerator)
+        -> JSONValue
+    {
+        switch Int.random(in: depth > 3 ? 0...4 : 0...6, using: &generator) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2: return .integer(Int.random(in: -1_000_000...1_000_000, using: &generator))
+        case 3: return .double(Double(Int.random(in: -1000...1000, using: &generator)) / 8)
+        case 4:
+            return .string(
+                String(
+                    (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                        "aé\"\\\n🍕 x".randomElement(using: &generator)!
+                    }))
+        case 5:
+            return .array(
+                (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                    randomValue(depth: depth + 1, using: &generator)
+                })
+        default:
+            return .object(
+                Dictionary(
+                    uniqueKeysWithValues: (0..<Int.random(in: 0...4, using: &generator)).map {
+                        ("k\($0)", randomValue(depth: depth + 1, using: &generator))
+                    }))
+        }
+    }
+}
