@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "Menu", dependencies: ["Yams"]),
-        .target(name: "Diary"),
+        .target(name: "Diary", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Accounts"),
         .target(name: "Documents"),
         .target(
@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu"]),
         .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
         .testTarget(
