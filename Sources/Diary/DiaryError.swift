@@ -1,0 +1,23 @@
+import Foundation
+
+/// A diary request that cannot be met.
+public enum DiaryError: Error, Equatable, CustomStringConvertible {
+    case unknownEntry(Entry.ID)
+    case malformedID(String)
+
+    public var description: String {
+        switch self {
+        case .unknownEntry(let id): "there is no entry \(id.uuidString.lowercased())"
+        case .malformedID(let text):
+            "'\(text)' is not an entry id (ids look like 6f9619ff-8b86-d011-b42d-00c04fc964ff)"
+        }
+    }
+
+    /// The id `text` spells, in any case.
+    public static func id(from text: String) throws(DiaryError) -> Entry.ID {
+        guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+            throw .malformedID(text)
+        }
+        return id
+    }
+}

@@ -1,0 +1,53 @@
+/// The list screen's model: title, one row per entry (newest first), and what selecting,
+/// deleting and adding do.
+public final class DiaryListScreen {
+    /// What one row shows.
+    public struct Row: Equatable, Sendable {
+        public let id: Entry.ID
+        /// The entry's text, cut to 80 characters with "…" when longer.
+        public let text: String
+        /// The entry's date, readable.
+        public let subtitle: String
+    }
+
+    public static let maximumRowTextLength = 80
+
+    public let title = "Diary"
+    public let rows: [Row]
+    private let entries: [Entry]
+
+    public var onSelect: (Entry) throws -> Void = { _ in }
+    public var onDelete: (Entry) throws -> Void = { _ in }
+    public var onAdd: () throws -> Void = {}
+
+    /// - Parameter entries: newest first.
+    public init(entries: [Entry], formatter: DiaryDateFormatter) {
+        self.entries = entries
+        rows = entries.map {
+            Row(id: $0.id, text: Self.cut($0.text), subtitle: formatter.string(from: $0.date))
+        }
+    }
+
+    /// The entry behind row `index`, if there is such a row.
+    public func entry(at index: Int) -> Entry? {
+        entries.indices.contains(index) ? entries[index] : nil
+    }
+
+    public func selectRow(at index: Int) throws {
+        if let entry = entry(at: index) { try onSelect(entry) }
+    }
+
+    public func deleteRow(at index: Int) throws {
+        if let entry = entry(at: index) { try onDelete(entry) }
+    }
+
+    public func add() throws {
+        try onAdd()
+    }
+
+    /// Cuts on Character boundaries, so an emoji or a letter with its accents stays whole.
+    static func cut(_ text: String) -> String {
+        guard text.count > maximumRowTextLength else { return text }
+        return text.prefix(maximumRowTextLength) + "…"
+    }
+}

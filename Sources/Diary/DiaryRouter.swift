@@ -1,0 +1,59 @@
+/// Moves between the diary's screens and carries out what they ask: the list is the root, and a
+/// detail screen is only ever one screen above it.
+public final class DiaryRouter {
+    private weak var navigation: (any DiaryNavigationStack)?
+    private let factory: DiaryScreenFactory
+    private var store: any DiaryStore { factory.store }
+
+    public init(navigation: any DiaryNavigationStack, factory: DiaryScreenFactory) {
+        self.navigation = navigation
+        self.factory = factory
+    }
+
+    /// Resets the stack to just the (refreshed) list.
+    public func showList() throws {
+        navigation?.show([.list(try makeList())])
+    }
+
+    /// The list with the new-entry screen above it.
+    public func showNewEntry() throws {
+        try showAboveList(factory.makeNewEntry())
+    }
+
+    /// The list with `entry`'s detail screen above it.
+    public func showDetail(for entry: Entry) throws {
+        try showAboveList(factory.makeDetail(for: entry))
+    }
+
+    public func showDetail(id: Entry.ID) throws {
+        guard let entry = try store.entry(id: id) else { throw DiaryError.unknownEntry(id) }
+        try showDetail(for: entry)
+    }
+
+    /// Stores `entry`, then shows the refreshed list. When the store fails, the caller gets the
+    /// error and the screens stay as they were.
+    public func save(_ entry: Entry) throws {
+        try store.save(entry)
+        try showList()
+    }
+
+    /// Removes `entry`, then shows the refreshed list.
+    public func delete(_ entry: Entry) throws {
+        try store.remove(id: entry.id)
+        try showList()
+    }
+
+    /// The screens hold the router weakly: a screen outliving its router does nothing.
+    private func makeList() throws -> DiaryListScreen {
+        let list = try factory.makeList()
+        list.onSelect = { [weak self] in try self?.showDetail(for: $0) }
+        list.onDelete = { [weak self] in try self?.delete($0) }
+        list.onAdd = { [weak self] in try self?.showNewEntry() }
+        return list
+    }
+
+    private func showAboveList(_ detail: EntryDetailScreen) throws {
+        detail.onSave = { [weak self] in try self?.save($0) }
+        navigation?.show([.list(try makeList()), .detail(detail)])
+    }
+}

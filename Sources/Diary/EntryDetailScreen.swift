@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why the detail screen's action did nothing.
+public enum EntryDetailError: Error, Equatable, CustomStringConvertible {
+    /// An entry needs some text.
+    case blankText
+
+    public var description: String { "an entry needs some text" }
+}
+
+/// The entry detail screen's model, for a new entry or an existing one.
+public final class EntryDetailScreen {
+    /// Today's date for a new entry; the entry's date for an existing one.
+    public let title: String
+    /// The text being edited.
+    public var text: String
+    /// "Save" for a new entry, "Update" for an existing one.
+    public let actionTitle: String
+    /// The entry being edited; nil for a new one.
+    public let entry: Entry?
+    private let now: Date
+
+    public var onSave: (Entry) throws -> Void = { _ in }
+
+    public init(entry: Entry?, now: Date, formatter: DiaryDateFormatter) {
+        self.entry = entry
+        self.now = now
+        title = formatter.string(from: entry?.date ?? now)
+        text = entry?.text ?? ""
+        actionTitle = entry == nil ? "Save" : "Update"
+    }
+
+    /// The action is enabled only when the text is not blank.
+    public var isActionEnabled: Bool {
+        !text.allSatisfy(\.isWhitespace)
+    }
+
+    /// Saves the entry: the same identity and date for an update, dated now for a new one.
+    public func performAction() throws {
+        guard isActionEnabled else { throw EntryDetailError.blankText }
+        if var entry {
+            entry.text = text
+            try onSave(entry)
+        } else {
+            try onSave(Entry(date: now, text: text))
+        }
+    }
+}

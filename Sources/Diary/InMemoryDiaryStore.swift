@@ -1,0 +1,28 @@
+/// A diary store in memory, over the case study's `DiaryDataSource`.
+public final class InMemoryDiaryStore: DiaryStore {
+    private let dataSource: DiaryDataSource
+
+    public init(dataSource: DiaryDataSource = DiaryDataSource()) {
+        self.dataSource = dataSource
+    }
+
+    public func save(_ entry: Entry) throws {
+        dataSource.save(entry: entry)
+    }
+
+    public func remove(id: Entry.ID) throws {
+        if let entry = dataSource.entry(id: id) { dataSource.remove(entry: entry) }
+    }
+
+    public func entry(id: Entry.ID) throws -> Entry? {
+        dataSource.entry(id: id)
+    }
+
+    public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
+        Array(dataSource.sortedEntries.dropFirst(max(0, offset)).prefix(max(0, limit)))
+    }
+
+    public func count() throws -> Int {
+        dataSource.count
+    }
+}

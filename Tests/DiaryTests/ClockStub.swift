@@ -1,0 +1,7 @@
+import Diary
+import Foundation
+
+/// A clock stopped at a chosen instant.
+struct ClockStub: DiaryClock {
+    var now: Date
+}
