@@ -10,9 +10,9 @@ public final class DiaryRouter {
         self.factory = factory
     }
 
-    /// Resets the stack to just the (refreshed) list.
-    public func showList() throws {
-        navigation?.show([.list(try makeList())])
+    /// Resets the stack to just the (refreshed) list of the newest `limit` entries.
+    public func showList(limit: Int = DiaryScreenFactory.pageSize) throws {
+        navigation?.show([.list(try makeList(limit: limit))])
     }
 
     /// The list with the new-entry screen above it.
@@ -44,8 +44,8 @@ public final class DiaryRouter {
     }
 
     /// The screens hold the router weakly: a screen outliving its router does nothing.
-    private func makeList() throws -> DiaryListScreen {
-        let list = try factory.makeList()
+    private func makeList(limit: Int = DiaryScreenFactory.pageSize) throws -> DiaryListScreen {
+        let list = try factory.makeList(limit: limit)
         list.onSelect = { [weak self] in try self?.showDetail(for: $0) }
         list.onDelete = { [weak self] in try self?.delete($0) }
         list.onAdd = { [weak self] in try self?.showNewEntry() }

@@ -36,13 +36,13 @@ public final class EntryDetailScreen {
     }
 
     /// Saves the entry: the same identity and date for an update, dated now for a new one.
-    public func performAction() throws {
+    /// Returns the entry saved.
+    @discardableResult
+    public func performAction() throws -> Entry {
         guard isActionEnabled else { throw EntryDetailError.blankText }
-        if var entry {
-            entry.text = text
-            try onSave(entry)
-        } else {
-            try onSave(Entry(date: now, text: text))
-        }
+        var saved = entry ?? Entry(date: now, text: text)
+        saved.text = text
+        try onSave(saved)
+        return saved
     }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
+/// entry survives `kill -9` once `save` returns, and several processes can write at once.
+public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
+    private let database: DatabasePool
+
+    /// Why the store could not be opened.
+    public struct OpenError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+
+        public var description: String { "cannot open the diary at \(path): \(reason)" }
+    }
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        do {
+            database = try DatabasePool(path: path, configuration: configuration)
+            try Self.migrator.migrate(database)
+        } catch {
+            throw OpenError(path: path, reason: "\(error)")
+        }
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("create entry") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE entry (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        date REAL NOT NULL,
+                        text TEXT NOT NULL
+                    );
+                    CREATE INDEX entry_newest ON entry(date DESC, id DESC);
+                    """)
+        }
+        return migrator
+    }
+
+    public func save(_ entry: Entry) throws {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET text = excluded.text
+                    """,
+                arguments: [
+                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
+                ])
+        }
+    }
+
+    /// Saves many entries in one transaction: all of them, or on error none.
+    public func save(contentsOf entries: [Entry]) throws {
+        try database.write { db in
+            let statement = try db.makeStatement(
+                sql: """
+                    INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET text = excluded.text
+                    """)
+            for entry in entries {
+                try statement.execute(arguments: [
+                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
+                ])
+            }
+        }
+    }
+
+    public func remove(id: Entry.ID) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])
+        }
+    }
+
+    public func entry(id: Entry.ID) throws -> Entry? {
+        try database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT id, date, text FROM entry WHERE id = ?", arguments: [Self.key(id)]
+            ).map(Self.entry)
+        }
+    }
+
+    public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT id, date, text FROM entry ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
+                arguments: [max(0, limit), max(0, offset)]
+            ).map(Self.entry)
+        }
+    }
+
+    public func count() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? 0 }
+    }
+
+    private static func key(_ id: Entry.ID) -> String {
+        id.uuidString.lowercased()
+    }
+
+    /// A stored row as an entry; a row whose id is not a UUID was not written by this store, and
+    /// is an error rather than a wrong answer.
+    private static func entry(_ row: Row) throws -> Entry {
+        let text: String = row["id"]
+        guard let id = UUID(uuidString: text) else {
+            throw OpenError(path: "diary", reason: "a stored entry has a malformed id '\(text)'")
+        }
+        return Entry(
+            id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]), text: row["text"])
+    }
+}
