@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .executable(name: "casebook", targets: ["casebook"]),
+        .executable(name: "casebook-bench", targets: ["CasebookBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -53,6 +54,7 @@ let package = Package(
         .executableTarget(
             name: "casebook",
             dependencies: [
+                "Diary",
                 "Menu",
                 "PrimeFactors",
                 "SurveySync",
@@ -60,6 +62,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "CasebookBench", dependencies: ["Diary"]),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),

@@ -7,7 +7,8 @@ struct Casebook: AsyncParsableCommand {
         commandName: "casebook",
         abstract: "Working software for five test-driven-development case studies.",
         subcommands: [
-            FactorCommand.self, MenuCommand.self, SurveyCommand.self, ServeCommand.self,
+            FactorCommand.self, MenuCommand.self, DiaryCommand.self, SurveyCommand.self,
+            ServeCommand.self,
         ]
     )
 }

@@ -1,0 +1,21 @@
+import ArgumentParser
+import CasebookServer
+import Foundation
+
+/// `--data DIR`: where Casebook keeps its data, shared by `serve` and the commands that use it.
+struct DataDirectoryOption: ParsableArguments {
+    @Option(
+        name: .customLong("data"),
+        help:
+            "The data directory (default: $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook, else ~/.local/share/casebook)."
+    )
+    var path: String?
+
+    var url: URL { DataDirectory.resolve(option: path) }
+
+    /// The data directory, created if it is missing.
+    func createdURL() throws -> URL {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

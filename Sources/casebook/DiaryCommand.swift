@@ -1,0 +1,166 @@
+import ArgumentParser
+import Diary
+import Foundation
+
+/// `casebook diary`: the diary, through the same router and screens as the web pages.
+struct DiaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diary",
+        abstract: "Add, list, show, edit and remove diary entries.",
+        discussion: "Entries live in <data directory>/diary.sqlite.",
+        subcommands: [
+            DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
+            DiaryEditCommand.self, DiaryRemoveCommand.self,
+        ]
+    )
+
+    /// Runs `body` with a router over the diary in `data`, turning every failure into a message
+    /// on standard error and exit status 1.
+    static func withRouter(
+        data: DataDirectoryOption, _ body: (DiaryRouter, LatestScreens) throws -> Void
+    ) throws {
+        do {
+            let store = try SQLiteDiaryStore(
+                path: try data.createdURL().appendingPathComponent("diary.sqlite").path)
+            let screens = LatestScreens()
+            let router = DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store))
+            try body(router, screens)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            StandardStreams.error("casebook diary: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    static func id(_ text: String) throws -> Entry.ID {
+        try DiaryError.id(from: text)
+    }
+
+    static func idText(_ id: Entry.ID) -> String {
+        id.uuidString.lowercased()
+    }
+}
+
+struct DiaryAddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an entry (the text, or standard input when none is given).")
+
+    @Argument(help: "The entry's text.")
+    var text: String?
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        let text =
+            self.text
+            ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        try DiaryCommand.withRouter(data: data) { router, screens in
+            try router.showNewEntry()
+            guard let detail = screens.detail else { return }
+            detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let entry = try detail.performAction()
+            StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+        }
+    }
+}
+
+struct DiaryListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the newest entries: id, date and text (cut to 80 characters).")
+
+    @Option(help: "How many entries, newest first.")
+    var limit = 50
+
+    @Flag(help: "Print JSON: [{\"id\", \"date\", \"text\"}].")
+    var json = false
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        try DiaryCommand.withRouter(data: data) { router, screens in
+            try router.showList(limit: limit)
+            let rows = screens.list?.rows ?? []
+            if json {
+                let objects = rows.map {
+                    ["id": DiaryCommand.idText($0.id), "date": $0.subtitle, "text": $0.text]
+                }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                StandardStreams.output(String(decoding: try encoder.encode(objects), as: UTF8.self))
+            } else {
+                for row in rows {
+                    let text = row.text.replacingOccurrences(of: "\n", with: " ")
+                    StandardStreams.output(
+                        "\(DiaryCommand.idText(row.id))  \(row.subtitle)  \(text)")
+                }
+            }
+        }
+    }
+}
+
+struct DiaryShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one entry in full.")
+
+    @Argument(help: "The entry's id.")
+    var id: String
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        try DiaryCommand.withRouter(data: data) { router, screens in
+            try router.showDetail(id: try DiaryCommand.id(id))
+            guard let detail = screens.detail else { return }
+            StandardStreams.output("\(detail.title)\n\n\(detail.text)")
+        }
+    }
+}
+
+struct DiaryEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Replace an entry's text.")
+
+    @Argument(help: "The entry's id.")
+    var id: String
+
+    @Argument(help: "The new text.")
+    var text: String
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        try DiaryCommand.withRouter(data: data) { router, screens in
+            try router.showDetail(id: try DiaryCommand.id(id))
+            guard let detail = screens.detail else { return }
+            detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let entry = try detail.performAction()
+            StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
+        }
+    }
+}
+
+struct DiaryRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove an entry.")
+
+    @Argument(help: "The entry's id.")
+    var id: String
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        try DiaryCommand.withRouter(data: data) { router, screens in
+            try router.showDetail(id: try DiaryCommand.id(id))
+            guard let entry = screens.detail?.entry else { return }
+            try router.delete(entry)
+            StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@Suite("casebook diary")
+struct DiaryCommandTests {
+    let data: String
+
+    init() throws {
+        data =
+            FileManager.default.temporaryDirectory
+            .appendingPathComponent("diary-cli-\(UUID().uuidString)").path
+    }
+
+    func diary(_ arguments: [String], input: String = "") throws -> CasebookExecutable.Result {
+        try CasebookExecutable.run(["diary"] + arguments + ["--data", data], input: input)
+    }
+
+    func addedID(_ result: CasebookExecutable.Result) -> String {
+        result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "added ", with: "")
+    }
+
+    @Test func addsListsShowsEditsAndRemovesEntries() throws {
+        let added = try diary(["add", "First entry"])
+        #expect(added.status == 0)
+        let id = addedID(added)
+        #expect(UUID(uuidString: id) != nil)
+
+        let second = try diary(["add"], input: "Second entry\nfrom standard input\n")
+        #expect(second.status == 0)
+
+        let list = try diary(["list"])
+        let lines = list.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasSuffix("Second entry from standard input"))
+        #expect(lines[1].hasPrefix(id))
+        #expect(lines[1].hasSuffix("First entry"))
+
+        let shown = try diary(["show", id])
+        #expect(shown.standardOutput.hasSuffix("\n\nFirst entry\n"))
+
+        #expect(try diary(["edit", id, "First entry, edited"]).status == 0)
+        #expect(try diary(["show", id]).standardOutput.hasSuffix("\n\nFirst entry, edited\n"))
+
+        #expect(try diary(["rm", id]).status == 0)
+        #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func listsTheNewestAsJSONWithALimit() throws {
+        for text in ["one", "two", "three"] { _ = try diary(["add", text]) }
+        let result = try diary(["list", "--limit", "2", "--json"])
+        let rows =
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            as? [[String: Any]]
+        #expect(rows?.map { $0["text"] as? String } == ["three", "two"])
+        #expect(rows?.first?["date"] is String)
+        #expect(rows?.first?["id"] is String)
+    }
+
+    @Test func cutsLongEntriesInTheListButShowsThemWhole() throws {
+        let long = Array(repeating: "word", count: 30).joined(separator: " ")
+        let id = addedID(try diary(["add", long]))
+        let row = try diary(["list"]).standardOutput
+        #expect(row.contains(String(long.prefix(80)) + "…"))
+        #expect(try diary(["show", id]).standardOutput.hasSuffix(long + "\n"))
+    }
+
+    @Test(arguments: [["add", "   "], ["add"]])
+    func refusesBlankText(arguments: [String]) throws {
+        let result = try diary(arguments, input: "  \n")
+        #expect(result.status == 1)
+        #expect(result.standardError == "casebook diary: an entry needs some text\n")
+        #expect(try diary(["list"]).standardOutput == "")
+    }
+
+    @Test func anUnknownOrMalformedIdIsAClearError() throws {
+        let unknown = try diary(["show", "6f9619ff-8b86-d011-b42d-00c04fc964ff"])
+        #expect(unknown.status == 1)
+        #expect(
+            unknown.standardError
+                == "casebook diary: there is no entry 6f9619ff-8b86-d011-b42d-00c04fc964ff\n")
+        let malformed = try diary(["rm", "42"])
+        #expect(malformed.status == 1)
+        #expect(malformed.standardError.hasPrefix("casebook diary: '42' is not an entry id"))
+    }
+
+    @Test func twoProcessesAddingAtOnceLoseNothing() async throws {
+        _ = try diary(["list"])  // creates the store
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for process in 0..<2 {
+                group.addTask {
+                    for number in 0..<8 {
+                        let result = try diary(["add", "p\(process) n\(number)"])
+                        #expect(result.status == 0, "\(result.standardError)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(
+            try diary(["list", "--limit", "100"]).standardOutput.split(separator: "\n").count == 16)
+    }
+}
