@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu"]),
         .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
         .testTarget(

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Why a document could not be read or written.
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    case cannotLoadContent
+    case cannotSaveContent
+
+    public var description: String {
+        switch self {
+        case .cannotLoadContent: "the document cannot be read as text"
+        case .cannotSaveContent: "the document cannot be written"
+        }
+    }
+}
+
+/// A text document: its first line is its title, the rest its body.
+open class Document {
+    public let fileURL: URL
+    /// "Untitled" until set or loaded; a title is one line.
+    public var title = "Untitled"
+    public var body = ""
+
+    public required init(fileURL: URL) {
+        self.fileURL = fileURL
+    }
+
+    /// Reads the title and body from the file.
+    open func load() throws {
+        guard let data = try? Data(contentsOf: fileURL),
+            let text = String(data: data, encoding: .utf8)
+        else { throw DocumentError.cannotLoadContent }
+        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+        let firstLine = parts.first.map(String.init) ?? ""
+        title = firstLine.trimmingCharacters(in: .whitespaces).isEmpty ? "Untitled" : firstLine
+        body = parts.count > 1 ? String(parts[1]) : ""
+    }
+
+    /// Writes the title (as one line) and the body, atomically: a crash leaves the old file or
+    /// the new one, never half of one.
+    open func save() throws {
+        let line = title.split(whereSeparator: \.isNewline).joined(separator: " ")
+        do {
+            try Data((line + "\n" + body).utf8).write(to: fileURL, options: .atomic)
+        } catch {
+            throw DocumentError.cannotSaveContent
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Documents
+import Foundation
+import Testing
+
+@Suite("Documents and the metatype-driven loader")
+struct DocumentTests {
+    @Test func aDocumentIsUntitledUntilLoaded() {
+        #expect(Document(fileURL: URL(fileURLWithPath: "/tmp/x.txt")).title == "Untitled")
+    }
+
+    @Test func loadingSetsTheTitleFromTheFilesFirstLine() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("notes.txt", contents: "Shopping list\neggs\nflour\n")
+        let document = Document(fileURL: file)
+        try document.load()
+        #expect(document.title == "Shopping list")
+        #expect(document.body == "eggs\nflour\n")
+    }
+
+    @Test func aSavedDocumentLoadsBackWithTheSameTitle() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("new.txt")
+        let document = Document(fileURL: file)
+        document.title = "Plans"
+        document.body = "Sail to the island."
+        try document.save()
+        let reloaded = Document(fileURL: file)
+        try reloaded.load()
+        #expect(reloaded.title == "Plans")
+        #expect(reloaded.body == "Sail to the island.")
+    }
+
+    @Test func aTitleCannotSpillIntoTheBody() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("t.txt")
+        let document = Document(fileURL: file)
+        document.title = "Two\nlines"
+        try document.save()
+        let reloaded = Document(fileURL: file)
+        try reloaded.load()
+        #expect(reloaded.title == "Two lines")
+        #expect(reloaded.body == "")
+    }
+
+    @Test func anUnreadableFileCannotBeLoaded() {
+        let document = Document(fileURL: URL(fileURLWithPath: "/nonexistent/doc.txt"))
+        #expect(throws: DocumentError.cannotLoadContent) { try document.load() }
+        #expect(document.title == "Untitled")
+    }
+
+    @Test func aFileThatIsNotTextCannotBeLoaded() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("binary.bin")
+        try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: file)
+        #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: file).load() }
+    }
+
+    @Test func aDocumentThatCannotBeWrittenSaysSo() {
+        let document = Document(fileURL: URL(fileURLWithPath: "/nonexistent/dir/doc.txt"))
+        #expect(throws: DocumentError.cannotSaveContent) { try document.save() }
+    }
+
+    @Test func theLoaderCreatesDocumentsThroughItsMetatype() {
+        let loader = DocumentLoader()
+        loader.documentType = SampleDocument.self
+        #expect(loader.loadDocument(at: URL(fileURLWithPath: "/never/touched.txt")))
+        #expect((loader.document as? SampleDocument)?.loadCount == 1)
+    }
+
+    @Test func theLoaderSaysNoWhenTheDocumentCannotLoad() {
+        let loader = DocumentLoader()
+        loader.documentType = FailingDocument.self
+        #expect(loader.loadDocument(at: URL(fileURLWithPath: "/never/touched.txt")) == false)
+        #expect(loader.document == nil)
+    }
+
+    @Test func theLoaderUsesRealDocumentsByDefault() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("real.txt", contents: "Real title\n")
+        let loader = DocumentLoader()
+        #expect(loader.loadDocument(at: file))
+        #expect(loader.document?.title == "Real title")
+    }
+}
+
+/// A document that never touches the disk: loading only counts.
+final class SampleDocument: Document {
+    private(set) var loadCount = 0
+
+    override func load() throws {
+        loadCount += 1
+        title = "Sample"
+    }
+}
+
+/// A document whose content can never be loaded.
+final class FailingDocument: Document {
+    override func load() throws {
+        throw DocumentError.cannotLoadContent
+    }
+}
