@@ -38,7 +38,12 @@ let package = Package(
             ]),
         .target(name: "Menu", dependencies: ["Yams"]),
         .target(name: "Diary", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "Accounts"),
+        .target(
+            name: "Accounts",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .target(name: "Documents"),
         .target(
             name: "CasebookServer",
@@ -66,6 +71,7 @@ let package = Package(
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts"]),
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu"]),

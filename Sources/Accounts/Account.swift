@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why an account's age cannot be told.
+public enum AccountError: Error, Equatable, CustomStringConvertible {
+    case cannotCalculateAge
+
+    public var description: String { "the age cannot be calculated from that date of birth" }
+}
+
+/// A user's account. `now` is the system clock; a subclass overrides it to fix the time.
+open class Account {
+    public let name: String
+    public let email: String
+    public let userId: String
+    public let dateOfBirth: Date
+
+    public init(name: String, email: String, userId: String, dateOfBirth: Date) {
+        self.name = name
+        self.email = email
+        self.userId = userId
+        self.dateOfBirth = dateOfBirth
+    }
+
+    open var now: Date { Date() }
+
+    /// Whole years from the start of the birth day to the start of today, in the current
+    /// calendar: turning 30 today is 30; born on 29 February, one is a year older on 1 March.
+    public func age() throws -> Int {
+        let calendar = Calendar.current
+        let born = calendar.dateComponents([.year, .month, .day], from: dateOfBirth)
+        let today = calendar.dateComponents([.year, .month, .day], from: now)
+        guard let bornYear = born.year, let bornMonth = born.month, let bornDay = born.day,
+            let year = today.year, let month = today.month, let day = today.day
+        else { throw AccountError.cannotCalculateAge }
+        let hadBirthday = (month, day) >= (bornMonth, bornDay)
+        let age = year - bornYear - (hadBirthday ? 0 : 1)
+        guard age >= 0 else { throw AccountError.cannotCalculateAge }
+        return age
+    }
+}

@@ -1,0 +1,30 @@
+import Crypto
+import Foundation
+
+/// The real preference store: a key-value file sealed with AES-GCM, whose 256-bit key lives in
+/// its own file beside it. Both files are readable by their owner only.
+public enum PreferenceVault {
+    public static let keyFileName = "preference.key"
+    public static let preferencesFileName = "preferences.plist"
+
+    /// Opens the vault in `directory`, creating its key on first use.
+    public static func open(in directory: URL) throws -> EncryptedPreferenceStore {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = try loadOrCreateKey(at: directory.appendingPathComponent(keyFileName))
+        let file = try KeyValueFile(url: directory.appendingPathComponent(preferencesFileName))
+        return EncryptedPreferenceStore(wrapping: file, key: key, location: file.url.path)
+    }
+
+    static func loadOrCreateKey(at url: URL) throws -> SymmetricKey {
+        if FileManager.default.fileExists(atPath: url.path) {
+            guard let data = try? Data(contentsOf: url), data.count == 32 else {
+                throw PreferenceStoreError.fileUnusable(
+                    path: url.path, reason: "it is not a preference key (32 bytes)")
+            }
+            return SymmetricKey(data: data)
+        }
+        let key = SymmetricKey(size: .bits256)
+        try OwnerOnlyFile.write(key.withUnsafeBytes { Data($0) }, to: url)
+        return key
+    }
+}

@@ -1,0 +1,58 @@
+import Accounts
+import Foundation
+import Testing
+
+@Suite("Account age, with the clock replaced by a subclass")
+struct AccountTests {
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0)
+        -> Date
+    {
+        Calendar.current.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
+    }
+
+    func account(born: Date, now: Date) -> Account {
+        AccountStub(
+            name: "Ada", email: "ada@example.com", userId: "u1", dateOfBirth: born, fixedNow: now)
+    }
+
+    @Test(arguments: [
+        (date(1990, 5, 10), date(2020, 5, 10), 30),  // turning 30 today counts
+        (date(1990, 5, 10), date(2020, 5, 9), 29),
+        (date(1990, 5, 10, 23, 30), date(2020, 5, 10, 0, 10), 30),  // start of day, not the hour
+        (date(2000, 2, 29), date(2021, 2, 28), 20),
+        (date(2000, 2, 29), date(2021, 3, 1), 21),
+        (date(2000, 2, 29), date(2024, 2, 29), 24),
+        (date(2020, 1, 1), date(2020, 1, 1), 0),
+    ])
+    func ageCountsWholeYearsBetweenTheStartsOfTheDays(born: Date, now: Date, age: Int) throws {
+        #expect(try account(born: born, now: now).age() == age)
+    }
+
+    @Test func someoneNotYetBornHasNoAge() {
+        #expect(throws: AccountError.cannotCalculateAge) {
+            try account(born: Self.date(2030, 1, 1), now: Self.date(2020, 1, 1)).age()
+        }
+    }
+
+    @Test func keepsItsDetails() {
+        let account = Account(
+            name: "Ada", email: "ada@example.com", userId: "u1",
+            dateOfBirth: Self.date(1815, 12, 10))
+        #expect(
+            account.name == "Ada" && account.email == "ada@example.com" && account.userId == "u1")
+        #expect(abs(account.now.timeIntervalSinceNow) < 60)
+    }
+}
+
+/// An account whose clock is stopped: the case study's subclass-and-override seam.
+final class AccountStub: Account {
+    private let fixedNow: Date
+
+    init(name: String, email: String, userId: String, dateOfBirth: Date, fixedNow: Date) {
+        self.fixedNow = fixedNow
+        super.init(name: name, email: email, userId: userId, dateOfBirth: dateOfBirth)
+    }
+
+    override var now: Date { fixedNow }
+}
