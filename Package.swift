@@ -48,6 +48,7 @@ let package = Package(
         .target(
             name: "CasebookServer",
             dependencies: [
+                "Accounts",
                 "Menu",
                 "PrimeFactors",
                 "SurveySync",
@@ -79,6 +80,7 @@ let package = Package(
         .testTarget(
             name: "CasebookServerTests",
             dependencies: [
+                "Accounts",
                 "CasebookServer",
                 "Menu",
                 "SurveySync",

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Hummingbird
 import Logging
@@ -28,9 +29,11 @@ public enum CasebookServer {
     /// The stores the server works on.
     public struct Stores: Sendable {
         public var respondents: any RespondentStore
+        public var preferences: any PreferenceChoiceStore
 
-        public init(respondents: any RespondentStore) {
+        public init(respondents: any RespondentStore, preferences: any PreferenceChoiceStore) {
             self.respondents = respondents
+            self.preferences = preferences
         }
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
@@ -39,7 +42,9 @@ public enum CasebookServer {
                 at: directory, withIntermediateDirectories: true)
             return Stores(
                 respondents: try SQLiteRespondentStore(
-                    path: directory.appendingPathComponent("respondents.sqlite").path))
+                    path: directory.appendingPathComponent("respondents.sqlite").path),
+                preferences: try SQLitePreferenceChoiceStore(
+                    path: directory.appendingPathComponent("preferences.sqlite").path))
         }
     }
 
@@ -50,6 +55,7 @@ public enum CasebookServer {
         let router = Router(context: BasicRequestContext.self)
         router.get("/health") { _, _ in "ok" }
         RespondentsController(store: stores.respondents).addRoutes(to: router)
+        PreferencesController(store: stores.preferences).addRoutes(to: router)
         try MenuController(menu: menu).addRoutes(to: router)
         return router
     }

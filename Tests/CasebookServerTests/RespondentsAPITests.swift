@@ -8,17 +8,17 @@ import Testing
 
 @Suite("The respondents API")
 struct RespondentsAPITests {
-    let store: SQLiteRespondentStore
+    let stores: CasebookServer.Stores
+    var store: any RespondentStore { stores.respondents }
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("respondents-api-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        store = try SQLiteRespondentStore(path: directory.appendingPathComponent("r.sqlite").path)
+        stores = try CasebookServer.Stores.open(
+            in: FileManager.default.temporaryDirectory
+                .appendingPathComponent("respondents-api-\(UUID().uuidString)"))
     }
 
     func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let router = try CasebookServer.router(stores: .init(respondents: store))
+        let router = try CasebookServer.router(stores: stores)
         try await Application(router: router).test(.router, test)
     }
 

@@ -1,0 +1,101 @@
+import Accounts
+import CasebookServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("The preferences API")
+struct PreferencesAPITests {
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        stores = try CasebookServer.Stores.open(
+            in: FileManager.default.temporaryDirectory
+                .appendingPathComponent("preferences-api-\(UUID().uuidString)"))
+    }
+
+    func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router, test)
+    }
+
+    static func object(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+            ?? [:]
+    }
+
+    @Test func storesAChoiceAndGivesItBack() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/preferences/u1", method: .put,
+                headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"choice": "save", "username": "ada"}"#)
+            ) { response in #expect(response.status == .ok) }
+            try await client.execute(uri: "/api/preferences/u1", method: .get) { response in
+                let body = try Self.object(response.body)
+                #expect(body["choice"] as? String == "save")
+                #expect(body["username"] as? String == "ada")
+            }
+            try await client.execute(
+                uri: "/api/preferences/u1", method: .put,
+                body: ByteBuffer(string: #"{"choice": "never"}"#)
+            ) { response in #expect(response.status == .ok) }
+        }
+        #expect(
+            try await stores.preferences.choice(forUser: "u1")
+                == PreferenceChoice(choice: .never, username: nil))
+    }
+
+    @Test(arguments: [
+        (
+            #"{"choice": "save", "username": "ada", "password": "x"}"#,
+            "passwords are never sent to or stored by the server"
+        ),
+        (#"{"choice": "maybe"}"#, "choice must be one of not-now, never, save"),
+        (#"{"choice": "save"}"#, "choice 'save' needs a username"),
+        (#"{"choice": "never", "username": "ada"}"#, "only choice 'save' has a username"),
+        (
+            #"{"choice": "never", "colour": "red"}"#,
+            "unknown field 'colour' (expected choice and username)"
+        ),
+        (#"["never"]"#, "the body must be a JSON object with a choice"),
+    ])
+    func refusesBadChoicesAndAnyPassword(body: String, message: String) async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/preferences/u2", method: .put, body: ByteBuffer(string: body)
+            ) {
+                response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["error"] as? String == message)
+            }
+        }
+        #expect(try await stores.preferences.choice(forUser: "u2") == nil)
+    }
+
+    @Test func anUnknownUserHasNoPreference() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/api/preferences/nobody", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func theRealClientPushesToARealServer() async throws {
+        let app = Application(
+            router: try CasebookServer.router(stores: stores),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let publisher = PreferencePublisher(
+                api: URLSessionPUTAPI(), baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+            try await publisher.push(
+                .save(Credential(username: "ada", password: "never-sent")), forUser: "u3")
+        }
+        #expect(
+            try await stores.preferences.choice(forUser: "u3")
+                == PreferenceChoice(choice: .save, username: "ada"))
+    }
+}
