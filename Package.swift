@@ -60,7 +60,9 @@ let package = Package(
         .executableTarget(
             name: "casebook",
             dependencies: [
+                "Accounts",
                 "Diary",
+                "Documents",
                 "Menu",
                 "PrimeFactors",
                 "SurveySync",

@@ -8,7 +8,8 @@ struct Casebook: AsyncParsableCommand {
         abstract: "Working software for five test-driven-development case studies.",
         subcommands: [
             FactorCommand.self, MenuCommand.self, DiaryCommand.self, SurveyCommand.self,
-            ServeCommand.self,
+            DocumentCommand.self, AttachmentCommand.self, AccountCommand.self, LoginCommand.self,
+            PreferenceCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -19,17 +19,12 @@ struct DiaryCommand: ParsableCommand {
     static func withRouter(
         data: DataDirectoryOption, _ body: (DiaryRouter, LatestScreens) throws -> Void
     ) throws {
-        do {
+        try FailureReport.run("diary") {
             let store = try SQLiteDiaryStore(
                 path: try data.createdURL().appendingPathComponent("diary.sqlite").path)
             let screens = LatestScreens()
             let router = DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store))
             try body(router, screens)
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            StandardStreams.error("casebook diary: \(error)")
-            throw ExitCode.failure
         }
     }
 

@@ -21,11 +21,15 @@ struct CasebookExecutable {
         return productsDirectory.appendingPathComponent("casebook")
     }
 
-    static func run(_ arguments: [String], input: String = "") throws -> Result {
-        try run(arguments, inputData: Data(input.utf8))
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:])
+        throws -> Result
+    {
+        try run(arguments, inputData: Data(input.utf8), environment: environment)
     }
 
-    static func run(_ arguments: [String], inputData: Data) throws -> Result {
+    static func run(_ arguments: [String], inputData: Data, environment: [String: String] = [:])
+        throws -> Result
+    {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("casebook-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,6 +44,7 @@ struct CasebookExecutable {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Documents
+import Foundation
+
+/// `casebook document`: a text document's title (its first line).
+struct DocumentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "document",
+        abstract: "Show or change a text document's title (its first line).",
+        subcommands: [DocumentShowCommand.self, DocumentRetitleCommand.self]
+    )
+
+    /// The document at `path`, loaded through `DocumentLoader`.
+    static func load(_ path: String) throws -> Document {
+        let loader = DocumentLoader()
+        guard loader.loadDocument(at: URL(fileURLWithPath: path)), let document = loader.document
+        else {
+            throw FailureReport.Message("\(path): \(DocumentError.cannotLoadContent)")
+        }
+        return document
+    }
+}
+
+struct DocumentShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Print the document's title, then its body.")
+
+    @Argument(help: "The document file.")
+    var file: String
+
+    func run() throws {
+        try FailureReport.run("document") {
+            let document = try DocumentCommand.load(file)
+            StandardStreams.output("\(document.title)\n\n\(document.body)")
+        }
+    }
+}
+
+struct DocumentRetitleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "retitle", abstract: "Give the document a new title, keeping its body.")
+
+    @Argument(help: "The document file.")
+    var file: String
+
+    @Argument(help: "The new title.")
+    var title: String
+
+    func run() throws {
+        try FailureReport.run("document") {
+            let document = try DocumentCommand.load(file)
+            document.title = title
+            do {
+                try document.save()
+            } catch {
+                throw FailureReport.Message("\(file): \(error)")
+            }
+            StandardStreams.output("retitled \(file): \(document.title)")
+        }
+    }
+}

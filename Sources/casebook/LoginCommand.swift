@@ -1,0 +1,54 @@
+import Accounts
+import ArgumentParser
+import Foundation
+
+/// `casebook login`: the username remembered after a successful login.
+struct LoginCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Remember and recall the last username that logged in.",
+        discussion: "Kept in <data directory>/login.plist.",
+        subcommands: [LoginRememberCommand.self, LoginPreviousCommand.self]
+    )
+
+    static func storage(_ data: DataDirectoryOption) throws -> KeyValueFile {
+        try KeyValueFile(url: try data.createdURL().appendingPathComponent("login.plist"))
+    }
+}
+
+struct LoginRememberCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remember", abstract: "Remember USER as the last one who logged in.")
+
+    @Argument(help: "The username.")
+    var user: String
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        try FailureReport.run("login") {
+            let storage = try LoginCommand.storage(data)
+            try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user)
+            if let error = storage.lastWriteError { throw error }
+        }
+    }
+}
+
+struct LoginPreviousCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "previous", abstract: "Print the last username that logged in.")
+
+    @OptionGroup var data: DataDirectoryOption
+
+    func run() throws {
+        try FailureReport.run("login") {
+            guard
+                let username = LoginHandler(storage: try LoginCommand.storage(data))
+                    .previousUsername
+            else {
+                throw FailureReport.Message("no username is remembered yet")
+            }
+            StandardStreams.output(username)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@Suite("casebook document, attachment, account, login and preference")
+struct AccountsCommandTests {
+    let data: URL
+
+    init() throws {
+        data = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "accounts-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    }
+
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
+        -> CasebookExecutable.Result
+    {
+        try CasebookExecutable.run(arguments, input: input, environment: environment)
+    }
+
+    @Test func showsAndRetitlesADocument() throws {
+        let file = data.appendingPathComponent("notes.txt")
+        try "Groceries\neggs\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try run(["document", "show", file.path]).standardOutput == "Groceries\n\neggs\n\n")
+        let retitled = try run(["document", "retitle", file.path, "Shopping"])
+        #expect(retitled.status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")
+    }
+
+    @Test func aDocumentThatCannotBeReadIsAClearError() throws {
+        let result = try run(["document", "show", "/nonexistent/notes.txt"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook document: /nonexistent/notes.txt: the document cannot be read as text\n"
+        )
+    }
+
+    @Test func opensAnAttachmentWithTheSystemsOpener() throws {
+        let file = data.appendingPathComponent("report.pdf")
+        try Data("%PDF".utf8).write(to: file)
+        let log = data.appendingPathComponent("opened")
+        let opener = data.appendingPathComponent("fake-xdg-open")
+        try "#!/bin/sh\necho \"$1\" > '\(log.path)'\n".write(
+            to: opener, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
+        let result = try run(
+            ["attachment", "open", file.path], environment: ["CASEBOOK_OPEN_COMMAND": opener.path])
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: log, encoding: .utf8) == file.path + "\n")
+    }
+
+    @Test func anAttachmentNothingCanOpenIsAClearError() throws {
+        let file = data.appendingPathComponent("report.pdf")
+        try Data("%PDF".utf8).write(to: file)
+        let result = try run(
+            ["attachment", "open", file.path],
+            environment: ["CASEBOOK_OPEN_COMMAND": "/nonexistent/opener"])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("casebook attachment: cannot open \(file.path): "))
+        let missing = try run(["attachment", "open", "/nonexistent/file.pdf"])
+        #expect(
+            missing.standardError
+                == "casebook attachment: there is no file at /nonexistent/file.pdf\n")
+    }
+
+    @Test func tellsAnAccountsAge() throws {
+        let calendar = Calendar.current
+        let today = calendar.dateComponents([.year, .month, .day], from: Date())
+        let born = String(format: "%04d-%02d-%02d", today.year! - 30, today.month!, today.day!)
+        #expect(try run(["account", "age", "--born", born]).standardOutput == "30\n")
+        let bad = try run(["account", "age", "--born", "10/05/1990"])
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("--born must be a date such as 1990-05-10"))
+    }
+
+    @Test func remembersTheLastUsername() throws {
+        let none = try run(["login", "previous", "--data", data.path])
+        #expect(none.status == 1)
+        #expect(none.standardError == "casebook login: no username is remembered yet\n")
+        #expect(try run(["login", "remember", "ada", "--data", data.path]).status == 0)
+        #expect(try run(["login", "previous", "--data", data.path]).standardOutput == "ada\n")
+    }
+
+    @Test func setsShowsAndPushesThePreferenceWithoutEverShowingThePassword() async throws {
+        let password = "correct horse battery staple"
+        let set = try run(
+            ["preference", "set", "save", "--username", "ada", "--data", data.path],
+            input: password + "\n")
+        #expect(set.status == 0, "\(set.standardError)")
+        let shown = try run(["preference", "show", "--data", data.path])
+        #expect(shown.standardOutput == "save (username: ada)\n")
+        #expect(!(shown.standardOutput + set.standardOutput).contains(password))
+
+        let everything = try FileManager.default.contentsOfDirectory(
+            at: data, includingPropertiesForKeys: nil
+        )
+        .reduce(into: Data()) { $0.append((try? Data(contentsOf: $1)) ?? Data()) }
+        #expect(everything.range(of: Data(password.utf8)) == nil)
+
+        let server = try ServerProcess()
+        let pushed = try run([
+            "preference", "push", "--user", "u7", "--to", server.url.absoluteString, "--data",
+            data.path,
+        ])
+        #expect(pushed.status == 0, "\(pushed.standardError)")
+        let (body, _) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("api/preferences/u7"))
+        #expect(String(decoding: body, as: UTF8.self) == #"{"choice":"save","username":"ada"}"#)
+        let serverBytes = try FileManager.default.subpathsOfDirectory(
+            atPath: server.dataDirectory.path
+        )
+        .reduce(into: Data()) {
+            $0.append(
+                (try? Data(contentsOf: server.dataDirectory.appendingPathComponent($1))) ?? Data())
+        }
+        #expect(serverBytes.range(of: Data(password.utf8)) == nil)
+    }
+
+    @Test func refusesAPasswordlessSaveAndUnknownChoices() throws {
+        let empty = try run(
+            ["preference", "set", "save", "--username", "ada", "--data", data.path], input: "\n")
+        #expect(empty.status == 1)
+        #expect(
+            empty.standardError
+                == "casebook preference: the password (read from standard input) is empty\n")
+        let unknown = try run(["preference", "set", "maybe", "--data", data.path])
+        #expect(unknown.status != 0)
+        let noPreference = try run(["preference", "show", "--data", data.path])
+        #expect(noPreference.standardOutput == "no preference saved\n")
+    }
+
+    @Test(arguments: ["not-now", "never"])
+    func savesTheOtherChoices(choice: String) throws {
+        #expect(try run(["preference", "set", choice, "--data", data.path]).status == 0)
+        #expect(
+            try run(["preference", "show", "--data", data.path]).standardOutput == "\(choice)\n")
+    }
+}
