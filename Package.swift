@@ -24,6 +24,7 @@ let package = Package(
         .package(
             url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
             traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -49,10 +50,13 @@ let package = Package(
             name: "CasebookServer",
             dependencies: [
                 "Accounts",
+                "Diary",
+                "Documents",
                 "Menu",
                 "PrimeFactors",
                 "SurveySync",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -84,6 +88,7 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "CasebookServer",
+                "Diary",
                 "Menu",
                 "SurveySync",
                 "CasebookTestSupport",

@@ -37,4 +37,18 @@ open class Account {
         guard age >= 0 else { throw AccountError.cannotCalculateAge }
         return age
     }
+
+    /// Noon of the day a `YYYY-MM-DD` text names, in the current calendar; nil unless it is a
+    /// real date in exactly that form.
+    public static func dateOfBirth(from text: String) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        let calendar = Calendar.current
+        let components = DateComponents(year: year, month: month, day: day, hour: 12)
+        guard let date = calendar.date(from: components) else { return nil }
+        let check = calendar.dateComponents([.year, .month, .day], from: date)
+        return check.year == year && check.month == month && check.day == day ? date : nil
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import SurveySync
 
 /// An API failure the client can act on: its status and `{"error": "…"}` naming the problem.
 struct APIError: HTTPResponseError, CustomStringConvertible {
@@ -14,10 +15,6 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     var description: String { "\(status.code) \(message)" }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = (try? JSONEncoder().encode(["error": message])) ?? Data("{}".utf8)
-        return Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        JSONResponse.make(json: ["error": .string(message)], status: status)
     }
 }

@@ -1,4 +1,5 @@
 import Accounts
+import Diary
 import Foundation
 import Hummingbird
 import Logging
@@ -30,10 +31,18 @@ public enum CasebookServer {
     public struct Stores: Sendable {
         public var respondents: any RespondentStore
         public var preferences: any PreferenceChoiceStore
+        public var diary: any DiaryStore & Sendable
+        /// Where the pages' files live: respondents folders, documents, the preference vault.
+        public var dataDirectory: URL
 
-        public init(respondents: any RespondentStore, preferences: any PreferenceChoiceStore) {
+        public init(
+            respondents: any RespondentStore, preferences: any PreferenceChoiceStore,
+            diary: any DiaryStore & Sendable, dataDirectory: URL
+        ) {
             self.respondents = respondents
             self.preferences = preferences
+            self.diary = diary
+            self.dataDirectory = dataDirectory
         }
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
@@ -44,7 +53,10 @@ public enum CasebookServer {
                 respondents: try SQLiteRespondentStore(
                     path: directory.appendingPathComponent("respondents.sqlite").path),
                 preferences: try SQLitePreferenceChoiceStore(
-                    path: directory.appendingPathComponent("preferences.sqlite").path))
+                    path: directory.appendingPathComponent("preferences.sqlite").path),
+                diary: try SQLiteDiaryStore(
+                    path: directory.appendingPathComponent("diary.sqlite").path),
+                dataDirectory: directory)
         }
     }
 
@@ -53,10 +65,23 @@ public enum CasebookServer {
         BasicRequestContext
     > {
         let router = Router(context: BasicRequestContext.self)
+        let renderer = try PageRenderer()
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.get("/health") { _, _ in "ok" }
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
+        DiaryAPIController(store: stores.diary).addRoutes(to: router)
         try MenuController(menu: menu).addRoutes(to: router)
+        HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
+        DiaryPages(renderer: renderer, store: stores.diary).addRoutes(to: router)
+        SurveyPages(
+            renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory
+        )
+        .addRoutes(to: router)
+        FactorPage(renderer: renderer).addRoutes(to: router)
+        AccountPages(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
+        DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
         return router
     }
 

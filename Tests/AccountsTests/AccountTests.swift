@@ -35,6 +35,14 @@ struct AccountTests {
         }
     }
 
+    @Test(arguments: [
+        ("1990-05-10", true), ("2000-02-29", true), ("2001-02-29", false), ("1990-13-01", false),
+        ("10/05/1990", false), ("1990-5-10", false), ("", false), ("1990-05-10x", false),
+    ])
+    func readsADateOfBirthOnlyWhenItIsARealDate(text: String, valid: Bool) {
+        #expect((Account.dateOfBirth(from: text) != nil) == valid)
+    }
+
     @Test func keepsItsDetails() {
         let account = Account(
             name: "Ada", email: "ada@example.com", userId: "u1",

@@ -1,0 +1,78 @@
+import Accounts
+import Foundation
+import Hummingbird
+
+/// `/account`: age from a date of birth, and the "Save password?" prompt stored through
+/// `StorageController` in the sealed preference vault. The password is never shown.
+struct AccountPages: Sendable {
+    let renderer: PageRenderer
+    let dataDirectory: URL
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/account") { request, _ in
+            var context: [String: Any] = [:]
+            if let born = request.uri.queryParameters["born"].map(String.init), !born.isEmpty {
+                context["born"] = born
+                if let date = Account.dateOfBirth(from: born),
+                    let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()
+                {
+                    context["age"] = age
+                } else {
+                    context["ageError"] =
+                        "Enter a date of birth such as 1990-05-10, not in the future."
+                }
+            }
+            return render(
+                request, context: context, status: context["ageError"] == nil ? .ok : .badRequest)
+        }
+        router.post("/account/preference") { request, _ in
+            let form = try await PostedForm.read(request)
+            let preference: Preference
+            switch form["choice"] {
+            case "not-now": preference = .notNow
+            case "never": preference = .never
+            case "save":
+                let username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+                let password = form["password"] ?? ""
+                guard !username.isEmpty, !password.isEmpty else {
+                    return render(
+                        request,
+                        context: [
+                            "preferenceError":
+                                "To save the password, enter a username and a password."
+                        ],
+                        status: .badRequest)
+                }
+                preference = .save(Credential(username: username, password: password))
+            default:
+                throw PageError(.badRequest, "Choose Not now, Never or Save.")
+            }
+            try controller().save(preference: preference)
+            return PageRenderer.redirect(to: "/account")
+        }
+    }
+
+    private func controller() throws -> StorageController {
+        StorageController(persistenceStore: try PreferenceVault.open(in: dataDirectory))
+    }
+
+    private func render(_ request: Request, context: [String: Any], status: HTTPResponse.Status)
+        -> Response
+    {
+        var values = context
+        values["current"] = currentChoice()
+        return renderer.page(
+            "account", title: "Account", context: values, request: request, status: status)
+    }
+
+    private func currentChoice() -> String {
+        guard let preference = try? controller().loadPreference() else {
+            return (try? controller()) == nil ? "cannot be read; choose again" : "none yet"
+        }
+        switch preference {
+        case .notNow: return "Not now"
+        case .never: return "Never"
+        case .save(let credential): return "Save (username \(credential.username))"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Crypto
+import Foundation
+import Hummingbird
+
+/// Cross-site request forgery protection by double submission: every page sets a random token
+/// in a SameSite=Strict cookie and puts the same token in its forms; a state-changing POST must
+/// carry both, equal. Another site can make a browser send the cookie but cannot read it to
+/// copy it into the form.
+enum CSRFToken {
+    static let cookieName = "casebook_csrf"
+    static let fieldName = "csrf"
+
+    /// The request's token, or a new one (with `isNew`) to set as a cookie.
+    static func token(for request: Request) -> (value: String, isNew: Bool) {
+        if let existing = request.cookies[cookieName]?.value, isWellFormed(existing) {
+            return (existing, false)
+        }
+        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
+        return (bytes.map { String(format: "%02x", $0) }.joined(), true)
+    }
+
+    static func cookie(_ value: String) -> Cookie {
+        Cookie(name: cookieName, value: value, path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    /// Whether a POST's form carries the token its cookie holds.
+    static func isValid(form: FormFields, request: Request) -> Bool {
+        guard let cookie = request.cookies[cookieName]?.value, isWellFormed(cookie),
+            let field = form[fieldName]
+        else { return false }
+        // Constant-time comparison.
+        return cookie.utf8.count == field.utf8.count
+            && zip(cookie.utf8, field.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    private static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 64
+            && token.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

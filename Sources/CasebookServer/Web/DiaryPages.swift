@@ -1,0 +1,114 @@
+import Diary
+import Foundation
+import Hummingbird
+
+/// The diary's pages: every action goes through the `Diary` router and screen models, with the
+/// screens the router shows rendered as HTML.
+struct DiaryPages: Sendable {
+    let renderer: PageRenderer
+    let store: any DiaryStore & Sendable
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/diary") { request, _ in
+            let (diary, screens) = makeRouter()
+            try diary.showList()
+            return list(screens, request: request)
+        }
+        router.get("/diary/new") { request, _ in
+            let (diary, screens) = makeRouter()
+            try diary.showNewEntry()
+            return detail(screens, request: request)
+        }
+        router.get("/diary/{id}") { request, context in
+            let (diary, screens) = makeRouter()
+            try showDetail(on: diary, id: try entryID(context))
+            return detail(screens, request: request)
+        }
+        router.post("/diary") { request, _ in
+            let form = try await PostedForm.read(request)
+            let (diary, screens) = makeRouter()
+            try diary.showNewEntry()
+            return try perform(screens, text: form["text"], request: request)
+        }
+        router.post("/diary/{id}") { request, context in
+            let form = try await PostedForm.read(request)
+            let (diary, screens) = makeRouter()
+            try showDetail(on: diary, id: try entryID(context))
+            return try perform(screens, text: form["text"], request: request)
+        }
+        router.post("/diary/{id}/delete") { request, context in
+            _ = try await PostedForm.read(request)
+            let (diary, screens) = makeRouter()
+            try showDetail(on: diary, id: try entryID(context))
+            if let entry = screens.detail?.entry { try diary.delete(entry) }
+            return PageRenderer.redirect(to: "/diary")
+        }
+    }
+
+    private func makeRouter() -> (DiaryRouter, LatestScreens) {
+        let screens = LatestScreens()
+        return (
+            DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store)), screens
+        )
+    }
+
+    private func showDetail(on diary: DiaryRouter, id: Entry.ID) throws {
+        do {
+            try diary.showDetail(id: id)
+        } catch let error as DiaryError {
+            throw PageError(.notFound, "\(error).")
+        }
+    }
+
+    private func entryID(_ context: some RequestContext) throws -> Entry.ID {
+        let text = try context.parameters.require("id")
+        do {
+            return try DiaryError.id(from: text)
+        } catch {
+            throw PageError(.badRequest, "\(error)")
+        }
+    }
+
+    /// Saves the detail screen's text; a blank text comes back as the same form with the error.
+    private func perform(_ screens: LatestScreens, text: String?, request: Request) throws
+        -> Response
+    {
+        guard let detailScreen = screens.detail else {
+            throw PageError(.notFound, "There is no such entry.")
+        }
+        detailScreen.text = text ?? ""
+        do {
+            try detailScreen.performAction()
+        } catch let error as EntryDetailError {
+            return detail(screens, request: request, error: "\(error)", status: .badRequest)
+        }
+        return PageRenderer.redirect(to: "/diary")
+    }
+
+    private func list(_ screens: LatestScreens, request: Request) -> Response {
+        let rows: [[String: String]] = (screens.list?.rows ?? []).map {
+            ["id": $0.id.uuidString.lowercased(), "text": $0.text, "subtitle": $0.subtitle]
+        }
+        return renderer.page(
+            "diary-list", title: screens.list?.title ?? "Diary",
+            context: ["rows": rows, "hasRows": !rows.isEmpty], request: request)
+    }
+
+    private func detail(
+        _ screens: LatestScreens, request: Request, error: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        guard let screen = screens.detail else {
+            return renderer.page(
+                "error", title: "Not found", context: ["message": "There is no such entry."],
+                request: request, status: .notFound)
+        }
+        let action = screen.entry.map { "/diary/\($0.id.uuidString.lowercased())" } ?? "/diary"
+        var context: [String: Any] = [
+            "text": screen.text, "actionTitle": screen.actionTitle, "action": action,
+        ]
+        if let error { context["error"] = error }
+        return renderer.page(
+            "diary-detail", title: screen.title, context: context, request: request, status: status)
+    }
+}

@@ -1,0 +1,49 @@
+import Hummingbird
+import Logging
+
+/// Turns every failure into an answer a person can read: an HTML page for the pages, JSON for
+/// `/api/`. A failure nobody planned for is logged here and answered with a 500 that says
+/// nothing about the server's insides.
+struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
+    let renderer: PageRenderer
+
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let isAPI = request.uri.path.hasPrefix("/api/")
+        do {
+            return try await next(request, context)
+        } catch let error as PageError {
+            return page(request, status: error.status, message: error.message)
+        } catch let error as APIError {
+            if isAPI { throw error }
+            return page(request, status: error.status, message: error.message)
+        } catch let error as HTTPResponseError {
+            let message = Self.message(for: error.status, path: request.uri.path)
+            if isAPI { throw APIError(error.status, message) }
+            return page(request, status: error.status, message: message)
+        } catch {
+            context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            let message = "Something went wrong on the server. Please try again."
+            if isAPI { throw APIError(.internalServerError, message) }
+            return page(request, status: .internalServerError, message: message)
+        }
+    }
+
+    private func page(_ request: Request, status: HTTPResponse.Status, message: String) -> Response
+    {
+        renderer.page(
+            "error", title: "\(status.code) \(status.reasonPhrase)", context: ["message": message],
+            request: request, status: status)
+    }
+
+    static func message(for status: HTTPResponse.Status, path: String) -> String {
+        switch status {
+        case .notFound: "There is nothing at \(path)."
+        case .methodNotAllowed: "That action is not available here."
+        case .contentTooLarge: "The request is too large."
+        default: status.reasonPhrase
+        }
+    }
+}

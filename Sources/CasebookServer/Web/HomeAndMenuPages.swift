@@ -1,0 +1,80 @@
+import Hummingbird
+import Menu
+
+/// `/`: the systems; `/menu`: the menu screen; and the stylesheet and script.
+struct HomeAndMenuPages: Sendable {
+    let renderer: PageRenderer
+    let menu: Menu
+
+    static let systems: [[String: String]] = [
+        [
+            "name": "Menu", "path": "/menu",
+            "summary": "Giuseppe's pizzas, beverages and desserts, with prices.",
+        ],
+        [
+            "name": "Diary", "path": "/diary",
+            "summary": "Entries you can add, update and remove, newest first.",
+        ],
+        [
+            "name": "Survey", "path": "/survey",
+            "summary": "Respondents received, and a sync from a folder of YAML files.",
+        ],
+        [
+            "name": "Factor", "path": "/factor",
+            "summary": "The prime factors of any number up to 2^64 − 1.",
+        ],
+        [
+            "name": "Account", "path": "/account",
+            "summary": "Age from a date of birth, and the \"Save password?\" choice.",
+        ],
+        [
+            "name": "Documents", "path": "/documents",
+            "summary": "A document's title, from a file in the data directory.",
+        ],
+    ]
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/") { request, _ in
+            renderer.page(
+                "home", title: "Casebook", context: ["systems": Self.systems], request: request)
+        }
+        router.get("/menu") { request, _ in
+            renderer.page("menu", title: menu.restaurant, context: menuContext(), request: request)
+        }
+        router.get("/style.css") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
+                body: .init(byteBuffer: ByteBuffer(string: StaticAssets.stylesheet)))
+        }
+        router.get("/app.js") { _, _ in
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600",
+                ],
+                body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
+        }
+    }
+
+    /// The menu screen through `MenuDataSource`, as any UI would ask it.
+    private func menuContext() -> [String: Any] {
+        let dataSource = MenuDataSource(menu: menu)
+        let sections: [[String: Any]] = (0..<dataSource.numberOfSections).map { section in
+            let items: [[String: Any]] = (0..<dataSource.numberOfRows(inSection: section))
+                .compactMap { row in
+                    dataSource.item(forRow: row, inSection: section).map {
+                        [
+                            "title": $0.title, "formattedPrice": $0.formattedPrice,
+                            "description": $0.description ?? false,
+                        ]
+                    }
+                }
+            return [
+                "index": section, "title": dataSource.title(forSection: section) ?? "",
+                "items": items,
+            ]
+        }
+        return ["sections": sections]
+    }
+}

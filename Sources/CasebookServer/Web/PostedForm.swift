@@ -1,0 +1,23 @@
+import Hummingbird
+import NIOCore
+
+/// Reads a state-changing form: size-limited, and refused unless it carries the CSRF token.
+enum PostedForm {
+    static let limit = 1024 * 1024
+
+    static func read(_ request: Request) async throws -> FormFields {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw PageError(.contentTooLarge, "The form is larger than 1 MiB.")
+        }
+        let form = FormFields(buffer.readableBytesView)
+        guard CSRFToken.isValid(form: form, request: request) else {
+            throw PageError(
+                .forbidden,
+                "This form has expired or came from another site. Reload the page and try again.")
+        }
+        return form
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import SurveySync
+
+/// `/survey`: the respondents this server received, newest first, and a "Sync now" form that
+/// syncs a folder inside the data directory to a backend (by default this very server).
+struct SurveyPages: Sendable {
+    static let pageSize = 20
+    static let defaultFolder = "Respondents"
+
+    let renderer: PageRenderer
+    let store: any RespondentStore
+    let dataDirectory: URL
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/survey") { request, _ in
+            let page = max(0, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 0)
+            return try await render(request, page: page)
+        }
+        router.post("/survey/sync") { request, _ in
+            let form = try await PostedForm.read(request)
+            let folderText = form["folder"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder
+            let backendText =
+                form["backend"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ownAddress(request)
+            var extra: [String: Any] = ["folder": folderText, "backend": backendText]
+            do {
+                let folder = try DataDirectoryPath.resolve(folderText, in: dataDirectory)
+                guard let backend = URL(string: backendText),
+                    ["http", "https"].contains(backend.scheme ?? ""),
+                    backend.host != nil
+                else { throw PageError(.badRequest, "The backend must be an http or https URL.") }
+                var isDirectory: ObjCBool = false
+                guard
+                    FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+                    isDirectory.boolValue
+                else {
+                    throw PageError(
+                        .badRequest, "There is no folder '\(folderText)' in the data directory.")
+                }
+                let report = try await SurveySynchronizer(
+                    folder: LocalRespondentFolder(url: folder),
+                    uploader: URLSessionRespondentUploader(baseURL: backend),
+                    retryDelays: [.milliseconds(250)]
+                ).sync()
+                extra["result"] = Self.context(report, relativeTo: folder)
+            } catch let error as PageError {
+                extra["syncError"] = error.message
+                return try await render(request, page: 0, extra: extra, status: error.status)
+            } catch let error as SyncError {
+                extra["syncError"] = Self.message(error)
+                return try await render(request, page: 0, extra: extra, status: .badGateway)
+            }
+            return try await render(request, page: 0, extra: extra)
+        }
+    }
+
+    private func render(
+        _ request: Request, page: Int, extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let count = try await store.count()
+        let respondents = try await store.newestRespondents(
+            limit: Self.pageSize, offset: page * Self.pageSize)
+        var context: [String: Any] = [
+            "folder": Self.defaultFolder, "backend": Self.ownAddress(request), "count": count,
+            "respondents": respondents.map { ["id": $0.id, "json": Self.prettyJSON($0)] },
+        ]
+        if page > 0 { context["previousPage"] = page - 1 }
+        if (page + 1) * Self.pageSize < count { context["nextPage"] = page + 1 }
+        context.merge(extra) { $1 }
+        return renderer.page(
+            "survey", title: "Survey", context: context, request: request, status: status)
+    }
+
+    static func ownAddress(_ request: Request) -> String {
+        "http://\(request.head.authority ?? "127.0.0.1:8080")"
+    }
+
+    static func prettyJSON(_ respondent: Respondent) -> String {
+        let data = Data(JSONWriter.data(.object(respondent.fields)))
+        guard let object = try? JSONSerialization.jsonObject(with: data),
+            let pretty = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        else { return String(decoding: data, as: UTF8.self) }
+        return String(decoding: pretty, as: UTF8.self)
+    }
+
+    static func context(_ report: SyncReport, relativeTo folder: URL) -> [String: Any] {
+        [
+            "summary": report.summary, "hasFailures": !report.failures.isEmpty,
+            "failures": report.failures.map {
+                ["message": $0.message.replacingOccurrences(of: folder.path + "/", with: "")]
+            },
+        ]
+    }
+
+    /// What went wrong, without the server's own paths.
+    static func message(_ error: SyncError) -> String {
+        switch error {
+        case .backendUnavailable(let destination, let reason, _):
+            "The backend at \(destination) cannot be reached: \(reason)."
+        case .folderUnreadable: "The respondents folder cannot be read."
+        case .ledgerUnreadable:
+            "The folder's sync ledger cannot be used; delete it to send everything again."
+        case .ledgerNotSaved: "The sync ledger could not be saved; sync again."
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import CasebookServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@Suite("The diary API")
+struct DiaryAPITests {
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        stores = try CasebookServer.Stores.open(
+            in: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "diary-api-\(UUID().uuidString)"))
+    }
+
+    static func object(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+            ?? [:]
+    }
+
+    @Test func createsReadsUpdatesListsAndDeletesEntries() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let id = try await client.execute(
+                uri: "/api/diary", method: .post, body: ByteBuffer(string: #"{"text": "first"}"#)
+            ) { response in
+                #expect(response.status == .created)
+                return try Self.object(response.body)["id"] as? String
+            }
+            let entryID = try #require(id)
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put,
+                body: ByteBuffer(string: #"{"text": "edited"}"#)
+            ) { response in
+                let body = try Self.object(response.body)
+                #expect(body["text"] as? String == "edited")
+            }
+            try await client.execute(uri: "/api/diary?limit=10", method: .get) { response in
+                let entries = try Self.object(response.body)["entries"] as? [[String: Any]]
+                #expect(entries?.map { $0["text"] as? String } == ["edited"])
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .delete) { response in
+                #expect(response.status == .noContent)
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"text": "  "}"#, "an entry needs some text"),
+        (#"{"words": "x"}"#, #"the body must be {"text": "…"}"#),
+    ])
+    func refusesBadEntries(body: String, message: String) async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            try await client.execute(
+                uri: "/api/diary", method: .post, body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["error"] as? String == message)
+            }
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+}

@@ -1,0 +1,213 @@
+import CasebookServer
+import Diary
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite("The web pages")
+struct WebPagesTests {
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        stores = try CasebookServer.Stores.open(
+            in: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "pages-\(UUID().uuidString)"))
+    }
+
+    func withPages(_ test: @Sendable (inout PageClient) async throws -> Void) async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            var pages = PageClient(client)
+            try await test(&pages)
+        }
+    }
+
+    @Test(arguments: [
+        ("/", "Casebook"), ("/menu", "Giuseppe&#39;s"), ("/diary", "Diary"), ("/diary/new", "Save"),
+        ("/survey", "Survey"), ("/factor", "Prime factors"), ("/account", "Account"),
+        ("/documents", "Documents"),
+    ])
+    func everyPageHasATitleLandmarksAndLabelledFields(path: String, text: String) async throws {
+        try await withPages { pages in
+            let page = try await pages.get(path)
+            #expect(page.status == .ok)
+            #expect(page.html.contains("<title>"))
+            #expect(page.html.contains(text))
+            #expect(
+                page.html.contains("<main id=\"main\">")
+                    && page.html.contains("<nav aria-label=\"Systems\">"))
+            #expect(page.html.contains("name=\"viewport\""))
+            let inputs =
+                page.html.components(separatedBy: "<input id=\"").count
+                + page.html.components(separatedBy: "<textarea id=\"").count - 2
+            let labels = page.html.components(separatedBy: "<label for=\"").count - 1
+            #expect(labels == inputs, "every visible field has a label")
+        }
+    }
+
+    @Test func theMenuShowsThreeSectionsInOrderWithPrices() async throws {
+        try await withPages { pages in
+            let html = try await pages.get("/menu").html
+            let pizzas = try #require(html.range(of: ">Pizzas</h2>"))
+            let beverages = try #require(html.range(of: ">Beverages</h2>"))
+            let desserts = try #require(html.range(of: ">Desserts</h2>"))
+            #expect(
+                pizzas.lowerBound < beverages.lowerBound
+                    && beverages.lowerBound < desserts.lowerBound)
+            #expect(
+                html.contains(
+                    "<span class=\"item-title\">Margherita</span> <span class=\"price\">€8.50</span>"
+                ))
+        }
+    }
+
+    @Test func addsUpdatesAndDeletesADiaryEntryThroughForms() async throws {
+        try await withPages { pages in
+            let created = try await pages.post("/diary", ["text": "A walk by the sea"])
+            #expect(created.status == .seeOther && created.location == "/diary")
+            let list = try await pages.get("/diary").html
+            #expect(list.contains("A walk by the sea"))
+            let entry = try #require(try stores.diary.newestEntries(limit: 1, offset: 0).first)
+            let id = entry.id.uuidString.lowercased()
+            #expect(try await pages.get("/diary/\(id)").html.contains("Update"))
+
+            #expect(
+                try await pages.post("/diary/\(id)", ["text": "A long walk by the sea"]).status
+                    == .seeOther)
+            #expect(try stores.diary.entry(id: entry.id)?.text == "A long walk by the sea")
+
+            #expect(try await pages.post("/diary/\(id)/delete", [:]).status == .seeOther)
+            #expect(try stores.diary.count() == 0)
+        }
+    }
+
+    @Test func userTextIsEscapedNeverRun() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/diary", ["text": "<script>alert(1)</script>"])
+            let html = try await pages.get("/diary").html
+            #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            #expect(!html.contains("<script>alert(1)"))
+        }
+    }
+
+    @Test func blankTextIsRefusedWithTheFormShownAgain() async throws {
+        try await withPages { pages in
+            let page = try await pages.post("/diary", ["text": "   "])
+            #expect(page.status == .badRequest)
+            #expect(page.html.contains("an entry needs some text"))
+            #expect(try stores.diary.count() == 0)
+        }
+    }
+
+    @Test func aFormWithoutTheCSRFTokenChangesNothing() async throws {
+        try await withPages { pages in
+            let page = try await pages.post("/diary", ["text": "forged"], withToken: false)
+            #expect(page.status == .forbidden)
+            #expect(try stores.diary.count() == 0)
+        }
+    }
+
+    @Test func getNeverChangesState() async throws {
+        let entry = Entry(date: Date(), text: "stays")
+        try stores.diary.save(entry)
+        try await withPages { pages in
+            let page = try await pages.get("/diary/\(entry.id.uuidString.lowercased())/delete")
+            #expect(page.status == .notFound || page.status == .methodNotAllowed)
+        }
+        #expect(try stores.diary.count() == 1)
+    }
+
+    @Test func unknownAndMalformedAddressesGetPagesNotStackTraces() async throws {
+        try await withPages { pages in
+            let missing = try await pages.get("/no/such/page")
+            #expect(missing.status == .notFound)
+            #expect(missing.html.contains("There is nothing at /no/such/page."))
+            let unknown = try await pages.get("/diary/6f9619ff-8b86-d011-b42d-00c04fc964ff")
+            #expect(unknown.status == .notFound)
+            let malformed = try await pages.get("/diary/not-an-id")
+            #expect(malformed.status == .badRequest)
+            #expect(malformed.html.contains("is not an entry id"))
+        }
+    }
+
+    @Test func anOversizedFormIsRefused() async throws {
+        try await withPages { pages in
+            let page = try await pages.post(
+                "/diary", ["text": String(repeating: "x", count: 1_100_000)])
+            #expect(page.status == .contentTooLarge)
+        }
+    }
+
+    @Test func factorsWithTheCLIsParserAndErrors() async throws {
+        try await withPages { pages in
+            #expect(try await pages.get("/factor?n=12").html.contains("<samp>12: 2 2 3</samp>"))
+            let bad = try await pages.get("/factor?n=abc")
+            #expect(bad.status == .badRequest)
+            #expect(bad.html.contains("&#39;abc&#39; is not a valid positive integer"))
+        }
+    }
+
+    @Test func tellsAnAgeAndStoresThePasswordChoiceWithoutShowingThePassword() async throws {
+        try await withPages { pages in
+            #expect(try await pages.get("/account?born=2000-02-29").html.contains("years old"))
+            #expect(try await pages.get("/account?born=someday").status == .badRequest)
+            let saved = try await pages.post(
+                "/account/preference",
+                ["choice": "save", "username": "ada", "password": "hunter2-secret"])
+            #expect(saved.status == .seeOther)
+            let html = try await pages.get("/account").html
+            #expect(html.contains("Save (username ada)"))
+            #expect(!html.contains("hunter2-secret"))
+            let missing = try await pages.post(
+                "/account/preference", ["choice": "save", "username": "ada"])
+            #expect(missing.status == .badRequest)
+        }
+    }
+
+    @Test func showsADocumentsTitleOnlyFromInsideTheDataDirectory() async throws {
+        let notes = stores.dataDirectory.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try "Harbour plans\nboats".write(
+            to: notes.appendingPathComponent("plan.txt"), atomically: true, encoding: .utf8)
+        try await withPages { pages in
+            #expect(
+                try await pages.get("/documents?path=notes/plan.txt").html.contains("Harbour plans")
+            )
+            for escape in ["../../etc/passwd", "/etc/passwd", "notes/../../x", "~/x"] {
+                let page = try await pages.get("/documents?path=\(PageClient.encode(escape))")
+                #expect(page.status == .badRequest, "\(escape)")
+                #expect(page.html.contains("cannot leave it"))
+            }
+            #expect(try await pages.get("/documents?path=notes/none.txt").status == .notFound)
+        }
+    }
+
+    @Test func noInternalPathReachesTheClientWhenTheServerFails() async throws {
+        let broken = CasebookServer.Stores(
+            respondents: stores.respondents, preferences: stores.preferences,
+            diary: FailingDiaryStore(),
+            dataDirectory: stores.dataDirectory)
+        try await Application(router: try CasebookServer.router(stores: broken)).test(.router) {
+            client in
+            var pages = PageClient(client)
+            let page = try await pages.get("/diary")
+            #expect(page.status == .internalServerError)
+            #expect(!page.html.contains("/secret/"))
+            #expect(page.html.contains("Something went wrong on the server"))
+        }
+    }
+}
+
+/// A diary store whose every read fails with an error that names an internal path.
+struct FailingDiaryStore: DiaryStore, Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "disk I/O error in /secret/data/diary.sqlite" }
+    }
+
+    func save(_ entry: Entry) throws { throw Failure() }
+    func remove(id: Entry.ID) throws { throw Failure() }
+    func entry(id: Entry.ID) throws -> Entry? { throw Failure() }
+    func newestEntries(limit: Int, offset: Int) throws -> [Entry] { throw Failure() }
+    func count() throws -> Int { throw Failure() }
+}
