@@ -1,0 +1,129 @@
+"""End-to-end tests of the Casebook web pages in a real headless Chromium."""
+import os
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait_for(browser, condition):
+    return WebDriverWait(browser, 10).until(condition)
+
+
+def texts(browser, selector):
+    return [element.text for element in browser.find_elements(By.CSS_SELECTOR, selector)]
+
+
+def test_every_page_opens_with_its_title(server, browser, screenshot):
+    pages = {
+        "home": ("/", "Casebook"),
+        "menu": ("/menu", "Giuseppe's"),
+        "diary": ("/diary", "Diary"),
+        "diary-new": ("/diary/new", None),
+        "survey": ("/survey", "Survey"),
+        "factor": ("/factor?n=18446744073709551615", "Prime factors"),
+        "account": ("/account?born=1990-05-10", "Account"),
+        "documents": ("/documents", "Documents"),
+    }
+    for name, (path, heading) in pages.items():
+        browser.get(server.url + path)
+        if heading:
+            assert browser.find_element(By.TAG_NAME, "h1").text == heading
+        assert browser.title.endswith("· Casebook")
+        screenshot(name)
+    browser.get(server.url + "/factor?n=18446744073709551615")
+    assert browser.find_element(By.ID, "factors").text == \
+        "18446744073709551615: 3 5 17 257 641 65537 6700417"
+
+
+def test_the_menu_shows_three_sections_in_order(server, browser, screenshot):
+    browser.get(server.url + "/menu")
+    assert texts(browser, "section h2") == ["Pizzas", "Beverages", "Desserts"]
+    first = browser.find_element(By.CSS_SELECTOR, ".menu-item")
+    assert "Margherita" in first.text and "€8.50" in first.text
+    screenshot("menu")
+
+
+def test_add_edit_and_delete_a_diary_entry(server, browser, screenshot):
+    browser.get(server.url + "/diary")
+    browser.find_element(By.ID, "add-entry").click()
+    wait_for(browser, conditions.presence_of_element_located((By.ID, "text")))
+    assert browser.find_element(By.ID, "save").text == "Save"
+    browser.find_element(By.ID, "text").send_keys("Walked to the lighthouse.")
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    assert texts(browser, ".entry-text") == ["Walked to the lighthouse."]
+    screenshot("diary")
+
+    browser.find_element(By.CSS_SELECTOR, ".entry-text").click()
+    wait_for(browser, conditions.text_to_be_present_in_element((By.ID, "save"), "Update"))
+    field = browser.find_element(By.ID, "text")
+    field.clear()
+    field.send_keys("Walked to the lighthouse and back.")
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    assert texts(browser, ".entry-text") == ["Walked to the lighthouse and back."]
+
+    browser.find_element(By.CSS_SELECTOR, "button.delete").click()
+    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    assert texts(browser, ".entry-text") == []
+    assert browser.find_element(By.CSS_SELECTOR, "p.empty").text == "No entries yet."
+
+
+def test_script_text_shows_literally(server, browser):
+    browser.get(server.url + "/diary/new")
+    browser.find_element(By.ID, "text").send_keys("<script>alert(1)</script>")
+    browser.find_element(By.ID, "save").click()
+    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    assert texts(browser, ".entry-text") == ["<script>alert(1)</script>"]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "main script")) == 0
+
+
+def test_save_is_refused_for_blank_text(server, browser, screenshot):
+    browser.get(server.url + "/diary/new")
+    save = browser.find_element(By.ID, "save")
+    assert not save.is_enabled()
+    field = browser.find_element(By.ID, "text")
+    field.send_keys("   ")
+    assert not save.is_enabled()
+    field.send_keys("words")
+    assert save.is_enabled()
+    field.clear()
+    field.send_keys(" ")
+    assert not save.is_enabled()
+    # Without the script's help the server refuses blank text too.
+    browser.execute_script("document.getElementById('save').disabled = false")
+    save.click()
+    wait_for(browser, conditions.presence_of_element_located((By.CSS_SELECTOR, "p.error")))
+    assert browser.find_element(By.CSS_SELECTOR, "p.error").text == "an entry needs some text"
+    screenshot("diary-blank-refused")
+
+
+def test_sync_respondents_dropped_into_the_folder(server, browser, screenshot):
+    folder = os.path.join(server.data, "Respondents")
+    os.makedirs(folder)
+    for number in range(1, 4):
+        with open(os.path.join(folder, f"respondent-{number}.yaml"), "w") as file:
+            file.write(f"id: {number}\nname: Respondent {number}\nanswers: [yes, {number}]\n")
+    with open(os.path.join(folder, "broken.yaml"), "w") as file:
+        file.write("id: 9\nname: [unclosed\n")
+    browser.get(server.url + "/survey")
+    assert browser.find_element(By.ID, "respondent-count").text.startswith("0 respondents")
+    browser.find_element(By.ID, "sync").click()
+    wait_for(browser, conditions.presence_of_element_located((By.ID, "summary")))
+    assert browser.find_element(By.ID, "summary").text == "synced 3, unchanged 0, failed 1"
+    assert "broken.yaml:" in browser.find_element(By.CSS_SELECTOR, ".failures").text
+    assert browser.find_element(By.ID, "respondent-count").text.startswith("3 respondents")
+    screenshot("survey-synced")
+    browser.find_element(By.ID, "sync").click()
+    wait_for(browser, conditions.text_to_be_present_in_element((By.ID, "summary"), "unchanged 3"))
+
+
+def test_the_save_password_prompt_never_shows_the_password(server, browser):
+    browser.get(server.url + "/account")
+    browser.find_element(By.ID, "username").send_keys("ada")
+    browser.find_element(By.ID, "password").send_keys("hunter2-secret")
+    browser.find_element(By.CSS_SELECTOR, "button[value=save]").click()
+    wait_for(browser, conditions.text_to_be_present_in_element(
+        (By.ID, "current-preference"), "Save (username ada)"))
+    assert "hunter2-secret" not in browser.page_source
