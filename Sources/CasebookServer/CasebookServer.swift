@@ -74,7 +74,8 @@ public enum CasebookServer {
         DiaryAPIController(store: stores.diary).addRoutes(to: router)
         try MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, store: stores.diary).addRoutes(to: router)
+        DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
+            .addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory
         )

@@ -8,4 +8,7 @@ public protocol DiaryStore {
     /// A page of entries, newest first.
     func newestEntries(limit: Int, offset: Int) throws -> [Entry]
     func count() throws -> Int
+    /// A number that changes whenever any entry is added, changed or removed (by any process),
+    /// so that a view of the entries can be kept until it does.
+    func revision() throws -> Int
 }

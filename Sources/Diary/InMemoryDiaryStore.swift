@@ -1,6 +1,7 @@
 /// A diary store in memory, over the case study's `DiaryDataSource`.
 public final class InMemoryDiaryStore: DiaryStore {
     private let dataSource: DiaryDataSource
+    private var changes = 0
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
@@ -8,10 +9,14 @@ public final class InMemoryDiaryStore: DiaryStore {
 
     public func save(_ entry: Entry) throws {
         dataSource.save(entry: entry)
+        changes += 1
     }
 
     public func remove(id: Entry.ID) throws {
-        if let entry = dataSource.entry(id: id) { dataSource.remove(entry: entry) }
+        if let entry = dataSource.entry(id: id) {
+            dataSource.remove(entry: entry)
+            changes += 1
+        }
     }
 
     public func entry(id: Entry.ID) throws -> Entry? {
@@ -24,5 +29,9 @@ public final class InMemoryDiaryStore: DiaryStore {
 
     public func count() throws -> Int {
         dataSource.count
+    }
+
+    public func revision() throws -> Int {
+        changes
     }
 }

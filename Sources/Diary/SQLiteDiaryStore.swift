@@ -38,6 +38,19 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
                     CREATE INDEX entry_newest ON entry(date DESC, id DESC);
                     """)
         }
+        migrator.registerMigration("count revisions") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+                    INSERT INTO revision (id, value) VALUES (1, 0);
+                    CREATE TRIGGER entry_inserted AFTER INSERT ON entry
+                        BEGIN UPDATE revision SET value = value + 1; END;
+                    CREATE TRIGGER entry_updated AFTER UPDATE ON entry
+                        BEGIN UPDATE revision SET value = value + 1; END;
+                    CREATE TRIGGER entry_deleted AFTER DELETE ON entry
+                        BEGIN UPDATE revision SET value = value + 1; END;
+                    """)
+        }
         return migrator
     }
 
@@ -97,6 +110,14 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
 
     public func count() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? 0 }
+    }
+
+    /// One cached statement outside a transaction: a single SELECT is atomic on its own, and
+    /// this is read on every view of the list.
+    public func revision() throws -> Int {
+        try database.unsafeRead { db in
+            try Int.fetchOne(try db.cachedStatement(sql: "SELECT value FROM revision")) ?? 0
+        }
     }
 
     private static func key(_ id: Entry.ID) -> String {

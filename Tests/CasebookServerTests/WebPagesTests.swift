@@ -82,6 +82,18 @@ struct WebPagesTests {
         }
     }
 
+    @Test func theListShowsChangesMadeByAnotherProcessAtOnce() async throws {
+        try await withPages { pages in
+            #expect(try await pages.get("/diary").html.contains("No entries yet."))
+            let elsewhere = try SQLiteDiaryStore(
+                path: stores.dataDirectory.appendingPathComponent("diary.sqlite").path)
+            try elsewhere.save(Entry(date: Date(), text: "written by the CLI"))
+            let html = try await pages.get("/diary").html
+            #expect(html.contains("written by the CLI"))
+            #expect(html.contains("name=\"csrf\" value=\"\(pages.token ?? "none")\""))
+        }
+    }
+
     @Test func userTextIsEscapedNeverRun() async throws {
         try await withPages { pages in
             _ = try await pages.post("/diary", ["text": "<script>alert(1)</script>"])
@@ -210,4 +222,5 @@ struct FailingDiaryStore: DiaryStore, Sendable {
     func entry(id: Entry.ID) throws -> Entry? { throw Failure() }
     func newestEntries(limit: Int, offset: Int) throws -> [Entry] { throw Failure() }
     func count() throws -> Int { throw Failure() }
+    func revision() throws -> Int { throw Failure() }
 }

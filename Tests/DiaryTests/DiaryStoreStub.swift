@@ -10,4 +10,5 @@ struct DiaryStoreStub: DiaryStore {
     func entry(id: Entry.ID) throws -> Entry? { nil }
     func newestEntries(limit: Int, offset: Int) throws -> [Entry] { [] }
     func count() throws -> Int { 0 }
+    func revision() throws -> Int { 0 }
 }

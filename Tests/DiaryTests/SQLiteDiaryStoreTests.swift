@@ -81,6 +81,23 @@ struct SQLiteDiaryStoreTests {
         #expect(try first.count() == 400)
     }
 
+    @Test func itsRevisionChangesWithEveryChangeFromAnyConnection() throws {
+        let store = try SQLiteDiaryStore(path: path)
+        let other = try SQLiteDiaryStore(path: path)
+        let start = try store.revision()
+        #expect(try store.revision() == start)
+        var entry = Entry(date: base, text: "a")
+        try other.save(entry)
+        let afterInsert = try store.revision()
+        #expect(afterInsert != start)
+        entry.text = "b"
+        try other.save(entry)
+        let afterUpdate = try store.revision()
+        #expect(afterUpdate != afterInsert)
+        try store.remove(id: entry.id)
+        #expect(try other.revision() != afterUpdate)
+    }
+
     @Test func aStoreThatCannotBeOpenedSaysWhere() {
         #expect {
             try SQLiteDiaryStore(path: "/nonexistent/dir/diary.sqlite")

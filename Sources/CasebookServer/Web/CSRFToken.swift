@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 
@@ -15,8 +14,17 @@ enum CSRFToken {
         if let existing = request.cookies[cookieName]?.value, isWellFormed(existing) {
             return (existing, false)
         }
-        let bytes = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
-        return (bytes.map { String(format: "%02x", $0) }.joined(), true)
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for _ in 0..<4 {
+            let word = generator.next()
+            for shift in stride(from: 60, through: 0, by: -4) {
+                hex.append(digits[Int((word >> UInt64(shift)) & 0xF)])
+            }
+        }
+        return (String(decoding: hex, as: UTF8.self), true)
     }
 
     static func cookie(_ value: String) -> Cookie {

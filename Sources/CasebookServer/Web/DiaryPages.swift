@@ -7,12 +7,27 @@ import Hummingbird
 struct DiaryPages: Sendable {
     let renderer: PageRenderer
     let store: any DiaryStore & Sendable
+    /// The list page, rendered once per revision of the diary.
+    let cache = RenderedPageCache()
+    /// The diary's revision, re-read only when the data directory changed.
+    let revision: RevisionTracker
+
+    init(renderer: PageRenderer, store: any DiaryStore & Sendable, dataDirectory: URL) {
+        self.renderer = renderer
+        self.store = store
+        revision = RevisionTracker(signal: DirectoryChangeSignal(directory: dataDirectory)) {
+            [store] in try store.revision()
+        }
+    }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/diary") { request, _ in
-            let (diary, screens) = makeRouter()
-            try diary.showList()
-            return list(screens, request: request)
+            let pieces = try cache.page("list", revision: try revision.current()) { placeholder in
+                let (diary, screens) = makeRouter()
+                try diary.showList()
+                return listHTML(screens, csrf: placeholder)
+            }
+            return renderer.cachedPage(pieces, request: request)
         }
         router.get("/diary/new") { request, _ in
             let (diary, screens) = makeRouter()
@@ -85,13 +100,13 @@ struct DiaryPages: Sendable {
         return PageRenderer.redirect(to: "/diary")
     }
 
-    private func list(_ screens: LatestScreens, request: Request) -> Response {
+    private func listHTML(_ screens: LatestScreens, csrf: String) -> String {
         let rows: [[String: String]] = (screens.list?.rows ?? []).map {
             ["id": $0.id.uuidString.lowercased(), "text": $0.text, "subtitle": $0.subtitle]
         }
-        return renderer.page(
+        return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
-            context: ["rows": rows, "hasRows": !rows.isEmpty], request: request)
+            context: ["rows": rows, "hasRows": !rows.isEmpty], csrf: csrf)
     }
 
     private func detail(

@@ -38,9 +38,10 @@ struct HomeAndMenuPages: Sendable {
             renderer.page(
                 "home", title: "Casebook", context: ["systems": Self.systems], request: request)
         }
-        router.get("/menu") { request, _ in
-            renderer.page("menu", title: menu.restaurant, context: menuContext(), request: request)
-        }
+        // The menu is fixed for the server's lifetime: render it once.
+        let menuPage = PageRenderer.fixedPage(
+            renderer.html("menu", title: menu.restaurant, context: menuContext(), csrf: ""))
+        router.get("/menu") { _, _ in menuPage() }
         router.get("/style.css") { _, _ in
             Response(
                 status: .ok,

@@ -16,13 +16,51 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let token = CSRFToken.token(for: request)
+        let html = html(template, title: title, context: context, csrf: token.value)
+        return response([ByteBuffer(string: html)], token: token, status: status)
+    }
+
+    /// The page's HTML, with `csrf` where the forms' token goes.
+    func html(_ template: String, title: String, context: [String: Any], csrf: String) -> String {
         var values = context
         values["title"] = title
-        values["csrf"] = token.value
-        let html = library.render(values, withTemplate: template) ?? ""
+        values["csrf"] = csrf
+        return library.render(values, withTemplate: template) ?? ""
+    }
+
+    /// A page without forms, rendered once: the same bytes for everyone.
+    static func fixedPage(_ html: String) -> @Sendable () -> Response {
+        let body = ByteBuffer(string: html)
+        return {
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(byteBuffer: body))
+        }
+    }
+
+    /// A page rendered earlier (see `RenderedPageCache`), with this visitor's token put back.
+    func cachedPage(_ pieces: [ByteBuffer], request: Request) -> Response {
+        response(pieces, token: CSRFToken.token(for: request), status: .ok)
+    }
+
+    private func response(
+        _ pieces: [ByteBuffer], token: (value: String, isNew: Bool), status: HTTPResponse.Status
+    ) -> Response {
+        var buffer: ByteBuffer
+        if pieces.count == 1 {
+            buffer = pieces[0]
+        } else {
+            let tokenBytes = ByteBuffer(string: token.value)
+            buffer = ByteBuffer()
+            buffer.reserveCapacity(pieces.reduce(0) { $0 + $1.readableBytes } + pieces.count * 64)
+            for (index, piece) in pieces.enumerated() {
+                if index > 0 { buffer.writeImmutableBuffer(tokenBytes) }
+                buffer.writeImmutableBuffer(piece)
+            }
+        }
         var response = Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+            body: .init(byteBuffer: buffer))
         if token.isNew { response.setCookie(CSRFToken.cookie(token.value)) }
         return response
     }

@@ -1,0 +1,34 @@
+import Foundation
+import NIOCore
+
+/// Rendered pages kept until what they show changes: a page is rendered once per revision of its
+/// data, with a random placeholder where each visitor's CSRF token goes, and served by joining
+/// the pieces around the placeholder with the visitor's own token.
+final class RenderedPageCache: @unchecked Sendable {
+    /// Stands for the CSRF token in a cached page; random, so no user text can contain it.
+    let tokenPlaceholder =
+        "csrf-" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+
+    private struct Entry {
+        let revision: Int
+        let pieces: [ByteBuffer]
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+
+    /// The page `key` at `revision`, rendering it with `render` (given the placeholder) when the
+    /// cached one is missing or older.
+    func page(_ key: String, revision: Int, render: (String) throws -> String) rethrows
+        -> [ByteBuffer]
+    {
+        if let cached = lock.withLock({ entries[key] }), cached.revision == revision {
+            return cached.pieces
+        }
+        let pieces = try render(tokenPlaceholder).components(separatedBy: tokenPlaceholder).map {
+            ByteBuffer(string: $0)
+        }
+        lock.withLock { entries[key] = Entry(revision: revision, pieces: pieces) }
+        return pieces
+    }
+}
