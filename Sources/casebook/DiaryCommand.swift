@@ -28,8 +28,14 @@ struct DiaryCommand: ParsableCommand {
         }
     }
 
-    static func id(_ text: String) throws -> Entry.ID {
-        try DiaryError.id(from: text)
+    /// Runs `body` with the detail screen of the entry `id` names, shown by the router.
+    static func withEntry(
+        id: String, data: DataDirectoryOption, _ body: (DiaryRouter, EntryDetailScreen) throws -> Void
+    ) throws {
+        try withRouter(data: data) { router, screens in
+            try router.showDetail(id: try DiaryError.id(from: id))
+            if let detail = screens.detail { try body(router, detail) }
+        }
     }
 
     static func idText(_ id: Entry.ID) -> String {
@@ -110,9 +116,7 @@ struct DiaryShowCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withRouter(data: data) { router, screens in
-            try router.showDetail(id: try DiaryCommand.id(id))
-            guard let detail = screens.detail else { return }
+        try DiaryCommand.withEntry(id: id, data: data) { _, detail in
             StandardStreams.output("\(detail.title)\n\n\(detail.text)")
         }
     }
@@ -131,9 +135,7 @@ struct DiaryEditCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withRouter(data: data) { router, screens in
-            try router.showDetail(id: try DiaryCommand.id(id))
-            guard let detail = screens.detail else { return }
+        try DiaryCommand.withEntry(id: id, data: data) { _, detail in
             detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
             let entry = try detail.performAction()
             StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
@@ -151,9 +153,8 @@ struct DiaryRemoveCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withRouter(data: data) { router, screens in
-            try router.showDetail(id: try DiaryCommand.id(id))
-            guard let entry = screens.detail?.entry else { return }
+        try DiaryCommand.withEntry(id: id, data: data) { router, detail in
+            guard let entry = detail.entry else { return }
             try router.delete(entry)
             StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
         }
