@@ -49,6 +49,11 @@ struct MontgomeryModulus {
         return overflow || sum >= modulus ? sum &- modulus : sum
     }
 
+    @inline(__always)
+    func subtract(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        a >= b ? a &- b : a &- b &+ modulus
+    }
+
     /// `base^exponent`, with `base` and the result in Montgomery form.
     func power(_ base: UInt64, _ exponent: UInt64) -> UInt64 {
         var result = one

@@ -1,0 +1,37 @@
+import CasebookTestSupport
+import Testing
+
+@testable import PrimeFactors
+
+@Suite("The elliptic-curve method")
+struct EllipticCurveMethodTests {
+    @Test func invertsModuloAnOddNumberOrSaysTheyShareAFactor() {
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<500 {
+            let n = generator.next() | 1
+            let a = generator.next() % n
+            if let inverse = EllipticCurveMethod.modularInverse(a, n) {
+                #expect(n.dividingFullWidth(a.multipliedFullWidth(by: inverse)).remainder == 1 % n)
+            } else {
+                #expect(PollardBrentRho.greatestCommonDivisor(a, n) != 1)
+            }
+        }
+        #expect(EllipticCurveMethod.modularInverse(6, 9) == nil)
+        #expect(EllipticCurveMethod.modularInverse(2, 9) == 5)
+    }
+
+    @Test func findsAFactorOfProductsOfTwo32BitPrimes() throws {
+        var generator = SplitMix64(seed: 3)
+        for _ in 0..<30 {
+            let p = ReferencePrimality.nextPrime(after: generator.next() >> 33 | 1 << 31)
+            let q = ReferencePrimality.nextPrime(after: generator.next() >> 33 | 1 << 31)
+            let divisor = try #require(EllipticCurveMethod.divisor(of: p * q), "\(p) × \(q)")
+            #expect(divisor == p || divisor == q)
+        }
+    }
+
+    @Test func findsAFactorOfASquareOfALargePrime() throws {
+        let p: UInt64 = 4_294_967_291
+        #expect(try #require(EllipticCurveMethod.divisor(of: p * p)) % p == 0)
+    }
+}
