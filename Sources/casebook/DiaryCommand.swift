@@ -30,7 +30,8 @@ struct DiaryCommand: ParsableCommand {
 
     /// Runs `body` with the detail screen of the entry `id` names, shown by the router.
     static func withEntry(
-        id: String, data: DataDirectoryOption, _ body: (DiaryRouter, EntryDetailScreen) throws -> Void
+        id: String, data: DataDirectoryOption,
+        _ body: (DiaryRouter, EntryDetailScreen) throws -> Void
     ) throws {
         try withRouter(data: data) { router, screens in
             try router.showDetail(id: try DiaryError.id(from: id))

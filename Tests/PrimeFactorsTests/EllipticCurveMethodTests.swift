@@ -30,6 +30,17 @@ struct EllipticCurveMethodTests {
         }
     }
 
+    static let squareRoots: [(UInt64, UInt64)] = [
+        (0, 0), (1, 1), (2, 1), (3, 1), (4, 2), (99, 9), (100, 10),
+        (UInt64.max, 4_294_967_295), (18_446_744_030_759_878_681, 4_294_967_291),
+        (18_446_744_030_759_878_680, 4_294_967_290), (1 << 62, 1 << 31),
+    ]
+
+    @Test(arguments: squareRoots)
+    func integerSquareRootsAreExact(n: UInt64, root: UInt64) {
+        #expect(integerSquareRoot(n) == root)
+    }
+
     @Test func findsAFactorOfASquareOfALargePrime() throws {
         let p: UInt64 = 4_294_967_291
         #expect(try #require(EllipticCurveMethod.divisor(of: p * p)) % p == 0)
