@@ -8,30 +8,61 @@ public enum FactorLine {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The longest line: a 20-digit number and at most 15 factors of up to 20 digits (or 63 twos).
+    static let maximumLength = 21 + 15 * 21 + 1
+
     /// Appends the line for `number`, with its newline, to `bytes`.
     static func append(_ number: UInt64, to bytes: inout [UInt8]) {
-        appendDecimal(number, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        for factor in primeFactors(of: number) {
-            bytes.append(UInt8(ascii: " "))
-            appendDecimal(factor, to: &bytes)
+        var factors: [UInt64] = []
+        factors.reserveCapacity(64)
+        appendPrimeFactors(of: number, to: &factors)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            let count = write(number, factors: factors, to: buffer.baseAddress!)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: count))
         }
-        bytes.append(UInt8(ascii: "\n"))
     }
 
-    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+    /// Writes the line for `number` (whose prime factors are `factors`), with its newline, at
+    /// `output`, which has room for `maximumLength` bytes; returns how many it wrote.
+    static func write(_ number: UInt64, factors: [UInt64], to output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        var count = writeDecimal(number, to: output)
+        output[count] = UInt8(ascii: ":")
+        count += 1
+        for factor in factors {
+            output[count] = UInt8(ascii: " ")
+            count += 1 + writeDecimal(factor, to: output + count + 1)
+        }
+        output[count] = UInt8(ascii: "\n")
+        return count + 1
+    }
+
+    /// Writes `value` in decimal at `output`, two digits at a time; returns how many digits.
+    private static func writeDecimal(_ value: UInt64, to output: UnsafeMutablePointer<UInt8>) -> Int
+    {
         var digits = 1
-        var rest = value / 10
-        while rest > 0 {
+        var scale: UInt64 = 10
+        while digits < 20 && value >= scale {
             digits += 1
-            rest /= 10
+            scale = scale &* 10
         }
-        let end = bytes.count + digits
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var position = digits
         var remaining = value
-        for index in stride(from: end - 1, through: end - digits, by: -1) {
-            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-            remaining /= 10
+        while remaining >= 100 {
+            let pair = UInt32(truncatingIfNeeded: remaining % 100)
+            remaining /= 100
+            position -= 2
+            output[position] = UInt8(truncatingIfNeeded: 48 + pair / 10)
+            output[position + 1] = UInt8(truncatingIfNeeded: 48 + pair % 10)
         }
+        if remaining >= 10 {
+            let pair = UInt32(truncatingIfNeeded: remaining)
+            output[position - 2] = UInt8(truncatingIfNeeded: 48 + pair / 10)
+            output[position - 1] = UInt8(truncatingIfNeeded: 48 + pair % 10)
+        } else {
+            output[position - 1] = UInt8(truncatingIfNeeded: 48 + remaining)
+        }
+        return digits
     }
 }

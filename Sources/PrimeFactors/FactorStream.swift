@@ -7,10 +7,26 @@
 public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     private static var bufferSize: Int { 64 * 1024 }
 
+    /// Bytes waiting to be written, in one allocation that never moves.
+    private final class OutputBuffer {
+        let bytes: UnsafeMutablePointer<UInt8>
+        var count = 0
+
+        init(capacity: Int) {
+            bytes = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            bytes.deallocate()
+        }
+    }
+
     private var output: Output
     private var diagnostics: Diagnostics
     private let commandName: String
-    private var pending: [UInt8] = []
+    private let pending = OutputBuffer(capacity: bufferSize + FactorLine.maximumLength)
+    /// Scratch space for each number's factors, reused.
+    private var factors: [UInt64] = []
     /// Whether any token so far was not a valid number.
     public private(set) var sawInvalidInput = false
 
@@ -18,7 +34,7 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
         self.output = output
         self.diagnostics = diagnostics
         self.commandName = commandName
-        pending.reserveCapacity(Self.bufferSize + 256)
+        factors.reserveCapacity(64)
     }
 
     /// Factors one command-line argument.
@@ -51,9 +67,9 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
 
     /// Writes out everything buffered so far.
     public mutating func flush() throws {
-        guard !pending.isEmpty else { return }
-        try pending.withUnsafeBytes { try output.write($0) }
-        pending.removeAll(keepingCapacity: true)
+        guard pending.count > 0 else { return }
+        try output.write(UnsafeRawBufferPointer(start: pending.bytes, count: pending.count))
+        pending.count = 0
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -73,7 +89,10 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
 
     private mutating func factor(token: UnsafeRawBufferPointer) throws {
         if let number = FactorInput.number(fromASCII: token) {
-            FactorLine.append(number, to: &pending)
+            factors.removeAll(keepingCapacity: true)
+            appendPrimeFactors(of: number, to: &factors)
+            pending.count += FactorLine.write(
+                number, factors: factors, to: pending.bytes + pending.count)
             if pending.count >= Self.bufferSize { try flush() }
             return
         }

@@ -12,16 +12,25 @@ public func primeFactors(of integer: Int) -> [Int] {
 /// large parts by the elliptic-curve method, small ones by Pollard–Brent rho — until every part
 /// passes a deterministic Miller–Rabin test. Every 64-bit input takes well under a millisecond.
 public func primeFactors(of integer: UInt64) -> [UInt64] {
-    guard integer > 1 else { return [] }
     var factors: [UInt64] = []
+    appendPrimeFactors(of: integer, to: &factors)
+    return factors
+}
+
+/// Appends the prime factors of `integer`, ascending, to `factors` — without allocating for the
+/// common cases, so that a stream of numbers reuses one array.
+func appendPrimeFactors(of integer: UInt64, to factors: inout [UInt64]) {
+    guard integer > 1 else { return }
     let cofactor = TrialDivision.removeSmallFactors(of: integer, into: &factors)
-    guard cofactor > 1 else { return factors }
+    guard cofactor > 1 else { return }
+    if isPrimeCofactor(cofactor) {
+        factors.append(cofactor)
+        return
+    }
     let firstLargeFactor = factors.endIndex
     var unsplit = [cofactor]
     while let part = unsplit.popLast() {
-        if part < TrialDivision.bound * TrialDivision.bound
-            || PrimalityTest.isStrongProbablePrimeToAllBases(part)
-        {
+        if isPrimeCofactor(part) {
             factors.append(part)
         } else {
             let divisor = split(part)
@@ -30,7 +39,12 @@ public func primeFactors(of integer: UInt64) -> [UInt64] {
         }
     }
     factors[firstLargeFactor...].sort()
-    return factors
+}
+
+/// Whether a part with no factor below the trial-division bound is prime.
+private func isPrimeCofactor(_ part: UInt64) -> Bool {
+    part < TrialDivision.bound * TrialDivision.bound
+        || PrimalityTest.isStrongProbablePrimeToAllBases(part)
 }
 
 /// Parts at least this large are split by the elliptic-curve method; below it rho is faster.

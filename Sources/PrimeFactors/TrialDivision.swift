@@ -7,6 +7,7 @@ enum TrialDivision {
 
     private struct Divisor {
         let prime: UInt64
+        let square: UInt64
         let inverse: UInt64
         let limit: UInt64
     }
@@ -22,10 +23,24 @@ enum TrialDivision {
             let prime = UInt64(candidate)
             var inverse = prime
             for _ in 0..<5 { inverse = inverse &* (2 &- prime &* inverse) }
-            divisors.append(Divisor(prime: prime, inverse: inverse, limit: UInt64.max / prime))
+            divisors.append(
+                Divisor(
+                    prime: prime, square: prime * prime, inverse: inverse, limit: UInt64.max / prime
+                ))
         }
         return divisors
     }()
+
+    @inline(__always)
+    private static func divide(_ n: inout UInt64, by divisor: Divisor, into factors: inout [UInt64])
+    {
+        while true {
+            let quotient = n &* divisor.inverse
+            if quotient > divisor.limit { return }
+            factors.append(divisor.prime)
+            n = quotient
+        }
+    }
 
     /// Appends the prime factors of `n` below `bound` to `factors`, ascending, and returns the
     /// cofactor: 1, or a number whose prime factors are all at least `bound` (so a prime when it
@@ -34,15 +49,32 @@ enum TrialDivision {
     static func removeSmallFactors(of n: UInt64, into factors: inout [UInt64]) -> UInt64 {
         var n = n
         let twos = n.trailingZeroBitCount
-        factors.append(contentsOf: repeatElement(2, count: twos))
+        for _ in 0..<twos { factors.append(2) }
         n >>= twos
-        for divisor in divisors {
-            if divisor.prime &* divisor.prime > n { break }
-            while true {
-                let quotient = n &* divisor.inverse
-                if quotient > divisor.limit { break }
-                factors.append(divisor.prime)
-                n = quotient
+        divisors.withUnsafeBufferPointer { divisors in
+            // Four primes at a time: one test for "is any of them a divisor?" (rarely true) and
+            // one for "have we passed the square root?", instead of two tests per prime.
+            var index = 0
+            while index + 4 <= divisors.count {
+                if divisors[index].square > n { return }
+                let d0 = divisors[index]
+                let d1 = divisors[index + 1]
+                let d2 = divisors[index + 2]
+                let d3 = divisors[index + 3]
+                let hits =
+                    (n &* d0.inverse <= d0.limit ? 1 : 0) | (n &* d1.inverse <= d1.limit ? 1 : 0)
+                    | (n &* d2.inverse <= d2.limit ? 1 : 0) | (n &* d3.inverse <= d3.limit ? 1 : 0)
+                if hits != 0 {
+                    divide(&n, by: d0, into: &factors)
+                    divide(&n, by: d1, into: &factors)
+                    divide(&n, by: d2, into: &factors)
+                    divide(&n, by: d3, into: &factors)
+                }
+                index += 4
+            }
+            while index < divisors.count, divisors[index].square <= n {
+                divide(&n, by: divisors[index], into: &factors)
+                index += 1
             }
         }
         return n
