@@ -17,21 +17,31 @@ public struct SystemURLOpener: URLOpener {
     }
 
     public func open(_ file: URL) -> Bool {
-        guard let executable = resolvedCommand() else { return false }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [file.isFileURL ? file.path : file.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+        #if os(macOS) || os(Linux)
+            return run(file)
+        #else
+            return false  // no processes to launch on iOS and its kin
+        #endif
     }
+
+    #if os(macOS) || os(Linux)
+        private func run(_ file: URL) -> Bool {
+            guard let executable = resolvedCommand() else { return false }
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = [file.isFileURL ? file.path : file.absoluteString]
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                return false
+            }
+            process.waitUntilExit()
+            return process.terminationReason == .exit && process.terminationStatus == 0
+        }
+    #endif
 
     private func resolvedCommand() -> URL? {
         if command.contains("/") {

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Any JSON value, with integers kept apart from fractional numbers so that nothing changes type
-/// on its way from a YAML file to the backend.
+/// on its way from a YAML file to the backend. Read JSON with `JSONParser` and write it with
+/// `JSONWriter`, which keep `2.0` a fraction; the `Codable` conformance goes through Foundation's
+/// decoder, which cannot tell `2.0` from `2`.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
