@@ -35,22 +35,23 @@ public final class SQLiteRespondentStore: RespondentStore {
             var revision =
                 try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(revision), 0) FROM respondent") ?? 0
             let now = Date().formatted(.iso8601)
+            // Prepared once per transaction, not once per respondent.
+            let select = try db.cachedStatement(sql: "SELECT body FROM respondent WHERE id = ?")
+            let upsert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO respondent (id, body, revision, receivedAt) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET
+                        body = excluded.body, revision = excluded.revision,
+                        receivedAt = excluded.receivedAt
+                    """)
             for (id, body) in rows {
-                let existing = try String.fetchOne(
-                    db, sql: "SELECT body FROM respondent WHERE id = ?", arguments: [id])
+                let existing = try String.fetchOne(select, arguments: [id])
                 if existing == body {
                     counts.unchanged += 1
                     continue
                 }
                 revision += 1
-                try db.execute(
-                    sql: """
-                        INSERT INTO respondent (id, body, revision, receivedAt) VALUES (?, ?, ?, ?)
-                        ON CONFLICT(id) DO UPDATE SET
-                            body = excluded.body, revision = excluded.revision,
-                            receivedAt = excluded.receivedAt
-                        """,
-                    arguments: [id, body, revision, now])
+                try upsert.execute(arguments: [id, body, revision, now])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
             }
             return counts

@@ -28,38 +28,107 @@ public struct SurveySynchronizer {
         self.batchSize = max(1, batchSize)
     }
 
-    private struct Pending {
+    private struct Pending: Sendable {
         let fileName: String
         let contentHash: String
         let respondent: Respondent
     }
 
+    /// What reading one file gave.
+    private enum Outcome: Sendable {
+        case unchanged
+        case parsed(Pending)
+        case failed(String)
+    }
+
+    /// Reads the files, then parses them a batch at a time on every core while the previous
+    /// batch is on its way to the backend, so that neither waits for the other.
     public func sync(progress: (SyncProgress) -> Void = { _ in }) async throws(SyncError)
         -> SyncReport
     {
         let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
         var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)
-        var report = SyncReport()
-        let pending = try collectPending(ledger: ledger, report: &report)
-
-        var handled = 0
-        for start in stride(from: 0, to: pending.count, by: batchSize) {
-            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
-            let acknowledged = try await send(batch, report: &report)
-            for item in acknowledged {
-                ledger.record(
-                    item.fileName, contentHash: item.contentHash, respondentID: item.respondent.id)
-            }
-            report.synced += acknowledged.count
-            do {
-                try folder.writeLedger(ledger.encoded())
-            } catch {
-                throw .ledgerNotSaved(path: ledgerPath, reason: "\(error)", report: report)
-            }
-            handled += batch.count
-            progress(SyncProgress(sent: handled, total: pending.count))
+        let fileNames: [String]
+        do {
+            fileNames = try folder.respondentFileNames()
+        } catch {
+            throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
+        let texts: [Result<String, FileUnreadable>] = fileNames.map { name in
+            do {
+                return .success(try folder.contents(of: name))
+            } catch {
+                return .failure(FileUnreadable(message: "\(error)"))
+            }
+        }
+
+        var report = SyncReport()
+        var pending: [Pending] = []
+        var claimedIDs: [String: String] = [:]
+        var handledFiles = 0
+        let chunks = stride(from: 0, to: fileNames.count, by: batchSize).map {
+            $0..<min($0 + batchSize, fileNames.count)
+        }
+        var parsing = chunks.first.map { Self.startParsing(fileNames, texts, $0, ledger) }
+        defer { parsing?.cancel() }
+        for (position, chunk) in chunks.enumerated() {
+            let outcomes = await parsing?.value ?? []
+            parsing =
+                chunks.indices.contains(position + 1)
+                ? Self.startParsing(fileNames, texts, chunks[position + 1], ledger) : nil
+            for (fileName, outcome) in zip(fileNames[chunk], outcomes) {
+                switch outcome {
+                case .unchanged:
+                    report.unchanged += 1
+                case .failed(let message):
+                    report.failures.append(.init(file: fileName, message: message))
+                case .parsed(let item):
+                    let id = item.respondent.id
+                    if let owner = claimedIDs[id] ?? ledger.file(otherThan: fileName, using: id) {
+                        report.failures.append(
+                            .init(
+                                file: fileName,
+                                message: "\(fileName): id '\(id)' is already used by \(owner)"))
+                    } else {
+                        claimedIDs[id] = fileName
+                        pending.append(item)
+                    }
+                }
+            }
+            handledFiles += chunk.count
+            let isLast = position == chunks.count - 1
+            while pending.count >= batchSize || (isLast && !pending.isEmpty) {
+                let batch = Array(pending.prefix(batchSize))
+                pending.removeFirst(batch.count)
+                try await deliver(batch, ledger: &ledger, ledgerPath: ledgerPath, report: &report)
+                progress(
+                    SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
+            }
+        }
+        report.failures.sort { $0.file < $1.file }
         return report
+    }
+
+    /// A file that could not be read, by the folder's own account.
+    private struct FileUnreadable: Error, Sendable {
+        let message: String
+    }
+
+    /// Sends a batch and records what the backend acknowledged, atomically, in the ledger.
+    private func deliver(
+        _ batch: [Pending], ledger: inout SyncLedger, ledgerPath: String, report: inout SyncReport
+    ) async throws(SyncError) {
+        let acknowledged = try await send(batch, report: &report)
+        for item in acknowledged {
+            ledger.record(
+                item.fileName, contentHash: item.contentHash, respondentID: item.respondent.id)
+        }
+        report.synced += acknowledged.count
+        do {
+            try folder.writeLedger(ledger.encoded())
+        } catch {
+            throw .ledgerNotSaved(path: ledgerPath, reason: "\(error)", report: report)
+        }
     }
 
     private func readLedger(path: String) throws(SyncError) -> Data? {
@@ -70,58 +139,22 @@ public struct SurveySynchronizer {
         }
     }
 
-    /// What reading one file gave.
-    private enum Outcome {
-        case unchanged
-        case parsed(Pending)
-        case failed(String)
+    private static func startParsing(
+        _ fileNames: [String], _ texts: [Result<String, FileUnreadable>], _ chunk: Range<Int>,
+        _ ledger: SyncLedger
+    ) -> Task<[Outcome], Never> {
+        let names = Array(fileNames[chunk])
+        let chunkTexts = Array(texts[chunk])
+        return Task.detached { parseConcurrently(names, chunkTexts, ledger: ledger) }
     }
 
-    /// Reads every file, then hashes and parses the new or changed ones on every core.
-    private func collectPending(ledger: SyncLedger, report: inout SyncReport) throws(SyncError)
-        -> [Pending]
-    {
-        let fileNames: [String]
-        do {
-            fileNames = try folder.respondentFileNames()
-        } catch {
-            throw .folderUnreadable(path: folder.location, reason: "\(error)")
-        }
-        let texts: [Result<String, any Error>] = fileNames.map { name in
-            Result { try folder.contents(of: name) }
-        }
-        let outcomes = Self.parseConcurrently(fileNames, texts, ledger: ledger)
-
-        var pending: [Pending] = []
-        var claimedIDs: [String: String] = [:]
-        for (fileName, outcome) in zip(fileNames, outcomes) {
-            switch outcome {
-            case .unchanged:
-                report.unchanged += 1
-            case .failed(let message):
-                report.failures.append(.init(file: fileName, message: message))
-            case .parsed(let item):
-                let id = item.respondent.id
-                if let owner = claimedIDs[id] ?? ledger.file(otherThan: fileName, using: id) {
-                    report.failures.append(
-                        .init(
-                            file: fileName,
-                            message: "\(fileName): id '\(id)' is already used by \(owner)"))
-                } else {
-                    claimedIDs[id] = fileName
-                    pending.append(item)
-                }
-            }
-        }
-        report.failures.sort { $0.file < $1.file }
-        return pending
-    }
-
+    /// Hashes and parses the new or changed files on every core.
     private static func parseConcurrently(
-        _ fileNames: [String], _ texts: [Result<String, any Error>], ledger: SyncLedger
+        _ fileNames: [String], _ texts: [Result<String, FileUnreadable>], ledger: SyncLedger
     ) -> [Outcome] {
         let results = OutcomeSlots(count: fileNames.count)
-        let chunkCount = min(fileNames.count, ProcessInfo.processInfo.activeProcessorCount * 8)
+        let chunkCount = max(
+            1, min(fileNames.count, ProcessInfo.processInfo.activeProcessorCount * 8))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in stride(from: chunk, to: fileNames.count, by: chunkCount) {
                 results[index] = outcome(of: fileNames[index], texts[index], ledger: ledger)
@@ -131,13 +164,17 @@ public struct SurveySynchronizer {
     }
 
     private static func outcome(
-        of fileName: String, _ text: Result<String, any Error>, ledger: SyncLedger
+        of fileName: String, _ text: Result<String, FileUnreadable>, ledger: SyncLedger
     ) -> Outcome {
+        let contents: String
+        switch text {
+        case .success(let value): contents = value
+        case .failure(let unreadable): return .failed(unreadable.message)
+        }
+        let hash = SyncLedger.contentHash(of: contents)
+        if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
         do {
-            let text = try text.get()
-            let hash = SyncLedger.contentHash(of: text)
-            if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
-            let respondent = try RespondentParser.respondent(fromYAML: text, fileName: fileName)
+            let respondent = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
             return .parsed(Pending(fileName: fileName, contentHash: hash, respondent: respondent))
         } catch {
             return .failed("\(error)")

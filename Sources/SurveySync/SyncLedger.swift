@@ -3,8 +3,8 @@ import Foundation
 
 /// What the backend has acknowledged: each file's content hash and respondent id, saved as
 /// `{"version": 1, "files": {"name.yaml": {"contentHash": "…", "respondentID": "…"}}}`.
-struct SyncLedger: Equatable {
-    struct Entry: Equatable {
+struct SyncLedger: Equatable, Sendable {
+    struct Entry: Equatable, Sendable {
         var contentHash: String
         var respondentID: String
     }

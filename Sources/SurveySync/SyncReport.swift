@@ -18,7 +18,7 @@ public struct SyncReport: Equatable, Sendable {
 
 /// How far a sync has got.
 public struct SyncProgress: Equatable, Sendable {
-    /// Respondents handled so far (acknowledged or refused), out of `total` to send.
+    /// Files handled so far (sent, refused, unchanged or failed), out of all `total` files.
     public let sent: Int
     public let total: Int
 }

@@ -61,7 +61,7 @@ struct SurveySyncCommand: AsyncParsableCommand {
         do {
             report = try await synchronizer.sync { progress in
                 if showsProgress {
-                    StandardStreams.status("sent \(progress.sent)/\(progress.total)")
+                    StandardStreams.status("synced files: \(progress.sent)/\(progress.total)")
                 }
             }
         } catch {
