@@ -15,10 +15,3 @@ public struct SyncReport: Equatable, Sendable {
     /// `synced N, unchanged M, failed K`.
     public var summary: String { "synced \(synced), unchanged \(unchanged), failed \(failed)" }
 }
-
-/// How far a sync has got.
-public struct SyncProgress: Equatable, Sendable {
-    /// Files handled so far (sent, refused, unchanged or failed), out of all `total` files.
-    public let sent: Int
-    public let total: Int
-}
