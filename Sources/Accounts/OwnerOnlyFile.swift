@@ -33,11 +33,6 @@ enum OwnerOnlyFile {
         }
     }
 
-    /// Makes an existing file owner-only.
-    static func restrict(_ url: URL) throws {
-        guard chmod(url.path, 0o600) == 0 else { throw failure(url, "cannot set its permissions") }
-    }
-
     private static func failure(_ url: URL, _ reason: String) -> PreferenceStoreError {
         .fileUnusable(path: url.path, reason: "\(reason) (\(String(cString: strerror(errno))))")
     }
