@@ -1,3 +1,4 @@
+import Accounts
 import CasebookServer
 import Diary
 import Foundation
@@ -174,6 +175,20 @@ struct WebPagesTests {
             let missing = try await pages.post(
                 "/account/preference", ["choice": "save", "username": "ada"])
             #expect(missing.status == .badRequest)
+        }
+    }
+
+    @Test func aPreferenceThatCannotBeReadIsSaidSoNotShownAsNone() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/account/preference", ["choice": "never"])
+            #expect(try await pages.get("/account").html.contains("Current choice: Never"))
+        }
+        let keyFile = stores.dataDirectory.appendingPathComponent(PreferenceVault.keyFileName)
+        try FileManager.default.removeItem(at: keyFile)
+        try await withPages { pages in
+            let html = try await pages.get("/account").html
+            #expect(html.contains("Current choice: cannot be read; choose again"))
+            #expect(!html.contains(stores.dataDirectory.path))
         }
     }
 

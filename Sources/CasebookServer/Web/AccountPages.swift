@@ -65,11 +65,17 @@ struct AccountPages: Sendable {
             "account", title: "Account", context: values, request: request, status: status)
     }
 
+    /// The saved choice, without the password. A vault that cannot be opened or read (changed,
+    /// re-keyed) is said to be unreadable, never shown as "none yet"; its path stays private.
     private func currentChoice() -> String {
-        guard let preference = try? controller().loadPreference() else {
-            return (try? controller()) == nil ? "cannot be read; choose again" : "none yet"
+        let preference: Preference?
+        do {
+            preference = try controller().loadPreference()
+        } catch {
+            return "cannot be read; choose again"
         }
         switch preference {
+        case nil: return "none yet"
         case .notNow: return "Not now"
         case .never: return "Never"
         case .save(let credential): return "Save (username \(credential.username))"
