@@ -1,7 +1,7 @@
 import Foundation
 
-/// The menu as the JSON API and `casebook menu --json` give it: sections in order, each with its
-/// items' titles, prices (exact, as strings) and descriptions.
+/// The menu screen as sections of rows, read once from `MenuDataSource`: what the JSON API and
+/// `casebook menu --json` give, and what the terminal and web renderings lay out.
 public struct MenuListing: Encodable, Equatable, Sendable {
     public struct Section: Encodable, Equatable, Sendable {
         public let title: String

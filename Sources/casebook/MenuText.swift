@@ -4,15 +4,7 @@ import Menu
 /// names in one column, prices right-aligned in the next and descriptions after them.
 enum MenuText {
     static func render(_ menu: Menu) -> String {
-        let dataSource = MenuDataSource(menu: menu)
-        let sections = (0..<dataSource.numberOfSections).map { section in
-            (
-                title: dataSource.title(forSection: section) ?? "",
-                items: (0..<dataSource.numberOfRows(inSection: section)).compactMap {
-                    dataSource.item(forRow: $0, inSection: section)
-                }
-            )
-        }
+        let sections = MenuListing(menu: menu).sections
         let items = sections.flatMap(\.items)
         let titleWidth = items.map(\.title.count).max() ?? 0
         let priceWidth = items.map(\.formattedPrice.count).max() ?? 0

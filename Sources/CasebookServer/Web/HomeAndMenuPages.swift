@@ -58,23 +58,17 @@ struct HomeAndMenuPages: Sendable {
         }
     }
 
-    /// The menu screen through `MenuDataSource`, as any UI would ask it.
+    /// The menu screen's sections, as `MenuListing` reads them from `MenuDataSource`.
     private func menuContext() -> [String: Any] {
-        let dataSource = MenuDataSource(menu: menu)
-        let sections: [[String: Any]] = (0..<dataSource.numberOfSections).map { section in
-            let items: [[String: Any]] = (0..<dataSource.numberOfRows(inSection: section))
-                .compactMap { row in
-                    dataSource.item(forRow: row, inSection: section).map {
-                        [
-                            "title": $0.title, "formattedPrice": $0.formattedPrice,
-                            "description": $0.description ?? false,
-                        ]
-                    }
-                }
-            return [
-                "index": section, "title": dataSource.title(forSection: section) ?? "",
-                "items": items,
-            ]
+        let sections: [[String: Any]] = MenuListing(menu: menu).sections.enumerated().map {
+            index, section in
+            let items: [[String: Any]] = section.items.map {
+                [
+                    "title": $0.title, "formattedPrice": $0.formattedPrice,
+                    "description": $0.description ?? false,
+                ]
+            }
+            return ["index": index, "title": section.title, "items": items]
         }
         return ["sections": sections]
     }
