@@ -1,6 +1,7 @@
 """End-to-end tests of the Casebook web pages in a real headless Chromium."""
 import os
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -8,6 +9,21 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 def wait_for(browser, condition):
     return WebDriverWait(browser, 10).until(condition)
+
+
+def click_and_load(browser, element):
+    """Clicks something that loads a new page and waits until that page has replaced the old one.
+
+    Waiting for the URL alone is not enough: after a form on /diary posts and redirects back to
+    /diary, the URL matches before the click has had any effect, and the old page's elements go
+    stale while they are being read. The old page's window is tagged; the wait ends when a window
+    without the tag has finished loading. While the page changes, the driver may report errors
+    about the old document; those only mean "not yet"."""
+    browser.execute_script("window.casebookOldPage = true")
+    element.click()
+    WebDriverWait(browser, 10, ignored_exceptions=(WebDriverException,)).until(
+        lambda driver: driver.execute_script(
+            "return window.casebookOldPage === undefined && document.readyState === 'complete'"))
 
 
 def texts(browser, selector):
@@ -46,26 +62,25 @@ def test_the_menu_shows_three_sections_in_order(server, browser, screenshot):
 
 def test_add_edit_and_delete_a_diary_entry(server, browser, screenshot):
     browser.get(server.url + "/diary")
-    browser.find_element(By.ID, "add-entry").click()
-    wait_for(browser, conditions.presence_of_element_located((By.ID, "text")))
+    click_and_load(browser, browser.find_element(By.ID, "add-entry"))
     assert browser.find_element(By.ID, "save").text == "Save"
     browser.find_element(By.ID, "text").send_keys("Walked to the lighthouse.")
-    browser.find_element(By.ID, "save").click()
-    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    click_and_load(browser, browser.find_element(By.ID, "save"))
+    assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == ["Walked to the lighthouse."]
     screenshot("diary")
 
-    browser.find_element(By.CSS_SELECTOR, ".entry-text").click()
-    wait_for(browser, conditions.text_to_be_present_in_element((By.ID, "save"), "Update"))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, ".entry-text"))
+    assert browser.find_element(By.ID, "save").text == "Update"
     field = browser.find_element(By.ID, "text")
     field.clear()
     field.send_keys("Walked to the lighthouse and back.")
-    browser.find_element(By.ID, "save").click()
-    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    click_and_load(browser, browser.find_element(By.ID, "save"))
+    assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == ["Walked to the lighthouse and back."]
 
-    browser.find_element(By.CSS_SELECTOR, "button.delete").click()
-    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.delete"))
+    assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == []
     assert browser.find_element(By.CSS_SELECTOR, "p.empty").text == "No entries yet."
 
@@ -73,8 +88,8 @@ def test_add_edit_and_delete_a_diary_entry(server, browser, screenshot):
 def test_script_text_shows_literally(server, browser):
     browser.get(server.url + "/diary/new")
     browser.find_element(By.ID, "text").send_keys("<script>alert(1)</script>")
-    browser.find_element(By.ID, "save").click()
-    wait_for(browser, conditions.url_to_be(server.url + "/diary"))
+    click_and_load(browser, browser.find_element(By.ID, "save"))
+    assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == ["<script>alert(1)</script>"]
     assert len(browser.find_elements(By.CSS_SELECTOR, "main script")) == 0
 
@@ -93,8 +108,7 @@ def test_save_is_refused_for_blank_text(server, browser, screenshot):
     assert not save.is_enabled()
     # Without the script's help the server refuses blank text too.
     browser.execute_script("document.getElementById('save').disabled = false")
-    save.click()
-    wait_for(browser, conditions.presence_of_element_located((By.CSS_SELECTOR, "p.error")))
+    click_and_load(browser, save)
     assert browser.find_element(By.CSS_SELECTOR, "p.error").text == "an entry needs some text"
     screenshot("diary-blank-refused")
 
@@ -109,21 +123,19 @@ def test_sync_respondents_dropped_into_the_folder(server, browser, screenshot):
         file.write("id: 9\nname: [unclosed\n")
     browser.get(server.url + "/survey")
     assert browser.find_element(By.ID, "respondent-count").text.startswith("0 respondents")
-    browser.find_element(By.ID, "sync").click()
-    wait_for(browser, conditions.presence_of_element_located((By.ID, "summary")))
+    click_and_load(browser, browser.find_element(By.ID, "sync"))
     assert browser.find_element(By.ID, "summary").text == "synced 3, unchanged 0, failed 1"
     assert "broken.yaml:" in browser.find_element(By.CSS_SELECTOR, ".failures").text
     assert browser.find_element(By.ID, "respondent-count").text.startswith("3 respondents")
     screenshot("survey-synced")
-    browser.find_element(By.ID, "sync").click()
-    wait_for(browser, conditions.text_to_be_present_in_element((By.ID, "summary"), "unchanged 3"))
+    click_and_load(browser, browser.find_element(By.ID, "sync"))
+    assert browser.find_element(By.ID, "summary").text == "synced 0, unchanged 3, failed 1"
 
 
 def test_the_save_password_prompt_never_shows_the_password(server, browser):
     browser.get(server.url + "/account")
     browser.find_element(By.ID, "username").send_keys("ada")
     browser.find_element(By.ID, "password").send_keys("hunter2-secret")
-    browser.find_element(By.CSS_SELECTOR, "button[value=save]").click()
-    wait_for(browser, conditions.text_to_be_present_in_element(
-        (By.ID, "current-preference"), "Save (username ada)"))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=save]"))
+    assert "Save (username ada)" in browser.find_element(By.ID, "current-preference").text
     assert "hunter2-secret" not in browser.page_source
