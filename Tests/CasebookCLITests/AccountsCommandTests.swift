@@ -64,9 +64,13 @@ struct AccountsCommandTests {
     }
 
     @Test func tellsAnAccountsAge() throws {
-        let calendar = Calendar.current
-        let today = calendar.dateComponents([.year, .month, .day], from: Date())
-        let born = String(format: "%04d-%02d-%02d", today.year! - 30, today.month!, today.day!)
+        // Thirty years and three days ago: the age is 30 whatever the time of day (a run across
+        // midnight) or the date (no 29 February thirty years back).
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let date = calendar.date(byAdding: DateComponents(year: -30, day: -3), to: Date())!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let born = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
         #expect(try run(["account", "age", "--born", born]).standardOutput == "30\n")
         let bad = try run(["account", "age", "--born", "10/05/1990"])
         #expect(bad.status == 1)
