@@ -83,6 +83,25 @@ struct RespondentsAPITests {
         #expect(try await store.count() == 0)
     }
 
+    /// A client whose base URL ends in "/" asks for "//api/respondents"; the router ignores the
+    /// empty segment, and the error must still be the API's JSON, not a web page.
+    @Test(arguments: ["//api/respondents", "/api//respondents"])
+    func answersErrorsAsJSONWhateverTheSlashes(uri: String) async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: uri, method: .post, headers: [.accept: "*/*"],
+                body: Self.json(#"[{"id": 1}, {"name": "no id"}]"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                let body = try Self.object(response.body)
+                #expect(
+                    body["error"] as? String
+                        == "the respondent at index 1 has no id (a non-empty string or an integer)")
+            }
+        }
+    }
+
     @Test func refusesABodyOverTheLimit() async throws {
         let huge = "[" + String(repeating: #"{"id": 1},"#, count: 1_700_000) + #"{"id": 2}]"#
         try await withApp { client in

@@ -11,7 +11,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let isAPI = request.uri.path.hasPrefix("/api/")
+        // The router ignores empty segments ("//api/respondents" reaches the API), so this does too.
+        let isAPI = request.uri.path.split(separator: "/").first == "api"
         do {
             return try await next(request, context)
         } catch let error as PageError {
