@@ -26,12 +26,29 @@ public struct Menu: Equatable, Sendable {
 
     /// The menu in the file at `url`.
     public static func load(from url: URL) throws(MenuFileError) -> Menu {
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
-            throw MenuFileError(file: url.path, problem: "cannot read the file")
+            throw MenuFileError(
+                file: url.path,
+                problem: "cannot read the file: " + reason(reading: url, failed: error))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw MenuFileError(
+                file: url.path, problem: "cannot read the file: it is not UTF-8 text")
         }
         return try Menu(yaml: text, file: url.path)
+    }
+
+    /// Why reading `url` failed, in words for the person who named the file.
+    private static func reason(reading url: URL, failed error: any Error) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return "there is no such file"
+        }
+        if isDirectory.boolValue { return "it is a folder" }
+        if (error as? CocoaError)?.code == .fileReadNoPermission { return "permission denied" }
+        return error.localizedDescription
     }
 }

@@ -52,7 +52,8 @@ struct ServeCommandTests {
         ])
         #expect(result.status == 1)
         #expect(
-            result.standardError == "casebook serve: /nonexistent/menu.yaml: cannot read the file\n"
+            result.standardError
+                == "casebook serve: /nonexistent/menu.yaml: cannot read the file: there is no such file\n"
         )
     }
 }

@@ -118,7 +118,26 @@ struct MenuFileTests {
         #expect {
             try Menu.load(from: URL(fileURLWithPath: "/nonexistent/menu.yaml"))
         } throws: { error in
-            (error as? MenuFileError)?.description == "/nonexistent/menu.yaml: cannot read the file"
+            (error as? MenuFileError)?.description
+                == "/nonexistent/menu.yaml: cannot read the file: there is no such file"
+        }
+    }
+
+    @Test func aFileThatIsNotTextOrNotAFileSaysWhy() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("menu-unreadable-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin1 = folder.appendingPathComponent("latin1.yaml")
+        try Data("restaurant: Caf\u{E9}\n".data(using: .isoLatin1)!).write(to: latin1)
+        let expectations = [
+            (latin1, "cannot read the file: it is not UTF-8 text"),
+            (folder, "cannot read the file: it is a folder"),
+        ]
+        for (url, problem) in expectations {
+            #expect(throws: MenuFileError(file: url.path, problem: problem)) {
+                try Menu.load(from: url)
+            }
         }
     }
 
