@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the diary keeps its entries. Every write either happens or throws: never silently not.
 public protocol DiaryStore {
     /// Adds `entry`, or replaces the entry with its identity.
@@ -8,7 +10,43 @@ public protocol DiaryStore {
     /// A page of entries, newest first.
     func newestEntries(limit: Int, offset: Int) throws -> [Entry]
     func count() throws -> Int
+    /// Up to `limit` ids that start with `prefix` (lowercase), in id order.
+    func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID]
     /// A number that changes whenever any entry is added, changed or removed (by any process),
     /// so that a view of the entries can be kept until it does.
     func revision() throws -> Int
+}
+
+extension DiaryStore {
+    /// The id a person means by `text`: a whole id (in any case), or the start of exactly one
+    /// entry's id, at least 4 characters long, as git takes the start of a commit's hash.
+    /// - Throws: `DiaryError.malformedID` when `text` cannot be the start of an id,
+    ///   `.noEntryStartingWith` or `.ambiguousID` when no entry or several entries match.
+    public func entryID(matching text: String) throws -> Entry.ID {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        if let id = UUID(uuidString: typed) { return id }
+        let prefix = typed.lowercased()
+        guard prefix.count >= 4, Self.couldStartAnID(prefix) else {
+            throw DiaryError.malformedID(text)
+        }
+        let matches = try entryIDs(startingWith: prefix, limit: 5)
+        switch matches.count {
+        case 0: throw DiaryError.noEntryStartingWith(typed)
+        case 1: return matches[0]
+        default: throw DiaryError.ambiguousID(typed, matches: matches)
+        }
+    }
+
+    /// Whether `prefix` has the shape of the start of a lowercase id: hex digits, with dashes
+    /// exactly where `6f9619ff-8b86-d011-b42d-00c04fc964ff` has them.
+    private static func couldStartAnID(_ prefix: String) -> Bool {
+        let dashes: Set<Int> = [8, 13, 18, 23]
+        return prefix.utf8.count <= 36
+            && prefix.utf8.enumerated().allSatisfy { offset, byte in
+                dashes.contains(offset)
+                    ? byte == UInt8(ascii: "-")
+                    : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            }
+    }
 }

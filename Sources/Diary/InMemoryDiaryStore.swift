@@ -1,3 +1,5 @@
+import Foundation
+
 /// A diary store in memory, over the case study's `DiaryDataSource`.
 public final class InMemoryDiaryStore: DiaryStore {
     private let dataSource: DiaryDataSource
@@ -25,6 +27,12 @@ public final class InMemoryDiaryStore: DiaryStore {
 
     public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
         Array(dataSource.sortedEntries.dropFirst(max(0, offset)).prefix(max(0, limit)))
+    }
+
+    public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
+        let keys = dataSource.sortedEntries.map { $0.id.uuidString.lowercased() }
+        return keys.filter { $0.hasPrefix(prefix) }.sorted().prefix(max(0, limit))
+            .compactMap(UUID.init(uuidString:))
     }
 
     public func count() throws -> Int {

@@ -108,6 +108,15 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
         }
     }
 
+    public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
+        // Ids hold only 0-9, a-f and '-', all below '~': a range over the primary key's index.
+        try database.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT id FROM entry WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                arguments: [prefix, prefix + "~", max(0, limit)])
+        }.compactMap(UUID.init(uuidString:))
+    }
+
     public func count() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? 0 }
     }

@@ -237,5 +237,6 @@ struct FailingDiaryStore: DiaryStore, Sendable {
     func entry(id: Entry.ID) throws -> Entry? { throw Failure() }
     func newestEntries(limit: Int, offset: Int) throws -> [Entry] { throw Failure() }
     func count() throws -> Int { throw Failure() }
+    func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] { throw Failure() }
     func revision() throws -> Int { throw Failure() }
 }

@@ -10,5 +10,6 @@ struct DiaryStoreStub: DiaryStore {
     func entry(id: Entry.ID) throws -> Entry? { nil }
     func newestEntries(limit: Int, offset: Int) throws -> [Entry] { [] }
     func count() throws -> Int { 0 }
+    func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] { [] }
     func revision() throws -> Int { 0 }
 }
