@@ -30,6 +30,11 @@ public final class DiaryRouter {
         try showDetail(for: entry)
     }
 
+    /// Shows the detail of the entry `text` names: its whole id or a unique start of it.
+    public func showDetail(matching text: String) throws {
+        try showDetail(id: try store.entryID(matching: text))
+    }
+
     /// Stores `entry`, then shows the refreshed list. When the store fails, the caller gets the
     /// error and the screens stay as they were.
     public func save(_ entry: Entry) throws {

@@ -34,7 +34,7 @@ struct DiaryCommand: ParsableCommand {
         _ body: (DiaryRouter, EntryDetailScreen) throws -> Void
     ) throws {
         try withRouter(data: data) { router, screens in
-            try router.showDetail(id: try DiaryError.id(from: id))
+            try router.showDetail(matching: id)
             if let detail = screens.detail { try body(router, detail) }
         }
     }
@@ -111,7 +111,8 @@ struct DiaryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one entry in full.")
 
-    @Argument(help: "The entry's id.")
+    @Argument(
+        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
     var id: String
 
     @OptionGroup var data: DataDirectoryOption
@@ -127,7 +128,8 @@ struct DiaryEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Replace an entry's text.")
 
-    @Argument(help: "The entry's id.")
+    @Argument(
+        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
     var id: String
 
     @Argument(help: "The new text.")
@@ -148,7 +150,8 @@ struct DiaryRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove an entry.")
 
-    @Argument(help: "The entry's id.")
+    @Argument(
+        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
     var id: String
 
     @OptionGroup var data: DataDirectoryOption

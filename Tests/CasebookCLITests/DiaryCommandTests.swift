@@ -84,6 +84,17 @@ struct DiaryCommandTests {
         #expect(malformed.standardError.hasPrefix("casebook diary: '42' is not an entry id"))
     }
 
+    @Test func takesTheStartOfAnIdAsGitDoes() throws {
+        let id = addedID(try diary(["add", "Short ids are enough"]))
+        let start = String(id.prefix(8))
+        #expect(try diary(["show", start]).standardOutput.hasSuffix("\n\nShort ids are enough\n"))
+        #expect(try diary(["edit", start.uppercased(), "Edited by a short id"]).status == 0)
+        #expect(try diary(["rm", start]).standardOutput == "removed \(id)\n")
+        let gone = try diary(["show", start])
+        #expect(gone.status == 1)
+        #expect(gone.standardError == "casebook diary: no entry's id starts with '\(start)'\n")
+    }
+
     @Test func twoProcessesAddingAtOnceLoseNothing() async throws {
         _ = try diary(["list"])  // creates the store
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -67,6 +67,18 @@ struct DiaryRouterTests {
         #expect(navigation.detail?.actionTitle == "Update")
     }
 
+    @Test func showsTheDetailOfTheEntryWhoseIdStartsAsTyped() throws {
+        let entry = Entry(date: now, text: "found by a short id")
+        try store.save(entry)
+        try router.showDetail(matching: String(entry.id.uuidString.prefix(6)))
+        #expect(navigation.screens.count == 2)
+        #expect(navigation.detail?.entry == entry)
+        let absent = entry.id.uuidString.hasPrefix("0000") ? "ffff" : "0000"
+        #expect(throws: DiaryError.noEntryStartingWith(absent)) {
+            try router.showDetail(matching: absent)
+        }
+    }
+
     @Test func savingANewEntryStoresItAndReturnsToARefreshedList() throws {
         try router.showList()
         try navigation.list?.add()
