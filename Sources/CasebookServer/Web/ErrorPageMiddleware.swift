@@ -12,7 +12,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         // The router ignores empty segments ("//api/respondents" reaches the API), so this does too.
-        let isAPI = request.uri.path.split(separator: "/").first == "api"
+        let isAPI =
+            request.uri.path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
         do {
             return try await next(request, context)
         } catch let error as PageError {
