@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A respondents folder on the local disk. Files are read through `FileReader`, with the folder
 /// as its documents directory, so a name can never reach outside the folder.
 public struct LocalRespondentFolder: RespondentFolder {
@@ -31,6 +37,22 @@ public struct LocalRespondentFolder: RespondentFolder {
 
     public func writeLedger(_ data: Data) throws {
         try data.write(to: url.appendingPathComponent(Self.ledgerFileName), options: .atomic)
+    }
+
+    /// An exclusive `flock` on the folder itself: no lock file to leave behind, no write access
+    /// needed, and the kernel lets go when the process ends, however it ends.
+    public func claimForSync() throws -> SyncClaim? {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            close(descriptor)
+            if busy { return nil }
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return SyncClaim { close(descriptor) }
     }
 }
 

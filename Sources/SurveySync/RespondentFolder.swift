@@ -12,6 +12,9 @@ public protocol RespondentFolder {
     func ledgerData() throws -> Data?
     /// Replaces the saved ledger atomically: a crash leaves the old one or the new one.
     func writeLedger(_ data: Data) throws
+    /// Claims the folder for one sync, against every other sync on the machine; nil when
+    /// another sync holds it.
+    func claimForSync() throws -> SyncClaim?
 }
 
 extension RespondentFolder {

@@ -46,6 +46,14 @@ public struct SurveySynchronizer {
     public func sync(progress: (SyncProgress) -> Void = { _ in }) async throws(SyncError)
         -> SyncReport
     {
+        let claim: SyncClaim?
+        do {
+            claim = try folder.claimForSync()
+        } catch {
+            throw .folderUnreadable(path: folder.location, reason: "\(error)")
+        }
+        guard let claim else { throw .alreadySyncing(path: folder.location) }
+        defer { claim.end() }
         let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
         var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)
         let fileNames: [String]

@@ -9,6 +9,8 @@ public enum SyncError: Error, CustomStringConvertible {
     /// The backend acknowledged a batch but the ledger could not be saved; a rerun sends that
     /// batch again, which the backend's upsert makes harmless.
     case ledgerNotSaved(path: String, reason: String, report: SyncReport)
+    /// Another sync of the same folder is running (from this process or another).
+    case alreadySyncing(path: String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum SyncError: Error, CustomStringConvertible {
             "cannot use the sync ledger \(path): \(reason)"
         case .ledgerNotSaved(let path, let reason, _):
             "cannot save the sync ledger \(path): \(reason)"
+        case .alreadySyncing(let path):
+            "another sync of \(path) is running; try again when it has finished"
         }
     }
 }

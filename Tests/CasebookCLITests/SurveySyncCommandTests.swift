@@ -4,6 +4,11 @@ import Testing
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite("casebook survey sync against a real server")
 struct SurveySyncCommandTests {
@@ -42,6 +47,26 @@ struct SurveySyncCommandTests {
             after = page["next"] as? String
         } while after != nil
         return count
+    }
+
+    /// Another process (here, this test) holds the folder, as a sync from the web page would.
+    @Test func refusesToSyncAFolderAnotherSyncHolds() throws {
+        try writeRespondents(1...2)
+        let descriptor = open(folder.path, O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        let refused = try CasebookExecutable.run([
+            "survey", "sync", "--from", folder.path, "--to", "http://127.0.0.1:1",
+        ])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "casebook survey sync: another sync of \(folder.standardizedFileURL.path) is running; "
+                + "try again when it has finished\n")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
     }
 
     @Test func sendsNewRespondentsThenNothingOnARerun() async throws {

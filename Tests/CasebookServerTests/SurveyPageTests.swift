@@ -2,6 +2,7 @@ import CasebookServer
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import SurveySync
 import Testing
 
 @Suite("The survey page, syncing to a live server")
@@ -34,5 +35,32 @@ struct SurveyPageTests {
             let escape = try await pages.post("/survey/sync", ["folder": "../.."])
             #expect(escape.status == .badRequest)
         }
+    }
+
+    @Test func aSyncOfAFolderAnotherSyncHoldsIsRefusedAsAConflict() async throws {
+        let stores = try CasebookServer.Stores.open(
+            in: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "survey-page-\(UUID().uuidString)"))
+        let folder = stores.dataDirectory.appendingPathComponent("Respondents")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "id: r1\n".write(
+            to: folder.appendingPathComponent("r1.yaml"), atomically: true, encoding: .utf8)
+        let held = try #require(try LocalRespondentFolder(url: folder).claimForSync())
+        defer { held.end() }
+        let app = Application(
+            router: try CasebookServer.router(stores: stores),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var pages = PageClient(client)
+            let result = try await pages.post(
+                "/survey/sync", ["folder": "Respondents", "backend": "http://127.0.0.1:\(port)"])
+            #expect(result.status == .conflict)
+            #expect(
+                result.html.contains(
+                    "Another sync of this folder is running; try again when it has finished."))
+            #expect(!result.html.contains(stores.dataDirectory.path))
+        }
+        #expect(try await stores.respondents.count() == 0)
     }
 }

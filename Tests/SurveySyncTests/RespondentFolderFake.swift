@@ -33,6 +33,15 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
         ledger = data
     }
 
+    /// Whether a sync holds the folder now.
+    private(set) var isClaimed = false
+
+    func claimForSync() throws -> SyncClaim? {
+        if isClaimed { return nil }
+        isClaimed = true
+        return SyncClaim { self.isClaimed = false }
+    }
+
     func corruptLedger() {
         ledger = Data("{not json".utf8)
     }

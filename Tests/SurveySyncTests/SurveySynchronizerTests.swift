@@ -29,6 +29,33 @@ struct SurveySynchronizerTests {
         #expect(await backend.stored["3"]?.fields["answer"] == 30)
     }
 
+    @Test func aSecondSyncOfTheFolderIsRefusedWhileTheFirstHoldsIt() async throws {
+        addRespondents(3)
+        let first = try #require(try folder.claimForSync())
+        do {
+            _ = try await synchronizer().sync()
+            Issue.record("a second sync ran beside the first")
+        } catch {
+            #expect(
+                error.description
+                    == "another sync of /fake/Respondents is running; try again when it has finished"
+            )
+        }
+        #expect(await backend.uploadedIDCount == 0)
+        #expect(folder.ledger == nil)
+        first.end()
+        #expect(try await synchronizer().sync().summary == "synced 3, unchanged 0, failed 0")
+    }
+
+    @Test func theFolderIsFreeAgainAfterASyncThatFailed() async throws {
+        addRespondents(1)
+        await backend.failNext(.unavailable("down"), .unavailable("down"), .unavailable("down"))
+        await #expect(throws: SyncError.self) { try await synchronizer().sync() }
+        #expect(!folder.isClaimed)
+        #expect(try await synchronizer().sync().summary == "synced 1, unchanged 0, failed 0")
+        #expect(!folder.isClaimed)
+    }
+
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
         addRespondents(3)
         _ = try await synchronizer().sync()

@@ -48,7 +48,9 @@ struct SurveyPages: Sendable {
                 return try await render(request, page: 0, extra: extra, status: error.status)
             } catch let error as SyncError {
                 extra["syncError"] = Self.message(error)
-                return try await render(request, page: 0, extra: extra, status: .badGateway)
+                let status: HTTPResponse.Status =
+                    if case .alreadySyncing = error { .conflict } else { .badGateway }
+                return try await render(request, page: 0, extra: extra, status: status)
             }
             return try await render(request, page: 0, extra: extra)
         }
@@ -102,6 +104,8 @@ struct SurveyPages: Sendable {
         case .ledgerUnreadable:
             "The folder's sync ledger cannot be used; delete it to send everything again."
         case .ledgerNotSaved: "The sync ledger could not be saved; sync again."
+        case .alreadySyncing:
+            "Another sync of this folder is running; try again when it has finished."
         }
     }
 }
