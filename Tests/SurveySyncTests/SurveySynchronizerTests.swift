@@ -56,6 +56,15 @@ struct SurveySynchronizerTests {
         #expect(!folder.isClaimed)
     }
 
+    @Test func theLedgerKeepsFileNamesThatNeedEscaping() async throws {
+        let names = ["quote\"d.yaml", "back\\slash.yml", "über café.yaml", "tab\tand\u{1}.yaml"]
+        for (number, name) in names.enumerated() { folder.files[name] = "id: \(number)\n" }
+        #expect(try await synchronizer().sync().summary == "synced 4, unchanged 0, failed 0")
+        #expect(try await synchronizer().sync().summary == "synced 0, unchanged 4, failed 0")
+        let ledger = try #require(folder.ledger)
+        #expect(try JSONSerialization.jsonObject(with: ledger) is [String: Any])
+    }
+
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
         addRespondents(3)
         _ = try await synchronizer().sync()
