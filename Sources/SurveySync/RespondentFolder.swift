@@ -6,7 +6,8 @@ public protocol RespondentFolder {
     var location: String { get }
     /// The names of the `*.yaml` and `*.yml` files in the folder, sorted.
     func respondentFileNames() throws -> [String]
-    /// The text of one of those files.
+    /// The text of one of those files. A sync reads on every core: this may be called from
+    /// several threads at once.
     func contents(of fileName: String) throws -> String
     /// The saved ledger, or nil when there is none yet.
     func ledgerData() throws -> Data?

@@ -62,14 +62,7 @@ public struct SurveySynchronizer {
         } catch {
             throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
-        let texts: [Result<String, FileUnreadable>] = fileNames.map { name in
-            do {
-                return .success(try folder.contents(of: name))
-            } catch {
-                return .failure(FileUnreadable(message: "\(error)"))
-            }
-        }
-
+        let reader = ConcurrentReader(folder: folder)
         var report = SyncReport()
         var pending: [Pending] = []
         var claimedIDs: [String: String] = [:]
@@ -77,13 +70,13 @@ public struct SurveySynchronizer {
         let chunks = stride(from: 0, to: fileNames.count, by: batchSize).map {
             $0..<min($0 + batchSize, fileNames.count)
         }
-        var parsing = chunks.first.map { Self.startParsing(fileNames, texts, $0, ledger) }
+        var parsing = chunks.first.map { Self.startParsing(fileNames, reader, $0, ledger) }
         defer { parsing?.cancel() }
         for (position, chunk) in chunks.enumerated() {
             let outcomes = await parsing?.value ?? []
             parsing =
                 chunks.indices.contains(position + 1)
-                ? Self.startParsing(fileNames, texts, chunks[position + 1], ledger) : nil
+                ? Self.startParsing(fileNames, reader, chunks[position + 1], ledger) : nil
             for (fileName, outcome) in zip(fileNames[chunk], outcomes) {
                 switch outcome {
                 case .unchanged:
@@ -117,9 +110,10 @@ public struct SurveySynchronizer {
         return report
     }
 
-    /// A file that could not be read, by the folder's own account.
-    private struct FileUnreadable: Error, Sendable {
-        let message: String
+    /// The folder, for reading files on every core: `RespondentFolder.contents(of:)` may be
+    /// called from several threads at once, and nothing else is called through this.
+    private struct ConcurrentReader: @unchecked Sendable {
+        let folder: any RespondentFolder
     }
 
     /// Sends a batch and records what the backend acknowledged, atomically, in the ledger.
@@ -148,36 +142,36 @@ public struct SurveySynchronizer {
     }
 
     private static func startParsing(
-        _ fileNames: [String], _ texts: [Result<String, FileUnreadable>], _ chunk: Range<Int>,
+        _ fileNames: [String], _ reader: ConcurrentReader, _ chunk: Range<Int>,
         _ ledger: SyncLedger
     ) -> Task<[Outcome], Never> {
         let names = Array(fileNames[chunk])
-        let chunkTexts = Array(texts[chunk])
-        return Task.detached { parseConcurrently(names, chunkTexts, ledger: ledger) }
+        return Task.detached { parseConcurrently(names, reader, ledger: ledger) }
     }
 
-    /// Hashes and parses the new or changed files on every core.
+    /// Reads, hashes and parses the new or changed files on every core.
     private static func parseConcurrently(
-        _ fileNames: [String], _ texts: [Result<String, FileUnreadable>], ledger: SyncLedger
+        _ fileNames: [String], _ reader: ConcurrentReader, ledger: SyncLedger
     ) -> [Outcome] {
         let results = OutcomeSlots(count: fileNames.count)
         let chunkCount = max(
             1, min(fileNames.count, ProcessInfo.processInfo.activeProcessorCount * 8))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             for index in stride(from: chunk, to: fileNames.count, by: chunkCount) {
-                results[index] = outcome(of: fileNames[index], texts[index], ledger: ledger)
+                results[index] = outcome(of: fileNames[index], reader, ledger: ledger)
             }
         }
         return results.values
     }
 
     private static func outcome(
-        of fileName: String, _ text: Result<String, FileUnreadable>, ledger: SyncLedger
+        of fileName: String, _ reader: ConcurrentReader, ledger: SyncLedger
     ) -> Outcome {
         let contents: String
-        switch text {
-        case .success(let value): contents = value
-        case .failure(let unreadable): return .failed(unreadable.message)
+        do {
+            contents = try reader.folder.contents(of: fileName)
+        } catch {
+            return .failed("\(error)")
         }
         let hash = SyncLedger.contentHash(of: contents)
         if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
