@@ -7,28 +7,48 @@ import Testing
 
 @Suite("The survey page, syncing to a live server")
 struct SurveyPageTests {
-    @Test func syncsTheDataDirectorysRespondentsFolderAndListsThem() async throws {
-        let stores = try CasebookServer.Stores.open(
+    let stores: CasebookServer.Stores
+    /// The data directory's default respondents folder.
+    let folder: URL
+
+    init() throws {
+        stores = try CasebookServer.Stores.open(
             in: FileManager.default.temporaryDirectory.appendingPathComponent(
                 "survey-page-\(UUID().uuidString)"))
-        let folder = stores.dataDirectory.appendingPathComponent("Respondents")
+        folder = stores.dataDirectory.appendingPathComponent("Respondents")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "id: r1\nname: Ada\n".write(
-            to: folder.appendingPathComponent("ada.yaml"), atomically: true, encoding: .utf8)
-        try "id: [\n".write(
-            to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+    }
+
+    func write(_ yaml: String, to fileName: String) throws {
+        try yaml.write(
+            to: folder.appendingPathComponent(fileName), atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `test` against the app on a live loopback port, which is also the sync's backend.
+    func withLiveServer(_ test: @Sendable (inout PageClient, Int) async throws -> Void)
+        async throws
+    {
         let app = Application(
             router: try CasebookServer.router(stores: stores),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             var pages = PageClient(client)
+            try await test(&pages, port)
+        }
+    }
+
+    @Test func syncsTheDataDirectorysRespondentsFolderAndListsThem() async throws {
+        try write("id: r1\nname: Ada\n", to: "ada.yaml")
+        try write("id: [\n", to: "broken.yaml")
+        let dataDirectory = stores.dataDirectory.path
+        try await withLiveServer { pages, port in
             let result = try await pages.post(
                 "/survey/sync", ["folder": "Respondents", "backend": "http://127.0.0.1:\(port)"])
             #expect(result.status == .ok)
             #expect(result.html.contains("synced 1, unchanged 0, failed 1"))
             #expect(result.html.contains("broken.yaml:"))
-            #expect(!result.html.contains(stores.dataDirectory.path))
+            #expect(!result.html.contains(dataDirectory))
             let page = try await pages.get("/survey")
             #expect(page.html.contains("1 respondents received"))
             #expect(page.html.contains("&quot;name&quot; : &quot;Ada&quot;"))
@@ -38,28 +58,18 @@ struct SurveyPageTests {
     }
 
     @Test func aSyncOfAFolderAnotherSyncHoldsIsRefusedAsAConflict() async throws {
-        let stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "survey-page-\(UUID().uuidString)"))
-        let folder = stores.dataDirectory.appendingPathComponent("Respondents")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "id: r1\n".write(
-            to: folder.appendingPathComponent("r1.yaml"), atomically: true, encoding: .utf8)
+        try write("id: r1\n", to: "r1.yaml")
         let held = try #require(try LocalRespondentFolder(url: folder).claimForSync())
         defer { held.end() }
-        let app = Application(
-            router: try CasebookServer.router(stores: stores),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            var pages = PageClient(client)
+        let dataDirectory = stores.dataDirectory.path
+        try await withLiveServer { pages, port in
             let result = try await pages.post(
                 "/survey/sync", ["folder": "Respondents", "backend": "http://127.0.0.1:\(port)"])
             #expect(result.status == .conflict)
             #expect(
                 result.html.contains(
                     "Another sync of this folder is running; try again when it has finished."))
-            #expect(!result.html.contains(stores.dataDirectory.path))
+            #expect(!result.html.contains(dataDirectory))
         }
         #expect(try await stores.respondents.count() == 0)
     }
