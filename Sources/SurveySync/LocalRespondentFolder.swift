@@ -41,18 +41,21 @@ public struct LocalRespondentFolder: RespondentFolder {
 
     /// An exclusive `flock` on the folder itself: no lock file to leave behind, no write access
     /// needed, and the kernel lets go when the process ends, however it ends.
+    /// - Throws: the system's error (`POSIXError`) when the folder cannot be opened or locked.
     public func claimForSync() throws -> SyncClaim? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
-        }
+        guard descriptor >= 0 else { throw Self.systemError() }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let busy = errno == EWOULDBLOCK
+            let error = Self.systemError()
             close(descriptor)
-            if busy { return nil }
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            if error.code == .EWOULDBLOCK { return nil }
+            throw error
         }
         return SyncClaim { close(descriptor) }
+    }
+
+    private static func systemError() -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }
 

@@ -31,6 +31,8 @@ struct LocalRespondentFolderTests {
 
     @Test func claimingAFolderThatIsNotThereIsAnError() {
         let missing = url.appendingPathComponent("missing")
-        #expect(throws: (any Error).self) { try LocalRespondentFolder(url: missing).claimForSync() }
+        #expect(throws: POSIXError(.ENOENT)) {
+            try LocalRespondentFolder(url: missing).claimForSync()
+        }
     }
 }
