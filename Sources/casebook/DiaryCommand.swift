@@ -39,6 +39,10 @@ struct DiaryCommand: ParsableCommand {
         }
     }
 
+    /// The help for the id argument of `show`, `edit` and `rm`.
+    static let idHelp = ArgumentHelp(
+        "The entry's id, or its first characters (at least 4) when no other id starts so.")
+
     static func idText(_ id: Entry.ID) -> String {
         id.uuidString.lowercased()
     }
@@ -112,7 +116,7 @@ struct DiaryShowCommand: ParsableCommand {
         commandName: "show", abstract: "Show one entry in full.")
 
     @Argument(
-        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
+        help: DiaryCommand.idHelp)
     var id: String
 
     @OptionGroup var data: DataDirectoryOption
@@ -129,7 +133,7 @@ struct DiaryEditCommand: ParsableCommand {
         commandName: "edit", abstract: "Replace an entry's text.")
 
     @Argument(
-        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
+        help: DiaryCommand.idHelp)
     var id: String
 
     @Argument(help: "The new text.")
@@ -151,7 +155,7 @@ struct DiaryRemoveCommand: ParsableCommand {
         commandName: "rm", abstract: "Remove an entry.")
 
     @Argument(
-        help: "The entry's id, or its first characters (at least 4) when no other id starts so.")
+        help: DiaryCommand.idHelp)
     var id: String
 
     @OptionGroup var data: DataDirectoryOption
