@@ -14,7 +14,8 @@ struct DiaryAPIController: Sendable {
             let limit = query["limit"].flatMap { Int(String($0)) } ?? DiaryScreenFactory.pageSize
             let offset = query["offset"].flatMap { Int(String($0)) } ?? 0
             guard (1...1000).contains(limit), offset >= 0 else {
-                throw APIError(.badRequest, "limit must be from 1 to 1000 and offset at least 0")
+                throw RequestError(
+                    .badRequest, "limit must be from 1 to 1000 and offset at least 0")
             }
             let entries = try store.newestEntries(limit: limit, offset: offset)
             return JSONResponse.make(json: ["entries": .array(entries.map(Self.json))])
@@ -55,19 +56,19 @@ struct DiaryAPIController: Sendable {
         do {
             try diary.showDetail(id: id)
         } catch let error as DiaryError {
-            throw APIError(.notFound, "\(error)")
+            throw RequestError(.notFound, "\(error)")
         }
     }
 
     private func save(_ text: String, on screens: LatestScreens) throws -> Entry {
         guard let detail = screens.detail else {
-            throw APIError(.notFound, "there is no such entry")
+            throw RequestError(.notFound, "there is no such entry")
         }
         detail.text = text
         do {
             return try detail.performAction()
         } catch let error as EntryDetailError {
-            throw APIError(.badRequest, "\(error)")
+            throw RequestError(.badRequest, "\(error)")
         }
     }
 
@@ -75,7 +76,7 @@ struct DiaryAPIController: Sendable {
         do {
             return try DiaryError.id(from: try context.parameters.require("id"))
         } catch let error as DiaryError {
-            throw APIError(.badRequest, "\(error)")
+            throw RequestError(.badRequest, "\(error)")
         }
     }
 
@@ -84,11 +85,11 @@ struct DiaryAPIController: Sendable {
         do {
             buffer = try await request.body.collect(upTo: 1024 * 1024)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, "the request body is larger than 1 MiB")
+            throw RequestError(.contentTooLarge, "the request body is larger than 1 MiB")
         }
         guard case .string(let text)? = (try? JSONParser.parse(buffer.readableBytesView))?["text"]
         else {
-            throw APIError(.badRequest, #"the body must be {"text": "…"}"#)
+            throw RequestError(.badRequest, #"the body must be {"text": "…"}"#)
         }
         return text
     }

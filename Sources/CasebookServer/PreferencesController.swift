@@ -18,7 +18,7 @@ struct PreferencesController: Sendable {
             do {
                 buffer = try await request.body.collect(upTo: Self.bodyLimit)
             } catch is NIOTooManyBytesError {
-                throw APIError(.contentTooLarge, "the request body is larger than 64 KiB")
+                throw RequestError(.contentTooLarge, "the request body is larger than 64 KiB")
             }
             let choice = try Self.choice(in: buffer.readableBytesView)
             try await store.save(choice, forUser: userId)
@@ -27,7 +27,7 @@ struct PreferencesController: Sendable {
         router.get("/api/preferences/{userId}") { _, context in
             let userId = try context.parameters.require("userId")
             guard let choice = try await store.choice(forUser: userId) else {
-                throw APIError(.notFound, "no preference is stored for user '\(userId)'")
+                throw RequestError(.notFound, "no preference is stored for user '\(userId)'")
             }
             return JSONResponse.make(json: Self.json(choice))
         }
@@ -43,28 +43,29 @@ struct PreferencesController: Sendable {
     /// The choice in a body such as `{"choice": "save", "username": "ada"}`.
     static func choice(in body: some Collection<UInt8>) throws -> PreferenceChoice {
         guard case .object(let fields)? = try? JSONParser.parse(body) else {
-            throw APIError(.badRequest, "the body must be a JSON object with a choice")
+            throw RequestError(.badRequest, "the body must be a JSON object with a choice")
         }
         if fields["password"] != nil {
-            throw APIError(.badRequest, "passwords are never sent to or stored by the server")
+            throw RequestError(.badRequest, "passwords are never sent to or stored by the server")
         }
         if let unknown = fields.keys.sorted().first(where: { $0 != "choice" && $0 != "username" }) {
-            throw APIError(.badRequest, "unknown field '\(unknown)' (expected choice and username)")
+            throw RequestError(
+                .badRequest, "unknown field '\(unknown)' (expected choice and username)")
         }
         let choices = PreferenceChoice.Choice.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .string(let text)? = fields["choice"],
             let choice = PreferenceChoice.Choice(rawValue: text)
-        else { throw APIError(.badRequest, "choice must be one of \(choices)") }
+        else { throw RequestError(.badRequest, "choice must be one of \(choices)") }
         switch (choice, fields["username"]) {
         case (.save, .string(let username)?)
         where !username.trimmingCharacters(in: .whitespaces).isEmpty:
             return PreferenceChoice(choice: .save, username: username)
         case (.save, _):
-            throw APIError(.badRequest, "choice 'save' needs a username")
+            throw RequestError(.badRequest, "choice 'save' needs a username")
         case (_, nil), (_, .null?):
             return PreferenceChoice(choice: choice, username: nil)
         default:
-            throw APIError(.badRequest, "only choice 'save' has a username")
+            throw RequestError(.badRequest, "only choice 'save' has a username")
         }
     }
 }

@@ -16,7 +16,7 @@ struct RespondentsController: Sendable {
         router.get("/api/respondents/{id}") { _, context in
             let id = try context.parameters.require("id")
             guard let respondent = try await store.respondent(id: id) else {
-                throw APIError(.notFound, "no respondent has id '\(id)'")
+                throw RequestError(.notFound, "no respondent has id '\(id)'")
             }
             return JSONResponse.make(json: .object(respondent.fields))
         }
@@ -28,7 +28,7 @@ struct RespondentsController: Sendable {
         do {
             buffer = try await request.body.collect(upTo: Self.bodyLimit)
         } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, "the request body is larger than 16 MiB")
+            throw RequestError(.contentTooLarge, "the request body is larger than 16 MiB")
         }
         let respondents = try Self.respondents(in: buffer.readableBytesView)
         return try JSONResponse.make(try await store.upsert(respondents))
@@ -39,23 +39,23 @@ struct RespondentsController: Sendable {
         do {
             json = try JSONParser.parse(body)
         } catch {
-            throw APIError(.badRequest, "the body is not valid JSON: \(error)")
+            throw RequestError(.badRequest, "the body is not valid JSON: \(error)")
         }
         switch json {
         case .object:
             guard let respondent = Respondent(json: json) else {
-                throw APIError(
+                throw RequestError(
                     .badRequest, "the respondent has no id (a non-empty string or an integer)")
             }
             return [respondent]
         case .array(let elements):
             return try elements.enumerated().map { index, element in
                 guard case .object = element else {
-                    throw APIError(
+                    throw RequestError(
                         .badRequest, "the respondent at index \(index) is not a JSON object")
                 }
                 guard let respondent = Respondent(json: element) else {
-                    throw APIError(
+                    throw RequestError(
                         .badRequest,
                         "the respondent at index \(index) has no id (a non-empty string or an integer)"
                     )
@@ -63,7 +63,8 @@ struct RespondentsController: Sendable {
                 return respondent
             }
         default:
-            throw APIError(.badRequest, "the body must be a respondent object or an array of them")
+            throw RequestError(
+                .badRequest, "the body must be a respondent object or an array of them")
         }
     }
 
@@ -73,7 +74,7 @@ struct RespondentsController: Sendable {
         var limit = 100
         if let text = query["limit"] {
             guard let value = Int(String(text)), (1...Self.maximumPageSize).contains(value) else {
-                throw APIError(
+                throw RequestError(
                     .badRequest, "limit must be a whole number from 1 to \(Self.maximumPageSize)")
             }
             limit = value

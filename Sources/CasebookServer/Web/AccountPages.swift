@@ -45,7 +45,7 @@ struct AccountPages: Sendable {
                 }
                 preference = .save(Credential(username: username, password: password))
             default:
-                throw PageError(.badRequest, "Choose Not now, Never or Save.")
+                throw RequestError(.badRequest, "Choose Not now, Never or Save.")
             }
             try controller().save(preference: preference)
             return PageRenderer.redirect(to: "/account")

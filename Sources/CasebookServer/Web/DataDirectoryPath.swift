@@ -3,7 +3,7 @@ import Foundation
 /// A path typed into a form, which must name something inside the data directory.
 enum DataDirectoryPath {
     static func resolve(_ relative: String, in dataDirectory: URL) throws -> URL {
-        let refusal = PageError(
+        let refusal = RequestError(
             .badRequest, "Paths are relative to the data directory and cannot leave it.")
         let trimmed = relative.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"),

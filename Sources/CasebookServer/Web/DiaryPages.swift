@@ -71,7 +71,7 @@ struct DiaryPages: Sendable {
         do {
             try diary.showDetail(id: id)
         } catch let error as DiaryError {
-            throw PageError(.notFound, "\(error).")
+            throw RequestError(.notFound, "\(error).")
         }
     }
 
@@ -80,7 +80,7 @@ struct DiaryPages: Sendable {
         do {
             return try DiaryError.id(from: text)
         } catch {
-            throw PageError(.badRequest, "\(error)")
+            throw RequestError(.badRequest, "\(error)")
         }
     }
 
@@ -89,7 +89,7 @@ struct DiaryPages: Sendable {
         -> Response
     {
         guard let detailScreen = screens.detail else {
-            throw PageError(.notFound, "There is no such entry.")
+            throw RequestError(.notFound, "There is no such entry.")
         }
         detailScreen.text = text ?? ""
         do {

@@ -24,7 +24,7 @@ struct DocumentsPage: Sendable {
                     context["error"] = "There is no readable text document at '\(path)'."
                     status = .notFound
                 }
-            } catch let error as PageError {
+            } catch let error as RequestError {
                 context["error"] = error.message
                 status = error.status
             }

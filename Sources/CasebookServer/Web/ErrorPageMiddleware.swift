@@ -16,19 +16,17 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             request.uri.path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
         do {
             return try await next(request, context)
-        } catch let error as PageError {
-            return page(request, status: error.status, message: error.message)
-        } catch let error as APIError {
+        } catch let error as RequestError {
             if isAPI { throw error }
             return page(request, status: error.status, message: error.message)
         } catch let error as HTTPResponseError {
             let message = Self.message(for: error.status, path: request.uri.path)
-            if isAPI { throw APIError(error.status, message) }
+            if isAPI { throw RequestError(error.status, message) }
             return page(request, status: error.status, message: message)
         } catch {
             context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
             let message = "Something went wrong on the server. Please try again."
-            if isAPI { throw APIError(.internalServerError, message) }
+            if isAPI { throw RequestError(.internalServerError, message) }
             return page(request, status: .internalServerError, message: message)
         }
     }

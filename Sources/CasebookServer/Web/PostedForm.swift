@@ -10,11 +10,11 @@ enum PostedForm {
         do {
             buffer = try await request.body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw PageError(.contentTooLarge, "The form is larger than 1 MiB.")
+            throw RequestError(.contentTooLarge, "The form is larger than 1 MiB.")
         }
         let form = FormFields(buffer.readableBytesView)
         guard CSRFToken.isValid(form: form, request: request) else {
-            throw PageError(
+            throw RequestError(
                 .forbidden,
                 "This form has expired or came from another site. Reload the page and try again.")
         }

@@ -28,13 +28,15 @@ struct SurveyPages: Sendable {
                 guard let backend = URL(string: backendText),
                     ["http", "https"].contains(backend.scheme ?? ""),
                     backend.host != nil
-                else { throw PageError(.badRequest, "The backend must be an http or https URL.") }
+                else {
+                    throw RequestError(.badRequest, "The backend must be an http or https URL.")
+                }
                 var isDirectory: ObjCBool = false
                 guard
                     FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
                     isDirectory.boolValue
                 else {
-                    throw PageError(
+                    throw RequestError(
                         .badRequest, "There is no folder '\(folderText)' in the data directory.")
                 }
                 let report = try await SurveySynchronizer(
@@ -43,7 +45,7 @@ struct SurveyPages: Sendable {
                     retryDelays: [.milliseconds(250)]
                 ).sync()
                 extra["result"] = Self.context(report, relativeTo: folder)
-            } catch let error as PageError {
+            } catch let error as RequestError {
                 extra["syncError"] = error.message
                 return try await render(request, page: 0, extra: extra, status: error.status)
             } catch let error as SyncError {

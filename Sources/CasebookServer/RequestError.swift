@@ -1,9 +1,9 @@
-import Foundation
 import Hummingbird
-import SurveySync
 
-/// An API failure the client can act on: its status and `{"error": "…"}` naming the problem.
-struct APIError: HTTPResponseError, CustomStringConvertible {
+/// A request that cannot be met, with a message meant for whoever made it: answered as
+/// `{"error": "…"}` under `/api/` and as an HTML page elsewhere (see `ErrorPageMiddleware`).
+/// The message never carries an internal path or a stack trace.
+struct RequestError: HTTPResponseError, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
 
