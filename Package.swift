@@ -80,7 +80,7 @@ let package = Package(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts"]),
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu"]),
         .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
         .testTarget(

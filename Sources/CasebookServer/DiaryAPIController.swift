@@ -6,17 +6,15 @@ import SurveySync
 
 /// The diary's JSON API, through the same router and screens as the pages.
 struct DiaryAPIController: Sendable {
+    static let maximumOffset = 1_000_000_000
+
     let store: any DiaryStore & Sendable
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary") { request, _ in
-            let query = request.uri.queryParameters
-            let limit = query["limit"].flatMap { Int(String($0)) } ?? DiaryScreenFactory.pageSize
-            let offset = query["offset"].flatMap { Int(String($0)) } ?? 0
-            guard (1...1000).contains(limit), offset >= 0 else {
-                throw RequestError(
-                    .badRequest, "limit must be from 1 to 1000 and offset at least 0")
-            }
+            let query = try FormFields(query: request)
+            let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
+            let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
             let entries = try store.newestEntries(limit: limit, offset: offset)
             return JSONResponse.make(json: ["entries": .array(entries.map(Self.json))])
         }

@@ -70,16 +70,9 @@ struct RespondentsController: Sendable {
 
     /// `?limit=&after=`: a page in id order, with the id to continue after.
     private func page(_ request: Request) async throws -> Response {
-        let query = request.uri.queryParameters
-        var limit = 100
-        if let text = query["limit"] {
-            guard let value = Int(String(text)), (1...Self.maximumPageSize).contains(value) else {
-                throw RequestError(
-                    .badRequest, "limit must be a whole number from 1 to \(Self.maximumPageSize)")
-            }
-            limit = value
-        }
-        let after = query["after"].map(String.init)
+        let query = try FormFields(query: request)
+        let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
+        let after = query["after"]
         let respondents = try await store.respondents(limit: limit, after: after)
         let next =
             respondents.count == limit ? respondents.last.map { JSONValue.string($0.id) } : nil

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Documents
 import Foundation
 import Testing

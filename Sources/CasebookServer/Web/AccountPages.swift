@@ -11,7 +11,7 @@ struct AccountPages: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/account") { request, _ in
             var context: [String: Any] = [:]
-            if let born = request.uri.queryParameters["born"].map(String.init), !born.isEmpty {
+            if let born = try FormFields(query: request)["born"], !born.isEmpty {
                 context["born"] = born
                 if let date = Account.dateOfBirth(from: born),
                     let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()

@@ -9,7 +9,7 @@ struct DocumentsPage: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/documents") { request, _ in
-            guard let path = request.uri.queryParameters["path"].map(String.init), !path.isEmpty
+            guard let path = try FormFields(query: request)["path"], !path.isEmpty
             else {
                 return renderer.page("documents", title: "Documents", request: request)
             }

@@ -7,7 +7,7 @@ struct FactorPage: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/factor") { request, _ in
-            guard let number = request.uri.queryParameters["n"].map(String.init) else {
+            guard let number = try FormFields(query: request)["n"] else {
                 return renderer.page("factor", title: "Prime factors", request: request)
             }
             do {

@@ -12,7 +12,7 @@ enum PostedForm {
         } catch is NIOTooManyBytesError {
             throw RequestError(.contentTooLarge, "The form is larger than 1 MiB.")
         }
-        let form = FormFields(buffer.readableBytesView)
+        let form = try FormFields(buffer.readableBytesView)
         guard CSRFToken.isValid(form: form, request: request) else {
             throw RequestError(
                 .forbidden,

@@ -7,6 +7,8 @@ import SurveySync
 struct SurveyPages: Sendable {
     static let pageSize = 20
     static let defaultFolder = "Respondents"
+    /// The last page anyone can ask for: a million pages of 20.
+    static let maximumPage = 1_000_000
 
     let renderer: PageRenderer
     let store: any RespondentStore
@@ -14,7 +16,8 @@ struct SurveyPages: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/survey") { request, _ in
-            let page = max(0, request.uri.queryParameters["page"].flatMap { Int(String($0)) } ?? 0)
+            let query = try FormFields(query: request)
+            let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
             return try await render(request, page: page)
         }
         router.post("/survey/sync") { request, _ in
