@@ -72,7 +72,7 @@ struct DiaryAPIController: Sendable {
 
     static func id(_ context: some RequestContext) throws -> Entry.ID {
         do {
-            return try DiaryError.id(from: try context.parameters.require("id"))
+            return try DiaryError.id(from: try PathParameter.text("id", in: context))
         } catch let error as DiaryError {
             throw RequestError(.badRequest, "\(error)")
         }
@@ -85,8 +85,13 @@ struct DiaryAPIController: Sendable {
         } catch is NIOTooManyBytesError {
             throw RequestError(.contentTooLarge, "the request body is larger than 1 MiB")
         }
-        guard case .string(let text)? = (try? JSONParser.parse(buffer.readableBytesView))?["text"]
-        else {
+        let body: JSONValue
+        do {
+            body = try JSONParser.parse(buffer.readableBytesView)
+        } catch {
+            throw RequestError(.badRequest, "the body is not valid JSON: \(error)")
+        }
+        guard case .string(let text)? = body["text"] else {
             throw RequestError(.badRequest, #"the body must be {"text": "…"}"#)
         }
         return text

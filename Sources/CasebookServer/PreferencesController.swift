@@ -13,7 +13,7 @@ struct PreferencesController: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.put("/api/preferences/{userId}") { request, context in
-            let userId = try context.parameters.require("userId")
+            let userId = try PathParameter.text("userId", in: context)
             let buffer: ByteBuffer
             do {
                 buffer = try await request.body.collect(upTo: Self.bodyLimit)
@@ -25,7 +25,7 @@ struct PreferencesController: Sendable {
             return JSONResponse.make(json: Self.json(choice))
         }
         router.get("/api/preferences/{userId}") { _, context in
-            let userId = try context.parameters.require("userId")
+            let userId = try PathParameter.text("userId", in: context)
             guard let choice = try await store.choice(forUser: userId) else {
                 throw RequestError(.notFound, "no preference is stored for user '\(userId)'")
             }

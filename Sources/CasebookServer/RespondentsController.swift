@@ -14,7 +14,7 @@ struct RespondentsController: Sendable {
         router.post("/api/respondents") { request, _ in try await receive(request) }
         router.get("/api/respondents") { request, _ in try await page(request) }
         router.get("/api/respondents/{id}") { _, context in
-            let id = try context.parameters.require("id")
+            let id = try PathParameter.text("id", in: context)
             guard let respondent = try await store.respondent(id: id) else {
                 throw RequestError(.notFound, "no respondent has id '\(id)'")
             }

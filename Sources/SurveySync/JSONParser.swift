@@ -1,5 +1,7 @@
-/// A strict, fast JSON reader (RFC 8259) producing `JSONValue`: integers that fit in `Int` stay
-/// integers, other numbers become `Double`. It reads bytes directly, without `Codable`'s cost.
+/// A strict, fast JSON reader (RFC 8259) producing `JSONValue`: integers stay integers (one
+/// beyond 64 bits is refused, never rounded), other numbers become `Double`; strings must be
+/// valid UTF-8 without NUL (refused, never repaired). It reads bytes directly, without
+/// `Codable`'s cost.
 public struct JSONParser {
     /// Where and why the text is not JSON.
     public struct SyntaxError: Error, Equatable, CustomStringConvertible {
@@ -104,8 +106,11 @@ public struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(
-                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                guard
+                    let text = String(
+                        validating: UnsafeBufferPointer(rebasing: bytes[start..<index]),
+                        as: UTF8.self)
+                else { throw SyntaxError(offset: start, problem: "invalid UTF-8 in a string") }
                 index += 1
                 return text
             }
@@ -118,8 +123,11 @@ public struct JSONParser {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                guard let text = String(validating: scalars, as: UTF8.self) else {
+                    throw SyntaxError(offset: start, problem: "invalid UTF-8 in a string")
+                }
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return text
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { break }
@@ -148,9 +156,14 @@ public struct JSONParser {
         throw error("unterminated string")
     }
 
-    /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), joining surrogate pairs.
+    /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), joining surrogate pairs. NUL is
+    /// refused: no text Casebook keeps may hold it.
     private mutating func parseUnicodeEscape() throws(SyntaxError) -> [UInt8] {
+        let escapeStart = index - 2
         var code = try parseHex4()
+        if code == 0 {
+            throw SyntaxError(offset: escapeStart, problem: "NUL character (\\u0000) in a string")
+        }
         if (0xD800..<0xDC00).contains(code) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
                 bytes[index + 1] == UInt8(ascii: "u")
@@ -216,7 +229,13 @@ public struct JSONParser {
         }
         let text = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger {
+            guard let integer = Int(text) else {
+                throw SyntaxError(
+                    offset: start, problem: "integer beyond 64 bits (send it as a string)")
+            }
+            return .integer(integer)
+        }
         guard let double = Double(text), double.isFinite else {
             throw JSONParser.SyntaxError(offset: start, problem: "number out of range")
         }

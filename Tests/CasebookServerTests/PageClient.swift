@@ -64,6 +64,23 @@ struct PageClient {
         }
     }
 
+    /// Posts a body already url-encoded (`encoded`), with the CSRF token first.
+    mutating func postEncoded(_ uri: String, _ encoded: String) async throws -> Page {
+        if token == nil { _ = try await get("/") }
+        return try await client.execute(
+            uri: uri, method: .post,
+            headers: [
+                .contentType: "application/x-www-form-urlencoded",
+                .cookie: "casebook_csrf=\(token ?? "")",
+            ],
+            body: ByteBuffer(string: "csrf=\(token ?? "")&" + encoded)
+        ) { response in
+            Page(
+                status: response.status, html: String(buffer: response.body),
+                location: response.headers[.location])
+        }
+    }
+
     static func encode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")

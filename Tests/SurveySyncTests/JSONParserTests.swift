@@ -7,11 +7,11 @@ import Testing
 struct JSONParserTests {
     @Test func readsEveryKindOfValueWithIntegersKeptApart() throws {
         let text =
-            #" {"a": [1, -2, 2.5, 1e3, -0.0, 12345678901234567890], "b": {"c": null}, "d": true, "e": false, "s": "x\"\\\/\n\u00e9\ud83c\udf55"} "#
+            #" {"a": [1, -2, 2.5, 1e3, -0.0, 9223372036854775807, -9223372036854775808], "b": {"c": null}, "d": true, "e": false, "s": "x\"\\\/\n\u00e9\ud83c\udf55"} "#
         let value = try JSONParser.parse(Array(text.utf8))
         #expect(
             value == [
-                "a": [1, -2, 2.5, 1000.0, -0.0, .double(12345678901234567890)],
+                "a": [1, -2, 2.5, 1000.0, -0.0, .integer(.max), .integer(.min)],
                 "b": ["c": .null], "d": true, "e": false, "s": "x\"\\/\né🍕",
             ])
     }
@@ -23,6 +23,31 @@ struct JSONParserTests {
     ])
     func refusesWhatIsNotJSON(text: String) {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    /// Text is valid UTF-8 without NUL, or it is refused: never repaired into U+FFFD, never cut.
+    @Test(
+        arguments: [
+            ([0x22, 0xFF, 0x22], "invalid UTF-8 in a string at byte 1"),
+            ([0x22, 0x61, 0xC3, 0x22], "invalid UTF-8 in a string at byte 1"),
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], "invalid UTF-8 in a string at byte 1"),
+            (Array(#"{"a\u0000b": 1}"#.utf8), "NUL character (\\u0000) in a string at byte 3"),
+            (Array(#"["x\u0000"]"#.utf8), "NUL character (\\u0000) in a string at byte 3"),
+        ] as [([UInt8], String)])
+    func refusesTextThatIsNotValidUTF8OrHoldsNUL(bytes: [UInt8], message: String) {
+        let error = #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(bytes) }
+        #expect(error?.description == message)
+    }
+
+    /// A number is never silently altered: an integer beyond 64 bits is refused, not rounded
+    /// into a floating-point number.
+    @Test(arguments: ["9223372036854775808", "-9223372036854775809", "[12345678901234567890]"])
+    func refusesIntegersBeyond64Bits(text: String) {
+        let error = #expect(throws: JSONParser.SyntaxError.self) {
+            try JSONParser.parse(Array(text.utf8))
+        }
+        #expect(error?.problem == "integer beyond 64 bits (send it as a string)")
+        #expect(error?.offset == (text.hasPrefix("[") ? 1 : 0))
     }
 
     @Test func refusesNestingDeeperThanItCanSafelyFollow() {

@@ -76,7 +76,7 @@ struct DiaryPages: Sendable {
     }
 
     private func entryID(_ context: some RequestContext) throws -> Entry.ID {
-        let text = try context.parameters.require("id")
+        let text = try PathParameter.text("id", in: context)
         do {
             return try DiaryError.id(from: text)
         } catch {
