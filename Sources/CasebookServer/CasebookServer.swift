@@ -68,6 +68,7 @@ public enum CasebookServer {
         let renderer = try PageRenderer()
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
+        router.middlewares.add(CrossSiteMiddleware())
         router.get("/health") { _, _ in "ok" }
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)

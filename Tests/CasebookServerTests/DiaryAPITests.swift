@@ -24,14 +24,15 @@ struct DiaryAPITests {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
             client in
             let id = try await client.execute(
-                uri: "/api/diary", method: .post, body: ByteBuffer(string: #"{"text": "first"}"#)
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "first"}"#)
             ) { response in
                 #expect(response.status == .created)
                 return try Self.object(response.body)["id"] as? String
             }
             let entryID = try #require(id)
             try await client.execute(
-                uri: "/api/diary/\(entryID)", method: .put,
+                uri: "/api/diary/\(entryID)", method: .put, headers: RouteFixture.json,
                 body: ByteBuffer(string: #"{"text": "edited"}"#)
             ) { response in
                 let body = try Self.object(response.body)
@@ -58,7 +59,8 @@ struct DiaryAPITests {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
             client in
             try await client.execute(
-                uri: "/api/diary", method: .post, body: ByteBuffer(string: body)
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: body)
             ) { response in
                 #expect(response.status == .badRequest)
                 let answer = try Self.object(response.body)

@@ -65,14 +65,17 @@ struct PageClient {
     }
 
     /// Posts a body already url-encoded (`encoded`), with the CSRF token first.
-    mutating func postEncoded(_ uri: String, _ encoded: String) async throws -> Page {
+    mutating func postEncoded(
+        _ uri: String, _ encoded: String, extraHeaders: HTTPFields = [:]
+    ) async throws -> Page {
         if token == nil { _ = try await get("/") }
+        var headers: HTTPFields = [
+            .contentType: "application/x-www-form-urlencoded",
+            .cookie: "casebook_csrf=\(token ?? "")",
+        ]
+        headers.append(contentsOf: extraHeaders)
         return try await client.execute(
-            uri: uri, method: .post,
-            headers: [
-                .contentType: "application/x-www-form-urlencoded",
-                .cookie: "casebook_csrf=\(token ?? "")",
-            ],
+            uri: uri, method: .post, headers: headers,
             body: ByteBuffer(string: "csrf=\(token ?? "")&" + encoded)
         ) { response in
             Page(

@@ -38,7 +38,7 @@ struct PreferencesAPITests {
                 #expect(body["username"] as? String == "ada")
             }
             try await client.execute(
-                uri: "/api/preferences/u1", method: .put,
+                uri: "/api/preferences/u1", method: .put, headers: RouteFixture.json,
                 body: ByteBuffer(string: #"{"choice": "never"}"#)
             ) { response in #expect(response.status == .ok) }
         }
@@ -64,7 +64,8 @@ struct PreferencesAPITests {
     func refusesBadChoicesAndAnyPassword(body: String, message: String) async throws {
         try await withApp { client in
             try await client.execute(
-                uri: "/api/preferences/u2", method: .put, body: ByteBuffer(string: body)
+                uri: "/api/preferences/u2", method: .put, headers: RouteFixture.json,
+                body: ByteBuffer(string: body)
             ) {
                 response in
                 #expect(response.status == .badRequest)

@@ -49,7 +49,7 @@ struct RespondentsAPITests {
         try await withApp { client in
             for name in ["first", "second"] {
                 try await client.execute(
-                    uri: "/api/respondents", method: .post,
+                    uri: "/api/respondents", method: .post, headers: RouteFixture.json,
                     body: Self.json(#"{"id": "x", "name": "\#(name)"}"#)
                 ) { response in #expect(response.status == .ok) }
             }
@@ -72,8 +72,10 @@ struct RespondentsAPITests {
         async throws
     {
         try await withApp { client in
-            try await client.execute(uri: "/api/respondents", method: .post, body: Self.json(body))
-            {
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(body)
+            ) {
                 response in
                 #expect(response.status == .badRequest)
                 let body = try Self.object(response.body)
@@ -89,7 +91,8 @@ struct RespondentsAPITests {
     func answersErrorsAsJSONWhateverTheSlashes(uri: String) async throws {
         try await withApp { client in
             try await client.execute(
-                uri: uri, method: .post, headers: [.accept: "*/*"],
+                uri: uri, method: .post,
+                headers: [.accept: "*/*", .contentType: "application/json"],
                 body: Self.json(#"[{"id": 1}, {"name": "no id"}]"#)
             ) { response in
                 #expect(response.status == .badRequest)
@@ -105,8 +108,10 @@ struct RespondentsAPITests {
     @Test func refusesABodyOverTheLimit() async throws {
         let huge = "[" + String(repeating: #"{"id": 1},"#, count: 1_700_000) + #"{"id": 2}]"#
         try await withApp { client in
-            try await client.execute(uri: "/api/respondents", method: .post, body: Self.json(huge))
-            {
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(huge)
+            ) {
                 response in
                 #expect(response.status == .contentTooLarge)
             }

@@ -11,9 +11,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        // The router ignores empty segments ("//api/respondents" reaches the API), so this does too.
-        let isAPI =
-            request.uri.path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
+        let isAPI = Self.isAPI(request.uri.path)
         do {
             return try await next(request, context)
         } catch let error as RequestError {
@@ -29,6 +27,12 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             if isAPI { throw RequestError(.internalServerError, message) }
             return page(request, status: .internalServerError, message: message)
         }
+    }
+
+    /// Whether `path` is the JSON API's. The router ignores empty segments ("//api/respondents"
+    /// reaches the API), so this does too.
+    static func isAPI(_ path: String) -> Bool {
+        path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
     }
 
     private func page(_ request: Request, status: HTTPResponse.Status, message: String) -> Response
