@@ -15,6 +15,12 @@ public enum CasebookServer {
         public var dataDirectory: URL
         /// The menu `/api/menu` serves.
         public var menu: Menu
+        /// Host names the server answers for besides 127.0.0.1, localhost and [::1] (and the
+        /// address it listens on, when that is one address): a request for any other is a 421.
+        public var allowedHosts: [String] = []
+        /// The backends the survey page may sync to besides this server itself. Nothing a
+        /// visitor sends can add to them.
+        public var syncBackends: [URL] = []
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
@@ -60,14 +66,25 @@ public enum CasebookServer {
         }
     }
 
-    /// The routes, for the real server and for route tests.
+    /// The routes, for route tests, with the default configuration but for `menu`.
     public static func router(stores: Stores, menu: Menu = .giuseppes) throws -> Router<
         BasicRequestContext
     > {
+        try router(
+            stores: stores,
+            configuration: Configuration(dataDirectory: stores.dataDirectory, menu: menu))
+    }
+
+    /// The routes, for the real server and for route tests.
+    public static func router(stores: Stores, configuration: Configuration) throws -> Router<
+        BasicRequestContext
+    > {
+        let menu = configuration.menu
         let router = Router(context: BasicRequestContext.self)
         let renderer = try PageRenderer()
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
+        router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
         router.get("/health") { _, _ in "ok" }
         RespondentsController(store: stores.respondents).addRoutes(to: router)
@@ -78,7 +95,8 @@ public enum CasebookServer {
         DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
             .addRoutes(to: router)
         SurveyPages(
-            renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory
+            renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
+            backends: configuration.syncBackends
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)
@@ -100,7 +118,7 @@ public enum CasebookServer {
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
         return Application(
-            router: try router(stores: stores, menu: configuration.menu),
+            router: try router(stores: stores, configuration: configuration),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "Casebook"),
             onServerRunning: { channel in
@@ -135,5 +153,28 @@ public enum CasebookServer {
             throw ServerStartError.cannotListen(
                 host: configuration.host, port: configuration.port, reason: "\(error)")
         }
+    }
+}
+
+extension CasebookServer.Configuration {
+    /// Whether `text` can be an allowed host: a DNS name, an IPv4 address, or an IPv6 address
+    /// in brackets; no port.
+    public static func isHostName(_ text: String) -> Bool {
+        guard AllowedHosts.host(ofAuthority: text) == text[...] else { return false }
+        if text.hasPrefix("[") {
+            return text.dropFirst().dropLast().allSatisfy {
+                $0.isHexDigit || $0 == ":" || $0 == "."
+            }
+        }
+        return text.allSatisfy {
+            ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "."
+        }
+    }
+
+    /// The allowed hosts, with the listening address when it is one address (not 0.0.0.0 or ::).
+    var hostsServed: AllowedHosts {
+        let listening = host.contains(":") ? "[\(host)]" : host
+        let isWildcard = ["0.0.0.0", "[::]"].contains(listening)
+        return AllowedHosts(extra: allowedHosts + (isWildcard ? [] : [listening]))
     }
 }

@@ -26,10 +26,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A menu file in YAML for /api/menu and /menu (default: Giuseppe's menu).")
     var menu: String?
 
+    @Option(
+        name: .customLong("allowed-host"),
+        help: ArgumentHelp(
+            "Another host name the server answers for (repeatable).",
+            discussion:
+                "127.0.0.1, localhost, [::1] and the --host address are always served; a request naming any other host gets 421."
+        ))
+    var allowedHosts: [String] = []
+
+    @Option(
+        name: .customLong("sync-backend"),
+        help: "Another backend the survey page may sync to, as an http or https URL (repeatable).")
+    var syncBackends: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
+        for host in allowedHosts where !CasebookServer.Configuration.isHostName(host) {
+            throw ValidationError(
+                "--allowed-host takes a host name or address such as casebook.example, not '\(host)'"
+            )
+        }
+        for backend in syncBackends where backendURL(backend) == nil {
+            throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
+        }
+    }
+
+    private func backendURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
+            url.host != nil
+        else { return nil }
+        return url
     }
 
     func run() async throws {
@@ -41,9 +70,11 @@ struct ServeCommand: AsyncParsableCommand {
             StandardStreams.error("casebook serve: \(error)")
             throw ExitCode.failure
         }
-        let configuration = CasebookServer.Configuration(
+        var configuration = CasebookServer.Configuration(
             host: host, port: port, dataDirectory: DataDirectory.resolve(option: data),
             menu: restaurantMenu)
+        configuration.allowedHosts = allowedHosts
+        configuration.syncBackends = syncBackends.compactMap(backendURL)
         do {
             try await CasebookServer.run(configuration: configuration) { url in
                 StandardStreams.output("Casebook is serving \(url.absoluteString)")

@@ -25,11 +25,13 @@ struct SurveyPageTests {
     }
 
     /// Runs `test` against the app on a live loopback port, which is also the sync's backend.
-    func withLiveServer(_ test: @Sendable (inout PageClient, Int) async throws -> Void)
-        async throws
-    {
+    func withLiveServer(
+        syncBackends: [URL] = [], _ test: @Sendable (inout PageClient, Int) async throws -> Void
+    ) async throws {
+        var configuration = CasebookServer.Configuration(dataDirectory: stores.dataDirectory)
+        configuration.syncBackends = syncBackends
         let app = Application(
-            router: try CasebookServer.router(stores: stores),
+            router: try CasebookServer.router(stores: stores, configuration: configuration),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
@@ -43,8 +45,7 @@ struct SurveyPageTests {
         try write("id: [\n", to: "broken.yaml")
         let dataDirectory = stores.dataDirectory.path
         try await withLiveServer { pages, port in
-            let result = try await pages.post(
-                "/survey/sync", ["folder": "Respondents", "backend": "http://127.0.0.1:\(port)"])
+            let result = try await pages.post("/survey/sync", ["folder": "Respondents"])
             #expect(result.status == .ok)
             #expect(result.html.contains("synced 1, unchanged 0, failed 1"))
             #expect(result.html.contains("broken.yaml:"))
@@ -63,14 +64,45 @@ struct SurveyPageTests {
         defer { held.end() }
         let dataDirectory = stores.dataDirectory.path
         try await withLiveServer { pages, port in
-            let result = try await pages.post(
-                "/survey/sync", ["folder": "Respondents", "backend": "http://127.0.0.1:\(port)"])
+            let result = try await pages.post("/survey/sync", ["folder": "Respondents"])
             #expect(result.status == .conflict)
             #expect(
                 result.html.contains(
                     "Another sync of this folder is running; try again when it has finished."))
             #expect(!result.html.contains(dataDirectory))
         }
+        #expect(try await stores.respondents.count() == 0)
+    }
+
+    /// The page's sync goes to this server, or to a backend the operator allowed when it started;
+    /// never to a URL a visitor typed, and never to one taken from the request's Host header.
+    @Test func syncsOnlyToABackendTheOperatorAllowed() async throws {
+        try write("id: r1\nname: Ada\n", to: "ada.yaml")
+        let backend = try RouteFixture()
+        try await Application(
+            router: try CasebookServer.router(stores: backend.stores),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0))
+        ).test(.live) { backendClient in
+            let backendURL = URL(string: "http://127.0.0.1:\(try #require(backendClient.port))")!
+            try await withLiveServer(syncBackends: [backendURL]) { pages, _ in
+                let form = try await pages.get("/survey")
+                #expect(form.html.contains("<option value=\"\(backendURL.absoluteString)\">"))
+                for refused in [
+                    "http://169.254.169.254/latest", "http://127.0.0.1:1/", "file:///etc",
+                ] {
+                    let page = try await pages.post(
+                        "/survey/sync", ["folder": "Respondents", "backend": refused])
+                    #expect(page.status == .badRequest)
+                    #expect(page.html.contains("is not a backend this server may sync to"))
+                }
+                let result = try await pages.post(
+                    "/survey/sync",
+                    ["folder": "Respondents", "backend": backendURL.absoluteString])
+                #expect(result.status == .ok)
+                #expect(result.html.contains("synced 1, unchanged 0, failed 0"))
+            }
+        }
+        #expect(try await backend.stores.respondents.count() == 1)
         #expect(try await stores.respondents.count() == 0)
     }
 }

@@ -41,7 +41,8 @@ struct WebPagesTests {
             #expect(page.html.contains("name=\"viewport\""))
             let inputs =
                 page.html.components(separatedBy: "<input id=\"").count
-                + page.html.components(separatedBy: "<textarea id=\"").count - 2
+                + page.html.components(separatedBy: "<textarea id=\"").count
+                + page.html.components(separatedBy: "<select id=\"").count - 3
             let labels = page.html.components(separatedBy: "<label for=\"").count - 1
             #expect(labels == inputs, "every visible field has a label")
         }

@@ -117,8 +117,12 @@ enum PageTemplates {
         <input type="hidden" name="csrf" value="{{csrf}}">
         <label for="folder">Respondents folder (inside the data directory)</label>
         <input id="folder" name="folder" value="{{folder}}">
-        <label for="backend">Backend URL</label>
-        <input id="backend" name="backend" type="url" value="{{backend}}">
+        <label for="backend">Backend</label>
+        <select id="backend" name="backend">
+        <option value="">This server</option>
+        {{#backends}}<option value="{{url}}"{{#selected}} selected{{/selected}}>{{url}}</option>
+        {{/backends}}
+        </select>
         <button type="submit" id="sync">Sync now</button>
         </form>
         {{#result}}

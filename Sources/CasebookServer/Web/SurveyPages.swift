@@ -3,7 +3,9 @@ import Hummingbird
 import SurveySync
 
 /// `/survey`: the respondents this server received, newest first, and a "Sync now" form that
-/// syncs a folder inside the data directory to a backend (by default this very server).
+/// syncs a folder inside the data directory to this server itself (in process) or to one of the
+/// backends the operator allowed at start. A visitor picks among those; nothing a request says
+/// can send the server's requests anywhere else.
 struct SurveyPages: Sendable {
     static let pageSize = 20
     static let defaultFolder = "Respondents"
@@ -13,6 +15,8 @@ struct SurveyPages: Sendable {
     let renderer: PageRenderer
     let store: any RespondentStore
     let dataDirectory: URL
+    /// The backends besides this server that a sync may go to.
+    let backends: [URL]
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/survey") { request, _ in
@@ -23,17 +27,11 @@ struct SurveyPages: Sendable {
         router.post("/survey/sync") { request, _ in
             let form = try await PostedForm.read(request)
             let folderText = form["folder"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder
-            let backendText =
-                form["backend"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.ownAddress(request)
-            var extra: [String: Any] = ["folder": folderText, "backend": backendText]
+            let backendText = form["backend"] ?? ""
+            var extra: [String: Any] = ["folder": folderText, "selectedBackend": backendText]
             do {
                 let folder = try DataDirectoryPath.resolve(folderText, in: dataDirectory)
-                guard let backend = URL(string: backendText),
-                    ["http", "https"].contains(backend.scheme ?? ""),
-                    backend.host != nil
-                else {
-                    throw RequestError(.badRequest, "The backend must be an http or https URL.")
-                }
+                let uploader = try uploader(for: backendText)
                 var isDirectory: ObjCBool = false
                 guard
                     FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
@@ -44,7 +42,7 @@ struct SurveyPages: Sendable {
                 }
                 let report = try await SurveySynchronizer(
                     folder: LocalRespondentFolder(url: folder),
-                    uploader: URLSessionRespondentUploader(baseURL: backend),
+                    uploader: uploader,
                     retryDelays: [.milliseconds(250)]
                 ).sync()
                 extra["result"] = Self.context(report, relativeTo: folder)
@@ -68,18 +66,30 @@ struct SurveyPages: Sendable {
         let respondents = try await store.newestRespondents(
             limit: Self.pageSize, offset: page * Self.pageSize)
         var context: [String: Any] = [
-            "folder": Self.defaultFolder, "backend": Self.ownAddress(request), "count": count,
+            "folder": Self.defaultFolder, "count": count,
             "respondents": respondents.map { ["id": $0.id, "json": Self.prettyJSON($0)] },
         ]
         if page > 0 { context["previousPage"] = page - 1 }
         if (page + 1) * Self.pageSize < count { context["nextPage"] = page + 1 }
         context.merge(extra) { $1 }
+        let selected = context["selectedBackend"] as? String ?? ""
+        context["backends"] = backends.map {
+            ["url": $0.absoluteString, "selected": $0.absoluteString == selected]
+        }
         return renderer.page(
             "survey", title: "Survey", context: context, request: request, status: status)
     }
 
-    static func ownAddress(_ request: Request) -> String {
-        "http://\(request.head.authority ?? "127.0.0.1:8080")"
+    /// This server itself for "", else the allowed backend `text` names.
+    private func uploader(for text: String) throws -> any RespondentUploading {
+        if text.isEmpty { return StoreUploader(store: store) }
+        guard let backend = backends.first(where: { $0.absoluteString == text }) else {
+            throw RequestError(
+                .badRequest,
+                "'\(text)' is not a backend this server may sync to; its operator can allow one with --sync-backend."
+            )
+        }
+        return URLSessionRespondentUploader(baseURL: backend)
     }
 
     static func prettyJSON(_ respondent: Respondent) -> String {
