@@ -2,6 +2,7 @@ import Accounts
 import Diary
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Menu
 import NIOCore
@@ -21,6 +22,8 @@ public enum CasebookServer {
         /// The backends the survey page may sync to besides this server itself. Nothing a
         /// visitor sends can add to them.
         public var syncBackends: [URL] = []
+        /// When slow or silent clients are cut off.
+        public var timeouts = ServerTimeouts()
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
@@ -105,6 +108,10 @@ public enum CasebookServer {
         return router
     }
 
+    /// The most a request's header may hold: 8 KiB a field, 32 KiB in all, 100 fields.
+    static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
+        maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100)
+
     /// The application on `configuration`'s address; `onRunning` gets the URL it serves (with the
     /// real port when port 0 asked for any free one).
     public static func application(
@@ -117,8 +124,13 @@ public enum CasebookServer {
             ProcessInfo.processInfo.environment["LOG_LEVEL"]
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
+        let timeouts = configuration.timeouts
         return Application(
             router: try router(stores: stores, configuration: configuration),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(
+                    responder: responder, timeouts: timeouts, limits: Self.headerLimits)
+            },
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "Casebook"),
             onServerRunning: { channel in
@@ -143,6 +155,7 @@ public enum CasebookServer {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")
         }
+        DescriptorLimit.raiseToHardLimit()
         let app = try application(
             configuration: configuration, stores: stores, onRunning: onRunning)
         do {

@@ -7,6 +7,7 @@ import SurveySync
 /// The diary's JSON API, through the same router and screens as the pages.
 struct DiaryAPIController: Sendable {
     static let maximumOffset = 1_000_000_000
+    static let bodyLimit = 1024 * 1024
 
     let store: any DiaryStore & Sendable
 
@@ -79,12 +80,7 @@ struct DiaryAPIController: Sendable {
     }
 
     static func text(in request: Request) async throws -> String {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: 1024 * 1024)
-        } catch is NIOTooManyBytesError {
-            throw RequestError(.contentTooLarge, "the request body is larger than 1 MiB")
-        }
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let body: JSONValue
         do {
             body = try JSONParser.parse(buffer.readableBytesView)

@@ -14,12 +14,7 @@ struct PreferencesController: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.put("/api/preferences/{userId}") { request, context in
             let userId = try PathParameter.text("userId", in: context)
-            let buffer: ByteBuffer
-            do {
-                buffer = try await request.body.collect(upTo: Self.bodyLimit)
-            } catch is NIOTooManyBytesError {
-                throw RequestError(.contentTooLarge, "the request body is larger than 64 KiB")
-            }
+            let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
             let choice = try Self.choice(in: buffer.readableBytesView)
             try await store.save(choice, forUser: userId)
             return JSONResponse.make(json: Self.json(choice))

@@ -24,12 +24,7 @@ struct RespondentsController: Sendable {
 
     /// Upserts a JSON object or an array of objects, all or nothing.
     private func receive(_ request: Request) async throws -> Response {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: Self.bodyLimit)
-        } catch is NIOTooManyBytesError {
-            throw RequestError(.contentTooLarge, "the request body is larger than 16 MiB")
-        }
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let respondents = try Self.respondents(in: buffer.readableBytesView)
         return try JSONResponse.make(try await store.upsert(respondents))
     }

@@ -40,7 +40,22 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Another backend the survey page may sync to, as an http or https URL (repeatable).")
     var syncBackends: [String] = []
 
+    @Option(help: "Seconds a connection may stay open with no request under way.")
+    var idleTimeout = 30
+
+    @Option(help: "Seconds from a request's first byte to the end of its header.")
+    var headerTimeout = 10
+
+    @Option(help: "Seconds from the end of a request's header to the end of its body.")
+    var bodyTimeout = 60
+
     func validate() throws {
+        for (name, value) in [
+            ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
+            ("--body-timeout", bodyTimeout),
+        ] where !(1...3600).contains(value) {
+            throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
+        }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
@@ -75,6 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
             menu: restaurantMenu)
         configuration.allowedHosts = allowedHosts
         configuration.syncBackends = syncBackends.compactMap(backendURL)
+        configuration.timeouts = ServerTimeouts(
+            idle: .seconds(idleTimeout), header: .seconds(headerTimeout),
+            body: .seconds(bodyTimeout))
         do {
             try await CasebookServer.run(configuration: configuration) { url in
                 StandardStreams.output("Casebook is serving \(url.absoluteString)")

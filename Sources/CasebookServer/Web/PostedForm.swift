@@ -6,12 +6,7 @@ enum PostedForm {
     static let limit = 1024 * 1024
 
     static func read(_ request: Request) async throws -> FormFields {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw RequestError(.contentTooLarge, "The form is larger than 1 MiB.")
-        }
+        let buffer = try await RequestBody.collect(request, upTo: limit)
         let form = try FormFields(buffer.readableBytesView)
         guard CSRFToken.isValid(form: form, request: request) else {
             throw RequestError(

@@ -1,0 +1,25 @@
+import Hummingbird
+import NIOCore
+
+/// A request's whole body, up to a limit per route. Over the limit is a 413; a body that ends
+/// before its `Content-Length` (or is otherwise cut or malformed) is the client's problem, a 400,
+/// never a 500.
+enum RequestBody {
+    static func collect(_ request: Request, upTo limit: Int) async throws(RequestError)
+        -> ByteBuffer
+    {
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw RequestError(.contentTooLarge, "the request body is larger than \(size(limit))")
+        } catch {
+            throw RequestError(
+                .badRequest, "the request body could not be read: it ended early or was malformed")
+        }
+    }
+
+    /// `limit` in KiB or MiB, as the messages and the README give it.
+    static func size(_ limit: Int) -> String {
+        limit % (1024 * 1024) == 0 ? "\(limit / (1024 * 1024)) MiB" : "\(limit / 1024) KiB"
+    }
+}
