@@ -31,26 +31,40 @@ let package = Package(
     ],
     targets: [
         .target(name: "PrimeFactors"),
+        .target(name: "CasebookFileSystem"),
+        .target(
+            name: "CasebookSQLite",
+            dependencies: ["CasebookFileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "SurveySync",
             dependencies: [
+                "CasebookFileSystem",
+                "CasebookSQLite",
                 "Yams",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "Menu", dependencies: ["Yams"]),
-        .target(name: "Diary", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Menu", dependencies: ["CasebookFileSystem", "Yams"]),
+        .target(
+            name: "Diary",
+            dependencies: [
+                "CasebookFileSystem", "CasebookSQLite",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .target(
             name: "Accounts",
             dependencies: [
+                "CasebookFileSystem",
+                "CasebookSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .target(name: "Documents"),
+        .target(name: "Documents", dependencies: ["CasebookFileSystem"]),
         .target(
             name: "CasebookServer",
             dependencies: [
                 "Accounts",
+                "CasebookFileSystem",
                 "Diary",
                 "Documents",
                 "Menu",
@@ -68,6 +82,7 @@ let package = Package(
             name: "casebook",
             dependencies: [
                 "Accounts",
+                "CasebookFileSystem",
                 "Diary",
                 "Documents",
                 "Menu",
@@ -81,6 +96,9 @@ let package = Package(
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
+        .testTarget(
+            name: "CasebookFileSystemTests",
+            dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts"]),
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),

@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// A small key-value store in one property-list file, readable by its owner only, rewritten
@@ -62,6 +63,8 @@ public final class KeyValueFile: UserDefaultsStorage, LoginRecording, Preference
             let data = try PropertyListSerialization.data(
                 fromPropertyList: changed, format: .binary, options: 0)
             try OwnerOnlyFile.write(data, to: url)
+        } catch let error as OwnerOnlyFile.Failure {
+            return PreferenceStoreError.fileUnusable(path: error.path, reason: error.reason)
         } catch {
             return error
         }

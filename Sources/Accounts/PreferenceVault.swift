@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Crypto
 import Foundation
 
@@ -9,7 +10,7 @@ public enum PreferenceVault {
 
     /// Opens the vault in `directory`, creating its key on first use.
     public static func open(in directory: URL) throws -> EncryptedPreferenceStore {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateDirectory.prepare(directory)
         let key = try loadOrCreateKey(at: directory.appendingPathComponent(keyFileName))
         let file = try KeyValueFile(url: directory.appendingPathComponent(preferencesFileName))
         return EncryptedPreferenceStore(wrapping: file, key: key, location: file.url.path)
@@ -24,7 +25,11 @@ public enum PreferenceVault {
             return SymmetricKey(data: data)
         }
         let key = SymmetricKey(size: .bits256)
-        try OwnerOnlyFile.write(key.withUnsafeBytes { Data($0) }, to: url)
+        do {
+            try OwnerOnlyFile.write(key.withUnsafeBytes { Data($0) }, to: url)
+        } catch {
+            throw PreferenceStoreError.fileUnusable(path: error.path, reason: error.reason)
+        }
         return key
     }
 }

@@ -1,4 +1,5 @@
 import Accounts
+import CasebookFileSystem
 import Diary
 import Foundation
 import Hummingbird
@@ -56,8 +57,7 @@ public enum CasebookServer {
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
         public static func open(in directory: URL) throws -> Stores {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true)
+            try PrivateDirectory.prepare(directory)
             return Stores(
                 respondents: try SQLiteRespondentStore(
                     path: directory.appendingPathComponent("respondents.sqlite").path),

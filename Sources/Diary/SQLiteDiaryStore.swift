@@ -1,3 +1,4 @@
+import CasebookSQLite
 import Foundation
 import GRDB
 
@@ -15,11 +16,8 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
     }
 
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
         do {
-            database = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(database)
+            database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }

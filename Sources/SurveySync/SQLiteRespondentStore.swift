@@ -1,3 +1,4 @@
+import CasebookSQLite
 import Foundation
 import GRDB
 
@@ -7,8 +8,7 @@ public final class SQLiteRespondentStore: RespondentStore {
 
     /// Opens (creating if needed) the database at `path`.
     public init(path: String) throws {
-        database = try DatabasePool(path: path)
-        try Self.migrator.migrate(database)
+        database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

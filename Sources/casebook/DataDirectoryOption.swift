@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookFileSystem
 import CasebookServer
 import Foundation
 
@@ -13,9 +14,9 @@ struct DataDirectoryOption: ParsableArguments {
 
     var url: URL { DataDirectory.resolve(option: path) }
 
-    /// The data directory, created if it is missing.
+    /// The data directory, created if it is missing, and readable by its owner only.
     func createdURL() throws -> URL {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try PrivateDirectory.prepare(url)
         return url
     }
 }

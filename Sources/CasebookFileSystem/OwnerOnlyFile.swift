@@ -9,8 +9,16 @@ import Foundation
 /// Writes files that only their owner can read (mode 0600), atomically: the new contents go to
 /// a temporary file created 0600 beside the target, then replace it by rename, so the file is
 /// never readable by others, not even for a moment, and never half-written.
-enum OwnerOnlyFile {
-    static func write(_ data: Data, to url: URL) throws {
+public enum OwnerOnlyFile {
+    /// Why a file could not be written or restricted.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+
+        public var description: String { "cannot use \(path): \(reason)" }
+    }
+
+    public static func write(_ data: Data, to url: URL) throws(Failure) {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -33,8 +41,22 @@ enum OwnerOnlyFile {
         }
     }
 
-    private static func failure(_ url: URL, _ reason: String) -> PreferenceStoreError {
-        .fileUnusable(path: url.path, reason: "\(reason) (\(String(cString: strerror(errno))))")
+    /// Makes the file at `path` owner-only (0600), creating it empty when it is missing: for
+    /// files another library creates, such as a SQLite database (whose journal and WAL files
+    /// then take the same mode).
+    public static func restrict(_ path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw failure(path, "cannot open it") }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot restrict it") }
+    }
+
+    private static func failure(_ url: URL, _ reason: String) -> Failure {
+        failure(url.path, reason)
+    }
+
+    private static func failure(_ path: String, _ reason: String) -> Failure {
+        Failure(path: path, reason: "\(reason) (\(String(cString: strerror(errno))))")
     }
 }
 

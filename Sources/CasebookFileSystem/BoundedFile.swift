@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a file that came from outside the way nothing outside can abuse: a regular file only
+/// (never a FIFO, device or socket, which could block forever or never end), at most `limit`
+/// bytes (checked before reading, and again while reading in case it grows), and, unless asked,
+/// never through a symbolic link.
+public enum BoundedFile {
+    public static func bytes(atPath path: String, limit: Int, followingSymlink: Bool = false)
+        throws(FileProblem) -> [UInt8]
+    {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else { throw problem(errno: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw problem(errno: errno) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .directory
+        case S_IFIFO: throw .notRegular(kind: "a FIFO")
+        case S_IFSOCK: throw .notRegular(kind: "a socket")
+        default: throw .notRegular(kind: "a device")
+        }
+        guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
+        // Room for one byte more than fstat said, to notice a file that grew since.
+        let expected = Int(status.st_size) + 1
+        var bytes = try readAll(descriptor, upTo: expected)
+        var mayHaveMore = bytes.count == expected
+        while mayHaveMore, bytes.count <= limit {
+            let more = try readAll(descriptor, upTo: 64 * 1024)
+            bytes += more
+            mayHaveMore = more.count == 64 * 1024
+        }
+        guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
+        return bytes
+    }
+
+    /// Up to `count` bytes, fewer only at the end of the file.
+    private static func readAll(_ descriptor: Int32, upTo count: Int) throws(FileProblem)
+        -> [UInt8]
+    {
+        var failure: FileProblem?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let read = systemRead(
+                    descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = problem(errno: errno)
+                    return
+                }
+                if read == 0 { return }
+                initialized += read
+            }
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+
+    /// The file's text: valid UTF-8 without NUL.
+    public static func text(atPath path: String, limit: Int, followingSymlink: Bool = false)
+        throws(FileProblem) -> String
+    {
+        let bytes = try bytes(atPath: path, limit: limit, followingSymlink: followingSymlink)
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
+        guard !bytes.contains(0) else { throw .containsNUL }
+        return text
+    }
+
+    static func problem(errno code: Int32) -> FileProblem {
+        switch code {
+        case ENOENT, ENOTDIR: .missing
+        case EACCES, EPERM: .permissionDenied
+        case ELOOP: .symbolicLink
+        case EISDIR: .directory
+        default: .system(String(cString: strerror(code)))
+        }
+    }
+}
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+#endif
