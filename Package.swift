@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "PrimeFactors", targets: ["PrimeFactors"]),
         .library(name: "SurveySync", targets: ["SurveySync"]),
+        .library(name: "CasebookJSON", targets: ["CasebookJSON"]),
         .library(name: "Menu", targets: ["Menu"]),
         .library(name: "Diary", targets: ["Diary"]),
         .library(name: "Accounts", targets: ["Accounts"]),
@@ -32,6 +33,7 @@ let package = Package(
     targets: [
         .target(name: "PrimeFactors"),
         .target(name: "CasebookFileSystem"),
+        .target(name: "CasebookJSON"),
         .target(
             name: "CasebookSQLite",
             dependencies: ["CasebookFileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -39,6 +41,7 @@ let package = Package(
             name: "SurveySync",
             dependencies: [
                 "CasebookFileSystem",
+                "CasebookJSON",
                 "CasebookSQLite",
                 "Yams",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -65,6 +68,7 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "CasebookFileSystem",
+                "CasebookJSON",
                 "Diary",
                 "Documents",
                 "Menu",

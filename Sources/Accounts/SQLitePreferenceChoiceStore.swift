@@ -50,8 +50,8 @@ public final class SQLitePreferenceChoiceStore: PreferenceChoiceStore {
         guard let row else { return nil }
         let text: String = row["choice"]
         guard let choice = PreferenceChoice.Choice(rawValue: text) else {
-            throw PreferenceStoreError.fileUnusable(
-                path: "preferences", reason: "unknown choice '\(text)'")
+            throw DamagedRowError(
+                store: "preferences", key: userId, problem: "unknown choice '\(text)'")
         }
         return PreferenceChoice(choice: choice, username: row["username"])
     }

@@ -136,7 +136,7 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
     private static func entry(_ row: Row) throws -> Entry {
         let text: String = row["id"]
         guard let id = UUID(uuidString: text) else {
-            throw OpenError(path: "diary", reason: "a stored entry has a malformed id '\(text)'")
+            throw DamagedRowError(store: "diary", key: text, problem: "its id is not a UUID")
         }
         return Entry(
             id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]), text: row["text"])

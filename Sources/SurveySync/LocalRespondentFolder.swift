@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -6,15 +7,18 @@ import Foundation
     import Darwin
 #endif
 
-/// A respondents folder on the local disk. Files are read through `FileReader`, with the folder
-/// as its documents directory, so a name can never reach outside the folder.
+/// A respondents folder on the local disk. A file is read only when its name stays inside the
+/// folder (as `FileReader` checks) and it is what it claims: a regular file (never a FIFO, a
+/// device or a folder), reached without a symbolic link, of at most
+/// `RespondentParser.maximumFileSize` bytes (checked before reading), in UTF-8 without NUL.
 public struct LocalRespondentFolder: RespondentFolder {
+    /// The most a ledger may hold: a line of about 160 bytes per file, for over a million files.
+    public static let maximumLedgerSize = 256 * 1024 * 1024
+
     public let url: URL
-    private let reader: FileReader
 
     public init(url: URL) {
         self.url = url.standardizedFileURL
-        self.reader = FileReader(fileManager: FixedDirectory(url: self.url))
     }
 
     public var location: String { url.path }
@@ -26,13 +30,25 @@ public struct LocalRespondentFolder: RespondentFolder {
     }
 
     public func contents(of fileName: String) throws -> String {
-        try reader.read(path: fileName)
+        guard FileReader.staysInside(fileName) else {
+            throw FileReaderError.pathOutsideDocuments(path: fileName)
+        }
+        do {
+            return try BoundedFile.text(
+                atPath: url.appendingPathComponent(fileName).path,
+                limit: RespondentParser.maximumFileSize)
+        } catch {
+            throw RespondentFileError(file: fileName, problem: "\(error)")
+        }
     }
 
     public func ledgerData() throws -> Data? {
-        let ledgerURL = url.appendingPathComponent(Self.ledgerFileName)
-        guard FileManager.default.fileExists(atPath: ledgerURL.path) else { return nil }
-        return try Data(contentsOf: ledgerURL)
+        let path = url.appendingPathComponent(Self.ledgerFileName).path
+        do {
+            return Data(try BoundedFile.bytes(atPath: path, limit: Self.maximumLedgerSize))
+        } catch .missing {
+            return nil
+        }
     }
 
     public func writeLedger(_ data: Data) throws {
@@ -56,17 +72,5 @@ public struct LocalRespondentFolder: RespondentFolder {
 
     private static func systemError() -> POSIXError {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-}
-
-/// A `FileManaging` whose documents directory is one fixed folder.
-struct FixedDirectory: FileManaging {
-    let url: URL
-
-    func urls(
-        for directory: FileManager.SearchPathDirectory,
-        in domainMask: FileManager.SearchPathDomainMask
-    ) -> [URL] {
-        [url]
     }
 }

@@ -3,6 +3,9 @@ import Yams
 
 /// Turns a respondent's YAML file into a `Respondent`, keeping every field and its type.
 public enum RespondentParser {
+    /// The most a respondent file may hold: 1 MiB, far more than any respondent's answers.
+    public static let maximumFileSize = 1024 * 1024
+
     /// - Parameters:
     ///   - yaml: the file's text: one mapping, nested as deeply as it likes.
     ///   - fileName: names the file in errors, and the respondent when there is no `id` field.

@@ -95,8 +95,14 @@ public final class SQLiteRespondentStore: RespondentStore {
     /// A stored body back as a respondent; a body that is not one means the file was tampered
     /// with, which is an error, never a wrong answer.
     private static func decode(_ body: String) throws -> Respondent {
-        guard let respondent = Respondent(json: try JSONParser.parse(Array(body.utf8))) else {
-            throw JSONParser.SyntaxError(offset: 0, problem: "a stored respondent has no id")
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(Array(body.utf8))
+        } catch {
+            throw DamagedRowError(store: "respondents", key: nil, problem: "\(error)")
+        }
+        guard let respondent = Respondent(json: json) else {
+            throw DamagedRowError(store: "respondents", key: nil, problem: "it has no id")
         }
         return respondent
     }

@@ -12,7 +12,7 @@ public enum JSONWriter {
         String(decoding: data(value), as: UTF8.self)
     }
 
-    static func write(_ value: JSONValue, to output: inout [UInt8]) {
+    package static func write(_ value: JSONValue, to output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
@@ -47,7 +47,7 @@ public enum JSONWriter {
         output.append(contentsOf: "\(number)".utf8)
     }
 
-    static func writeString(_ text: String, to output: inout [UInt8]) {
+    package static func writeString(_ text: String, to output: inout [UInt8]) {
         let hexDigits = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
