@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "PrimeFactors"),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
+        .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
         .target(
             name: "CasebookSQLite",
             dependencies: ["CasebookFileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -42,12 +43,13 @@ let package = Package(
             dependencies: [
                 "CasebookFileSystem",
                 "CasebookJSON",
+                "CasebookYAML",
                 "CasebookSQLite",
                 "Yams",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "Menu", dependencies: ["CasebookFileSystem", "Yams"]),
+        .target(name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "Yams"]),
         .target(
             name: "Diary",
             dependencies: [

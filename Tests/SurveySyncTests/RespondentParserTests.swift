@@ -50,7 +50,7 @@ struct RespondentParserTests {
         ("-0.5", -0.5),
         (".5", 0.5),
         ("1e3", 1000.0),
-        ("99999999999999999999", 1e20),
+        ("9223372036854775807", .integer(.max)),
         ("true", true),
         ("False", false),
         ("~", .null),
@@ -139,6 +139,19 @@ struct RespondentParserTests {
         ("id: ''\n", "broken.yaml:1:5: field 'id' must not be empty"),
         ("id: 1\nname: a\nname: b\n", "broken.yaml:2:1: duplicate key 'name'"),
         ("id: 1\n[a, b]: c\n", "broken.yaml:2:1: keys must be plain values, not lists or mappings"),
+        (
+            "id: 1\nbig: 99999999999999999999\n",
+            "broken.yaml:2:6: the whole number 99999999999999999999 is beyond 64 bits; quote it to keep it as text"
+        ),
+        (
+            "id: 1\nnote: \"a\\0b\"\n",
+            "broken.yaml:2:7: text may not contain a NUL character"
+        ),
+        ("id: 1\nx: a\u{1}b\n", "broken.yaml:2:5: control characters are not allowed"),
+        (
+            "id: 1\n---\nid: 2\n",
+            "broken.yaml:2:1: expected a single document in the stream but found another document"
+        ),
     ])
     func problemsNameTheFileAndPlace(yaml: String, message: String) {
         #expect {
@@ -147,4 +160,62 @@ struct RespondentParserTests {
             (error as? RespondentFileError)?.description == message
         }
     }
+
+    /// A few hundred bytes must not make the sync expand, recurse or allocate without bound: the
+    /// "billion laughs" is refused at its first anchor, before anything is expanded.
+    static let limitCases: [(String, String)] = [
+        (
+            billionLaughs,
+            "bomb.yaml:2:4: anchors (&name) are not supported: write the value out in full"
+        ),
+        (
+            "id: 1\ncolour: *red\n",
+            "bomb.yaml:2:9: aliases (*name) are not supported: write the value out in full"
+        ),
+        (
+            "id: 1\nx: " + String(repeating: "[", count: 64) + String(repeating: "]", count: 64),
+            "bomb.yaml:2:67: nested more than 64 levels deep"
+        ),
+        (
+            "id: 1\nx: [" + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]",
+            "bomb.yaml:2:199995: more than 100000 values"
+        ),
+    ]
+
+    @Test(arguments: limitCases)
+    func limitsStopTheFileBeforeItCostsMuch(yaml: String, message: String) {
+        #expect {
+            try RespondentParser.respondent(fromYAML: yaml, fileName: "bomb.yaml")
+        } throws: { error in
+            (error as? RespondentFileError)?.description == message
+        }
+    }
+
+    @Test func justUnderTheLimitsIsRead() throws {
+        let deep =
+            "id: 1\nx: " + String(repeating: "[", count: 63) + String(repeating: "]", count: 63)
+        #expect(throws: Never.self) {
+            try RespondentParser.respondent(fromYAML: deep, fileName: "a.yaml")
+        }
+        let many = "id: 1\nx: [" + Array(repeating: "0", count: 99_995).joined(separator: ",") + "]"
+        let respondent = try RespondentParser.respondent(fromYAML: many, fileName: "a.yaml")
+        guard case .array(let values)? = respondent.fields["x"] else {
+            Issue.record("x is not a list")
+            return
+        }
+        #expect(values.count == 99_995)
+    }
+
+    static let billionLaughs = """
+        id: 1
+        a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+        b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+        c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+        d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+        e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+        f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+        g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+        h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+        i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+        """
 }

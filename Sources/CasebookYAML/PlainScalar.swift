@@ -1,13 +1,20 @@
+import CasebookJSON
 import Foundation
 import Yams
 
 /// What a plain (unquoted) YAML scalar means, decided by YAML 1.2's core schema plus YAML 1.1
 /// timestamps, with fast hand-written checks instead of regular expressions. `yes`, `no`, `on`,
 /// `off` and numbers with leading zeros (zip codes, phone numbers) stay strings, so that nothing
-/// a respondent wrote changes meaning.
-enum PlainScalar {
+/// a respondent wrote changes meaning, and no number is silently rounded: a whole number beyond
+/// 64 bits is refused.
+public enum PlainScalar {
+    /// A plain scalar that looks like a number but cannot be kept exactly.
+    public struct Problem: Error, Equatable {
+        public let problem: String
+    }
+
     /// The typed value of `text`, or nil when it is a string.
-    static func value(of text: String) -> JSONValue? {
+    public static func value(of text: String) throws(Problem) -> JSONValue? {
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)
@@ -19,7 +26,7 @@ enum PlainScalar {
             isDigit(first) || first == .minus || first == .plus
                 || first == .dot
         else { return nil }
-        if let number = integer(bytes, text) { return number }
+        if let number = try integer(bytes, text) { return number }
         if isFloat(bytes), let double = Double(text), double.isFinite { return .double(double) }
         if isTimestampStart(bytes), hasValidCalendarFields(text),
             let date = Date.construct(from: Node.Scalar(text))
@@ -32,7 +39,7 @@ enum PlainScalar {
         return nil
     }
 
-    private static func integer(_ bytes: [UInt8], _ text: String) -> JSONValue? {
+    private static func integer(_ bytes: [UInt8], _ text: String) throws(Problem) -> JSONValue? {
         var digits = bytes[...]
         let negative = digits.first == .minus
         if digits.first == .minus || digits.first == .plus { digits = digits.dropFirst() }
@@ -49,8 +56,11 @@ enum PlainScalar {
         guard digits.allSatisfy(isDigit), digits.count == 1 || digits.first != .zero else {
             return nil
         }
-        if let integer = Int(text) { return .integer(integer) }
-        return Double(text).map(JSONValue.double)  // beyond 64 bits: still a number
+        guard let integer = Int(text) else {
+            throw Problem(
+                problem: "the whole number \(text) is beyond 64 bits; quote it to keep it as text")
+        }
+        return .integer(integer)
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`

@@ -1,0 +1,246 @@
+import CYaml
+import CasebookJSON
+
+/// Reads a YAML text straight from libyaml's events into JSON, within `YAMLLimits`: no anchors
+/// or aliases, bounded nesting, a bounded number of values, no NUL in any text, one document.
+/// Plain scalars are typed by YAML 1.2's core schema (see `PlainScalar`) when asked; quoted and
+/// block scalars, and keys, are always strings.
+public enum YAMLReader {
+    /// The text's one document, or nil when it holds none (empty, or only comments).
+    public static func read(
+        _ text: String, limits: YAMLLimits = YAMLLimits(), typingPlainScalars: Bool = true
+    ) throws(YAMLError) -> YAMLDocument? {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            var reader = EventReader(
+                bytes: bytes, limits: limits, typingPlainScalars: typingPlainScalars)
+            return Result { () throws(YAMLError) in try reader.document() }
+        }
+        return try result.get()
+    }
+}
+
+/// One pass over the events, building JSON with explicit stacks (never recursion).
+private struct EventReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let limits: YAMLLimits
+    private let typingPlainScalars: Bool
+
+    private enum Kind { case sequence, mapping }
+    private var kinds: [Kind] = []
+    private var sequences: [[JSONValue]] = []
+    private var mappings: [[String: JSONValue]] = []
+    /// For each open mapping: the key whose value comes next, if any.
+    private var pendingKeys: [String?] = []
+    /// For each open mapping: where each of its keys was given, to name a duplicate's first place.
+    private var keyPositions: [[String: YAMLPosition]] = []
+    /// Where each open collection began.
+    private var starts: [YAMLPosition] = []
+    private var valueCount = 0
+    private var root: JSONValue?
+    private var rootPosition = YAMLPosition(line: 1, column: 1)
+    private var fieldPositions: [String: YAMLPosition] = [:]
+
+    init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, typingPlainScalars: Bool) {
+        self.bytes = bytes
+        self.limits = limits
+        self.typingPlainScalars = typingPlainScalars
+    }
+
+    mutating func document() throws(YAMLError) -> YAMLDocument? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLError(line: nil, column: nil, problem: "out of memory")
+        }
+        defer { yaml_parser_delete(&parser) }
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        var documents = 0
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else { throw error(from: parser) }
+            defer { yaml_event_delete(&event) }
+            let position = YAMLPosition(
+                line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                guard let root else { return nil }
+                return YAMLDocument(
+                    root: root, position: rootPosition, fieldPositions: fieldPositions)
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                guard documents == 1 else {
+                    throw YAMLError(
+                        line: position.line, column: position.column,
+                        problem:
+                            "expected a single document in the stream but found another document")
+                }
+            case YAML_ALIAS_EVENT:
+                throw YAMLError(
+                    line: position.line, column: position.column,
+                    problem: "aliases (*name) are not supported: write the value out in full")
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                try refuseAnchor(scalar.anchor, at: position)
+                try count(at: position)
+                let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
+                guard !text.contains(0) else {
+                    throw YAMLError(
+                        line: position.line, column: position.column,
+                        problem: "text may not contain a NUL character")
+                }
+                let string = String(decoding: text, as: UTF8.self)
+                if kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
+                    try takeKey(string, at: position)
+                } else {
+                    let isPlain =
+                        scalar.style == YAML_PLAIN_SCALAR_STYLE
+                        || scalar.style == YAML_ANY_SCALAR_STYLE
+                    let value: JSONValue
+                    if typingPlainScalars && isPlain {
+                        do {
+                            value = try PlainScalar.value(of: string) ?? .string(string)
+                        } catch {
+                            throw YAMLError(
+                                line: position.line, column: position.column, problem: error.problem
+                            )
+                        }
+                    } else {
+                        value = .string(string)
+                    }
+                    try add(value, at: position)
+                }
+            case YAML_SEQUENCE_START_EVENT:
+                try refuseAnchor(event.data.sequence_start.anchor, at: position)
+                try open(.sequence, at: position)
+            case YAML_MAPPING_START_EVENT:
+                try refuseAnchor(event.data.mapping_start.anchor, at: position)
+                try open(.mapping, at: position)
+            case YAML_SEQUENCE_END_EVENT:
+                kinds.removeLast()
+                let start = starts.removeLast()
+                try add(.array(sequences.removeLast()), at: start, opening: false)
+            case YAML_MAPPING_END_EVENT:
+                kinds.removeLast()
+                pendingKeys.removeLast()
+                keyPositions.removeLast()
+                let start = starts.removeLast()
+                try add(.object(mappings.removeLast()), at: start, opening: false)
+            default:
+                break
+            }
+        }
+    }
+
+    private mutating func open(_ kind: Kind, at position: YAMLPosition) throws(YAMLError) {
+        if kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
+            throw YAMLError(
+                line: position.line, column: position.column,
+                problem: "keys must be plain values, not lists or mappings")
+        }
+        try count(at: position)
+        guard kinds.count < limits.maximumDepth else {
+            throw YAMLError(
+                line: position.line, column: position.column,
+                problem: "nested more than \(limits.maximumDepth) levels deep")
+        }
+        noteFieldPosition(position)
+        kinds.append(kind)
+        starts.append(position)
+        switch kind {
+        case .sequence: sequences.append([])
+        case .mapping:
+            mappings.append([:])
+            pendingKeys.append(nil)
+            keyPositions.append([:])
+        }
+    }
+
+    /// Puts a finished value where it belongs: in the open list or under the pending key, or at
+    /// the root. `opening` is false for a collection that was opened (and noted) earlier.
+    private mutating func add(_ value: JSONValue, at position: YAMLPosition, opening: Bool = true)
+        throws(YAMLError)
+    {
+        if opening { noteFieldPosition(position) }
+        switch kinds.last {
+        case nil:
+            root = value
+            rootPosition = position
+        case .sequence:
+            sequences[sequences.count - 1].append(value)
+        case .mapping:
+            let key = pendingKeys[pendingKeys.count - 1]!
+            mappings[mappings.count - 1][key] = value
+            pendingKeys[pendingKeys.count - 1] = nil
+        }
+    }
+
+    /// Remembers where a value of the root mapping begins.
+    private mutating func noteFieldPosition(_ position: YAMLPosition) {
+        if kinds.count == 1, kinds[0] == .mapping, let key = pendingKeys[0] {
+            fieldPositions[key] = position
+        }
+    }
+
+    private mutating func takeKey(_ key: String, at position: YAMLPosition) throws(YAMLError) {
+        let index = keyPositions.count - 1
+        if let first = keyPositions[index][key] {
+            throw YAMLError(
+                line: first.line, column: first.column, problem: "duplicate key '\(key)'")
+        }
+        keyPositions[index][key] = position
+        pendingKeys[index] = key
+    }
+
+    private mutating func count(at position: YAMLPosition) throws(YAMLError) {
+        valueCount += 1
+        guard valueCount <= limits.maximumValues else {
+            throw YAMLError(
+                line: position.line, column: position.column,
+                problem: "more than \(limits.maximumValues) values")
+        }
+    }
+
+    private func refuseAnchor(
+        _ anchor: UnsafeMutablePointer<yaml_char_t>?, at position: YAMLPosition
+    )
+        throws(YAMLError)
+    {
+        guard anchor != nil else { return }
+        throw YAMLError(
+            line: position.line, column: position.column,
+            problem: "anchors (&name) are not supported: write the value out in full")
+    }
+
+    /// libyaml's own error, placed as a compiler would place it.
+    private func error(from parser: yaml_parser_t) -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        switch parser.error {
+        case YAML_READER_ERROR:
+            let place = position(ofByte: parser.problem_offset)
+            return YAMLError(line: place.line, column: place.column, problem: problem)
+        case YAML_MEMORY_ERROR:
+            return YAMLError(line: nil, column: nil, problem: "out of memory")
+        default:
+            let context = parser.context.map { String(cString: $0) + " " } ?? ""
+            return YAMLError(
+                line: Int(parser.problem_mark.line) + 1,
+                column: Int(parser.problem_mark.column) + 1, problem: context + problem)
+        }
+    }
+
+    /// The line and column (in Unicode scalars) of byte `offset`.
+    private func position(ofByte offset: Int) -> YAMLPosition {
+        var line = 1
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return YAMLPosition(line: line, column: column)
+    }
+}
