@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "AccountsTests", dependencies: ["Accounts"]),
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
-        .testTarget(name: "MenuTests", dependencies: ["Menu"]),
+        .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
         .testTarget(
             name: "CasebookServerTests",

@@ -13,10 +13,23 @@ public enum YAMLReader {
         var text = text
         let result = text.withUTF8 { bytes in
             var reader = EventReader(
-                bytes: bytes, limits: limits, typingPlainScalars: typingPlainScalars)
+                bytes: bytes, limits: limits, typingPlainScalars: typingPlainScalars,
+                building: true)
             return Result { () throws(YAMLError) in try reader.document() }
         }
         return try result.get()
+    }
+
+    /// Checks only that the text is YAML within `limits`, building nothing: for a file another
+    /// parser then reads, so that it never sees an alias, a deep nesting or a flood of values.
+    public static func check(_ text: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
+        var text = text
+        let result = text.withUTF8 { bytes in
+            var reader = EventReader(
+                bytes: bytes, limits: limits, typingPlainScalars: false, building: false)
+            return Result { () throws(YAMLError) in _ = try reader.document() }
+        }
+        try result.get()
     }
 }
 
@@ -25,6 +38,8 @@ private struct EventReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let limits: YAMLLimits
     private let typingPlainScalars: Bool
+    /// False when only checking: nesting is followed, nothing is built.
+    private let building: Bool
 
     private enum Kind { case sequence, mapping }
     private var kinds: [Kind] = []
@@ -41,10 +56,14 @@ private struct EventReader {
     private var rootPosition = YAMLPosition(line: 1, column: 1)
     private var fieldPositions: [String: YAMLPosition] = [:]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, typingPlainScalars: Bool) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, typingPlainScalars: Bool,
+        building: Bool
+    ) {
         self.bytes = bytes
         self.limits = limits
         self.typingPlainScalars = typingPlainScalars
+        self.building = building
     }
 
     mutating func document() throws(YAMLError) -> YAMLDocument? {
@@ -64,7 +83,7 @@ private struct EventReader {
                 line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                guard let root else { return nil }
+                guard building, let root else { return nil }
                 return YAMLDocument(
                     root: root, position: rootPosition, fieldPositions: fieldPositions)
             case YAML_DOCUMENT_START_EVENT:
@@ -89,6 +108,7 @@ private struct EventReader {
                         line: position.line, column: position.column,
                         problem: "text may not contain a NUL character")
                 }
+                guard building else { continue }
                 let string = String(decoding: text, as: UTF8.self)
                 if kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
                     try takeKey(string, at: position)
@@ -118,10 +138,12 @@ private struct EventReader {
                 try open(.mapping, at: position)
             case YAML_SEQUENCE_END_EVENT:
                 kinds.removeLast()
+                guard building else { continue }
                 let start = starts.removeLast()
                 try add(.array(sequences.removeLast()), at: start, opening: false)
             case YAML_MAPPING_END_EVENT:
                 kinds.removeLast()
+                guard building else { continue }
                 pendingKeys.removeLast()
                 keyPositions.removeLast()
                 let start = starts.removeLast()
@@ -133,7 +155,7 @@ private struct EventReader {
     }
 
     private mutating func open(_ kind: Kind, at position: YAMLPosition) throws(YAMLError) {
-        if kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
+        if building, kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
             throw YAMLError(
                 line: position.line, column: position.column,
                 problem: "keys must be plain values, not lists or mappings")
@@ -144,16 +166,18 @@ private struct EventReader {
                 line: position.line, column: position.column,
                 problem: "nested more than \(limits.maximumDepth) levels deep")
         }
-        noteFieldPosition(position)
-        kinds.append(kind)
-        starts.append(position)
-        switch kind {
-        case .sequence: sequences.append([])
-        case .mapping:
-            mappings.append([:])
-            pendingKeys.append(nil)
-            keyPositions.append([:])
+        if building {
+            noteFieldPosition(position)
+            starts.append(position)
+            switch kind {
+            case .sequence: sequences.append([])
+            case .mapping:
+                mappings.append([:])
+                pendingKeys.append(nil)
+                keyPositions.append([:])
+            }
         }
+        kinds.append(kind)
     }
 
     /// Puts a finished value where it belongs: in the open list or under the pending key, or at

@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// A restaurant's whole menu.
@@ -24,31 +25,18 @@ public struct Menu: Equatable, Sendable {
         self = try MenuFileParser(file: file).menu(fromYAML: yaml)
     }
 
-    /// The menu in the file at `url`.
+    /// The most a menu file may hold: 1 MiB, for a menu of thousands of dishes.
+    public static let maximumFileSize = 1024 * 1024
+
+    /// The menu in the file at `url` (a link to it is followed: the operator named it).
     public static func load(from url: URL) throws(MenuFileError) -> Menu {
-        let data: Data
+        let text: String
         do {
-            data = try Data(contentsOf: url)
+            text = try BoundedFile.text(
+                atPath: url.path, limit: maximumFileSize, followingSymlink: true)
         } catch {
-            throw MenuFileError(
-                file: url.path,
-                problem: "cannot read the file: " + reason(reading: url, failed: error))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw MenuFileError(
-                file: url.path, problem: "cannot read the file: it is not UTF-8 text")
+            throw MenuFileError(file: url.path, problem: "cannot read the file: \(error)")
         }
         return try Menu(yaml: text, file: url.path)
-    }
-
-    /// Why reading `url` failed, in words for the person who named the file.
-    private static func reason(reading url: URL, failed error: any Error) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            return "there is no such file"
-        }
-        if isDirectory.boolValue { return "it is a folder" }
-        if (error as? CocoaError)?.code == .fileReadNoPermission { return "permission denied" }
-        return error.localizedDescription
     }
 }

@@ -1,3 +1,4 @@
+import CasebookYAML
 import Foundation
 import Yams
 
@@ -7,6 +8,12 @@ struct MenuFileParser {
     let file: String
 
     func menu(fromYAML yaml: String) throws(MenuFileError) -> Menu {
+        do {
+            try YAMLReader.check(yaml)
+        } catch {
+            throw MenuFileError(
+                file: file, line: error.line, column: error.column, problem: error.problem)
+        }
         guard let root = try compose(yaml) else {
             throw MenuFileError(file: file, problem: "the file is empty")
         }
@@ -123,6 +130,12 @@ struct MenuFileParser {
 
     private func price(_ node: Node, field: String) throws(MenuFileError) -> Decimal {
         let text = try self.text(node, field: field)
+        // Decimal holds 38 digits and would round more; no menu needs over nine before the point.
+        if Self.isPrice(text),
+            text.prefix(while: { $0 != "." }).drop(while: { $0 == "0" }).count > 9
+        {
+            throw error(at: node, field, "'\(text)' is too large a price (at most 999999999.99)")
+        }
         guard Self.isPrice(text),
             let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         else {

@@ -1,0 +1,73 @@
+import CasebookTestSupport
+import Foundation
+import Menu
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A menu file is outside input too: it cannot make the reader expand, recurse or wait, and no
+/// price is silently rounded.
+@Suite("Menu files that try too much")
+struct HostileMenuFileTests {
+    @Test(arguments: [
+        (
+            "currency: EUR\npizzas: &p\n  - {name: A, price: 1}\ndesserts: *p\n",
+            "m.yaml:2:9: anchors (&name) are not supported: write the value out in full"
+        ),
+        (
+            "currency: EUR\nrestaurant: " + String(repeating: "[", count: 64)
+                + String(repeating: "]", count: 64),
+            "m.yaml:2:76: nested more than 64 levels deep"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - {name: A, price: 1234567890.00}\n",
+            "m.yaml:3:22: pizzas[1].price: '1234567890.00' is too large a price (at most 999999999.99)"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - {name: A, price: 100000000000000000000000000000000000000000.5}\n",
+            "m.yaml:3:22: pizzas[1].price: '100000000000000000000000000000000000000000.5' is too large a price (at most 999999999.99)"
+        ),
+    ])
+    func isRefusedNamingThePlace(yaml: String, message: String) {
+        let error = #expect(throws: MenuFileError.self) { try Menu(yaml: yaml, file: "m.yaml") }
+        #expect(error?.description == message)
+    }
+
+    @Test func theLargestPriceIsKeptExactly() throws {
+        let menu = try Menu(
+            yaml: "currency: EUR\npizzas:\n  - {name: A, price: 999999999.99}\n", file: "m.yaml")
+        #expect(menu.pizzas.first?.price == Decimal(string: "999999999.99"))
+    }
+
+    @Test func aMenuFileThatIsAFIFOOrTooLargeIsNotRead() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.appending("fifo.yaml")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(
+            throws: MenuFileError(
+                file: fifo.path, problem: "cannot read the file: it is a FIFO, not a regular file")
+        ) {
+            try Menu.load(from: fifo)
+        }
+        let large = try directory.file(
+            "large.yaml",
+            contents: "currency: EUR\n#" + String(repeating: "x", count: Menu.maximumFileSize))
+        #expect(
+            throws: MenuFileError(
+                file: large.path,
+                problem: "cannot read the file: it is larger than 1 MiB, the most read here")
+        ) {
+            try Menu.load(from: large)
+        }
+    }
+
+    @Test func aMenuFileReachedThroughALinkIsRead() throws {
+        let directory = try TemporaryDirectory()
+        let real = try directory.file("real.yaml", contents: "currency: GBP\n")
+        let link = directory.appending("menu.yaml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try Menu.load(from: link).currency == Currency(code: "GBP"))
+    }
+}
