@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// Why a document could not be read or written.
@@ -24,10 +25,15 @@ open class Document {
         self.fileURL = fileURL
     }
 
-    /// Reads the title and body from the file.
+    /// The most a document may hold: 16 MiB of text.
+    public static let maximumSize = 16 * 1024 * 1024
+
+    /// Reads the title and body from the file: a regular file (never a FIFO or a device, which
+    /// could block or never end) of at most `maximumSize` bytes of UTF-8 text.
     open func load() throws {
-        guard let data = try? Data(contentsOf: fileURL),
-            let text = String(data: data, encoding: .utf8)
+        guard
+            let text = try? BoundedFile.text(
+                atPath: fileURL.path, limit: Self.maximumSize, followingSymlink: true)
         else { throw DocumentError.cannotLoadContent }
         let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let firstLine = parts.first.map(String.init) ?? ""

@@ -3,6 +3,10 @@ import Documents
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("Documents and the metatype-driven loader")
 struct DocumentTests {
     @Test func aDocumentIsUntitledUntilLoaded() {
@@ -54,6 +58,23 @@ struct DocumentTests {
         let file = directory.url.appendingPathComponent("binary.bin")
         try Data([0xFF, 0xFE, 0x00, 0xC3]).write(to: file)
         #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: file).load() }
+    }
+
+    /// A FIFO would block a reader for ever and a device never end: neither is a document.
+    @Test func aFIFOOrADeviceIsNotADocumentAndNothingWaitsOnIt() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.appending("pipe.txt")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        for url in [fifo, URL(fileURLWithPath: "/dev/zero")] {
+            #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: url).load() }
+        }
+    }
+
+    @Test func aDocumentLargerThanTheLimitIsNotLoaded() throws {
+        let directory = try TemporaryDirectory()
+        let large = try directory.file(
+            "large.txt", contents: "Title\n" + String(repeating: "x", count: Document.maximumSize))
+        #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: large).load() }
     }
 
     @Test func aDocumentThatCannotBeWrittenSaysSo() {
