@@ -96,9 +96,14 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
             if pending.count >= Self.bufferSize { try flush() }
             return
         }
+        // GNU reads a token as a C string: a NUL ends it. Only a token that is not a number can
+        // hold one, so numbers never pay for looking.
+        if let nul = token.firstIndex(of: 0) {
+            return try factor(token: UnsafeRawBufferPointer(rebasing: token[..<nul]))
+        }
         sawInvalidInput = true
         try flush()
-        let error = InvalidFactorInput(token: String(decoding: token, as: UTF8.self))
+        let error = InvalidFactorInput(bytes: token)
         let message = Array("\(commandName): \(error)\n".utf8)
         try message.withUnsafeBytes { try diagnostics.write($0) }
     }

@@ -64,24 +64,51 @@ struct FactorCommandTests {
         ]
         let input = numbers.joined(separator: "\n") + "\n"
         let ours = try CasebookExecutable.run(["factor"], input: input)
-        let gnu = try Self.runGNUFactor(input: input)
+        let gnu = try Self.runGNUFactor(input: Data(input.utf8))
         #expect(ours.status == 0)
-        #expect(ours.standardOutput == gnu, "casebook factor differs from GNU factor")
+        #expect(ours.standardOutput == gnu.output, "casebook factor differs from GNU factor")
     }
 
-    private static func runGNUFactor(input: String) throws -> String {
+    /// Bytes no number holds (NUL, invalid UTF-8, control characters, a 100,000-digit token)
+    /// give what GNU `factor` gives: the same lines, messages and exit status.
+    @Test(
+        .enabled(if: hasGNUFactor, "GNU coreutils factor is not installed"),
+        arguments: [
+            [0x31, 0x32, 0x00, 0x0A], [0x31, 0x00, 0x32, 0x20, 0x35, 0x0A], [0x00, 0x0A, 0x37],
+            [0xFF, 0xFE, 0x20, 0x36], [0x01, 0x7F, 0x1B, 0x20, 0x38, 0x0A],
+            [0xC3, 0xA9, 0x20, 0x78, 0xE2, 0x82, 0xAC, 0x5C, 0x0A],
+            Array(repeating: 0x61, count: 100_000) + [0x0A, 0x34],
+        ] as [[UInt8]])
+    func hostileBytesGiveWhatGNUFactorGives(bytes: [UInt8]) throws {
+        let ours = try CasebookExecutable.run(["factor"], inputData: Data(bytes))
+        let gnu = try Self.runGNUFactor(input: Data(bytes))
+        #expect(ours.standardOutput == gnu.output)
+        #expect(ours.status == gnu.status)
+        #expect(
+            ours.standardError.replacingOccurrences(of: "casebook factor: ", with: "")
+                == gnu.errors.replacingOccurrences(of: "\(Self.gnuFactor): ", with: ""))
+    }
+
+    /// GNU `factor` in the C locale, with files for its streams (a pipe could fill and stall).
+    private static func runGNUFactor(input: Data) throws -> (
+        output: String, errors: String, status: Int32
+    ) {
+        let directory = try TemporaryDirectory()
+        let streams = ["in", "out", "err"].map(directory.appending)
+        try input.write(to: streams[0])
+        for url in streams.dropFirst() { try Data().write(to: url) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuFactor)
-        let inputFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gnu-factor-\(UUID().uuidString)")
-        try Data(input.utf8).write(to: inputFile)
-        defer { try? FileManager.default.removeItem(at: inputFile) }
-        let output = Pipe()
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        process.standardOutput = output
+        process.environment = ["LC_ALL": "C"]
+        process.standardInput = try FileHandle(forReadingFrom: streams[0])
+        process.standardOutput = try FileHandle(forWritingTo: streams[1])
+        process.standardError = try FileHandle(forWritingTo: streams[2])
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return (
+            try String(contentsOf: streams[1], encoding: .utf8),
+            String(decoding: try Data(contentsOf: streams[2]), as: UTF8.self),
+            process.terminationStatus
+        )
     }
 }

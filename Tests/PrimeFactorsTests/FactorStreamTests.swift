@@ -37,6 +37,23 @@ struct FactorStreamTests {
         #expect(diagnostics.text.isEmpty)
     }
 
+    /// GNU `factor` reads each token as a C string: a NUL ends it, and whatever follows the NUL
+    /// up to the next separator is ignored (`printf '12\\0\\n' | factor` prints `12: 2 2 3`).
+    @Test(arguments: [
+        ("12\u{0}\n", "12: 2 2 3\n", ""),
+        ("1\u{0}2 5\n", "1:\n5: 5\n", ""),
+        ("\u{0}\n7\n", "7: 7\n", "casebook factor: '' is not a valid positive integer\n"),
+        ("a\u{0}b 4\n", "4: 2 2\n", "casebook factor: 'a' is not a valid positive integer\n"),
+        ("+\u{0} 7\n", "7: 7\n", "casebook factor: '+' is not a valid positive integer\n"),
+    ])
+    func aNULEndsItsTokenAsInGNUFactor(input: String, expected: String, errors: String) throws {
+        var stream = makeStream()
+        var reader = ByteReaderStub(chunks: [input])
+        try stream.factor(from: &reader)
+        #expect(output.text == expected)
+        #expect(diagnostics.text == errors)
+    }
+
     @Test func joinsATokenSplitAcrossReads() throws {
         var stream = makeStream()
         var input = ByteReaderStub(chunks: ["1", "2 3", "5\n", "7"])
