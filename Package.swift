@@ -35,9 +35,13 @@ let package = Package(
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
+        .target(name: "StoreFailures"),
         .target(
             name: "CasebookSQLite",
-            dependencies: ["CasebookFileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "CasebookFileSystem", "StoreFailures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .target(
             name: "SurveySync",
             dependencies: [
@@ -45,6 +49,7 @@ let package = Package(
                 "CasebookJSON",
                 "CasebookYAML",
                 "CasebookSQLite",
+                "StoreFailures",
                 "Yams",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -54,6 +59,7 @@ let package = Package(
             name: "Diary",
             dependencies: [
                 "CasebookFileSystem", "CasebookSQLite",
+                "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(
@@ -61,6 +67,7 @@ let package = Package(
             dependencies: [
                 "CasebookFileSystem",
                 "CasebookSQLite",
+                "StoreFailures",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -71,6 +78,8 @@ let package = Package(
                 "Accounts",
                 "CasebookFileSystem",
                 "CasebookJSON",
+                "CasebookSQLite",
+                "StoreFailures",
                 "Diary",
                 "Documents",
                 "Menu",
@@ -119,6 +128,7 @@ let package = Package(
                 "Menu",
                 "SurveySync",
                 "CasebookTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

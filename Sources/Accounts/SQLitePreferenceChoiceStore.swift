@@ -1,14 +1,15 @@
 import CasebookSQLite
 import Foundation
 import GRDB
+import StoreFailures
 
 /// Users' preference choices in a SQLite file (WAL mode, migrated when opened). There is no
 /// column for a password: the backend cannot store one.
 public final class SQLitePreferenceChoiceStore: PreferenceChoiceStore {
-    private let database: DatabasePool
+    private let database: StoreDatabase
 
     public init(path: String) throws {
-        database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
+        database = try StoreDatabase(store: "preferences", path: path, migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

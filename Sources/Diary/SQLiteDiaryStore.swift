@@ -1,11 +1,12 @@
 import CasebookSQLite
 import Foundation
 import GRDB
+import StoreFailures
 
 /// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
 /// entry survives `kill -9` once `save` returns, and several processes can write at once.
 public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
-    private let database: DatabasePool
+    private let database: StoreDatabase
 
     /// Why the store could not be opened.
     public struct OpenError: Error, CustomStringConvertible {
@@ -17,7 +18,7 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
 
     public init(path: String) throws {
         do {
-            database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
+            database = try StoreDatabase(store: "diary", path: path, migrator: Self.migrator)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }

@@ -1,14 +1,15 @@
 import CasebookSQLite
 import Foundation
 import GRDB
+import StoreFailures
 
 /// Respondents in a SQLite file (WAL mode), created and migrated when opened.
 public final class SQLiteRespondentStore: RespondentStore {
-    private let database: DatabasePool
+    private let database: StoreDatabase
 
     /// Opens (creating if needed) the database at `path`.
     public init(path: String) throws {
-        database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
+        database = try StoreDatabase(store: "respondents", path: path, migrator: Self.migrator)
     }
 
     private static var migrator: DatabaseMigrator {

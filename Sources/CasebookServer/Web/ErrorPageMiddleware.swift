@@ -1,5 +1,8 @@
+import Accounts
+import Foundation
 import Hummingbird
 import Logging
+import StoreFailures
 
 /// Turns every failure into an answer a person can read: an HTML page for the pages, JSON for
 /// `/api/`. A failure nobody planned for is logged here and answered with a 500 that says
@@ -17,6 +20,10 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as RequestError {
             if isAPI { throw error }
             return page(request, status: error.status, message: error.message)
+        } catch let error where Self.unavailableMessage(for: error) != nil {
+            let message = Self.unavailableMessage(for: error)!
+            if isAPI { throw RequestError(.serviceUnavailable, message) }
+            return page(request, status: .serviceUnavailable, message: message)
         } catch let error as HTTPResponseError {
             let message = Self.message(for: error.status, path: request.uri.path)
             if isAPI { throw RequestError(error.status, message) }
@@ -26,6 +33,28 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             let message = "Something went wrong on the server. Please try again."
             if isAPI { throw RequestError(.internalServerError, message) }
             return page(request, status: .internalServerError, message: message)
+        }
+    }
+
+    /// What to tell a person about stored data that cannot be used (a damaged row or database,
+    /// a damaged preference file), without the server's paths; nil for any other failure.
+    static func unavailableMessage(for error: any Error) -> String? {
+        switch error {
+        case let error as DamagedRowError: return "\(error)"
+        case let error as StoreUnavailableError: return "\(error)"
+        case let error as PreferenceStoreError:
+            switch error {
+            case .fileUnusable(let path, let reason):
+                let name = (path as NSString).lastPathComponent
+                return
+                    "The preference file \(name) in the data directory cannot be used (\(reason)); remove it to start again."
+            case .tampered(let path):
+                let name = (path as NSString).lastPathComponent
+                return
+                    "The saved preference (\(name) in the data directory) was changed or damaged; remove it to start again."
+            case .storeCannotBeRead: return "\(error)"
+            }
+        default: return nil
         }
     }
 

@@ -1,0 +1,63 @@
+import GRDB
+import StoreFailures
+
+/// A store's database pool, through which every read and write goes, so that every store
+/// reports a database that fails (damaged, full, read-only, busy for too long) the same way: as
+/// `StoreUnavailableError` naming the store.
+public struct StoreDatabase: Sendable {
+    /// The store, as a person would name it.
+    public let store: String
+    private let pool: DatabasePool
+
+    /// Opens (creating and migrating) the database at `path`; see `SQLiteDatabase.open`.
+    public init(store: String, path: String, migrator: DatabaseMigrator) throws {
+        self.store = store
+        pool = try SQLiteDatabase.open(path: path, migrator: migrator)
+    }
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try translating { try pool.read(body) }
+    }
+
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try translating { try pool.write(body) }
+    }
+
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
+        -> T
+    {
+        do {
+            return try await pool.read(body)
+        } catch let error as DatabaseError {
+            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+        }
+    }
+
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T)
+        async throws -> T
+    {
+        do {
+            return try await pool.write(body)
+        } catch let error as DatabaseError {
+            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+        }
+    }
+
+    /// A read outside a transaction: for one statement that is atomic on its own.
+    public func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
+        try translating { try pool.unsafeRead(body) }
+    }
+
+    private func translating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+        }
+    }
+
+    /// SQLite's own explanation, without the statement or its arguments.
+    private static func reason(_ error: DatabaseError) -> String {
+        error.message ?? "\(error.resultCode)"
+    }
+}

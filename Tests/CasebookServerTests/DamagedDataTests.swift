@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// Data damaged on disk is a problem someone can act on: the page or the JSON says what is
+/// damaged (503), never a bare 500, and never the server's paths.
+@Suite("Damaged data")
+struct DamagedDataTests {
+    let fixture: RouteFixture
+
+    init() throws { fixture = try RouteFixture() }
+
+    @Test func aDamagedPreferenceKeyIsExplainedNotA500() async throws {
+        try Data("not a key".utf8).write(to: fixture.directory.appending("preference.key"))
+        try await fixture.withPages { pages in
+            let page = try await pages.post("/account/preference", ["choice": "never"])
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.html.contains("preference.key"))
+            #expect(page.html.contains("remove it"))
+            #expect(!page.html.contains(fixture.directory.url.path))
+        }
+    }
+
+    @Test func aDamagedDiaryRowIsA503NamingIt() async throws {
+        let database = try DatabaseQueue(path: fixture.directory.appending("diary.sqlite").path)
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO entry (id, date, text) VALUES ('not-a-uuid', 0, 'x')")
+        }
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/diary", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(
+                    RouteFixture.errorMessage(response.body)
+                        == "the diary store holds a damaged row ('not-a-uuid'): its id is not a UUID"
+                )
+            }
+        }
+        try await fixture.withPages { pages in
+            let page = try await pages.get("/diary")
+            #expect(page.status == .serviceUnavailable)
+            #expect(page.html.contains("damaged row"))
+        }
+    }
+
+    @Test func aDatabaseChangedUnderTheServerIsA503() async throws {
+        let database = try DatabaseQueue(
+            path: fixture.directory.appending("respondents.sqlite").path)
+        try await database.write { db in try db.execute(sql: "DROP TABLE respondent") }
+        try await fixture.test { client in
+            try await client.execute(uri: "/api/respondents", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                let message = try #require(RouteFixture.errorMessage(response.body))
+                #expect(
+                    message
+                        == "the respondents store cannot be used right now: no such table: respondent"
+                )
+                #expect(!message.contains(fixture.directory.url.path))
+            }
+        }
+    }
+}
