@@ -29,6 +29,17 @@ public struct LocalRespondentFolder: RespondentFolder {
             .sorted()
     }
 
+    /// The files with their sizes as listed (a link or other non-file: no size; reading it is
+    /// refused anyway).
+    public func respondentFiles() throws -> [(name: String, size: Int?)] {
+        try respondentFileNames().map { name in
+            var status = stat()
+            let path = url.appendingPathComponent(name).path
+            let isFile = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            return (name, isFile ? Int(status.st_size) : nil)
+        }
+    }
+
     public func contents(of fileName: String) throws -> String {
         guard FileReader.staysInside(fileName) else {
             throw FileReaderError.pathOutsideDocuments(path: fileName)

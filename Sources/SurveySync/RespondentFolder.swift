@@ -6,6 +6,9 @@ public protocol RespondentFolder {
     var location: String { get }
     /// The names of the `*.yaml` and `*.yml` files in the folder, sorted.
     func respondentFileNames() throws -> [String]
+    /// The same files with their sizes in bytes where known (nil: unknown), so that a sync can
+    /// bound how much it reads at once. By default, the names with no sizes.
+    func respondentFiles() throws -> [(name: String, size: Int?)]
     /// The text of one of those files. A sync reads on every core: this may be called from
     /// several threads at once.
     func contents(of fileName: String) throws -> String
@@ -19,6 +22,10 @@ public protocol RespondentFolder {
 }
 
 extension RespondentFolder {
+    public func respondentFiles() throws -> [(name: String, size: Int?)] {
+        try respondentFileNames().map { ($0, nil) }
+    }
+
     /// The ledger's file name inside the folder.
     public static var ledgerFileName: String { ".casebook-sync-ledger.json" }
 }

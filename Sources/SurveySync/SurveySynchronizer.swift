@@ -28,10 +28,17 @@ public struct SurveySynchronizer {
         self.batchSize = max(1, batchSize)
     }
 
+    /// The most bytes of files a batch carries (it always carries at least one file), and a
+    /// chunk of files read at once: with files of at most `RespondentParser.maximumFileSize`,
+    /// a sync holds at most three chunks' worth at a time, whatever the folder holds.
+    public static let maximumBatchBytes = 4 * 1024 * 1024
+
     private struct Pending: Sendable {
         let fileName: String
         let contentHash: String
         let respondent: Respondent
+        /// The file's size in bytes.
+        let size: Int
     }
 
     /// What reading one file gave.
@@ -56,20 +63,21 @@ public struct SurveySynchronizer {
         defer { claim.end() }
         let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
         var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)
-        let fileNames: [String]
+        let files: [(name: String, size: Int?)]
         do {
-            fileNames = try folder.respondentFileNames()
+            files = try folder.respondentFiles()
         } catch {
             throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
+        let fileNames = files.map(\.name)
         let reader = ConcurrentReader(folder: folder)
         var report = SyncReport()
         var pending: [Pending] = []
+        var pendingBytes = 0
         var claimedIDs: [String: String] = [:]
         var handledFiles = 0
-        let chunks = stride(from: 0, to: fileNames.count, by: batchSize).map {
-            $0..<min($0 + batchSize, fileNames.count)
-        }
+        let chunks = Self.chunks(
+            of: files.map(\.size), files: batchSize, bytes: Self.maximumBatchBytes)
         var parsing = chunks.first.map { Self.startParsing(fileNames, reader, $0, ledger) }
         defer { parsing?.cancel() }
         for (position, chunk) in chunks.enumerated() {
@@ -93,14 +101,19 @@ public struct SurveySynchronizer {
                     } else {
                         claimedIDs[id] = fileName
                         pending.append(item)
+                        pendingBytes += item.size
                     }
                 }
             }
             handledFiles += chunk.count
             let isLast = position == chunks.count - 1
-            while pending.count >= batchSize || (isLast && !pending.isEmpty) {
-                let batch = Array(pending.prefix(batchSize))
+            while pending.count >= batchSize || pendingBytes >= Self.maximumBatchBytes
+                || (isLast && !pending.isEmpty)
+            {
+                let batch = Self.batch(
+                    from: pending, files: batchSize, bytes: Self.maximumBatchBytes)
                 pending.removeFirst(batch.count)
+                pendingBytes -= batch.reduce(0) { $0 + $1.size }
                 try await deliver(batch, ledger: &ledger, ledgerPath: ledgerPath, report: &report)
                 progress(
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
@@ -108,6 +121,38 @@ public struct SurveySynchronizer {
         }
         report.failures.sort { $0.file < $1.file }
         return report
+    }
+
+    /// Consecutive runs of files to read at once: each at most `files` files and `bytes` bytes
+    /// (a file of unknown size counts as none), but never empty.
+    static func chunks(of sizes: [Int?], files: Int, bytes: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = []
+        var start = 0
+        var total = 0
+        for (index, size) in sizes.enumerated() {
+            let size = size ?? 0
+            if index > start, index - start == files || total + size > bytes {
+                chunks.append(start..<index)
+                start = index
+                total = 0
+            }
+            total += size
+        }
+        if start < sizes.count { chunks.append(start..<sizes.count) }
+        return chunks
+    }
+
+    /// The first files of `pending` that make one batch: at most `files` files and `bytes`
+    /// bytes, but at least one file.
+    private static func batch(from pending: [Pending], files: Int, bytes: Int) -> [Pending] {
+        var total = 0
+        var count = 0
+        for item in pending.prefix(files) {
+            if count > 0, total + item.size > bytes { break }
+            total += item.size
+            count += 1
+        }
+        return Array(pending.prefix(count))
     }
 
     /// The folder, for reading files on every core: `RespondentFolder.contents(of:)` may be
@@ -177,7 +222,10 @@ public struct SurveySynchronizer {
         if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
         do {
             let respondent = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
-            return .parsed(Pending(fileName: fileName, contentHash: hash, respondent: respondent))
+            return .parsed(
+                Pending(
+                    fileName: fileName, contentHash: hash, respondent: respondent,
+                    size: contents.utf8.count))
         } catch {
             return .failed("\(error)")
         }

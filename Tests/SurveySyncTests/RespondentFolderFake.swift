@@ -16,6 +16,10 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
         files.keys.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
     }
 
+    func respondentFiles() throws -> [(name: String, size: Int?)] {
+        try respondentFileNames().map { ($0, files[$0]?.utf8.count) }
+    }
+
     func contents(of fileName: String) throws -> String {
         guard let text = files[fileName], !unreadable.contains(fileName) else {
             throw FileReaderError.missingFile(path: "\(location)/\(fileName)")

@@ -1,6 +1,7 @@
 import Foundation
-import SurveySync
 import Testing
+
+@testable import SurveySync
 
 @Suite("Syncing respondents to the backend")
 struct SurveySynchronizerTests {
@@ -63,6 +64,32 @@ struct SurveySynchronizerTests {
         #expect(try await synchronizer().sync().summary == "synced 0, unchanged 4, failed 0")
         let ledger = try #require(folder.ledger)
         #expect(try JSONSerialization.jsonObject(with: ledger) is [String: Any])
+    }
+
+    /// What a sync holds at once is bounded by bytes, not only by count: a batch never carries
+    /// more than `SurveySynchronizer.maximumBatchBytes` of files (but always at least one), so
+    /// a folder of large files neither balloons the sync's memory nor outgrows the server's
+    /// request limit.
+    @Test func batchesOfLargeFilesStayUnderTheByteBudget() async throws {
+        let note = String(repeating: "x", count: 900 * 1024)
+        for number in 1...12 {
+            folder.files[String(format: "big%02d.yaml", number)] = "id: \(number)\nnote: \(note)\n"
+        }
+        let report = try await synchronizer(batchSize: 500).sync()
+        #expect(report.summary == "synced 12, unchanged 0, failed 0")
+        let sizes = await backend.uploads.map(\.count)
+        #expect(sizes == [4, 4, 4], "4 files of 900 KiB fit under 4 MiB, a fifth does not")
+    }
+
+    /// Files are read and parsed a chunk at a time, each chunk at most a batch of files and
+    /// `maximumBatchBytes` of them, so that no more than two chunks are held at once.
+    @Test func filesAreReadInChunksBoundedByCountAndBytes() {
+        let mib = 1024 * 1024
+        let sizes: [Int?] = [3 * mib, mib, 1, nil, 2 * mib, 2 * mib, 5 * mib, 10]
+        #expect(
+            SurveySynchronizer.chunks(of: sizes, files: 3, bytes: 4 * mib)
+                == [0..<2, 2..<5, 5..<6, 6..<7, 7..<8])
+        #expect(SurveySynchronizer.chunks(of: [], files: 3, bytes: 4 * mib).isEmpty)
     }
 
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
