@@ -15,6 +15,11 @@ let package = Package(
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .executable(name: "casebook", targets: ["casebook"]),
         .executable(name: "casebook-bench", targets: ["CasebookBench"]),
+        .executable(name: "fuzz-respondent-yaml", targets: ["FuzzRespondentYAML"]),
+        .executable(name: "fuzz-json-body", targets: ["FuzzJSONBody"]),
+        .executable(name: "fuzz-menu-yaml", targets: ["FuzzMenuYAML"]),
+        .executable(name: "fuzz-factor-tokens", targets: ["FuzzFactorTokens"]),
+        .executable(name: "fuzz-form-body", targets: ["FuzzFormBody"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +39,7 @@ let package = Package(
         .target(name: "PrimeFactors"),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
+        .target(name: "CasebookForms"),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
         .target(name: "StoreFailures"),
         .target(
@@ -77,6 +83,7 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "CasebookFileSystem",
+                "CasebookForms",
                 "CasebookJSON",
                 "CasebookSQLite",
                 "StoreFailures",
@@ -108,6 +115,21 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "CasebookBench", dependencies: ["Diary"]),
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(
+            name: "FuzzRespondentYAML", dependencies: ["FuzzDriver", "SurveySync"],
+            path: "Fuzz/RespondentYAML"),
+        .executableTarget(
+            name: "FuzzJSONBody", dependencies: ["FuzzDriver", "CasebookJSON"],
+            path: "Fuzz/JSONBody"),
+        .executableTarget(
+            name: "FuzzMenuYAML", dependencies: ["FuzzDriver", "Menu"], path: "Fuzz/MenuYAML"),
+        .executableTarget(
+            name: "FuzzFactorTokens", dependencies: ["FuzzDriver", "PrimeFactors"],
+            path: "Fuzz/FactorTokens"),
+        .executableTarget(
+            name: "FuzzFormBody", dependencies: ["FuzzDriver", "CasebookForms"],
+            path: "Fuzz/FormBody"),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),

@@ -1,3 +1,4 @@
+import CasebookForms
 import Hummingbird
 
 /// A segment of the request's path that its route names (`{id}`), percent-decoded strictly, so

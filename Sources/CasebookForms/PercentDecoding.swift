@@ -1,14 +1,14 @@
 /// Text from a URL's path or query, or from a form body: every `%XX` escape well formed, and the
 /// decoded bytes valid UTF-8 without NUL. Anything else is refused, never repaired, so that what
 /// a client sent is either taken exactly or not at all.
-enum PercentDecoding {
-    enum Failure: Error, Equatable {
+public enum PercentDecoding {
+    public enum Failure: Error, Equatable, Sendable {
         case malformedEscape
         case invalidUTF8
         case nul
 
         /// What is wrong, to follow the name of what was sent: "… is not valid UTF-8 text".
-        var problem: String {
+        public var problem: String {
             switch self {
             case .malformedEscape: "has a malformed %-escape (% must be followed by two hex digits)"
             case .invalidUTF8: "is not valid UTF-8 text"
@@ -18,7 +18,7 @@ enum PercentDecoding {
     }
 
     /// The decoded text; with `plusIsSpace` (forms and queries), `+` stands for a space.
-    static func text(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) throws(Failure)
+    public static func text(_ encoded: some Collection<UInt8>, plusIsSpace: Bool) throws(Failure)
         -> String
     {
         var bytes: [UInt8] = []

@@ -1,0 +1,58 @@
+/// The fields of an `application/x-www-form-urlencoded` body or of a URL's query, decoded
+/// strictly: at most `maximumCount` fields, every name and value valid text (`PercentDecoding`).
+/// The first of a repeated name counts.
+public struct URLEncodedForm: Sendable {
+    /// Why a form was refused, in words that name the field.
+    public struct Refusal: Error, Equatable, Sendable {
+        public let message: String
+    }
+
+    public static let maximumCount = 64
+
+    /// What the fields are, for messages: "form field" or "query parameter".
+    public let kind: String
+    private var values: [String: String] = [:]
+
+    public init(_ encoded: some Collection<UInt8>, kind: String = "form field") throws(Refusal) {
+        self.kind = kind
+        let pairs = encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
+        guard pairs.count <= Self.maximumCount else {
+            throw Refusal(message: "more than \(Self.maximumCount) \(kind)s")
+        }
+        for pair in pairs {
+            let parts = pair.split(
+                separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            let name: String
+            do {
+                name = try PercentDecoding.text(parts[0], plusIsSpace: true)
+            } catch {
+                throw Refusal(message: "a \(kind)'s name \(error.problem)")
+            }
+            do {
+                let value =
+                    parts.count > 1 ? try PercentDecoding.text(parts[1], plusIsSpace: true) : ""
+                if values[name] == nil { values[name] = value }
+            } catch {
+                throw Refusal(message: "\(kind) '\(name)' \(error.problem)")
+            }
+        }
+    }
+
+    public subscript(name: String) -> String? { values[name] }
+
+    /// How many distinct names the form holds.
+    public var count: Int { values.count }
+
+    /// The whole number in field `name`, nil when the field is missing or empty.
+    /// - Throws: a refusal naming the field when it is not a whole number within `range`.
+    public func integer(_ name: String, in range: ClosedRange<Int>) throws(Refusal) -> Int? {
+        guard let text = values[name], !text.isEmpty else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw Refusal(
+                message:
+                    "\(kind) '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+            )
+        }
+        return value
+    }
+}
