@@ -99,7 +99,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]),
         .executableTarget(
             name: "casebook",
             dependencies: [

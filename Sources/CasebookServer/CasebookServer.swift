@@ -90,6 +90,7 @@ public enum CasebookServer {
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
         router.get("/health") { _, _ in "ok" }
+        OpenAPIController().addRoutes(to: router)
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
         DiaryAPIController(store: stores.diary).addRoutes(to: router)

@@ -1,44 +1,15 @@
 """Fixtures for the end-to-end tests: a real `casebook serve` on an ephemeral loopback port with a
 temporary data directory, and a real headless Chromium driven by Selenium."""
 import os
-import re
 import shutil
-import subprocess
-import tempfile
+import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import ROOT, Server  # noqa: E402
+
 SCREENSHOTS = os.environ.get("E2E_SCREENSHOTS", os.path.join(ROOT, ".build", "e2e-screenshots"))
-
-
-def casebook_binary():
-    explicit = os.environ.get("CASEBOOK_EXECUTABLE")
-    if explicit:
-        return explicit
-    bin_path = subprocess.run(
-        ["swift", "build", "--show-bin-path"], cwd=ROOT, check=True, capture_output=True, text=True
-    ).stdout.strip()
-    return os.path.join(bin_path, "casebook")
-
-
-class Server:
-    def __init__(self):
-        self.data = tempfile.mkdtemp(prefix="casebook-e2e-")
-        self.process = subprocess.Popen(
-            [casebook_binary(), "serve", "--port", "0", "--data", self.data],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"serving (http://\S+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"casebook serve did not start: {line!r}")
-        self.url = match.group(1).rstrip("/")
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=20)
-        shutil.rmtree(self.data, ignore_errors=True)
 
 
 @pytest.fixture

@@ -1,0 +1,31 @@
+"""Fixtures for the hostile-input suite (see casebook_server for the servers themselves)."""
+import os
+import resource
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import Server, casebook_binary  # noqa: E402,F401
+
+
+@pytest.fixture
+def server():
+    running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def impatient_server():
+    """A server with short timeouts, for slow and silent clients."""
+    running = Server("--idle-timeout", "3", "--header-timeout", "2", "--body-timeout", "2")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(autouse=True)
+def enough_descriptors():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    yield

@@ -1,0 +1,259 @@
+"""The hostile-input suite: one test per class of attack on a real `casebook serve` (and the
+real `casebook` command), each as an attacker would send it, byte for byte."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import pytest
+
+from conftest import casebook_binary
+
+BILLION_LAUGHS = """id: 1
+a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
+i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
+"""
+JSON = {"Content-Type": "application/json"}
+
+
+def error_of(body):
+    return json.loads(body)["error"]
+
+
+def diary_count(server):
+    status, _, body = server.request("GET", "/api/diary?limit=1000")
+    assert status == 200
+    return len(json.loads(body)["entries"])
+
+
+def respondents_folder(server):
+    folder = os.path.join(server.data, "Respondents")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "ok.yaml"), "w") as file:
+        file.write("id: ok\nname: Ada\n")
+    return folder
+
+
+# Runs argv[2:] and writes its peak RSS (KiB) to argv[1]. A fresh interpreter does the spawning
+# because a child's peak RSS counts the memory of whatever forked it: the test process's own,
+# tens of megabytes, would hide the command's.
+MEASURE = """import os, sys
+pid = os.posix_spawn(sys.argv[2], sys.argv[2:], os.environ)
+_, status, usage = os.wait4(pid, 0)
+open(sys.argv[1], "w").write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_measured(arguments):
+    """Runs a command; returns (status, stdout, stderr, peak RSS in MB) of that command."""
+    with tempfile.NamedTemporaryFile() as peak:
+        process = subprocess.run([sys.executable, "-c", MEASURE, peak.name, *arguments],
+                                 capture_output=True, text=True, timeout=120)
+        return process.returncode, process.stdout, process.stderr, int(open(peak.name).read()) / 1024
+
+
+def test_numbers_from_clients_are_bounded_not_trapped(server):
+    for query in ["page=9223372036854775807", "page=-1", "page=1e999"]:
+        status, _, body = server.request("GET", f"/survey?{query}")
+        assert status == 400
+        assert b"query parameter &#39;page&#39; must be a whole number" in body
+    for path, name in [("/api/diary?limit=abc", "limit"), ("/api/diary?offset=99999999999999999999", "offset"),
+                       ("/api/respondents?limit=0", "limit")]:
+        status, _, body = server.request("GET", path)
+        assert status == 400
+        assert error_of(body).startswith(f"query parameter '{name}'")
+    assert server.request("GET", "/health")[0] == 200
+    assert server.process.poll() is None
+
+
+def test_an_alias_bomb_or_a_huge_file_is_refused_cheaply(server):
+    folder = respondents_folder(server)
+    with open(os.path.join(folder, "bomb.yaml"), "w") as file:
+        file.write(BILLION_LAUGHS)
+    with open(os.path.join(folder, "huge.yaml"), "w") as file:
+        file.write("id: huge\nnote: " + "x" * (21 * 1024 * 1024) + "\n")
+    status, out, err, rss = run_measured(
+        [casebook_binary(), "survey", "sync", "--from", folder, "--to", server.url])
+    assert status == 1
+    assert "bomb.yaml:2:4: anchors (&name) are not supported" in err
+    assert "huge.yaml: it is larger than 1 MiB, the most read here" in err
+    assert "synced 1, unchanged 0, failed 2" in out
+    assert rss < 100, f"the sync peaked at {rss:.0f} MB"
+    os.remove(os.path.join(folder, ".casebook-sync-ledger.json"))
+    status, _, body = server.post_form("/survey/sync", {"folder": "Respondents"})
+    assert status == 200
+    assert b"bomb.yaml:2:4: anchors" in body
+    assert server.peak_rss_mb() < 200
+
+
+def test_requests_from_other_sites_change_nothing(server):
+    evil = {"Origin": "http://evil.example"}
+    status, _, body = server.request(
+        "POST", "/api/diary", body=b'{"text": "pwned"}', headers={"Content-Type": "text/plain", **evil})
+    assert status in (403, 415)
+    status, _, body = server.request(
+        "POST", "/api/respondents", body=b'{"id": 1, "x": "pwned"}', headers={**JSON, **evil})
+    assert status == 403 and error_of(body).startswith("requests from another site are refused")
+    status, _, _ = server.request(
+        "POST", "/api/diary", body=b'{"text": "pwned"}', headers={**JSON, "Sec-Fetch-Site": "cross-site"})
+    assert status == 403
+    status, _, _ = server.post_form("/diary", {"text": "pwned"}, extra_headers=evil)
+    assert status == 403
+    assert diary_count(server) == 0
+    assert server.request("GET", "/api/respondents")[2] == b'{"next":null,"respondents":[]}'
+
+
+def test_a_request_for_another_host_is_misdirected(server):
+    for host in ["evil.example", f"evil.example:{server.port}", "localhost.evil.example", "127.0.0.2"]:
+        status, _, _ = server.request("GET", "/api/diary", host=host)
+        assert status == 421, host
+    for host in [f"127.0.0.1:{server.port}", f"localhost:{server.port}", "[::1]"]:
+        assert server.request("GET", "/health", host=host)[0] == 200, host
+
+
+def test_the_server_calls_nowhere_a_visitor_names(server):
+    respondents_folder(server)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    try:
+        for backend in [f"http://127.0.0.1:{port}/", "http://169.254.169.254/latest/meta-data"]:
+            status, _, body = server.post_form("/survey/sync", {"folder": "Respondents", "backend": backend})
+            assert status == 400
+            assert b"is not a backend this server may sync to" in body
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    finally:
+        listener.close()
+    status, _, body = server.post_form("/survey/sync", {"folder": "Respondents"})
+    assert status == 200 and b"synced 1, unchanged 0, failed 0" in body
+
+
+def test_links_fifos_and_folders_in_the_data_directory_lead_nowhere(server):
+    folder = respondents_folder(server)
+    secret = os.path.join(server.root, "secret.yaml")
+    with open(secret, "w") as file:
+        file.write("id: secret\npassword: hunter2\n")
+    os.symlink(secret, os.path.join(folder, "linked.yaml"))
+    os.mkfifo(os.path.join(folder, "pipe.yaml"))
+    os.mkdir(os.path.join(folder, "nested.yaml"))
+    status, _, body = server.post_form("/survey/sync", {"folder": "Respondents"})
+    assert status == 200
+    assert b"synced 1, unchanged 0, failed 3" in body
+    assert b"linked.yaml: it is a symbolic link" in body
+    assert b"pipe.yaml: it is a FIFO" in body
+    status, _, body = server.request("GET", "/api/respondents/secret")
+    assert status == 404
+    os.symlink(secret, os.path.join(server.data, "outside.txt"))
+    os.mkfifo(os.path.join(server.data, "pipe.txt"))
+    assert server.request("GET", "/documents?path=outside.txt")[0] == 400
+    started = time.monotonic()
+    assert server.request("GET", "/documents?path=pipe.txt")[0] == 404
+    assert time.monotonic() - started < 5
+
+
+def test_slow_and_silent_clients_are_cut_off(impatient_server):
+    server = impatient_server
+    crowd = []
+    try:
+        for number in range(1000):
+            connection = socket.create_connection(("127.0.0.1", server.port))
+            if number % 2 == 0:
+                connection.sendall(b"GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+            crowd.append(connection)
+        latencies = []
+        for _ in range(20):
+            started = time.monotonic()
+            assert server.request("GET", "/health")[0] == 200
+            latencies.append(time.monotonic() - started)
+        assert max(latencies) < 0.1, f"/health took {max(latencies) * 1000:.0f} ms beside 1,000 slow clients"
+        time.sleep(4)
+        for connection in crowd:
+            connection.settimeout(2)
+            assert connection.recv(1) == b"", "a slow or silent connection was left open"
+    finally:
+        for connection in crowd:
+            connection.close()
+    cut = socket.create_connection(("127.0.0.1", server.port))
+    cut.sendall(b'POST /api/diary HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
+                b'Content-Length: 100\r\n\r\n{"text"')
+    cut.settimeout(5)
+    started = time.monotonic()
+    assert cut.recv(1) == b""
+    assert time.monotonic() - started < 4
+    cut.close()
+
+
+def test_bytes_that_are_not_text_or_not_whole_are_refused_never_altered(server):
+    cut = socket.create_connection(("127.0.0.1", server.port))
+    cut.sendall(b'POST /api/diary HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
+                b'Content-Length: 100\r\n\r\n{"text": "cut')
+    cut.shutdown(socket.SHUT_WR)
+    cut.settimeout(10)
+    answer = b""
+    while chunk := cut.recv(65536):
+        answer += chunk
+    cut.close()
+    assert answer.startswith(b"HTTP/1.1 400")
+    for body in [b'{"text": "before\\u0000after"}', b'{"text": "caf\xe9"}', b'{"text": "\xed\xa0\x80"}']:
+        status, _, reply = server.request("POST", "/api/diary", body=body, headers=JSON)
+        assert status == 400, body
+    status, _, reply = server.post_form("/diary", {"text": "a\x00b"})
+    assert status == 400
+    assert diary_count(server) == 0
+    for identifier, path in [("a/b", "a%2Fb"), ("é", "%C3%A9"), ("50% off", "50%25%20off")]:
+        body = json.dumps({"id": identifier, "n": 1}).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers=JSON)[0] == 200
+        status, _, reply = server.request("GET", f"/api/respondents/{path}")
+        assert status == 200 and json.loads(reply)["id"] == identifier
+    status, _, _ = server.request("GET", "/health", headers={"X-Big": "a" * 40_000})
+    assert status == 400
+    fields = "&".join(f"f{number}=x" for number in range(70))
+    status, _, body = server.post_form("/diary", {"text": "hello", **dict(pair.split("=") for pair in fields.split("&"))})
+    assert status == 400 and b"more than 64 form fields" in body
+    assert server.request("GET", "/health")[0] == 200
+
+
+@pytest.mark.skipif(not shutil.which("factor"), reason="GNU factor is not installed")
+def test_factor_reads_any_bytes_as_gnu_factor_does():
+    for data in [b"12\x00\n", b"1\x002 5\n", b"\xff\xfe 6\n", b"\x01\x7f 8\n", b"a" * 200_000 + b"\n4"]:
+        ours = subprocess.run([casebook_binary(), "factor"], input=data, capture_output=True, timeout=60)
+        gnu = subprocess.run(["factor"], input=data, capture_output=True, timeout=60, env={"LC_ALL": "C"})
+        assert ours.stdout == gnu.stdout
+        assert ours.returncode == gnu.returncode
+        assert ours.stderr.replace(b"casebook factor: ", b"") == gnu.stderr.replace(b"factor: ", b"")
+
+
+def test_the_data_is_readable_by_its_owner_only(server):
+    old = os.umask(0o022)
+    try:
+        assert server.request("POST", "/api/diary", body=b'{"text": "private"}', headers=JSON)[0] == 201
+        assert server.post_form("/account/preference", {"choice": "never"})[0] == 303
+    finally:
+        os.umask(old)
+    assert os.stat(server.data).st_mode & 0o777 == 0o700
+    for name in os.listdir(server.data):
+        if ".sqlite" in name or name.startswith("preference"):
+            assert os.stat(os.path.join(server.data, name)).st_mode & 0o777 == 0o600, name
+
+
+def test_a_damaged_preference_key_is_explained_not_a_500(server):
+    with open(os.path.join(server.data, "preference.key"), "wb") as file:
+        file.write(b"not a key")
+    status, _, body = server.post_form("/account/preference", {"choice": "never"})
+    assert status == 503
+    assert b"preference.key" in body and server.data.encode() not in body
