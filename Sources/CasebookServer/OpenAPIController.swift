@@ -8,7 +8,9 @@ struct OpenAPIController: Sendable {
         router.get("/openapi.json") { _, _ in
             Response(
                 status: .ok,
-                headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "max-age=3600"],
+                headers: [
+                    .contentType: "application/json; charset=utf-8", .cacheControl: "max-age=3600",
+                ],
                 body: .init(byteBuffer: description))
         }
     }

@@ -59,10 +59,8 @@ struct DiaryAddCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        let text =
-            self.text
-            ?? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         try DiaryCommand.withRouter(data: data) { router, screens in
+            let text = try self.text ?? StandardStreams.inputText()
             try router.showNewEntry()
             guard let detail = screens.detail else { return }
             detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -16,5 +16,17 @@ enum StandardStreams {
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
     }
 
+    /// All of standard input as text: valid UTF-8 without NUL, or a failure saying which.
+    static func inputText() throws -> String {
+        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FailureReport.Message("standard input is not valid UTF-8 text")
+        }
+        guard !bytes.contains(0) else {
+            throw FailureReport.Message("standard input contains a NUL character")
+        }
+        return text
+    }
+
     static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }

@@ -111,4 +111,22 @@ struct DiaryCommandTests {
         #expect(
             try diary(["list", "--limit", "100"]).standardOutput.split(separator: "\n").count == 16)
     }
+
+    /// Text from standard input is valid UTF-8 without NUL, or it is refused: never stored with
+    /// replacement characters, never cut.
+    @Test(
+        arguments: [
+            (
+                [0x63, 0x61, 0x66, 0xE9, 0x0A],
+                "casebook diary: standard input is not valid UTF-8 text\n"
+            ),
+            ([0x61, 0x00, 0x62], "casebook diary: standard input contains a NUL character\n"),
+        ] as [([UInt8], String)])
+    func textThatIsNotTextIsRefused(bytes: [UInt8], message: String) throws {
+        let result = try CasebookExecutable.run(
+            ["diary", "add", "--data", data], inputData: Data(bytes))
+        #expect(result.status == 1)
+        #expect(result.standardError == message)
+        #expect(try diary(["list"]).standardOutput.isEmpty)
+    }
 }
