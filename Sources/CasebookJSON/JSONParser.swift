@@ -102,18 +102,21 @@ public struct JSONParser {
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // the opening quote
         let start = index
-        // Fast path: no escapes.
+        // Fast path: no escapes. ASCII needs no validation, so only text beyond it pays for it.
+        var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 guard
-                    let text = String(
-                        validating: UnsafeBufferPointer(rebasing: bytes[start..<index]),
-                        as: UTF8.self)
+                    let text = isASCII
+                        ? String(decoding: raw, as: UTF8.self)
+                        : String(validating: raw, as: UTF8.self)
                 else { throw SyntaxError(offset: start, problem: "invalid UTF-8 in a string") }
                 index += 1
                 return text
             }
+            isASCII = isASCII && byte < 0x80
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in a string") }
             index += 1

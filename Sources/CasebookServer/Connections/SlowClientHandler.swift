@@ -17,13 +17,19 @@ final class SlowClientHandler: ChannelInboundHandler, RemovableChannelHandler {
         case answering
     }
 
-    private let timeouts: ServerTimeouts
+    private let header: TimeAmount
+    private let body: TimeAmount
     private var phase = Phase.idle
-    private var deadline: Scheduled<Void>?
+    /// When the current phase must be over; nil while idle or answering.
+    private var deadline: NIODeadline?
+    /// The one timer a connection ever has pending. Phases only move `deadline`: a request on a
+    /// kept-alive connection costs two reads of the clock, not a timer scheduled and cancelled twice.
+    private var check: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
     init(timeouts: ServerTimeouts) {
-        self.timeouts = timeouts
+        header = Self.amount(timeouts.header)
+        body = Self.amount(timeouts.body)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -31,33 +37,32 @@ final class SlowClientHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        check?.cancel()
         self.context = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if phase == .idle {
             phase = .readingHeader
-            arm(timeouts.header)
+            expire(in: header)
         }
         context.fireChannelRead(data)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
+        check?.cancel()
         context.fireChannelInactive()
     }
 
     /// A request's header has been decoded: its body is next.
     func headerEnded() {
         phase = .readingBody
-        arm(timeouts.body)
+        expire(in: body)
     }
 
     /// A request has been read whole.
     func requestEnded() {
         phase = .answering
-        deadline?.cancel()
         deadline = nil
     }
 
@@ -66,13 +71,30 @@ final class SlowClientHandler: ChannelInboundHandler, RemovableChannelHandler {
         if phase == .answering { phase = .idle }
     }
 
-    private func arm(_ timeout: Duration) {
-        deadline?.cancel()
+    private func expire(in amount: TimeAmount) {
         guard let context else { return }
-        let (seconds, attoseconds) = timeout.components
-        let amount = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-        deadline = context.eventLoop.scheduleTask(in: amount) { [weak self] in
-            self?.context?.close(promise: nil)
+        let due = context.eventLoop.now + amount
+        deadline = due
+        if check == nil { schedule(at: due, on: context) }
+    }
+
+    /// When the timer fires: close the connection if its deadline has passed, wait for a
+    /// deadline moved later, or let the timer go when no deadline is set.
+    private func schedule(at due: NIODeadline, on context: ChannelHandlerContext) {
+        check = context.eventLoop.scheduleTask(deadline: due) { [weak self] in
+            guard let self, let context = self.context else { return }
+            self.check = nil
+            guard let deadline = self.deadline else { return }
+            if deadline <= context.eventLoop.now {
+                context.close(promise: nil)
+            } else {
+                self.schedule(at: deadline, on: context)
+            }
         }
+    }
+
+    private static func amount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }
