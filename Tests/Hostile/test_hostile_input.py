@@ -222,6 +222,13 @@ def test_bytes_that_are_not_text_or_not_whole_are_refused_never_altered(server):
         assert status == 200 and json.loads(reply)["id"] == identifier
     status, _, _ = server.request("GET", "/health", headers={"X-Big": "a" * 40_000})
     assert status == 400
+    # Header limits, just under and just over: 8 KiB a field, 32 KiB in all.
+    assert server.request("GET", "/health", headers={"X-A": "a" * 8000})[0] == 200
+    assert server.request("GET", "/health", headers={"X-A": "a" * 8300})[0] == 400
+    under = {f"X-{number}": "a" * 7900 for number in range(4)}
+    over = {f"X-{number}": "a" * 7900 for number in range(5)}
+    assert server.request("GET", "/health", headers=under)[0] == 200
+    assert server.request("GET", "/health", headers=over)[0] == 400
     fields = "&".join(f"f{number}=x" for number in range(70))
     status, _, body = server.post_form("/diary", {"text": "hello", **dict(pair.split("=") for pair in fields.split("&"))})
     assert status == 400 and b"more than 64 form fields" in body
