@@ -141,7 +141,11 @@ let package = Package(
         .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
-        .testTarget(name: "SurveySyncTests", dependencies: ["SurveySync", "CasebookTestSupport"]),
+        .testTarget(
+            name: "SurveySyncTests",
+            dependencies: [
+                "SurveySync", "CasebookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "CasebookServerTests",
             dependencies: [

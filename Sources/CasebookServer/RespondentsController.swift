@@ -3,22 +3,110 @@ import Hummingbird
 import NIOCore
 import SurveySync
 
-/// The respondents API: the backend that `casebook survey sync` sends to.
+/// The respondents API: the backend that `casebook survey sync` sends to. Every answer names
+/// the store in its `Casebook-Store` header, so that a sync knows which store acknowledged what;
+/// `/api/respondent-store` tells what the store holds, in digests, for a sync or a verify to
+/// compare with a folder.
 struct RespondentsController: Sendable {
     static let bodyLimit = 16 * 1024 * 1024
     static let maximumPageSize = 1000
+    /// The most ids one lookup may ask about.
+    static let maximumLookup = 10_000
 
     let store: any RespondentStore
+    let identity: StoreIdentity
+
+    init(store: any RespondentStore) {
+        self.store = store
+        identity = StoreIdentity(store: store)
+    }
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.post("/api/respondents") { request, _ in try await receive(request) }
-        router.get("/api/respondents") { request, _ in try await page(request) }
-        router.get("/api/respondents/{id}") { _, context in
+        let respondents = router.group("api/respondents")
+            .add(middleware: StoreHeaderMiddleware(identity: identity))
+        respondents.post { request, _ in try await receive(request) }
+        respondents.get { request, _ in try await page(request) }
+        respondents.get("{id}") { _, context in
             let id = try PathParameter.text("id", in: context)
             guard let respondent = try await store.respondent(id: id) else {
                 throw RequestError(.notFound, "no respondent has id '\(id)'")
             }
             return JSONResponse.make(json: .object(respondent.fields))
+        }
+        let storeRoutes = router.group("api/respondent-store")
+            .add(middleware: StoreHeaderMiddleware(identity: identity))
+        storeRoutes.get { _, _ in
+            JSONResponse.make(
+                json: [
+                    "store": .string(try await identity.value()),
+                    "count": .integer(try await store.count()),
+                ])
+        }
+        storeRoutes.get("digests") { _, _ in
+            let buckets = try await verifiable().digestBuckets()
+            return JSONResponse.make(
+                json: [
+                    "store": .string(try await identity.value()),
+                    "buckets": .array(buckets.hex.map(JSONValue.string)),
+                ])
+        }
+        storeRoutes.get("digests/{bucket}") { _, context in
+            let text = try PathParameter.text("bucket", in: context)
+            guard let bucket = Int(text), (0..<DigestBuckets.count).contains(bucket) else {
+                throw RequestError(
+                    .badRequest,
+                    "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)")
+            }
+            let digests = try await verifiable().digests(inBucket: bucket)
+            return JSONResponse.make(
+                json: [
+                    "store": .string(try await identity.value()), "bucket": .integer(bucket),
+                    "respondents": .array(
+                        digests.map { ["id": .string($0.id), "digest": .string($0.digest)] }),
+                ])
+        }
+        storeRoutes.post("lookup") { request, _ in
+            let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+            let ids = try Self.lookupIDs(in: buffer.readableBytesView)
+            var found: [String: JSONValue] = [:]
+            let wanted = Set(ids)
+            for bucket in Set(ids.map(RespondentDigest.bucket(ofID:))) {
+                for digest in try await verifiable().digests(inBucket: bucket)
+                where wanted.contains(digest.id) {
+                    found[digest.id] = .string(digest.digest)
+                }
+            }
+            return JSONResponse.make(
+                json: ["store": .string(try await identity.value()), "digests": .object(found)])
+        }
+    }
+
+    private func verifiable() throws -> any VerifiableRespondentStore {
+        guard let store = store as? any VerifiableRespondentStore else {
+            throw RequestError(.notImplemented, "this server's store cannot tell what it holds")
+        }
+        return store
+    }
+
+    /// The ids of a lookup: `{"ids": ["a", "b", …]}`, at most `maximumLookup`.
+    static func lookupIDs(in body: some Collection<UInt8>) throws -> [String] {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(body)
+        } catch {
+            throw RequestError(.badRequest, "the body is not valid JSON: \(error)")
+        }
+        guard case .array(let values)? = json["ids"] else {
+            throw RequestError(.badRequest, #"the body must be {"ids": ["…", …]}"#)
+        }
+        guard values.count <= maximumLookup else {
+            throw RequestError(.badRequest, "a lookup asks about at most \(maximumLookup) ids")
+        }
+        return try values.enumerated().map { index, value in
+            guard case .string(let id) = value else {
+                throw RequestError(.badRequest, "the id at index \(index) is not a string")
+            }
+            return id
         }
     }
 

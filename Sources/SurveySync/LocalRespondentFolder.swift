@@ -62,8 +62,27 @@ public struct LocalRespondentFolder: RespondentFolder {
         }
     }
 
+    /// Written to a new file, flushed to the disk, then renamed over the old one.
     public func writeLedger(_ data: Data) throws {
-        try data.write(to: url.appendingPathComponent(Self.ledgerFileName), options: .atomic)
+        try OwnerOnlyFile.write(data, to: url.appendingPathComponent(Self.ledgerFileName))
+    }
+
+    /// Appended and flushed to the disk before it returns (never through a link).
+    public func appendToLedger(_ data: Data) throws {
+        let path = url.appendingPathComponent(Self.ledgerFileName).path
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw Self.systemError() }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws in
+            var written = 0
+            while written < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw Self.systemError() }
+                written += count
+            }
+        }
+        guard fsync(descriptor) == 0 else { throw Self.systemError() }
     }
 
     /// An exclusive `flock` on the folder itself: no lock file to leave behind, no write access

@@ -16,12 +16,19 @@ public protocol RespondentFolder {
     func ledgerData() throws -> Data?
     /// Replaces the saved ledger atomically: a crash leaves the old one or the new one.
     func writeLedger(_ data: Data) throws
+    /// Appends to the saved ledger, durably: a crash may cut only what this call appended.
+    /// By default, the ledger is read and written whole.
+    func appendToLedger(_ data: Data) throws
     /// Claims the folder for one sync, against every other sync on the machine; nil when
     /// another sync holds it.
     func claimForSync() throws -> SyncClaim?
 }
 
 extension RespondentFolder {
+    public func appendToLedger(_ data: Data) throws {
+        try writeLedger((try ledgerData() ?? Data()) + data)
+    }
+
     public func respondentFiles() throws -> [(name: String, size: Int?)] {
         try respondentFileNames().map { ($0, nil) }
     }

@@ -1,10 +1,13 @@
 import CasebookSQLite
+import Crypto
 import Foundation
 import GRDB
 import StoreFailures
 
-/// Respondents in a SQLite file (WAL mode), created and migrated when opened.
-public final class SQLiteRespondentStore: RespondentStore {
+/// Respondents in a SQLite file (WAL mode), created and migrated when opened. Each row keeps
+/// its respondent's digest and bucket, and `digest_bucket` the XOR of each bucket, kept up to
+/// date in the transaction that changes a respondent.
+public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked Sendable {
     private let database: StoreDatabase
 
     /// Opens (creating if needed) the database at `path`.
@@ -26,37 +29,119 @@ public final class SQLiteRespondentStore: RespondentStore {
                     CREATE INDEX respondent_revision ON respondent(revision);
                     """)
         }
+        migrator.registerMigration("identity and digests") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE store_identity (
+                        id INTEGER PRIMARY KEY CHECK (id = 1), identity TEXT NOT NULL);
+                    ALTER TABLE respondent ADD COLUMN digest TEXT NOT NULL DEFAULT '';
+                    ALTER TABLE respondent ADD COLUMN bucket INTEGER NOT NULL DEFAULT 0;
+                    CREATE TABLE digest_bucket (bucket INTEGER PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+            try db.execute(
+                sql: "INSERT INTO store_identity (id, identity) VALUES (1, ?)",
+                arguments: [UUID().uuidString.lowercased()])
+            // Respondents stored before digests existed get theirs now: their body is the
+            // canonical JSON the digest is taken of.
+            var buckets = DigestBuckets()
+            for row in try Row.fetchAll(db, sql: "SELECT id, body FROM respondent") {
+                let id: String = row["id"]
+                let digest = RespondentDigest(id: id, digest: Self.digest(ofBody: row["body"]))
+                buckets.toggle(digest)
+                try db.execute(
+                    sql: "UPDATE respondent SET digest = ?, bucket = ? WHERE id = ?",
+                    arguments: [digest.digest, RespondentDigest.bucket(ofID: id), id])
+            }
+            try Self.save(buckets, in: db)
+            try db.execute(sql: "CREATE INDEX respondent_bucket ON respondent(bucket, id)")
+        }
         return migrator
     }
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
-        let rows = respondents.map { ($0.id, JSONWriter.string(.object($0.fields))) }
+        let rows = respondents.map { respondent in
+            let body = JSONWriter.string(.object(respondent.fields))
+            return (respondent.id, body, Self.digest(ofBody: body))
+        }
         return try await database.write { db in
             var counts = UpsertCounts(received: rows.count)
             var revision =
                 try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(revision), 0) FROM respondent") ?? 0
             let now = Date().formatted(.iso8601)
+            var buckets = try Self.loadBuckets(in: db)
             // Prepared once per transaction, not once per respondent.
-            let select = try db.cachedStatement(sql: "SELECT body FROM respondent WHERE id = ?")
+            let select = try db.cachedStatement(
+                sql: "SELECT body, digest FROM respondent WHERE id = ?")
             let upsert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO respondent (id, body, revision, receivedAt) VALUES (?, ?, ?, ?)
+                    INSERT INTO respondent (id, body, revision, receivedAt, digest, bucket)
+                    VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
-                        receivedAt = excluded.receivedAt
+                        receivedAt = excluded.receivedAt, digest = excluded.digest
                     """)
-            for (id, body) in rows {
-                let existing = try String.fetchOne(select, arguments: [id])
-                if existing == body {
+            for (id, body, digest) in rows {
+                let existing = try Row.fetchOne(select, arguments: [id])
+                if let existing, (existing["body"] as String) == body {
                     counts.unchanged += 1
                     continue
                 }
+                if let existing {
+                    buckets.toggle(RespondentDigest(id: id, digest: existing["digest"]))
+                }
+                buckets.toggle(RespondentDigest(id: id, digest: digest))
                 revision += 1
-                try upsert.execute(arguments: [id, body, revision, now])
+                try upsert.execute(
+                    arguments: [id, body, revision, now, digest, RespondentDigest.bucket(ofID: id)])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
             }
+            if counts.created + counts.updated > 0 { try Self.save(buckets, in: db) }
             return counts
         }
+    }
+
+    public func identity() async throws -> String {
+        try await database.read { db in
+            guard let identity = try String.fetchOne(db, sql: "SELECT identity FROM store_identity")
+            else {
+                throw DamagedRowError(store: "respondents", key: nil, problem: "it has no identity")
+            }
+            return identity
+        }
+    }
+
+    public func digestBuckets() async throws -> DigestBuckets {
+        try await database.read { db in try Self.loadBuckets(in: db) }
+    }
+
+    public func digests(inBucket bucket: Int) async throws -> [RespondentDigest] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, digest FROM respondent WHERE bucket = ? ORDER BY id",
+                arguments: [bucket]
+            ).map { RespondentDigest(id: $0["id"], digest: $0["digest"]) }
+        }
+    }
+
+    private static func digest(ofBody body: String) -> String {
+        RespondentDigest.hex(SHA256.hash(data: Data(body.utf8)))
+    }
+
+    private static func save(_ buckets: DigestBuckets, in db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO digest_bucket (bucket, value) VALUES (?, ?)")
+        for (bucket, value) in buckets.hex.enumerated() {
+            try statement.execute(arguments: [bucket, value])
+        }
+    }
+
+    private static func loadBuckets(in db: Database) throws -> DigestBuckets {
+        let values = try String.fetchAll(db, sql: "SELECT value FROM digest_bucket ORDER BY bucket")
+        guard let buckets = DigestBuckets(hex: values) else {
+            throw DamagedRowError(
+                store: "respondents", key: nil, problem: "its digest buckets are not 256 digests")
+        }
+        return buckets
     }
 
     public func respondents(limit: Int, after id: String?) async throws -> [Respondent] {

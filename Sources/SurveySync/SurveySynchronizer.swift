@@ -3,6 +3,11 @@ import Foundation
 /// Sends every new or changed respondent file to the backend, in batches, recording each
 /// acknowledged batch in a ledger beside the files so that a rerun (or a resumed, interrupted
 /// run) sends only what the backend has not yet acknowledged.
+///
+/// With a `RespondentBackend`, acknowledgements are kept per store: a store the folder has
+/// never synced to gets everything, and a store the folder knows is first checked (by digests)
+/// to still hold what it acknowledged; whatever it lost (a database restored from an older
+/// copy) is sent again. Each run says so in its report's notes.
 public struct SurveySynchronizer {
     private let folder: any RespondentFolder
     private let uploader: any RespondentUploading
@@ -33,20 +38,10 @@ public struct SurveySynchronizer {
     /// a sync holds at most three chunks' worth at a time, whatever the folder holds.
     public static let maximumBatchBytes = 4 * 1024 * 1024
 
-    private struct Pending: Sendable {
-        let fileName: String
-        let contentHash: String
-        let respondent: Respondent
-        /// The file's size in bytes.
-        let size: Int
-    }
+    /// The most ids one lookup of digests asks about.
+    static let lookupSize = 10_000
 
-    /// What reading one file gave.
-    private enum Outcome: Sendable {
-        case unchanged
-        case parsed(Pending)
-        case failed(String)
-    }
+    private typealias Pending = RespondentFileScan.Parsed
 
     /// Reads the files, then parses them a batch at a time on every core while the previous
     /// batch is on its way to the backend, so that neither waits for the other.
@@ -69,25 +64,36 @@ public struct SurveySynchronizer {
         } catch {
             throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
-        let fileNames = files.map(\.name)
-        let reader = ConcurrentReader(folder: folder)
+        let session = BackendSession(
+            uploader: uploader, sleeper: sleeper, retryDelays: retryDelays)
         var report = SyncReport()
+        let (store, alreadyHeld) = try await prepare(
+            session, &ledger, fileCount: files.count, report: &report)
+        let acknowledged = ledger.backends[store]?.files ?? [:]
+        let fileNames = files.map(\.name)
+        let reader = RespondentFileScan.Reader(folder: folder)
+        let isKnown: @Sendable (String, String) -> Bool = { file, hash in
+            acknowledged[file]?.contentHash == hash
+        }
         var pending: [Pending] = []
         var pendingBytes = 0
         var claimedIDs: [String: String] = [:]
         var handledFiles = 0
         let chunks = Self.chunks(
             of: files.map(\.size), files: batchSize, bytes: Self.maximumBatchBytes)
-        var parsing = chunks.first.map { Self.startParsing(fileNames, reader, $0, ledger) }
-        defer { parsing?.cancel() }
+        var scanning = chunks.first.map {
+            RespondentFileScan.start(Array(fileNames[$0]), reader, isKnown: isKnown)
+        }
+        defer { scanning?.cancel() }
         for (position, chunk) in chunks.enumerated() {
-            let outcomes = await parsing?.value ?? []
-            parsing =
+            let outcomes = await scanning?.value ?? []
+            scanning =
                 chunks.indices.contains(position + 1)
-                ? Self.startParsing(fileNames, reader, chunks[position + 1], ledger) : nil
+                ? RespondentFileScan.start(
+                    Array(fileNames[chunks[position + 1]]), reader, isKnown: isKnown) : nil
             for (fileName, outcome) in zip(fileNames[chunk], outcomes) {
                 switch outcome {
-                case .unchanged:
+                case .known:
                     report.unchanged += 1
                 case .failed(let message):
                     report.failures.append(.init(file: fileName, message: message))
@@ -98,6 +104,11 @@ public struct SurveySynchronizer {
                             .init(
                                 file: fileName,
                                 message: "\(fileName): id '\(id)' is already used by \(owner)"))
+                    } else if alreadyHeld[id] == item.digest {
+                        // An older ledger's acknowledgement, and the store holds exactly this.
+                        claimedIDs[id] = fileName
+                        ledger.acknowledge(fileName, Self.entry(item), by: store)
+                        report.unchanged += 1
                     } else {
                         claimedIDs[id] = fileName
                         pending.append(item)
@@ -114,13 +125,143 @@ public struct SurveySynchronizer {
                     from: pending, files: batchSize, bytes: Self.maximumBatchBytes)
                 pending.removeFirst(batch.count)
                 pendingBytes -= batch.reduce(0) { $0 + $1.size }
-                try await deliver(batch, ledger: &ledger, ledgerPath: ledgerPath, report: &report)
+                let sent = try await send(batch, to: store, session, report: &report)
+                for item in sent { ledger.acknowledge(item.fileName, Self.entry(item), by: store) }
+                report.synced += sent.count
+                try save(&ledger, path: ledgerPath, report: report)
                 progress(
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
             }
         }
+        try save(&ledger, path: ledgerPath, report: report)
         report.failures.sort { $0.file < $1.file }
         return report
+    }
+
+    /// Learns which store the backend keeps respondents in and brings the ledger in line with
+    /// it: a store the folder has never synced to is recorded (and an older ledger's
+    /// acknowledgements are checked against it); a known store is checked to still hold what
+    /// it acknowledged. Returns the store's key in the ledger and, for an older ledger, the
+    /// digests the store already holds.
+    private func prepare(
+        _ session: BackendSession, _ ledger: inout SyncLedger, fileCount: Int,
+        report: inout SyncReport
+    ) async throws(SyncError) -> (store: String, alreadyHeld: [String: String]) {
+        guard let backend = session.backend else {
+            ledger.addBackend(session.uploaderKey, address: uploader.destination)
+            return (session.uploaderKey, [:])
+        }
+        let reported = report
+        let store = try await session.retrying(reported) { () throws(UploadError) in
+            try await backend.storeIdentity()
+        }
+        let name = "backend \(uploader.destination) (store \(store.prefix(8)))"
+        guard ledger.backends[store] != nil else {
+            ledger.addBackend(store, address: uploader.destination)
+            if ledger.legacy.isEmpty {
+                report.notes.append(
+                    "\(name) is new to this folder: sending all \(SyncReport.number(fileCount))")
+                return (store, [:])
+            }
+            let held = try await lookUp(
+                ledger.legacy.values.map(\.respondentID), session, store: store, report: report)
+            report.notes.append(
+                "\(name) is new to this folder: of \(SyncReport.number(ledger.legacy.count)) respondents an older ledger recorded, \(SyncReport.number(held.count)) are there already; the rest are sent"
+            )
+            return (store, held)
+        }
+        let lost = try await withdrawLost(session, store: store, ledger: &ledger, report: report)
+        if lost > 0 {
+            report.notes.append(
+                "\(name) no longer holds \(SyncReport.number(lost)) respondents it acknowledged (restored from an older copy?): sending them again"
+            )
+        }
+        return (store, [:])
+    }
+
+    /// Withdraws every acknowledgement the store no longer honours (the respondent is missing
+    /// or different): the buckets tell where to look, a lookup of those ids tells which.
+    private func withdrawLost(
+        _ session: BackendSession, store: String, ledger: inout SyncLedger, report: SyncReport
+    ) async throws(SyncError) -> Int {
+        guard let backend = session.backend, let acknowledged = ledger.backends[store]?.files,
+            !acknowledged.isEmpty
+        else { return 0 }
+        var expected = DigestBuckets()
+        for entry in acknowledged.values {
+            if let digest = entry.digest {
+                expected.toggle(RespondentDigest(id: entry.respondentID, digest: digest))
+            }
+        }
+        let (answeredBy, buckets) = try await session.retrying(report) {
+            () throws(UploadError) in try await backend.digestBuckets()
+        }
+        try check(answeredBy, is: store, report: report)
+        let differing = Set(buckets.buckets(differingFrom: expected))
+        guard !differing.isEmpty else { return 0 }
+        let suspects = acknowledged.filter {
+            $0.value.digest == nil
+                || differing.contains(RespondentDigest.bucket(ofID: $0.value.respondentID))
+        }
+        let held = try await lookUp(
+            suspects.values.map(\.respondentID), session, store: store, report: report)
+        var lost = 0
+        for (file, entry) in suspects
+        where entry.digest == nil || held[entry.respondentID] != entry.digest {
+            ledger.withdraw(file, by: store)
+            lost += 1
+        }
+        return lost
+    }
+
+    /// The digests the store holds for `ids`, asked a lookup at a time.
+    private func lookUp(
+        _ ids: [String], _ session: BackendSession, store: String, report: SyncReport
+    ) async throws(SyncError) -> [String: String] {
+        guard let backend = session.backend else { return [:] }
+        var held: [String: String] = [:]
+        for start in stride(from: 0, to: ids.count, by: Self.lookupSize) {
+            let chunk = Array(ids[start..<min(start + Self.lookupSize, ids.count)])
+            let (answeredBy, digests) = try await session.retrying(report) {
+                () throws(UploadError) in try await backend.digests(ofIDs: chunk)
+            }
+            try check(answeredBy, is: store, report: report)
+            held.merge(digests) { $1 }
+        }
+        return held
+    }
+
+    private func check(_ answeredBy: String, is store: String, report: SyncReport)
+        throws(SyncError)
+    {
+        guard answeredBy == store else {
+            throw .backendUnavailable(
+                destination: uploader.destination,
+                reason:
+                    "its store changed during the sync (it was \(store), it is now \(answeredBy)); sync again to send the new store everything it lacks",
+                report: report)
+        }
+    }
+
+    private static func entry(_ item: Pending) -> SyncLedger.Entry {
+        SyncLedger.Entry(
+            contentHash: item.contentHash, respondentID: item.respondent.id, digest: item.digest)
+    }
+
+    /// Saves what changed in the ledger: appended to its journal, or written whole.
+    private func save(_ ledger: inout SyncLedger, path: String, report: SyncReport)
+        throws(SyncError)
+    {
+        guard let changes = ledger.takeChanges() else { return }
+        do {
+            if changes.whole {
+                try folder.writeLedger(changes.data)
+            } else {
+                try folder.appendToLedger(changes.data)
+            }
+        } catch {
+            throw .ledgerNotSaved(path: path, reason: "\(error)", report: report)
+        }
     }
 
     /// Consecutive runs of files to read at once: each at most `files` files and `bytes` bytes
@@ -155,29 +296,6 @@ public struct SurveySynchronizer {
         return Array(pending.prefix(count))
     }
 
-    /// The folder, for reading files on every core: `RespondentFolder.contents(of:)` may be
-    /// called from several threads at once, and nothing else is called through this.
-    private struct ConcurrentReader: @unchecked Sendable {
-        let folder: any RespondentFolder
-    }
-
-    /// Sends a batch and records what the backend acknowledged, atomically, in the ledger.
-    private func deliver(
-        _ batch: [Pending], ledger: inout SyncLedger, ledgerPath: String, report: inout SyncReport
-    ) async throws(SyncError) {
-        let acknowledged = try await send(batch, report: &report)
-        for item in acknowledged {
-            ledger.record(
-                item.fileName, contentHash: item.contentHash, respondentID: item.respondent.id)
-        }
-        report.synced += acknowledged.count
-        do {
-            try folder.writeLedger(ledger.encoded())
-        } catch {
-            throw .ledgerNotSaved(path: ledgerPath, reason: "\(error)", report: report)
-        }
-    }
-
     private func readLedger(path: String) throws(SyncError) -> Data? {
         do {
             return try folder.ledgerData()
@@ -186,119 +304,24 @@ public struct SurveySynchronizer {
         }
     }
 
-    private static func startParsing(
-        _ fileNames: [String], _ reader: ConcurrentReader, _ chunk: Range<Int>,
-        _ ledger: SyncLedger
-    ) -> Task<[Outcome], Never> {
-        let names = Array(fileNames[chunk])
-        return Task.detached { parseConcurrently(names, reader, ledger: ledger) }
-    }
-
-    /// Reads, hashes and parses the new or changed files on every core.
-    private static func parseConcurrently(
-        _ fileNames: [String], _ reader: ConcurrentReader, ledger: SyncLedger
-    ) -> [Outcome] {
-        let results = OutcomeSlots(count: fileNames.count)
-        let chunkCount = max(
-            1, min(fileNames.count, ProcessInfo.processInfo.activeProcessorCount * 8))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            for index in stride(from: chunk, to: fileNames.count, by: chunkCount) {
-                results[index] = outcome(of: fileNames[index], reader, ledger: ledger)
-            }
-        }
-        return results.values
-    }
-
-    private static func outcome(
-        of fileName: String, _ reader: ConcurrentReader, ledger: SyncLedger
-    ) -> Outcome {
-        let contents: String
-        do {
-            contents = try reader.folder.contents(of: fileName)
-        } catch {
-            return .failed("\(error)")
-        }
-        let hash = SyncLedger.contentHash(of: contents)
-        if ledger.isAcknowledged(fileName, contentHash: hash) { return .unchanged }
-        do {
-            let respondent = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
-            return .parsed(
-                Pending(
-                    fileName: fileName, contentHash: hash, respondent: respondent,
-                    size: contents.utf8.count))
-        } catch {
-            return .failed("\(error)")
-        }
-    }
-
-    /// One slot per file, each written by exactly one concurrent worker, through a buffer that
-    /// never moves, so that no two workers touch the same memory.
-    private final class OutcomeSlots: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<Outcome?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        subscript(index: Int) -> Outcome? {
-            get { slots[index] }
-            set { slots[index] = newValue }
-        }
-
-        var values: [Outcome] { slots.map { $0 ?? .failed("not read") } }
-    }
-
     /// Sends a batch; when the backend refuses it, sends its respondents one by one so that only
     /// the refused ones fail. Returns what the backend acknowledged.
-    private func send(_ batch: [Pending], report: inout SyncReport) async throws(SyncError)
-        -> [Pending]
-    {
-        switch try await uploadWithRetries(batch.map(\.respondent), report: report) {
+    private func send(
+        _ batch: [Pending], to store: String, _ session: BackendSession, report: inout SyncReport
+    ) async throws(SyncError) -> [Pending] {
+        switch try await session.upload(batch.map(\.respondent), to: store, report: report) {
         case nil:
             return batch
         case .some where batch.count > 1:
             var acknowledged: [Pending] = []
             for item in batch {
-                acknowledged += try await send([item], report: &report)
+                acknowledged += try await send([item], to: store, session, report: &report)
             }
             return acknowledged
         case .some(let refusal):
             let file = batch[0].fileName
             report.failures.append(.init(file: file, message: "\(file): \(refusal)"))
             return []
-        }
-    }
-
-    /// Uploads, retrying an unavailable backend; returns the refusal when the backend refuses.
-    private func uploadWithRetries(_ respondents: [Respondent], report: SyncReport)
-        async throws(SyncError) -> String?
-    {
-        var attempt = 0
-        while true {
-            let failure: UploadError
-            do {
-                try await uploader.upload(respondents)
-                return nil
-            } catch {
-                failure = error
-            }
-            switch failure {
-            case .rejected(let status, let message):
-                return "refused (\(status)): \(message)"
-            case .unavailable(let reason):
-                guard attempt < retryDelays.count else {
-                    throw .backendUnavailable(
-                        destination: uploader.destination, reason: reason, report: report)
-                }
-                try? await sleeper.sleep(for: retryDelays[attempt])
-                attempt += 1
-            }
         }
     }
 }

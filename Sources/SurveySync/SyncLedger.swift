@@ -1,38 +1,82 @@
 import Crypto
 import Foundation
 
-/// What the backend has acknowledged: each file's content hash and respondent id, saved as
-/// `{"version": 1, "files": {"name.yaml": {"contentHash": "…", "respondentID": "…"}}}`.
-struct SyncLedger: Equatable, Sendable {
+/// What each backend's store has acknowledged, kept beside the files as a journal of JSON lines
+/// that only ever grows by appending (a crash can cut only its last line, which is then
+/// ignored), rewritten whole now and then when it holds far more lines than facts:
+///
+///     {"version":2}
+///     {"backend":"<store identity>","address":"http://…"}
+///     {"ack":"<store identity>","file":"a.yaml","hash":"<SHA-256 of the file>","id":"42","digest":"<RespondentDigest>"}
+///     {"drop":"<store identity>","file":"a.yaml"}
+///     {"legacy":"a.yaml","hash":"…","id":"42"}
+///
+/// A version 1 ledger (`{"version": 1, "files": {…}}`, from before stores had identities) is
+/// migrated: its acknowledgements become `legacy`, by a store nobody knows; a sync checks them
+/// against the store it talks to before trusting any.
+struct SyncLedger: Sendable {
     struct Entry: Equatable, Sendable {
         var contentHash: String
         var respondentID: String
+        /// The digest of the respondent the file held; nil for a legacy entry.
+        var digest: String?
     }
 
-    private(set) var files: [String: Entry] = [:]
-    /// The file that holds each acknowledged respondent id.
-    private var fileByRespondentID: [String: String] = [:]
+    struct Backend: Equatable, Sendable {
+        var address: String
+        var files: [String: Entry] = [:]
+    }
 
-    init() {}
+    private(set) var backends: [String: Backend] = [:]
+    private(set) var legacy: [String: Entry] = [:]
+    /// A file acknowledged under each respondent id, by any store.
+    private var fileByRespondentID: [String: String] = [:]
+    /// Journal lines not yet saved.
+    private var unsaved: [UInt8] = []
+    /// Lines in the journal as saved, and whether it must be rewritten whole.
+    private var savedLines = 0
+    private var mustRewrite = false
+
+    init() {
+        mustRewrite = true
+    }
 
     init(data: Data?, location: String) throws(SyncError) {
-        guard let data else { return }
+        guard let data, !data.isEmpty else {
+            mustRewrite = true
+            return
+        }
         let unusable = SyncError.ledgerUnreadable(
             path: location,
             reason: "it is not a sync ledger (delete it to send every respondent again)")
-        guard let json = try? JSONParser.parse(data), json["version"] == 1,
-            case .object(let entries)? = json["files"]
-        else { throw unusable }
-        for (name, entry) in entries {
-            guard case .string(let hash)? = entry["contentHash"],
-                case .string(let id)? = entry["respondentID"]
-            else { throw unusable }
-            record(name, contentHash: hash, respondentID: id)
+        if let version1 = try? JSONParser.parse(data), version1["version"] == 1 {
+            guard case .object(let entries)? = version1["files"] else { throw unusable }
+            for (name, entry) in entries {
+                guard case .string(let hash)? = entry["contentHash"],
+                    case .string(let id)? = entry["respondentID"]
+                else { throw unusable }
+                legacy[name] = Entry(contentHash: hash, respondentID: id, digest: nil)
+                fileByRespondentID[id] = name
+            }
+            mustRewrite = true
+            return
         }
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // A journal ends with a newline; anything after the last one is a line a crash cut.
+        lines.removeLast()
+        guard let header = lines.first, (try? JSONParser.parse(header))?["version"] == 2 else {
+            throw unusable
+        }
+        for line in lines.dropFirst() {
+            guard let record = try? JSONParser.parse(line), apply(record) else { throw unusable }
+        }
+        savedLines = lines.count
     }
 
-    func isAcknowledged(_ fileName: String, contentHash: String) -> Bool {
-        files[fileName]?.contentHash == contentHash
+    // MARK: Reading
+
+    func acknowledgement(of file: String, by store: String) -> Entry? {
+        backends[store]?.files[file]
     }
 
     /// The other file, if any, already acknowledged under `respondentID`.
@@ -40,42 +84,134 @@ struct SyncLedger: Equatable, Sendable {
         fileByRespondentID[respondentID].flatMap { $0 == fileName ? nil : $0 }
     }
 
-    mutating func record(_ fileName: String, contentHash: String, respondentID: String) {
-        if let previous = files[fileName], fileByRespondentID[previous.respondentID] == fileName {
-            fileByRespondentID[previous.respondentID] = nil
+    /// The respondent a file with this content held, as any store acknowledged it: lets
+    /// `verify` skip parsing files it has seen (the content hash is of the file as it is now).
+    func knownRespondent(contentHash: String, file: String) -> (id: String, digest: String)? {
+        for backend in backends.values {
+            if let entry = backend.files[file], entry.contentHash == contentHash,
+                let digest = entry.digest
+            {
+                return (entry.respondentID, digest)
+            }
         }
-        files[fileName] = Entry(contentHash: contentHash, respondentID: respondentID)
-        fileByRespondentID[respondentID] = fileName
+        return nil
     }
 
-    /// The ledger as JSON, written directly: it is rewritten after every batch, so it must be
-    /// cheap however many files it holds.
-    func encoded() -> Data {
-        var output: [UInt8] = []
-        output.reserveCapacity(files.count * 160 + 32)
-        output.append(contentsOf: #"{"version":1,"files":{"#.utf8)
-        for (position, (name, entry)) in files.enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(name, to: &output)
-            output.append(contentsOf: #":{"contentHash":"#.utf8)
-            JSONWriter.writeString(entry.contentHash, to: &output)
-            output.append(contentsOf: #","respondentID":"#.utf8)
-            JSONWriter.writeString(entry.respondentID, to: &output)
-            output.append(UInt8(ascii: "}"))
+    // MARK: Changing
+
+    mutating func addBackend(_ store: String, address: String) {
+        guard backends[store]?.address != address else { return }
+        backends[store, default: Backend(address: address)].address = address
+        journal(["backend": .string(store), "address": .string(address)])
+    }
+
+    mutating func acknowledge(_ file: String, _ entry: Entry, by store: String) {
+        if let previous = backends[store]?.files[file],
+            fileByRespondentID[previous.respondentID] == file
+        {
+            fileByRespondentID[previous.respondentID] = nil
         }
-        output.append(contentsOf: "}}".utf8)
-        return Data(output)
+        backends[store, default: Backend(address: "")].files[file] = entry
+        fileByRespondentID[entry.respondentID] = file
+        journal([
+            "ack": .string(store), "file": .string(file), "hash": .string(entry.contentHash),
+            "id": .string(entry.respondentID),
+            "digest": entry.digest.map(JSONValue.string) ?? .null,
+        ])
+    }
+
+    /// The store no longer holds what it acknowledged for `file`.
+    mutating func withdraw(_ file: String, by store: String) {
+        guard backends[store]?.files.removeValue(forKey: file) != nil else { return }
+        journal(["drop": .string(store), "file": .string(file)])
+    }
+
+    // MARK: Saving
+
+    /// What to save: the lines to append, or (`whole`) the ledger to write in their place.
+    mutating func takeChanges() -> (data: Data, whole: Bool)? {
+        let facts = backends.values.reduce(legacy.count) { $0 + $1.files.count } + backends.count
+        if mustRewrite || savedLines > 2 * facts + 64 {
+            let whole = encodedWhole()
+            mustRewrite = false
+            unsaved.removeAll()
+            return (whole.data, true)
+        }
+        guard !unsaved.isEmpty else { return nil }
+        defer {
+            unsaved.removeAll(keepingCapacity: true)
+        }
+        return (Data(unsaved), false)
+    }
+
+    /// The whole ledger as a fresh journal: one line per fact.
+    private mutating func encodedWhole() -> (data: Data, lines: Int) {
+        var output: [UInt8] = Array(#"{"version":2}"#.utf8) + [0x0A]
+        var lines = 1
+        func line(_ value: JSONValue) {
+            JSONWriter.write(value, to: &output)
+            output.append(0x0A)
+            lines += 1
+        }
+        for (name, entry) in legacy.sorted(by: { $0.key < $1.key }) {
+            line([
+                "legacy": .string(name), "hash": .string(entry.contentHash),
+                "id": .string(entry.respondentID),
+            ])
+        }
+        for (store, backend) in backends.sorted(by: { $0.key < $1.key }) {
+            line(["backend": .string(store), "address": .string(backend.address)])
+            for (name, entry) in backend.files.sorted(by: { $0.key < $1.key }) {
+                line([
+                    "ack": .string(store), "file": .string(name),
+                    "hash": .string(entry.contentHash),
+                    "id": .string(entry.respondentID),
+                    "digest": entry.digest.map(JSONValue.string) ?? .null,
+                ])
+            }
+        }
+        savedLines = lines
+        return (Data(output), lines)
+    }
+
+    private mutating func journal(_ record: JSONValue) {
+        JSONWriter.write(record, to: &unsaved)
+        unsaved.append(0x0A)
+        savedLines += 1
+    }
+
+    /// Applies one journal line; false when it is not one.
+    private mutating func apply(_ record: JSONValue) -> Bool {
+        switch (record["backend"], record["ack"], record["drop"], record["legacy"]) {
+        case (.string(let store)?, nil, nil, nil):
+            guard case .string(let address)? = record["address"] else { return false }
+            backends[store, default: Backend(address: address)].address = address
+        case (nil, .string(let store)?, nil, nil):
+            guard case .string(let file)? = record["file"],
+                case .string(let hash)? = record["hash"],
+                case .string(let id)? = record["id"]
+            else { return false }
+            var digest: String?
+            if case .string(let text)? = record["digest"] { digest = text }
+            backends[store, default: Backend(address: "")].files[file] = Entry(
+                contentHash: hash, respondentID: id, digest: digest)
+            fileByRespondentID[id] = file
+        case (nil, nil, .string(let store)?, nil):
+            guard case .string(let file)? = record["file"] else { return false }
+            backends[store]?.files[file] = nil
+        case (nil, nil, nil, .string(let file)?):
+            guard case .string(let hash)? = record["hash"], case .string(let id)? = record["id"]
+            else { return false }
+            legacy[file] = Entry(contentHash: hash, respondentID: id, digest: nil)
+            fileByRespondentID[id] = file
+        default:
+            return false
+        }
+        return true
     }
 
     /// The SHA-256 of the text's UTF-8 bytes, in lowercase hex.
     static func contentHash(of text: String) -> String {
-        let hexDigits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(text.utf8)) {
-            hex.append(hexDigits[Int(byte >> 4)])
-            hex.append(hexDigits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        RespondentDigest.hex(SHA256.hash(data: Data(text.utf8)))
     }
 }

@@ -15,14 +15,17 @@ struct BodyLimitTests {
     /// A JSON object `{"text": "xxx…"}` of exactly `size` bytes.
     static func textBody(size: Int) -> ByteBuffer {
         let frame = #"{"text": ""}"#.utf8.count
-        return ByteBuffer(string: #"{"text": ""# + String(repeating: "x", count: size - frame) + #""}"#)
+        return ByteBuffer(
+            string: #"{"text": ""# + String(repeating: "x", count: size - frame) + #""}"#)
     }
 
     @Test(arguments: [
         ("/api/diary", HTTPRequest.Method.post, 1024 * 1024, "1 MiB"),
         ("/api/preferences/u1", .put, 64 * 1024, "64 KiB"),
     ])
-    func aBodyOneByteOverItsRoutesLimitIsA413(uri: String, method: HTTPRequest.Method, limit: Int, shown: String)
+    func aBodyOneByteOverItsRoutesLimitIsA413(
+        uri: String, method: HTTPRequest.Method, limit: Int, shown: String
+    )
         async throws
     {
         try await fixture.test { client in
@@ -31,10 +34,13 @@ struct BodyLimitTests {
                 body: Self.textBody(size: limit + 1)
             ) { response in
                 #expect(response.status == .contentTooLarge)
-                #expect(RouteFixture.errorMessage(response.body) == "the request body is larger than \(shown)")
+                #expect(
+                    RouteFixture.errorMessage(response.body)
+                        == "the request body is larger than \(shown)")
             }
             try await client.execute(
-                uri: uri, method: method, headers: RouteFixture.json, body: Self.textBody(size: limit)
+                uri: uri, method: method, headers: RouteFixture.json,
+                body: Self.textBody(size: limit)
             ) { response in
                 #expect(response.status != .contentTooLarge)
             }

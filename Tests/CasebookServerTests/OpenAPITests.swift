@@ -31,7 +31,9 @@ struct OpenAPITests {
         let documented = Set(paths.keys)
         let routes: Set<String> = [
             "/health", "/openapi.json", "/api/menu", "/api/respondents", "/api/respondents/{id}",
-            "/api/preferences/{userId}", "/api/diary", "/api/diary/{id}",
+            "/api/preferences/{userId}", "/api/diary", "/api/diary/{id}", "/api/respondent-store",
+            "/api/respondent-store/digests", "/api/respondent-store/digests/{bucket}",
+            "/api/respondent-store/lookup",
         ]
         #expect(documented == routes)
     }

@@ -1,13 +1,17 @@
 import SurveySync
 
-/// A working in-memory backend: it upserts respondents by id, as the real one does, and can be
-/// scripted to fail the next uploads.
-actor BackendFake: RespondentUploading {
+/// A working in-memory backend over an `InMemoryRespondentStore`, as the real one works over
+/// its database: it upserts respondents by id and answers for its store. It can be scripted to
+/// fail the next calls, to refuse some ids, and its store can be replaced (a new database) or
+/// restored from a copy taken earlier.
+actor BackendFake: RespondentBackend {
     nonisolated let destination = "http://backend.test"
-    private(set) var stored: [String: Respondent] = [:]
+    private(set) var store = InMemoryRespondentStore()
     private(set) var uploads: [[String]] = []
     private var scriptedFailures: [UploadError] = []
     private var rejectedIDs: [String: String] = [:]
+    /// Called before each upload is stored: a test can change the store mid-sync there.
+    private var beforeUpload: (@Sendable (BackendFake) async -> Void)?
 
     func failNext(_ failures: UploadError...) {
         scriptedFailures += failures
@@ -17,14 +21,84 @@ actor BackendFake: RespondentUploading {
         rejectedIDs[id] = message
     }
 
-    func upload(_ respondents: [Respondent]) async throws(UploadError) {
-        uploads.append(respondents.map(\.id))
-        if !scriptedFailures.isEmpty { throw scriptedFailures.removeFirst() }
-        if let rejected = respondents.first(where: { rejectedIDs[$0.id] != nil }) {
-            throw .rejected(status: 422, message: rejectedIDs[rejected.id]!)
-        }
-        for respondent in respondents { stored[respondent.id] = respondent }
+    func whenUploading(_ action: @escaping @Sendable (BackendFake) async -> Void) {
+        beforeUpload = action
+    }
+
+    /// A new, empty store behind the same address.
+    func replaceStore() {
+        store = InMemoryRespondentStore()
+    }
+
+    /// A copy of the store as it is now, to restore later.
+    func snapshot() async throws -> (identity: String, respondents: [Respondent]) {
+        (try await store.identity(), store.all)
+    }
+
+    func restore(_ snapshot: (identity: String, respondents: [Respondent])) {
+        store = InMemoryRespondentStore(
+            identity: snapshot.identity, respondents: snapshot.respondents)
+    }
+
+    var stored: [String: Respondent] {
+        Dictionary(uniqueKeysWithValues: store.all.map { ($0.id, $0) })
+    }
+
+    /// Stores respondents as another client would have, without counting an upload.
+    func upsertDirectly(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        try await store.upsert(respondents)
     }
 
     var uploadedIDCount: Int { uploads.reduce(0) { $0 + $1.count } }
+
+    func upload(_ respondents: [Respondent]) async throws(UploadError) {
+        _ = try await uploadToStore(respondents)
+    }
+
+    func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
+        uploads.append(respondents.map(\.id))
+        if let beforeUpload {
+            self.beforeUpload = nil
+            await beforeUpload(self)
+        }
+        try failIfScripted()
+        if let rejected = respondents.first(where: { rejectedIDs[$0.id] != nil }) {
+            throw .rejected(status: 422, message: rejectedIDs[rejected.id]!)
+        }
+        _ = try? await store.upsert(respondents)
+        return try await storeIdentity()
+    }
+
+    func storeIdentity() async throws(UploadError) -> String {
+        (try? await store.identity()) ?? ""
+    }
+
+    func digestBuckets() async throws(UploadError) -> (store: String, buckets: DigestBuckets) {
+        try failIfScripted()
+        return (try await storeIdentity(), (try? await store.digestBuckets()) ?? DigestBuckets())
+    }
+
+    func digests(inBucket bucket: Int) async throws(UploadError) -> (
+        store: String, digests: [RespondentDigest]
+    ) {
+        try failIfScripted()
+        return (try await storeIdentity(), (try? await store.digests(inBucket: bucket)) ?? [])
+    }
+
+    func digests(ofIDs ids: [String]) async throws(UploadError) -> (
+        store: String, digests: [String: String]
+    ) {
+        try failIfScripted()
+        var found: [String: String] = [:]
+        for id in ids {
+            if let respondent = try? await store.respondent(id: id) {
+                found[id] = RespondentDigest(respondent).digest
+            }
+        }
+        return (try await storeIdentity(), found)
+    }
+
+    private func failIfScripted() throws(UploadError) {
+        if !scriptedFailures.isEmpty { throw scriptedFailures.removeFirst() }
+    }
 }

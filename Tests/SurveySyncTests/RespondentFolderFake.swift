@@ -5,7 +5,11 @@ import SurveySync
 final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
     var files: [String: String] = [:]
     var unreadable: Set<String> = []
-    private(set) var ledger: Data?
+    private(set) var ledger: Data? {
+        didSet { if let ledger { ledgerHistory.append(ledger) } }
+    }
+    /// Every state the ledger has been in, oldest first.
+    private(set) var ledgerHistory: [Data] = []
     private(set) var ledgerWrites = 0
     /// When set, ledger writes after this many succeed throw, as if the process died there.
     var ledgerWritesBeforeCrash: Int?
@@ -37,6 +41,14 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
         ledger = data
     }
 
+    func appendToLedger(_ data: Data) throws {
+        if let limit = ledgerWritesBeforeCrash, ledgerWrites >= limit {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        ledgerWrites += 1
+        ledger = (ledger ?? Data()) + data
+    }
+
     /// Whether a sync holds the folder now.
     private(set) var isClaimed = false
 
@@ -44,6 +56,10 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
         if isClaimed { return nil }
         isClaimed = true
         return SyncClaim { self.isClaimed = false }
+    }
+
+    func setLedger(_ data: Data) {
+        ledger = data
     }
 
     func corruptLedger() {

@@ -63,7 +63,11 @@ struct SurveySynchronizerTests {
         #expect(try await synchronizer().sync().summary == "synced 4, unchanged 0, failed 0")
         #expect(try await synchronizer().sync().summary == "synced 0, unchanged 4, failed 0")
         let ledger = try #require(folder.ledger)
-        #expect(try JSONSerialization.jsonObject(with: ledger) is [String: Any])
+        let lines = ledger.split(separator: UInt8(ascii: "\n"))
+        #expect(lines.count > names.count)
+        for line in lines {
+            #expect(try JSONSerialization.jsonObject(with: Data(line)) is [String: Any])
+        }
     }
 
     /// What a sync holds at once is bounded by bytes, not only by count: a batch never carries

@@ -1,0 +1,100 @@
+import Foundation
+
+/// A respondent store in memory, with an identity of its own: for tests, and for anything that
+/// needs a store that lasts as long as the process.
+public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecked Sendable {
+    private struct Stored {
+        var respondent: Respondent
+        var digest: String
+        var revision: Int
+    }
+
+    private let lock = NSLock()
+    private let storeIdentity: String
+    private var stored: [String: Stored] = [:]
+    private var buckets = DigestBuckets()
+    private var revision = 0
+
+    /// A new store with an identity of its own.
+    public init() {
+        storeIdentity = UUID().uuidString.lowercased()
+    }
+
+    /// A store with `identity` holding `respondents`: a copy of another store, as a backup
+    /// restored would be.
+    public init(identity: String, respondents: [Respondent]) {
+        storeIdentity = identity
+        for respondent in respondents { store(respondent) }
+    }
+
+    /// What the store holds now, to copy it.
+    public var all: [Respondent] {
+        lock.withLock { stored.values.sorted { $0.revision < $1.revision }.map(\.respondent) }
+    }
+
+    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        lock.withLock {
+            var counts = UpsertCounts(received: respondents.count)
+            for respondent in respondents {
+                switch store(respondent) {
+                case nil: counts.unchanged += 1
+                case true?: counts.created += 1
+                case false?: counts.updated += 1
+                }
+            }
+            return counts
+        }
+    }
+
+    /// Stores one respondent; true when it is new, false when it changed, nil when it did not.
+    @discardableResult
+    private func store(_ respondent: Respondent) -> Bool? {
+        let digest = RespondentDigest(respondent)
+        let existing = stored[respondent.id]
+        if let existing {
+            if existing.digest == digest.digest { return nil }
+            buckets.toggle(RespondentDigest(id: respondent.id, digest: existing.digest))
+        }
+        buckets.toggle(digest)
+        revision += 1
+        stored[respondent.id] = Stored(
+            respondent: respondent, digest: digest.digest, revision: revision)
+        return existing == nil
+    }
+
+    public func respondents(limit: Int, after id: String?) async throws -> [Respondent] {
+        lock.withLock {
+            stored.keys.sorted().filter { $0 > (id ?? "") }.prefix(max(0, limit))
+                .compactMap { stored[$0]?.respondent }
+        }
+    }
+
+    public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
+        lock.withLock {
+            stored.values.sorted { $0.revision > $1.revision }.dropFirst(max(0, offset))
+                .prefix(max(0, limit)).map(\.respondent)
+        }
+    }
+
+    public func respondent(id: String) async throws -> Respondent? {
+        lock.withLock { stored[id]?.respondent }
+    }
+
+    public func count() async throws -> Int {
+        lock.withLock { stored.count }
+    }
+
+    public func identity() async throws -> String { storeIdentity }
+
+    public func digestBuckets() async throws -> DigestBuckets {
+        lock.withLock { buckets }
+    }
+
+    public func digests(inBucket bucket: Int) async throws -> [RespondentDigest] {
+        lock.withLock {
+            stored.values.map { RespondentDigest(id: $0.respondent.id, digest: $0.digest) }
+                .filter { RespondentDigest.bucket(ofID: $0.id) == bucket }
+                .sorted { $0.id < $1.id }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import CasebookTestSupport
+import Foundation
+import SurveySync
+import Testing
+
+/// What every respondent store promises, run against each implementation: upsert by id, all or
+/// nothing; pages in id order; newest first; and, for a verifiable store, an identity of its own
+/// and digests that change exactly when its content does.
+struct RespondentStoreContract {
+    let makeStore: () throws -> any VerifiableRespondentStore
+
+    func upsertsByIdAndCounts() async throws {
+        let store = try makeStore()
+        let first = try await store.upsert([
+            Respondent(id: "a", fields: ["id": "a", "n": 1]),
+            Respondent(id: "b", fields: ["id": "b", "n": 2]),
+        ])
+        #expect(first == UpsertCounts(received: 2, created: 2, updated: 0, unchanged: 0))
+        let second = try await store.upsert([
+            Respondent(id: "a", fields: ["id": "a", "n": 1]),
+            Respondent(id: "b", fields: ["id": "b", "n": 3]),
+        ])
+        #expect(second == UpsertCounts(received: 2, created: 0, updated: 1, unchanged: 1))
+        #expect(try await store.count() == 2)
+        #expect(try await store.respondent(id: "b")?.fields["n"] == 3)
+        #expect(try await store.respondent(id: "nobody") == nil)
+    }
+
+    func pagesInIdOrderAndNewestFirst() async throws {
+        let store = try makeStore()
+        for id in ["c", "a", "b"] {
+            _ = try await store.upsert([Respondent(id: id, fields: ["id": .string(id)])])
+        }
+        #expect(try await store.respondents(limit: 2, after: nil).map(\.id) == ["a", "b"])
+        #expect(try await store.respondents(limit: 2, after: "b").map(\.id) == ["c"])
+        #expect(try await store.newestRespondents(limit: 2, offset: 0).map(\.id) == ["b", "a"])
+        #expect(try await store.newestRespondents(limit: 5, offset: 2).map(\.id) == ["c"])
+    }
+
+    func hasAnIdentityOfItsOwnThatLasts() async throws {
+        let store = try makeStore()
+        let identity = try await store.identity()
+        #expect(UUID(uuidString: identity) != nil)
+        _ = try await store.upsert([Respondent(id: "a", fields: ["id": "a"])])
+        #expect(try await store.identity() == identity)
+        #expect(try await makeStore().identity() != identity)
+    }
+
+    func digestsFollowTheContentExactly() async throws {
+        let store = try makeStore()
+        #expect(try await store.digestBuckets() == DigestBuckets())
+        let respondents = (0..<300).map {
+            Respondent(id: "r\($0)", fields: ["id": .string("r\($0)"), "n": .integer($0)])
+        }
+        _ = try await store.upsert(respondents)
+        let expected = DigestBuckets(respondents.map(RespondentDigest.init))
+        #expect(try await store.digestBuckets() == expected)
+        var inBuckets: [RespondentDigest] = []
+        for bucket in 0..<DigestBuckets.count {
+            let digests = try await store.digests(inBucket: bucket)
+            #expect(digests.map(\.id) == digests.map(\.id).sorted())
+            #expect(digests.allSatisfy { RespondentDigest.bucket(ofID: $0.id) == bucket })
+            inBuckets += digests
+        }
+        #expect(Set(inBuckets) == Set(respondents.map(RespondentDigest.init)))
+        let changed = Respondent(id: "r7", fields: ["id": "r7", "n": 700])
+        _ = try await store.upsert([changed, respondents[8]])
+        var after = expected
+        after.toggle(RespondentDigest(respondents[7]))
+        after.toggle(RespondentDigest(changed))
+        #expect(try await store.digestBuckets() == after)
+        let bucket = RespondentDigest.bucket(ofID: "r7")
+        #expect(try await store.digests(inBucket: bucket).contains(RespondentDigest(changed)))
+    }
+
+    func runAll() async throws {
+        try await upsertsByIdAndCounts()
+        try await pagesInIdOrderAndNewestFirst()
+        try await hasAnIdentityOfItsOwnThatLasts()
+        try await digestsFollowTheContentExactly()
+    }
+}
+
+@Suite("The respondent store contract")
+struct RespondentStoreContractTests {
+    @Test func inMemory() async throws {
+        try await RespondentStoreContract(makeStore: { InMemoryRespondentStore() }).runAll()
+    }
+
+    @Test func sqlite() async throws {
+        let directory = try TemporaryDirectory()
+        try await RespondentStoreContract(makeStore: {
+            try SQLiteRespondentStore(
+                path: directory.appending("r-\(UUID().uuidString).sqlite").path)
+        }).runAll()
+    }
+
+    /// A store created before digests existed gets them, and an identity, when it is opened.
+    @Test func anOlderSQLiteStoreIsMigratedWithItsRespondentsDigested() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("old.sqlite").path
+        try OlderRespondentDatabase.create(at: path, respondents: ["a": #"{"id":"a","n":1}"#])
+        let store = try SQLiteRespondentStore(path: path)
+        let a = Respondent(id: "a", fields: ["id": "a", "n": 1])
+        #expect(try await store.digestBuckets() == DigestBuckets([RespondentDigest(a)]))
+        #expect(UUID(uuidString: try await store.identity()) != nil)
+        #expect(try await store.respondent(id: "a") == a)
+    }
+}
