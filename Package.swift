@@ -164,7 +164,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
-        .testTarget(name: "CasebookCLITests", dependencies: ["casebook", "CasebookTestSupport"]),
+        .testTarget(
+            name: "CasebookCLITests",
+            dependencies: [
+                "casebook", "CasebookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,8 @@
 /// `SurveyVerifier` compares a folder with it. A plain `RespondentUploading` is trusted as
 /// before.
 public protocol RespondentBackend: RespondentUploading {
+    /// Where the backend is, as a person names it (a base URL): for the ledger and the notes.
+    var address: String { get }
     /// The identity of the store behind the backend.
     func storeIdentity() async throws(UploadError) -> String
     /// Every respondent of the store, summarised, and the store's identity.
@@ -18,4 +20,8 @@ public protocol RespondentBackend: RespondentUploading {
     )
     /// Uploads, and returns the identity of the store that acknowledged them.
     func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String
+}
+
+extension RespondentBackend {
+    public var address: String { destination }
 }

@@ -155,9 +155,9 @@ public struct SurveySynchronizer {
         let store = try await session.retrying(reported) { () throws(UploadError) in
             try await backend.storeIdentity()
         }
-        let name = "backend \(uploader.destination) (store \(store.prefix(8)))"
+        let name = "backend \(backend.address) (store \(store.prefix(8)))"
         guard ledger.backends[store] != nil else {
-            ledger.addBackend(store, address: uploader.destination)
+            ledger.addBackend(store, address: backend.address)
             if ledger.legacy.isEmpty {
                 report.notes.append(
                     "\(name) is new to this folder: sending all \(SyncReport.number(fileCount))")

@@ -28,6 +28,11 @@ public struct URLSessionRespondentUploader: RespondentBackend {
 
     public var destination: String { endpoint.absoluteString }
 
+    /// The base URL.
+    public var address: String {
+        endpoint.deletingLastPathComponent().deletingLastPathComponent().absoluteString
+    }
+
     public func upload(_ respondents: [Respondent]) async throws(UploadError) {
         _ = try await uploadToStore(respondents)
     }

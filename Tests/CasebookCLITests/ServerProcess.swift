@@ -16,7 +16,14 @@ final class ServerProcess {
 
     enum StartError: Error { case exitedBeforeServing(String) }
 
-    init(dataDirectory: URL? = nil, arguments: [String] = []) throws {
+    /// Whether the data directory goes when this process does (not when another server is to
+    /// start on it).
+    let ownsDataDirectory: Bool
+
+    init(dataDirectory: URL? = nil, arguments: [String] = [], ownsDataDirectory: Bool = true)
+        throws
+    {
+        self.ownsDataDirectory = ownsDataDirectory
         let dataDirectory =
             dataDirectory
             ?? FileManager.default.temporaryDirectory
@@ -58,6 +65,6 @@ final class ServerProcess {
             process.terminate()
             process.waitUntilExit()
         }
-        try? FileManager.default.removeItem(at: dataDirectory)
+        if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }
 }

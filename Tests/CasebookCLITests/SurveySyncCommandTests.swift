@@ -1,4 +1,6 @@
+import CasebookTestSupport
 import Foundation
+import GRDB
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -93,7 +95,9 @@ struct SurveySyncCommandTests {
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(result.standardOutput == "synced 3, unchanged 0, failed 1\n")
-        #expect(result.standardError.hasPrefix("casebook survey sync: broken.yaml:3:4: "))
+        let errors = result.standardError.split(separator: "\n")
+        #expect(errors.first?.hasSuffix("is new to this folder: sending all 4") == true)
+        #expect(errors.last?.hasPrefix("casebook survey sync: broken.yaml:3:4: ") == true)
         #expect(result.status == 1)
     }
 
@@ -146,5 +150,94 @@ struct SurveySyncCommandTests {
             from: server.url.appendingPathComponent("api/respondents/2999"))
         let respondent = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect(respondent?["name"] as? String == "Respondent 2999")
+    }
+}
+
+/// The survey sync and verify against a real server whose database is restored from a copy
+/// taken midway (`VACUUM INTO`, as a backup would be), and against a new database.
+@Suite("casebook survey against a store that changes")
+struct SurveyStoreChangeTests {
+    let directory: TemporaryDirectory
+    let folder: URL
+    let data: URL
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        folder = directory.appending("Respondents")
+        data = directory.appending("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func write(_ range: ClosedRange<Int>) throws {
+        for number in range {
+            try "id: \(number)\nname: Respondent \(number)\n".write(
+                to: folder.appendingPathComponent("r\(number).yaml"), atomically: true,
+                encoding: .utf8)
+        }
+    }
+
+    func survey(_ command: String, _ server: ServerProcess, _ extra: [String] = []) throws
+        -> CasebookExecutable.Result
+    {
+        try CasebookExecutable.run(
+            ["survey", command, "--from", folder.path, "--to", server.url.absoluteString] + extra)
+    }
+
+    @Test func aStoreRestoredFromACopyTakenMidwayGetsWhatItLostAndVerifiesIdentical() throws {
+        var server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
+        try write(1...3)
+        let first = try survey("sync", server)
+        #expect(first.standardOutput == "synced 3, unchanged 0, failed 0\n")
+        #expect(first.standardError.contains("is new to this folder: sending all 3"))
+        let backup = directory.appending("backup.sqlite")
+        let database = try DatabaseQueue(
+            path: data.appendingPathComponent("respondents.sqlite").path)
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [backup.path])
+        }
+        try database.close()
+        try write(4...5)
+        #expect(try survey("sync", server).standardOutput == "synced 2, unchanged 3, failed 0\n")
+        #expect(server.stop() == 0)
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(
+                at: data.appendingPathComponent("respondents.sqlite" + suffix))
+        }
+        try FileManager.default.copyItem(
+            at: backup, to: data.appendingPathComponent("respondents.sqlite"))
+        server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
+        let lost = try survey("verify", server)
+        #expect(lost.status == 1)
+        #expect(
+            lost.standardOutput
+                == "missing 4 (r4.yaml)\nmissing 5 (r5.yaml)\nidentical 3, missing 2, different 0, only on backend 0\n"
+        )
+        let resync = try survey("sync", server)
+        #expect(resync.standardOutput == "synced 2, unchanged 3, failed 0\n")
+        #expect(
+            resync.standardError.contains(
+                "no longer holds 2 respondents it acknowledged (restored from an older copy?): sending them again"
+            ))
+        let verified = try survey("verify", server)
+        #expect(verified.standardOutput == "identical 5\n")
+        #expect(verified.status == 0)
+        server.stop()
+    }
+
+    @Test func verifyRepairsWhatANewDatabaseLacks() throws {
+        var server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
+        try write(1...4)
+        _ = try survey("sync", server)
+        server.stop()
+        try FileManager.default.removeItem(at: data)
+        server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
+        let repaired = try survey("verify", server, ["--repair"])
+        #expect(repaired.status == 0)
+        #expect(
+            repaired.standardOutput.hasSuffix(
+                "identical 0, missing 4, different 0, only on backend 0; repaired 4\n"))
+        #expect(try survey("verify", server).standardOutput == "identical 4\n")
+        #expect(try survey("sync", server).standardOutput == "synced 0, unchanged 4, failed 0\n")
+        server.stop()
     }
 }

@@ -105,4 +105,27 @@ struct SurveyPageTests {
         #expect(try await backend.stores.respondents.count() == 1)
         #expect(try await stores.respondents.count() == 0)
     }
+
+    /// The page verifies a folder by the same rules as `casebook survey verify`, and its sync
+    /// says, as the command does, when the store is new to the folder.
+    @Test func verifiesAFolderAndSaysWhatDiffers() async throws {
+        try write("id: r1\nname: Ada\n", to: "ada.yaml")
+        try write("id: r2\nname: Grace\n", to: "grace.yaml")
+        try await withLiveServer { pages, _ in
+            let synced = try await pages.post("/survey/sync", ["folder": "Respondents"])
+            #expect(synced.html.contains("backend this server (store "))
+            #expect(synced.html.contains("is new to this folder: sending all 2"))
+            let identical = try await pages.post("/survey/verify", ["folder": "Respondents"])
+            #expect(identical.status == .ok)
+            #expect(identical.html.contains("All 2 respondents are on the backend, identical."))
+            try write("id: r2\nname: Grace Hopper\n", to: "grace.yaml")
+            try write("id: r3\nname: Edsger\n", to: "edsger.yaml")
+            let differing = try await pages.post("/survey/verify", ["folder": "Respondents"])
+            #expect(differing.status == .ok)
+            #expect(
+                differing.html.contains("identical 1, missing 1, different 1, only on backend 0"))
+            #expect(differing.html.contains("<li>missing r3 (edsger.yaml)</li>"))
+            #expect(differing.html.contains("<li>different r2 (grace.yaml)</li>"))
+        }
+    }
 }

@@ -8,6 +8,8 @@ actor BackendFake: RespondentBackend {
     nonisolated let destination = "http://backend.test"
     private(set) var store = InMemoryRespondentStore()
     private(set) var uploads: [[String]] = []
+    /// The buckets asked for respondent by respondent, in order.
+    private(set) var bucketsListed: [Int] = []
     private var scriptedFailures: [UploadError] = []
     private var rejectedIDs: [String: String] = [:]
     /// Called before each upload is stored: a test can change the store mid-sync there.
@@ -82,6 +84,7 @@ actor BackendFake: RespondentBackend {
         store: String, digests: [RespondentDigest]
     ) {
         try failIfScripted()
+        bucketsListed.append(bucket)
         return (try await storeIdentity(), (try? await store.digests(inBucket: bucket)) ?? [])
     }
 

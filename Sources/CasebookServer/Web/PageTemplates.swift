@@ -123,14 +123,26 @@ enum PageTemplates {
         {{#backends}}<option value="{{url}}"{{#selected}} selected{{/selected}}>{{url}}</option>
         {{/backends}}
         </select>
+        <div class="choices">
         <button type="submit" id="sync">Sync now</button>
+        <button type="submit" id="verify" formaction="/survey/verify">Verify</button>
+        </div>
         </form>
         {{#result}}
         <div class="result" role="status">
+        {{#notes}}<p class="note">{{note}}</p>{{/notes}}
         <p id="summary">{{summary}}</p>
         {{#hasFailures}}<ul class="failures">{{#failures}}<li>{{message}}</li>{{/failures}}</ul>{{/hasFailures}}
         </div>
         {{/result}}
+        {{#verification}}
+        <div class="result" role="status">
+        <p id="verify-summary">{{summary}}</p>
+        <ul class="differences">{{#differences}}<li>{{difference}}</li>{{/differences}}</ul>
+        {{#hiddenDifferences}}<p>{{hiddenDifferences}}</p>{{/hiddenDifferences}}
+        {{#hasFailures}}<ul class="failures">{{#failures}}<li>{{message}}</li>{{/failures}}</ul>{{/hasFailures}}
+        </div>
+        {{/verification}}
         {{#syncError}}<p class="error" role="alert">{{syncError}}</p>{{/syncError}}
         </section>
         <section aria-labelledby="received-heading">

@@ -25,38 +25,56 @@ struct SurveyPages: Sendable {
             return try await render(request, page: page)
         }
         router.post("/survey/sync") { request, _ in
-            let form = try await PostedForm.read(request)
-            let folderText = form["folder"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder
-            let backendText = form["backend"] ?? ""
-            var extra: [String: Any] = ["folder": folderText, "selectedBackend": backendText]
-            do {
-                let folder = try DataDirectoryPath.resolve(folderText, in: dataDirectory)
-                let uploader = try uploader(for: backendText)
-                var isDirectory: ObjCBool = false
-                guard
-                    FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
-                    isDirectory.boolValue
-                else {
-                    throw RequestError(
-                        .badRequest, "There is no folder '\(folderText)' in the data directory.")
-                }
+            try await act(on: request) { folder, backend in
                 let report = try await SurveySynchronizer(
-                    folder: LocalRespondentFolder(url: folder),
-                    uploader: uploader,
+                    folder: LocalRespondentFolder(url: folder), uploader: backend,
                     retryDelays: [.milliseconds(250)]
                 ).sync()
-                extra["result"] = Self.context(report, relativeTo: folder)
-            } catch let error as RequestError {
-                extra["syncError"] = error.message
-                return try await render(request, page: 0, extra: extra, status: error.status)
-            } catch let error as SyncError {
-                extra["syncError"] = Self.message(error)
-                let status: HTTPResponse.Status =
-                    if case .alreadySyncing = error { .conflict } else { .badGateway }
-                return try await render(request, page: 0, extra: extra, status: status)
+                return ["result": Self.context(report, relativeTo: folder)]
             }
-            return try await render(request, page: 0, extra: extra)
         }
+        router.post("/survey/verify") { request, _ in
+            try await act(on: request) { folder, backend in
+                let report = try await SurveyVerifier(
+                    folder: LocalRespondentFolder(url: folder), backend: backend,
+                    retryDelays: [.milliseconds(250)]
+                ).verify()
+                return ["verification": Self.context(report, relativeTo: folder)]
+            }
+        }
+    }
+
+    /// Reads the form's folder and backend, does `action` with them, and shows its result (or
+    /// why it could not be done) above the respondents received.
+    private func act(
+        on request: Request,
+        _ action: (URL, any RespondentBackend) async throws -> [String: Any]
+    ) async throws -> Response {
+        let form = try await PostedForm.read(request)
+        let folderText = form["folder"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultFolder
+        let backendText = form["backend"] ?? ""
+        var extra: [String: Any] = ["folder": folderText, "selectedBackend": backendText]
+        do {
+            let folder = try DataDirectoryPath.resolve(folderText, in: dataDirectory)
+            let backend = try backend(for: backendText)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw RequestError(
+                    .badRequest, "There is no folder '\(folderText)' in the data directory.")
+            }
+            extra.merge(try await action(folder, backend)) { $1 }
+        } catch let error as RequestError {
+            extra["syncError"] = error.message
+            return try await render(request, page: 0, extra: extra, status: error.status)
+        } catch let error as SyncError {
+            extra["syncError"] = Self.message(error)
+            let status: HTTPResponse.Status =
+                if case .alreadySyncing = error { .conflict } else { .badGateway }
+            return try await render(request, page: 0, extra: extra, status: status)
+        }
+        return try await render(request, page: 0, extra: extra)
     }
 
     private func render(
@@ -81,7 +99,7 @@ struct SurveyPages: Sendable {
     }
 
     /// This server itself for "", else the allowed backend `text` names.
-    private func uploader(for text: String) throws -> any RespondentUploading {
+    private func backend(for text: String) throws -> any RespondentBackend {
         if text.isEmpty { return StoreUploader(store: store) }
         guard let backend = backends.first(where: { $0.absoluteString == text }) else {
             throw RequestError(
@@ -103,11 +121,36 @@ struct SurveyPages: Sendable {
 
     static func context(_ report: SyncReport, relativeTo folder: URL) -> [String: Any] {
         [
-            "summary": report.summary, "hasFailures": !report.failures.isEmpty,
-            "failures": report.failures.map {
-                ["message": $0.message.replacingOccurrences(of: folder.path + "/", with: "")]
-            },
+            "summary": report.summary, "notes": report.notes.map { ["note": $0] },
+            "hasFailures": !report.failures.isEmpty,
+            "failures": failures(report.failures, relativeTo: folder),
         ]
+    }
+
+    /// The most differences a page lists; the summary counts them all.
+    static let shownDifferences = 100
+
+    static func context(_ report: VerifyReport, relativeTo folder: URL) -> [String: Any] {
+        let hidden = report.differences.count - shownDifferences
+        return [
+            "summary": report.isIdentical()
+                ? "All \(report.identical) respondents are on the backend, identical."
+                : report.summary,
+            "differences": report.differences.prefix(shownDifferences).map {
+                ["difference": $0.description]
+            },
+            "hiddenDifferences": hidden > 0 ? "… and \(hidden) more." : false,
+            "hasFailures": !report.failures.isEmpty,
+            "failures": failures(report.failures, relativeTo: folder),
+        ]
+    }
+
+    private static func failures(_ failures: [SyncReport.Failure], relativeTo folder: URL)
+        -> [[String: String]]
+    {
+        failures.map {
+            ["message": $0.message.replacingOccurrences(of: folder.path + "/", with: "")]
+        }
     }
 
     /// What went wrong, without the server's own paths.

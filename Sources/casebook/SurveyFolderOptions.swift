@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import SurveySync
+
+/// `--from DIR --to URL --retries N`: the respondents folder and the backend, shared by
+/// `survey sync` and `survey verify`.
+struct SurveyFolderOptions: ParsableArguments {
+    @Option(help: "The respondents folder (default: <documents>/Respondents).")
+    var from: String?
+
+    @Option(help: "The backend's base URL.")
+    var to = "http://127.0.0.1:8080"
+
+    @Option(
+        help: "How often to retry an unreachable or failing backend (waits 0.25 s, 1 s, 4 s, …).")
+    var retries = 3
+
+    func validate() throws {
+        guard (0...10).contains(retries) else {
+            throw ValidationError("--retries must be from 0 to 10, not \(retries)")
+        }
+        guard backend != nil else {
+            throw ValidationError("--to must be an http or https URL, not '\(to)'")
+        }
+    }
+
+    var backend: URL? {
+        guard let url = URL(string: to), ["http", "https"].contains(url.scheme ?? ""),
+            url.host != nil
+        else { return nil }
+        return url
+    }
+
+    /// The waits before each retry.
+    var retryDelays: [Duration] { (0..<retries).map { .milliseconds(250 << (2 * $0)) } }
+
+    /// The folder, which must exist.
+    func folder() throws -> LocalRespondentFolder {
+        let url: URL
+        if let from {
+            url = URL(fileURLWithPath: from)
+        } else {
+            guard let documents = FileManager.default.documentsURL else {
+                throw FailureReport.Message(
+                    "there is no documents directory: name the folder with --from")
+            }
+            url = documents.appendingPathComponent("Respondents")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw FailureReport.Message("no respondents folder at \(url.path)") }
+        return LocalRespondentFolder(url: url)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import SurveySync
+
+/// `verify` proves the backend has everything, by content, without trusting the ledger: it
+/// says `identical N`, or which respondents are missing, different or only on the backend.
+@Suite("Verifying a folder against a backend")
+struct SurveyVerifierTests {
+    let folder = RespondentFolderFake()
+    let backend = BackendFake()
+
+    func sync() async throws -> SyncReport {
+        try await SurveySynchronizer(
+            folder: folder, uploader: backend, sleeper: SleeperSpy(), retryDelays: [], batchSize: 2
+        ).sync()
+    }
+
+    var verifier: SurveyVerifier {
+        SurveyVerifier(folder: folder, backend: backend, sleeper: SleeperSpy(), retryDelays: [])
+    }
+
+    func add(_ ids: ClosedRange<Int>) {
+        for id in ids { folder.files["r\(id).yaml"] = "id: \(id)\nanswer: \(id * 10)\n" }
+    }
+
+    @Test func anIdenticalFolderIsIdenticalInOneRequest() async throws {
+        add(1...300)
+        _ = try await sync()
+        let report = try await verifier.verify()
+        #expect(report.summary == "identical 300")
+        #expect(report.isIdentical())
+        #expect(
+            await backend.bucketsListed.isEmpty, "no bucket was compared respondent by respondent")
+    }
+
+    @Test func whatDiffersIsNamedRespondentByRespondent() async throws {
+        add(1...3)
+        _ = try await sync()
+        folder.files["r2.yaml"] = "id: 2\nanswer: changed\n"
+        add(4...4)
+        _ = try await backend.upsertDirectly([Respondent(id: "99", fields: ["id": 99])])
+        let report = try await verifier.verify()
+        #expect(
+            report.differences.map(\.description) == [
+                "different 2 (r2.yaml)", "missing 4 (r4.yaml)", "only on backend 99",
+            ])
+        #expect(report.summary == "identical 2, missing 1, different 1, only on backend 1")
+        #expect(!report.isIdentical())
+        #expect(!report.isIdentical(allowingExtra: true))
+    }
+
+    /// The ledger says the store has everything; the store, restored from an older copy,
+    /// does not. Verify believes the store.
+    @Test func theLedgerIsNotTrusted() async throws {
+        add(1...2)
+        _ = try await sync()
+        let backup = try await backend.snapshot()
+        add(3...3)
+        _ = try await sync()
+        await backend.restore(backup)
+        let report = try await verifier.verify()
+        #expect(report.differences.map(\.description) == ["missing 3 (r3.yaml)"])
+    }
+
+    @Test func repairSendsWhatIsMissingOrDifferentAndRecordsIt() async throws {
+        add(1...3)
+        _ = try await sync()
+        await backend.replaceStore()
+        _ = try await backend.upsertDirectly([Respondent(id: "2", fields: ["id": 2, "answer": 0])])
+        let repaired = try await verifier.repair()
+        #expect(
+            repaired.summary == "identical 0, missing 2, different 1, only on backend 0; repaired 3"
+        )
+        #expect(try await verifier.verify().summary == "identical 3")
+        let rerun = try await sync()
+        #expect(rerun.summary == "synced 0, unchanged 3, failed 0")
+    }
+
+    @Test func aFileThatCannotBeReadIsAFailureNotAMatch() async throws {
+        add(1...2)
+        _ = try await sync()
+        folder.files["broken.yaml"] = "id: [\n"
+        let report = try await verifier.verify()
+        #expect(report.failures.map(\.file) == ["broken.yaml"])
+        #expect(!report.isIdentical())
+        #expect(
+            report.summary == "identical 2, missing 0, different 0, only on backend 0, unreadable 1"
+        )
+    }
+
+    @Test func anUnreachableBackendIsAClearError() async throws {
+        add(1...1)
+        await backend.failNext(.unavailable("connection refused"))
+        await #expect {
+            try await verifier.verify()
+        } throws: { error in
+            "\(error)" == "cannot reach the backend at http://backend.test: connection refused"
+        }
+    }
+}
