@@ -264,3 +264,38 @@ def test_a_damaged_preference_key_is_explained_not_a_500(server):
     status, _, body = server.post_form("/account/preference", {"choice": "never"})
     assert status == 503
     assert b"preference.key" in body and server.data.encode() not in body
+
+
+def test_a_backend_that_is_not_a_casebook_store_stops_the_sync_naming_it(tmp_path):
+    """A sync pointed at something that answers but is no Casebook store (a plain web server,
+    an older Casebook) stops with a clear message naming the URL, records nothing and exits 1."""
+    site = tmp_path / "site"
+    (site / "api").mkdir(parents=True)
+    (site / "api" / "respondent-store").write_text("<html>not a store</html>")
+    folder = tmp_path / "Respondents"
+    folder.mkdir()
+    (folder / "a.yaml").write_text("id: a\n")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    web = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                           cwd=site, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           start_new_session=True)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        result = subprocess.run(
+            [casebook_binary(), "survey", "sync", "--from", str(folder), "--to", f"http://127.0.0.1:{port}",
+             "--retries", "0"], capture_output=True, text=True, timeout=60)
+    finally:
+        os.killpg(web.pid, 9)
+        web.wait()
+    assert result.returncode == 1
+    assert f"cannot reach the backend at http://127.0.0.1:{port}/api/respondents" in result.stderr
+    assert "does not answer as a Casebook server does" in result.stderr
+    assert not (folder / ".casebook-sync-ledger.json").exists() or "ack" not in (
+        folder / ".casebook-sync-ledger.json").read_text()
