@@ -165,6 +165,12 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
         .testTarget(
+            name: "PublicAPITests",
+            dependencies: [
+                "Accounts", "CasebookServer", "Diary", "Documents", "Menu", "PrimeFactors",
+                "SurveySync",
+            ]),
+        .testTarget(
             name: "CasebookCLITests",
             dependencies: [
                 "casebook", "CasebookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
