@@ -128,12 +128,12 @@ public struct SurveySynchronizer {
                 let sent = try await send(batch, to: store, session, report: &report)
                 for item in sent { ledger.acknowledge(item.fileName, Self.entry(item), by: store) }
                 report.synced += sent.count
-                try save(&ledger, path: ledgerPath, report: report)
+                try ledger.save(to: folder, path: ledgerPath, report: report)
                 progress(
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
             }
         }
-        try save(&ledger, path: ledgerPath, report: report)
+        try ledger.save(to: folder, path: ledgerPath, report: report)
         report.failures.sort { $0.file < $1.file }
         return report
     }
@@ -246,22 +246,6 @@ public struct SurveySynchronizer {
     private static func entry(_ item: Pending) -> SyncLedger.Entry {
         SyncLedger.Entry(
             contentHash: item.contentHash, respondentID: item.respondent.id, digest: item.digest)
-    }
-
-    /// Saves what changed in the ledger: appended to its journal, or written whole.
-    private func save(_ ledger: inout SyncLedger, path: String, report: SyncReport)
-        throws(SyncError)
-    {
-        guard let changes = ledger.takeChanges() else { return }
-        do {
-            if changes.whole {
-                try folder.writeLedger(changes.data)
-            } else {
-                try folder.appendToLedger(changes.data)
-            }
-        } catch {
-            throw .ledgerNotSaved(path: path, reason: "\(error)", report: report)
-        }
     }
 
     /// Consecutive runs of files to read at once: each at most `files` files and `bytes` bytes

@@ -77,17 +77,7 @@ public struct SurveyVerifier {
                     by: report.store)
             }
             report.repaired += batch.count
-            if let changes = ledger.takeChanges() {
-                do {
-                    if changes.whole {
-                        try folder.writeLedger(changes.data)
-                    } else {
-                        try folder.appendToLedger(changes.data)
-                    }
-                } catch {
-                    throw .ledgerNotSaved(path: ledgerPath, reason: "\(error)", report: sync)
-                }
-            }
+            try ledger.save(to: folder, path: ledgerPath, report: sync)
         }
         return report
     }

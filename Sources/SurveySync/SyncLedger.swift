@@ -144,6 +144,22 @@ struct SyncLedger: Sendable {
         return (Data(unsaved), false)
     }
 
+    /// Saves what changed to `folder`: appended to its journal, or written whole.
+    mutating func save(to folder: any RespondentFolder, path: String, report: SyncReport)
+        throws(SyncError)
+    {
+        guard let changes = takeChanges() else { return }
+        do {
+            if changes.whole {
+                try folder.writeLedger(changes.data)
+            } else {
+                try folder.appendToLedger(changes.data)
+            }
+        } catch {
+            throw .ledgerNotSaved(path: path, reason: "\(error)", report: report)
+        }
+    }
+
     /// The whole ledger as a fresh journal: one line per fact.
     private mutating func encodedWhole() -> (data: Data, lines: Int) {
         var output: [UInt8] = Array(#"{"version":2}"#.utf8) + [0x0A]

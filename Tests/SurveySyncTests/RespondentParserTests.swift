@@ -206,16 +206,11 @@ struct RespondentParserTests {
         #expect(values.count == 99_995)
     }
 
-    static let billionLaughs = """
-        id: 1
-        a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
-        b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
-        c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
-        d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
-        e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
-        f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
-        g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
-        h: &h [*g, *g, *g, *g, *g, *g, *g, *g, *g]
-        i: &i [*h, *h, *h, *h, *h, *h, *h, *h, *h]
-        """
+    /// The "billion laughs": 600 bytes that expand to a billion strings, from the fuzz corpus.
+    static let billionLaughs: String = {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/respondent-yaml/billion-laughs.yaml")
+        return (try? String(contentsOf: corpus, encoding: .utf8)) ?? ""
+    }()
 }
