@@ -7,10 +7,13 @@ let package = Package(
     products: [
         .library(name: "PrimeFactors", targets: ["PrimeFactors"]),
         .library(name: "SurveySync", targets: ["SurveySync"]),
+        .library(name: "SurveySyncCore", targets: ["SurveySyncCore"]),
         .library(name: "CasebookJSON", targets: ["CasebookJSON"]),
         .library(name: "Menu", targets: ["Menu"]),
         .library(name: "Diary", targets: ["Diary"]),
+        .library(name: "DiaryCore", targets: ["DiaryCore"]),
         .library(name: "Accounts", targets: ["Accounts"]),
+        .library(name: "AccountsCore", targets: ["AccountsCore"]),
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .executable(name: "casebook", targets: ["casebook"]),
@@ -49,34 +52,52 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(
+            name: "SurveySyncCore",
+            dependencies: [
+                "CasebookJSON", "CasebookYAML", "Yams",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),
+        .target(
+            name: "SurveySyncSQLite",
+            dependencies: [
+                "SurveySyncCore", "CasebookSQLite", "StoreFailures",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(name: "SurveySyncURLSession", dependencies: ["SurveySyncCore"]),
+        .target(
             name: "SurveySync",
             dependencies: [
-                "CasebookFileSystem",
-                "CasebookJSON",
-                "CasebookYAML",
-                "CasebookSQLite",
-                "StoreFailures",
-                "Yams",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
             ]),
         .target(name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "Yams"]),
+        .target(name: "DiaryCore"),
         .target(
-            name: "Diary",
+            name: "DiarySQLite",
             dependencies: [
-                "CasebookFileSystem", "CasebookSQLite",
-                "StoreFailures",
+                "DiaryCore", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .target(name: "Diary", dependencies: ["DiaryCore", "DiarySQLite"]),
+        .target(
+            name: "AccountsCore", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "AccountsFiles",
+            dependencies: [
+                "AccountsCore", "CasebookFileSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "AccountsSQLite",
+            dependencies: [
+                "AccountsCore", "CasebookSQLite", "StoreFailures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(name: "AccountsURLSession", dependencies: ["AccountsCore"]),
         .target(
             name: "Accounts",
-            dependencies: [
-                "CasebookFileSystem",
-                "CasebookSQLite",
-                "StoreFailures",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            dependencies: ["AccountsCore", "AccountsFiles", "AccountsSQLite", "AccountsURLSession"]),
         .target(name: "Documents", dependencies: ["CasebookFileSystem"]),
         .target(
             name: "CasebookServer",
@@ -118,7 +139,7 @@ let package = Package(
         .executableTarget(name: "CasebookBench", dependencies: ["Diary"]),
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         .executableTarget(
-            name: "FuzzRespondentYAML", dependencies: ["FuzzDriver", "SurveySync"],
+            name: "FuzzRespondentYAML", dependencies: ["FuzzDriver", "SurveySyncCore"],
             path: "Fuzz/RespondentYAML"),
         .executableTarget(
             name: "FuzzJSONBody", dependencies: ["FuzzDriver", "CasebookJSON"],

@@ -1,5 +1,5 @@
 import FuzzDriver
-import SurveySync
+import SurveySyncCore
 
 /// Any bytes as a respondent file: the parser answers a respondent or a `RespondentFileError`,
 /// never crashes or runs away (the limits hold), and what it answers survives a JSON round trip.

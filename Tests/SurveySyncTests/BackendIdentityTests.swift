@@ -1,7 +1,8 @@
 import Foundation
+import SurveySync
 import Testing
 
-@testable import SurveySync
+@testable import SurveySyncCore
 
 /// A sync knows which store it talked to: acknowledgements are kept per store, a store new to
 /// the folder gets everything, a store that lost what it acknowledged (restored from an older

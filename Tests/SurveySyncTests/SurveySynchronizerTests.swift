@@ -1,7 +1,8 @@
 import Foundation
+import SurveySync
 import Testing
 
-@testable import SurveySync
+@testable import SurveySyncCore
 
 @Suite("Syncing respondents to the backend")
 struct SurveySynchronizerTests {

@@ -1,7 +1,8 @@
 import Foundation
+import SurveySync
 import Testing
 
-@testable import SurveySync
+@testable import SurveySyncCore
 
 /// `verify` proves the backend has everything, by content, without trusting the ledger: it
 /// says `identical N`, or which respondents are missing, different or only on the backend.

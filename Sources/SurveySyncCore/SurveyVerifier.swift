@@ -52,7 +52,7 @@ public struct SurveyVerifier {
         guard !files.isEmpty else { return report }
         let session = session()
         ledger.addBackend(report.store, address: backend.address)
-        let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
+        let ledgerPath = folder.ledgerLocation
         let parsed = RespondentFileScan.scan(
             files, RespondentFileScan.Reader(folder: folder), isKnown: { _, _ in false })
         var items: [RespondentFileScan.Parsed] = []
@@ -88,7 +88,7 @@ public struct SurveyVerifier {
 
     /// The comparison, and the ledger it used (as a parse cache only).
     private func compare() async throws(SyncError) -> (report: VerifyReport, ledger: SyncLedger) {
-        let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
+        let ledgerPath = folder.ledgerLocation
         let ledgerData: Data?
         do {
             ledgerData = try folder.ledgerData()

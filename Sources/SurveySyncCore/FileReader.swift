@@ -30,7 +30,7 @@ public final class FileReader {
     }
 
     /// Whether a relative path never climbs above the directory it starts in.
-    static func staysInside(_ path: String) -> Bool {
+    package static func staysInside(_ path: String) -> Bool {
         if path.hasPrefix("/") { return false }
         var depth = 0
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -1,5 +1,6 @@
 import CasebookFileSystem
 import Foundation
+import SurveySyncCore
 
 #if canImport(Glibc)
     import Glibc

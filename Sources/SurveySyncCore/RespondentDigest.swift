@@ -28,7 +28,7 @@ public struct RespondentDigest: Sendable, Hashable {
         Int(Array(SHA256.hash(data: Data(id.utf8)))[0])
     }
 
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import GRDB
 import StoreFailures
+import SurveySyncCore
 
 /// Respondents in a SQLite file (WAL mode), created and migrated when opened. Each row keeps
 /// its respondent's digest and bucket, and `digest_bucket` the XOR of each bucket, kept up to

@@ -56,7 +56,7 @@ public struct SurveySynchronizer {
         }
         guard let claim else { throw .alreadySyncing(path: folder.location) }
         defer { claim.end() }
-        let ledgerPath = folder.location + "/" + LocalRespondentFolder.ledgerFileName
+        let ledgerPath = folder.ledgerLocation
         var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)
         let files: [(name: String, size: Int?)]
         do {

@@ -1,3 +1,4 @@
+import AccountsCore
 import CasebookSQLite
 import Foundation
 import GRDB

@@ -1,4 +1,5 @@
 import Foundation
+import SurveySyncCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,3 +1,4 @@
+import AccountsCore
 import Foundation
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,5 @@
 import CasebookSQLite
+import DiaryCore
 import Foundation
 import GRDB
 import StoreFailures

@@ -35,4 +35,7 @@ extension RespondentFolder {
 
     /// The ledger's file name inside the folder.
     public static var ledgerFileName: String { ".casebook-sync-ledger.json" }
+
+    /// Where the ledger is, for messages.
+    public var ledgerLocation: String { location + "/" + Self.ledgerFileName }
 }

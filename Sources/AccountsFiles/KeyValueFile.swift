@@ -1,3 +1,4 @@
+import AccountsCore
 import CasebookFileSystem
 import Foundation
 
