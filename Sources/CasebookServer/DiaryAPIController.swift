@@ -2,7 +2,7 @@ import Diary
 import Foundation
 import Hummingbird
 import NIOCore
-import SurveySync
+import CasebookJSON
 
 /// The diary's JSON API, through the same router and screens as the pages.
 struct DiaryAPIController: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import SurveySync
+import CasebookJSON
 
 /// JSON responses with sorted keys, so that answers are stable byte for byte.
 enum JSONResponse {

@@ -2,7 +2,7 @@ import Accounts
 import Foundation
 import Hummingbird
 import NIOCore
-import SurveySync
+import CasebookJSON
 
 /// `PUT` and `GET /api/preferences/{userId}`: each user's "save password?" choice. A body that
 /// carries a password is refused: the backend never takes one.
