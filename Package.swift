@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
         .target(name: "CasebookForms"),
+        .target(name: "CasebookDataDirectory"),
+        .target(name: "CasebookWire", dependencies: ["AccountsCore", "CasebookJSON", "DiaryCore"]),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
         .target(name: "StoreFailures"),
         .target(
@@ -103,10 +105,12 @@ let package = Package(
             name: "CasebookServer",
             dependencies: [
                 "Accounts",
+                "CasebookDataDirectory",
                 "CasebookFileSystem",
                 "CasebookForms",
                 "CasebookJSON",
                 "CasebookSQLite",
+                "CasebookWire",
                 "StoreFailures",
                 "Diary",
                 "Documents",
@@ -126,7 +130,9 @@ let package = Package(
             name: "casebook",
             dependencies: [
                 "Accounts",
+                "CasebookDataDirectory",
                 "CasebookFileSystem",
+                "CasebookWire",
                 "Diary",
                 "Documents",
                 "Menu",
@@ -136,7 +142,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "CasebookBench", dependencies: ["Diary"]),
+        .executableTarget(name: "CasebookBench", dependencies: ["CasebookDataDirectory", "Diary"]),
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
         .executableTarget(
             name: "FuzzRespondentYAML", dependencies: ["FuzzDriver", "SurveySyncCore"],

@@ -1,3 +1,4 @@
+import CasebookDataDirectory
 import Diary
 import Foundation
 
@@ -20,7 +21,7 @@ struct CasebookBench {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteDiaryStore(
-            path: directory.appendingPathComponent("diary.sqlite").path)
+            path: DataDirectoryLayout(root: directory).diaryDatabase.path)
 
         let start = Date(timeIntervalSinceReferenceDate: 600_000_000)
         let fillStarted = ContinuousClock.now

@@ -58,13 +58,11 @@ public enum CasebookServer {
         /// Opens (creating and migrating) the SQLite stores in `directory`.
         public static func open(in directory: URL) throws -> Stores {
             try PrivateDirectory.prepare(directory)
+            let layout = DataDirectoryLayout(root: directory)
             return Stores(
-                respondents: try SQLiteRespondentStore(
-                    path: directory.appendingPathComponent("respondents.sqlite").path),
-                preferences: try SQLitePreferenceChoiceStore(
-                    path: directory.appendingPathComponent("preferences.sqlite").path),
-                diary: try SQLiteDiaryStore(
-                    path: directory.appendingPathComponent("diary.sqlite").path),
+                respondents: try SQLiteRespondentStore(path: layout.respondentsDatabase.path),
+                preferences: try SQLitePreferenceChoiceStore(path: layout.preferencesDatabase.path),
+                diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
         }
     }
@@ -94,7 +92,7 @@ public enum CasebookServer {
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
         DiaryAPIController(store: stores.diary).addRoutes(to: router)
-        try MenuController(menu: menu).addRoutes(to: router)
+        MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
         DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
             .addRoutes(to: router)

@@ -1,14 +1,13 @@
+import CasebookJSON
+import CasebookWire
 import Foundation
 import Hummingbird
-import CasebookJSON
 
 /// JSON responses with sorted keys, so that answers are stable byte for byte.
 enum JSONResponse {
-    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response
-    {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return make(encoded: try encoder.encode(value), status: status)
+    /// A wire type, encoded as every answer is (`WireJSON`).
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        make(encoded: WireJSON.encode(value), status: status)
     }
 
     /// A JSON value, written with `JSONWriter`, which keeps integers and fractions apart.

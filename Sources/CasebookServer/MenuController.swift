@@ -1,3 +1,4 @@
+import CasebookWire
 import Foundation
 import Hummingbird
 import Menu
@@ -6,8 +7,8 @@ import Menu
 struct MenuController: Sendable {
     let listingJSON: Data
 
-    init(menu: Menu) throws {
-        listingJSON = try MenuListing(menu: menu).jsonData()
+    init(menu: Menu) {
+        listingJSON = WireJSON.encode(MenuListing(menu: menu))
     }
 
     func addRoutes(to router: Router<some RequestContext>) {

@@ -10,7 +10,7 @@ public final class DiaryListScreen {
         public let subtitle: String
     }
 
-    public static let maximumRowTextLength = 80
+    public static let maximumRowTextLength = Entry.previewLength
 
     public let title = "Diary"
     public let rows: [Row]
@@ -24,7 +24,7 @@ public final class DiaryListScreen {
     public init(entries: [Entry], formatter: DiaryDateFormatter) {
         self.entries = entries
         rows = entries.map {
-            Row(id: $0.id, text: Self.cut($0.text), subtitle: formatter.string(from: $0.date))
+            Row(id: $0.id, text: $0.preview, subtitle: formatter.string(from: $0.date))
         }
     }
 
@@ -43,11 +43,5 @@ public final class DiaryListScreen {
 
     public func add() throws {
         try onAdd()
-    }
-
-    /// Cuts on Character boundaries, so an emoji or a letter with its accents stays whole.
-    static func cut(_ text: String) -> String {
-        guard text.count > maximumRowTextLength else { return text }
-        return text.prefix(maximumRowTextLength) + "…"
     }
 }

@@ -32,7 +32,7 @@ public final class EntryDetailScreen {
 
     /// The action is enabled only when the text is not blank.
     public var isActionEnabled: Bool {
-        !text.allSatisfy(\.isWhitespace)
+        !Entry.isBlank(text)
     }
 
     /// Saves the entry: the same identity and date for an update, dated now for a new one.

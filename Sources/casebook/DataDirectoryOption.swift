@@ -1,6 +1,6 @@
 import ArgumentParser
+import CasebookDataDirectory
 import CasebookFileSystem
-import CasebookServer
 import Foundation
 
 /// `--data DIR`: where Casebook keeps its data, shared by `serve` and the commands that use it.
@@ -18,5 +18,10 @@ struct DataDirectoryOption: ParsableArguments {
     func createdURL() throws -> URL {
         try PrivateDirectory.prepare(url)
         return url
+    }
+
+    /// Where each file is in the data directory, which is created if it is missing.
+    func layout() throws -> DataDirectoryLayout {
+        DataDirectoryLayout(root: try createdURL())
     }
 }

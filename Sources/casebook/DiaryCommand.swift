@@ -1,8 +1,9 @@
 import ArgumentParser
+import CasebookWire
 import Diary
 import Foundation
 
-/// `casebook diary`: the diary, through the same router and screens as the web pages.
+/// `casebook diary`: the diary, through its use cases (`DiaryEntries`).
 struct DiaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diary",
@@ -14,28 +15,14 @@ struct DiaryCommand: ParsableCommand {
         ]
     )
 
-    /// Runs `body` with a router over the diary in `data`, turning every failure into a message
-    /// on standard error and exit status 1.
-    static func withRouter(
-        data: DataDirectoryOption, _ body: (DiaryRouter, LatestScreens) throws -> Void
-    ) throws {
+    /// Runs `body` with the diary in `data`, turning every failure into a message on standard
+    /// error and exit status 1.
+    static func withEntries(data: DataDirectoryOption, _ body: (DiaryEntries) throws -> Void)
+        throws
+    {
         try FailureReport.run("diary") {
-            let store = try SQLiteDiaryStore(
-                path: try data.createdURL().appendingPathComponent("diary.sqlite").path)
-            let screens = LatestScreens()
-            let router = DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store))
-            try body(router, screens)
-        }
-    }
-
-    /// Runs `body` with the detail screen of the entry `id` names, shown by the router.
-    static func withEntry(
-        id: String, data: DataDirectoryOption,
-        _ body: (DiaryRouter, EntryDetailScreen) throws -> Void
-    ) throws {
-        try withRouter(data: data) { router, screens in
-            try router.showDetail(matching: id)
-            if let detail = screens.detail { try body(router, detail) }
+            let store = try SQLiteDiaryStore(path: try data.layout().diaryDatabase.path)
+            try body(DiaryEntries(store: store))
         }
     }
 
@@ -46,6 +33,9 @@ struct DiaryCommand: ParsableCommand {
     static func idText(_ id: Entry.ID) -> String {
         id.uuidString.lowercased()
     }
+
+    /// Dates as the diary shows them: long date and short time, in the user's locale.
+    static let dates = DiaryDateFormatter()
 }
 
 struct DiaryAddCommand: ParsableCommand {
@@ -59,12 +49,9 @@ struct DiaryAddCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withRouter(data: data) { router, screens in
+        try DiaryCommand.withEntries(data: data) { entries in
             let text = try self.text ?? StandardStreams.inputText()
-            try router.showNewEntry()
-            guard let detail = screens.detail else { return }
-            detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let entry = try detail.performAction()
+            let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
             StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
         }
     }
@@ -78,7 +65,7 @@ struct DiaryListCommand: ParsableCommand {
     @Option(help: "How many entries, newest first.")
     var limit = 50
 
-    @Flag(help: "Print JSON: [{\"id\", \"date\", \"text\"}].")
+    @Flag(help: "Print JSON as the API gives it: {\"entries\": [{\"id\", \"date\", \"text\"}]}.")
     var json = false
 
     @OptionGroup var data: DataDirectoryOption
@@ -88,22 +75,20 @@ struct DiaryListCommand: ParsableCommand {
     }
 
     func run() throws {
-        try DiaryCommand.withRouter(data: data) { router, screens in
-            try router.showList(limit: limit)
-            let rows = screens.list?.rows ?? []
+        try DiaryCommand.withEntries(data: data) { entries in
+            let page = try entries.newest(limit: limit)
             if json {
-                let objects = rows.map {
-                    ["id": DiaryCommand.idText($0.id), "date": $0.subtitle, "text": $0.text]
-                }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                StandardStreams.output(String(decoding: try encoder.encode(objects), as: UTF8.self))
-            } else {
-                for row in rows {
-                    let text = row.text.replacingOccurrences(of: "\n", with: " ")
-                    StandardStreams.output(
-                        "\(DiaryCommand.idText(row.id))  \(row.subtitle)  \(text)")
-                }
+                StandardStreams.output(
+                    String(
+                        decoding: WireJSON.encode(DiaryEntriesWire(page), indented: true),
+                        as: UTF8.self))
+                return
+            }
+            for entry in page {
+                let text = entry.preview.replacingOccurrences(of: "\n", with: " ")
+                StandardStreams.output(
+                    "\(DiaryCommand.idText(entry.id))  \(DiaryCommand.dates.string(from: entry.date))  \(text)"
+                )
             }
         }
     }
@@ -113,15 +98,26 @@ struct DiaryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one entry in full.")
 
-    @Argument(
-        help: DiaryCommand.idHelp)
+    @Argument(help: DiaryCommand.idHelp)
     var id: String
+
+    @Flag(help: "Print JSON as the API gives it: {\"id\", \"date\", \"text\"}.")
+    var json = false
 
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withEntry(id: id, data: data) { _, detail in
-            StandardStreams.output("\(detail.title)\n\n\(detail.text)")
+        try DiaryCommand.withEntries(data: data) { entries in
+            let entry = try entries.entry(matching: id)
+            if json {
+                StandardStreams.output(
+                    String(
+                        decoding: WireJSON.encode(DiaryEntryWire(entry), indented: true),
+                        as: UTF8.self))
+            } else {
+                StandardStreams.output(
+                    "\(DiaryCommand.dates.string(from: entry.date))\n\n\(entry.text)")
+            }
         }
     }
 }
@@ -130,8 +126,7 @@ struct DiaryEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Replace an entry's text.")
 
-    @Argument(
-        help: DiaryCommand.idHelp)
+    @Argument(help: DiaryCommand.idHelp)
     var id: String
 
     @Argument(help: "The new text.")
@@ -140,9 +135,10 @@ struct DiaryEditCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withEntry(id: id, data: data) { _, detail in
-            detail.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let entry = try detail.performAction()
+        try DiaryCommand.withEntries(data: data) { entries in
+            let entry = try entries.update(
+                id: try entries.entry(matching: id).id,
+                text: text.trimmingCharacters(in: .whitespacesAndNewlines))
             StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
         }
     }
@@ -152,16 +148,14 @@ struct DiaryRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove an entry.")
 
-    @Argument(
-        help: DiaryCommand.idHelp)
+    @Argument(help: DiaryCommand.idHelp)
     var id: String
 
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
-        try DiaryCommand.withEntry(id: id, data: data) { router, detail in
-            guard let entry = detail.entry else { return }
-            try router.delete(entry)
+        try DiaryCommand.withEntries(data: data) { entries in
+            let entry = try entries.remove(id: try entries.entry(matching: id).id)
             StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
         }
     }

@@ -12,7 +12,7 @@ struct LoginCommand: ParsableCommand {
     )
 
     static func storage(_ data: DataDirectoryOption) throws -> KeyValueFile {
-        try KeyValueFile(url: try data.createdURL().appendingPathComponent("login.plist"))
+        try KeyValueFile(url: try data.layout().loginFile)
     }
 }
 

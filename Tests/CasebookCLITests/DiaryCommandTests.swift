@@ -46,15 +46,31 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 1)
     }
 
-    @Test func listsTheNewestAsJSONWithALimit() throws {
-        for text in ["one", "two", "three"] { _ = try diary(["add", text]) }
+    /// `--json` gives the API's shape: ISO 8601 dates and the whole text, never a localized
+    /// date or a text cut for a screen.
+    @Test func listsTheNewestAsJSONInTheAPIsShapeWithALimit() throws {
+        let long = String(repeating: "long text ", count: 20)
+        for text in ["one", "two", long] { _ = try diary(["add", text]) }
         let result = try diary(["list", "--limit", "2", "--json"])
-        let rows =
+        let page =
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
-            as? [[String: Any]]
-        #expect(rows?.map { $0["text"] as? String } == ["three", "two"])
-        #expect(rows?.first?["date"] is String)
-        #expect(rows?.first?["id"] is String)
+            as? [String: Any]
+        let rows = page?["entries"] as? [[String: Any]]
+        #expect(
+            rows?.map { $0["text"] as? String } == [
+                long.trimmingCharacters(in: .whitespaces), "two",
+            ])
+        let date = try #require(rows?.first?["date"] as? String)
+        #expect(
+            try Date(date, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+                <= Date())
+        let id = try #require(rows?.first?["id"] as? String)
+        let shown = try diary(["show", id, "--json"])
+        let entry =
+            try JSONSerialization.jsonObject(with: Data(shown.standardOutput.utf8))
+            as? [String: Any]
+        #expect(entry?["id"] as? String == id)
+        #expect(entry?["date"] as? String == date)
     }
 
     @Test func cutsLongEntriesInTheListButShowsThemWhole() throws {

@@ -8,7 +8,7 @@ import SurveySync
 /// can send the server's requests anywhere else.
 struct SurveyPages: Sendable {
     static let pageSize = 20
-    static let defaultFolder = "Respondents"
+    static let defaultFolder = DataDirectoryLayout.respondentsFolderName
     /// The last page anyone can ask for: a million pages of 20.
     static let maximumPage = 1_000_000
 

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Every file Casebook keeps in its data directory, named in this one place: the server, the
+/// CLI and the benchmarks find their files here, never by spelling a name themselves.
+public struct DataDirectoryLayout: Sendable, Equatable {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    /// The diary's entries (SQLite).
+    public var diaryDatabase: URL { root.appendingPathComponent("diary.sqlite") }
+    /// The respondents the server received (SQLite).
+    public var respondentsDatabase: URL { root.appendingPathComponent("respondents.sqlite") }
+    /// Each user's "save password?" choice, as the server keeps it (SQLite).
+    public var preferencesDatabase: URL { root.appendingPathComponent("preferences.sqlite") }
+    /// The folder that holds the sealed preference vault's key and file.
+    public var preferenceVault: URL { root }
+    /// The CLI's remembered username.
+    public var loginFile: URL { root.appendingPathComponent("login.plist") }
+    /// The name of the respondents folder the survey page syncs by default.
+    public static let respondentsFolderName = "Respondents"
+    /// That folder.
+    public var respondentsFolder: URL { root.appendingPathComponent(Self.respondentsFolderName) }
+}

@@ -1,0 +1,50 @@
+import CasebookJSON
+import Foundation
+
+/// How wire types become JSON and back: one encoder for every answer (sorted keys, slashes
+/// unescaped; compact for the API, indented for a person reading the CLI's `--json`), and a
+/// decoder that first reads the bytes with the strict `JSONParser` — valid UTF-8 without NUL,
+/// no integer beyond 64 bits, bounded nesting — so that `Codable` never sees what Casebook
+/// refuses.
+public enum WireJSON {
+    /// Why a body is not the wire type asked for, in words for whoever sent it.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public let message: String
+
+        public init(_ message: String) {
+            self.message = message
+        }
+
+        public var description: String { message }
+    }
+
+    public static func encode(_ value: some Encodable, indented: Bool = false) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting =
+            indented
+            ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+            : [.sortedKeys, .withoutEscapingSlashes]
+        // Wire types hold only strings, numbers, booleans and arrays of them: nothing fails.
+        return (try? encoder.encode(value)) ?? Data("null".utf8)
+    }
+
+    /// `T` from a body. A refusal thrown while decoding (by `T`'s own checks) comes out as it
+    /// is; any other mismatch is `shape`, the message that says what the body must be.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String
+    ) throws(Refusal) -> T {
+        let data = Data(bytes)
+        do {
+            _ = try JSONParser.parse(data)
+        } catch {
+            throw Refusal("the body is not valid JSON: \(error)")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let refusal as Refusal {
+            throw refusal
+        } catch {
+            throw Refusal(shape)
+        }
+    }
+}

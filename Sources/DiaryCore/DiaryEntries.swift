@@ -1,0 +1,59 @@
+/// The diary's use cases, for everything that is not a screen (the JSON API, the CLI): add,
+/// update, remove, find and list entries, by the same rules the screens follow — blank text is
+/// refused, an update keeps the entry's identity and date, an unknown id is an error.
+public struct DiaryEntries {
+    private let store: any DiaryStore
+    private let clock: any DiaryClock
+
+    public init(store: any DiaryStore, clock: any DiaryClock = SystemClock()) {
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Adds an entry dated now.
+    /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
+    @discardableResult
+    public func add(text: String) throws -> Entry {
+        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
+        let entry = Entry(date: clock.now, text: text)
+        try store.save(entry)
+        return entry
+    }
+
+    /// Replaces the text of the entry with `id`, keeping its identity and date.
+    /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
+    @discardableResult
+    public func update(id: Entry.ID, text: String) throws -> Entry {
+        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
+        var entry = try entry(id: id)
+        entry.text = text
+        try store.save(entry)
+        return entry
+    }
+
+    /// Removes the entry with `id`, and returns it.
+    /// - Throws: `DiaryError.unknownEntry`; the store's errors.
+    @discardableResult
+    public func remove(id: Entry.ID) throws -> Entry {
+        let entry = try entry(id: id)
+        try store.remove(id: id)
+        return entry
+    }
+
+    /// - Throws: `DiaryError.unknownEntry`; the store's errors.
+    public func entry(id: Entry.ID) throws -> Entry {
+        guard let entry = try store.entry(id: id) else { throw DiaryError.unknownEntry(id) }
+        return entry
+    }
+
+    /// The entry `text` names: its whole id, or a unique start of it (see
+    /// `DiaryStore.entryID(matching:)`).
+    public func entry(matching text: String) throws -> Entry {
+        try entry(id: try store.entryID(matching: text))
+    }
+
+    /// A page of entries, newest first.
+    public func newest(limit: Int, offset: Int = 0) throws -> [Entry] {
+        try store.newestEntries(limit: limit, offset: offset)
+    }
+}

@@ -1,0 +1,70 @@
+import Diary
+import Foundation
+import Testing
+
+/// The diary's use cases, as the JSON API and the CLI use them: the same rules as the screens
+/// (blank text refused, an update keeps identity and date), without any screen.
+@Suite("The diary's use cases")
+struct DiaryEntriesTests {
+    let store = InMemoryDiaryStore()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    var entries: DiaryEntries { DiaryEntries(store: store, clock: ClockStub(now: now)) }
+
+    @Test func addsAnEntryDatedNow() throws {
+        let entry = try entries.add(text: "Walked to the lighthouse.")
+        #expect(entry.date == now)
+        #expect(try store.entry(id: entry.id) == entry)
+    }
+
+    @Test(arguments: ["", "   ", "\n\t "])
+    func refusesBlankTextAndStoresNothing(text: String) throws {
+        #expect(throws: EntryDetailError.blankText) { try entries.add(text: text) }
+        let existing = try entries.add(text: "kept")
+        #expect(throws: EntryDetailError.blankText) {
+            try entries.update(id: existing.id, text: text)
+        }
+        #expect(try store.entry(id: existing.id)?.text == "kept")
+        #expect(try store.count() == 1)
+    }
+
+    @Test func updatesTextKeepingIdentityAndDate() throws {
+        let entry = try entries.add(text: "first")
+        let later = DiaryEntries(store: store, clock: ClockStub(now: now.addingTimeInterval(60)))
+        let updated = try later.update(id: entry.id, text: "second")
+        #expect(updated == Entry(id: entry.id, date: now, text: "second"))
+        #expect(try store.entry(id: entry.id) == updated)
+    }
+
+    @Test func removesAnEntryAndSaysWhichItWas() throws {
+        let entry = try entries.add(text: "gone soon")
+        #expect(try entries.remove(id: entry.id) == entry)
+        #expect(try store.count() == 0)
+    }
+
+    @Test func anUnknownIdIsAnErrorEverywhere() throws {
+        let unknown = UUID()
+        #expect(throws: DiaryError.unknownEntry(unknown)) { try entries.entry(id: unknown) }
+        #expect(throws: DiaryError.unknownEntry(unknown)) {
+            try entries.update(id: unknown, text: "x")
+        }
+        #expect(throws: DiaryError.unknownEntry(unknown)) { try entries.remove(id: unknown) }
+    }
+
+    @Test func findsAnEntryByTheStartOfItsIdAndListsTheNewestFirst() throws {
+        let first = try entries.add(text: "older")
+        let second = try DiaryEntries(
+            store: store, clock: ClockStub(now: now.addingTimeInterval(1))
+        )
+        .add(text: "newer")
+        let start = String(first.id.uuidString.lowercased().prefix(8))
+        #expect(try entries.entry(matching: start) == first)
+        #expect(try entries.newest(limit: 10, offset: 0) == [second, first])
+        #expect(try entries.newest(limit: 1, offset: 1) == [first])
+    }
+
+    @Test func aPreviewCutsLongTextOnCharacterBoundaries() {
+        let text = String(repeating: "é", count: 79) + "🍕🍕"
+        #expect(Entry(date: now, text: text).preview == String(repeating: "é", count: 79) + "🍕…")
+        #expect(Entry(date: now, text: "short").preview == "short")
+    }
+}
