@@ -164,8 +164,8 @@ let package = Package(
         .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts"]),
-        .testTarget(name: "DiaryTests", dependencies: ["Diary"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "CasebookTestSupport"]),
+        .testTarget(name: "DiaryTests", dependencies: ["Diary", "CasebookTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(

@@ -9,104 +9,10 @@ import Menu
 import NIOCore
 import SurveySync
 
-/// The Casebook web server: the JSON API (and, later, the pages) for every system.
+/// The Casebook web server: the JSON API and the pages of every system. `router(stores:configuration:)`
+/// is its composition root: it builds every service from the stores and the configuration, and
+/// hands each controller what it needs.
 public enum CasebookServer {
-    public struct Configuration: Sendable {
-        public var host: String
-        public var port: Int
-        public var dataDirectory: URL
-        /// The menu `/api/menu` serves.
-        public var menu: Menu
-        /// Host names the server answers for besides 127.0.0.1, localhost and [::1] (and the
-        /// address it listens on, when that is one address): a request for any other is a 421.
-        public var allowedHosts: [String] = []
-        /// The backends the survey page may sync to besides this server itself. Nothing a
-        /// visitor sends can add to them.
-        public var syncBackends: [URL] = []
-        /// When slow or silent clients are cut off.
-        public var timeouts = ServerTimeouts()
-
-        public init(
-            host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
-            menu: Menu = .giuseppes
-        ) {
-            self.host = host
-            self.port = port
-            self.dataDirectory = dataDirectory
-            self.menu = menu
-        }
-    }
-
-    /// The stores the server works on.
-    public struct Stores: Sendable {
-        public var respondents: any RespondentStore
-        public var preferences: any PreferenceChoiceStore
-        public var diary: any DiaryStore & Sendable
-        /// Where the pages' files live: respondents folders, documents, the preference vault.
-        public var dataDirectory: URL
-
-        public init(
-            respondents: any RespondentStore, preferences: any PreferenceChoiceStore,
-            diary: any DiaryStore & Sendable, dataDirectory: URL
-        ) {
-            self.respondents = respondents
-            self.preferences = preferences
-            self.diary = diary
-            self.dataDirectory = dataDirectory
-        }
-
-        /// Opens (creating and migrating) the SQLite stores in `directory`.
-        public static func open(in directory: URL) throws -> Stores {
-            try PrivateDirectory.prepare(directory)
-            let layout = DataDirectoryLayout(root: directory)
-            return Stores(
-                respondents: try SQLiteRespondentStore(path: layout.respondentsDatabase.path),
-                preferences: try SQLitePreferenceChoiceStore(path: layout.preferencesDatabase.path),
-                diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
-                dataDirectory: directory)
-        }
-    }
-
-    /// The routes, for route tests, with the default configuration but for `menu`.
-    public static func router(stores: Stores, menu: Menu = .giuseppes) throws -> Router<
-        BasicRequestContext
-    > {
-        try router(
-            stores: stores,
-            configuration: Configuration(dataDirectory: stores.dataDirectory, menu: menu))
-    }
-
-    /// The routes, for the real server and for route tests.
-    public static func router(stores: Stores, configuration: Configuration) throws -> Router<
-        BasicRequestContext
-    > {
-        let menu = configuration.menu
-        let router = Router(context: BasicRequestContext.self)
-        let renderer = try PageRenderer()
-        router.middlewares.add(SecurityHeadersMiddleware())
-        router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
-        router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
-        router.middlewares.add(CrossSiteMiddleware())
-        router.get("/health") { _, _ in "ok" }
-        OpenAPIController().addRoutes(to: router)
-        RespondentsController(store: stores.respondents).addRoutes(to: router)
-        PreferencesController(store: stores.preferences).addRoutes(to: router)
-        DiaryAPIController(store: stores.diary).addRoutes(to: router)
-        MenuController(menu: menu).addRoutes(to: router)
-        HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
-            .addRoutes(to: router)
-        SurveyPages(
-            renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
-            backends: configuration.syncBackends
-        )
-        .addRoutes(to: router)
-        FactorPage(renderer: renderer).addRoutes(to: router)
-        AccountPages(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
-        DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
-        return router
-    }
-
     /// The most a request's header may hold: 8 KiB a field, 32 KiB in all, 100 fields.
     static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100)

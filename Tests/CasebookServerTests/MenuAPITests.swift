@@ -1,4 +1,5 @@
 import CasebookServer
+import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -12,9 +13,8 @@ struct MenuAPITests {
         let menu = Menu(
             restaurant: "Da Mario", currency: .euro, pizzas: [Pizza(name: "Marinara", price: 7)],
             beverages: [], desserts: [])
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("menu-api-\(UUID().uuidString)")
-        let stores = try CasebookServer.Stores.open(in: directory)
+        let directory = try TemporaryDirectory()
+        let stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
         let router = try CasebookServer.router(stores: stores, menu: menu)
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/api/menu", method: .get) { response in

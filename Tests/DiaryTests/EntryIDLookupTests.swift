@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Diary
 import Foundation
 import Testing
@@ -6,30 +7,19 @@ import Testing
 /// used with git), in either store.
 @Suite("Finding an entry by its id or the start of it")
 struct EntryIDLookupTests {
-    enum StoreKind: String, CaseIterable {
-        case inMemory, sqlite
+    typealias StoreKind = DiaryStoreKind
 
-        func make() throws -> any DiaryStore {
-            switch self {
-            case .inMemory:
-                return InMemoryDiaryStore()
-            case .sqlite:
-                let directory = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("diary-ids-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(
-                    at: directory, withIntermediateDirectories: true)
-                return try SQLiteDiaryStore(path: directory.appendingPathComponent("d.sqlite").path)
-            }
-        }
-    }
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     static let first = UUID(uuidString: "6f9619ff-8b86-d011-b42d-00c04fc964ff")!
     static let second = UUID(uuidString: "6f96aaaa-0000-4000-8000-000000000001")!
     static let third = UUID(uuidString: "c0ffee00-1111-4222-8333-444444444444")!
 
-    static func filled(_ kind: StoreKind) throws -> any DiaryStore {
-        let store = try kind.make()
-        for (offset, id) in [first, second, third].enumerated() {
+    func filled(_ kind: StoreKind) throws -> any DiaryStore {
+        let store = try kind.make(in: directory)
+        for (offset, id) in [Self.first, Self.second, Self.third].enumerated() {
             try store.save(
                 Entry(id: id, date: Date(timeIntervalSince1970: Double(offset)), text: "\(offset)"))
         }
@@ -38,7 +28,7 @@ struct EntryIDLookupTests {
 
     @Test(arguments: StoreKind.allCases)
     func aWholeIdOrAUniqueStartFindsTheEntry(kind: StoreKind) throws {
-        let store = try Self.filled(kind)
+        let store = try filled(kind)
         #expect(try store.entryID(matching: "6f9619ff-8b86-d011-b42d-00c04fc964ff") == Self.first)
         #expect(try store.entryID(matching: "6f9619") == Self.first)
         #expect(try store.entryID(matching: "C0FFEE") == Self.third)
@@ -48,7 +38,7 @@ struct EntryIDLookupTests {
 
     @Test(arguments: StoreKind.allCases)
     func aStartSharedByTwoEntriesNamesThem(kind: StoreKind) throws {
-        let store = try Self.filled(kind)
+        let store = try filled(kind)
         #expect(throws: DiaryError.ambiguousID("6f96", matches: [Self.first, Self.second])) {
             try store.entryID(matching: "6f96")
         }
@@ -60,7 +50,7 @@ struct EntryIDLookupTests {
 
     @Test(arguments: StoreKind.allCases)
     func aStartNoEntryHasIsAnError(kind: StoreKind) throws {
-        let store = try Self.filled(kind)
+        let store = try filled(kind)
         #expect(throws: DiaryError.noEntryStartingWith("abcd")) {
             try store.entryID(matching: "abcd")
         }
@@ -73,12 +63,12 @@ struct EntryIDLookupTests {
     @Test(arguments: StoreKind.allCases)
     func aWholeIdIsTakenAsItIs(kind: StoreKind) throws {
         let unknown = UUID()
-        #expect(try kind.make().entryID(matching: unknown.uuidString) == unknown)
+        #expect(try kind.make(in: directory).entryID(matching: unknown.uuidString) == unknown)
     }
 
     @Test(arguments: ["", "42", "6f9", "6f96-", "6f96%", "6f96_", "xyz0", "6f9619ff*", "'; --"])
     func tooShortOrNotHexIsNotAnId(text: String) throws {
-        let store = try Self.filled(.sqlite)
+        let store = try filled(.sqlite)
         #expect(throws: DiaryError.malformedID(text)) { try store.entryID(matching: text) }
     }
 

@@ -1,42 +1,21 @@
+import CasebookTestSupport
 import Diary
 import Foundation
 import Testing
 
+/// What only a file can show: entries that survive reopening, connections that write at
+/// once, a revision shared across connections (the contract suite covers the rest).
 @Suite("The diary in a real SQLite file")
 struct SQLiteDiaryStoreTests {
+    let directory: TemporaryDirectory
     let path: String
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("diary-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        path = directory.appendingPathComponent("diary.sqlite").path
+        directory = try TemporaryDirectory()
+        path = directory.appending("diary.sqlite").path
     }
 
     let base = Date(timeIntervalSinceReferenceDate: 700_000_000.123456)
-
-    @Test func savesUpdatesAndRemovesEntries() throws {
-        let store = try SQLiteDiaryStore(path: path)
-        var entry = Entry(date: base, text: "first")
-        try store.save(entry)
-        entry.text = "changed"
-        try store.save(entry)
-        #expect(try store.count() == 1)
-        #expect(try store.entry(id: entry.id) == entry)
-        try store.remove(id: entry.id)
-        #expect(try store.entry(id: entry.id) == nil)
-        try store.remove(id: entry.id)
-    }
-
-    @Test func listsNewestFirstInPages() throws {
-        let store = try SQLiteDiaryStore(path: path)
-        let entries = (0..<7).map {
-            Entry(date: base.addingTimeInterval(Double($0)), text: "\($0)")
-        }
-        for entry in entries.shuffled() { try store.save(entry) }
-        #expect(try store.newestEntries(limit: 3, offset: 0).map(\.text) == ["6", "5", "4"])
-        #expect(try store.newestEntries(limit: 3, offset: 6).map(\.text) == ["0"])
-    }
 
     @Test func savesManyEntriesInOneTransaction() throws {
         let store = try SQLiteDiaryStore(path: path)
@@ -46,15 +25,6 @@ struct SQLiteDiaryStoreTests {
         try store.save(contentsOf: entries)
         #expect(try store.count() == 1000)
         #expect(try store.newestEntries(limit: 1, offset: 0) == [entries[999]])
-    }
-
-    @Test func keepsEntriesOfTheSameInstantApartAndInAStableOrder() throws {
-        let store = try SQLiteDiaryStore(path: path)
-        let twins = [Entry(date: base, text: "a"), Entry(date: base, text: "b")]
-        for entry in twins { try store.save(entry) }
-        let listed = try store.newestEntries(limit: 10, offset: 0)
-        #expect(Set(listed.map(\.id)) == Set(twins.map(\.id)))
-        #expect(try store.newestEntries(limit: 10, offset: 0) == listed)
     }
 
     @Test func entriesSurviveReopeningExactly() throws {

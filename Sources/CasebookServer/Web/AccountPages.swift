@@ -6,7 +6,7 @@ import Hummingbird
 /// `StorageController` in the sealed preference vault. The password is never shown.
 struct AccountPages: Sendable {
     let renderer: PageRenderer
-    let dataDirectory: URL
+    let vault: PreferenceVaultAccess
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/account") { request, _ in
@@ -47,13 +47,9 @@ struct AccountPages: Sendable {
             default:
                 throw RequestError(.badRequest, "Choose Not now, Never or Save.")
             }
-            try controller().save(preference: preference)
+            try vault.controller().save(preference: preference)
             return PageRenderer.redirect(to: "/account")
         }
-    }
-
-    private func controller() throws -> StorageController {
-        StorageController(persistenceStore: try PreferenceVault.open(in: dataDirectory))
     }
 
     private func render(_ request: Request, context: [String: Any], status: HTTPResponse.Status)
@@ -70,7 +66,7 @@ struct AccountPages: Sendable {
     private func currentChoice() -> String {
         let preference: Preference?
         do {
-            preference = try controller().loadPreference()
+            preference = try vault.controller().loadPreference()
         } catch {
             return "cannot be read; choose again"
         }

@@ -1,0 +1,30 @@
+import Foundation
+import Menu
+
+extension CasebookServer {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        public var dataDirectory: URL
+        /// The menu `/api/menu` serves.
+        public var menu: Menu
+        /// Host names the server answers for besides 127.0.0.1, localhost and [::1] (and the
+        /// address it listens on, when that is one address): a request for any other is a 421.
+        public var allowedHosts: [String] = []
+        /// The backends the survey page may sync to besides this server itself. Nothing a
+        /// visitor sends can add to them.
+        public var syncBackends: [URL] = []
+        /// When slow or silent clients are cut off.
+        public var timeouts = ServerTimeouts()
+
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,
+            menu: Menu = .giuseppes
+        ) {
+            self.host = host
+            self.port = port
+            self.dataDirectory = dataDirectory
+            self.menu = menu
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Menu
+
+extension CasebookServer {
+    /// The routes, for route tests, with the default configuration but for `menu`.
+    public static func router(stores: Stores, menu: Menu = .giuseppes) throws -> Router<
+        BasicRequestContext
+    > {
+        try router(
+            stores: stores,
+            configuration: Configuration(dataDirectory: stores.dataDirectory, menu: menu))
+    }
+
+    /// The routes, for the real server and for route tests.
+    public static func router(stores: Stores, configuration: Configuration) throws -> Router<
+        BasicRequestContext
+    > {
+        let services = Services(stores: stores, configuration: configuration)
+        let menu = services.menu
+        let router = Router(context: BasicRequestContext.self)
+        let renderer = try PageRenderer()
+        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
+        router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
+        router.middlewares.add(CrossSiteMiddleware())
+        router.get("/health") { _, _ in "ok" }
+        OpenAPIController().addRoutes(to: router)
+        RespondentsController(store: stores.respondents).addRoutes(to: router)
+        PreferencesController(store: stores.preferences).addRoutes(to: router)
+        DiaryAPIController(store: stores.diary).addRoutes(to: router)
+        MenuController(menu: menu).addRoutes(to: router)
+        HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
+        DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
+            .addRoutes(to: router)
+        SurveyPages(
+            renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
+            backends: configuration.syncBackends
+        )
+        .addRoutes(to: router)
+        FactorPage(renderer: renderer).addRoutes(to: router)
+        AccountPages(renderer: renderer, vault: services.vault).addRoutes(to: router)
+        DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
+        return router
+    }
+}
