@@ -125,7 +125,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("Resources/openapi.json")]),
+            resources: [
+                .embedInCode("Resources/openapi.json"), .embedInCode("Resources/Templates"),
+                .embedInCode("Resources/Assets"),
+            ]),
         .executableTarget(
             name: "casebook",
             dependencies: [

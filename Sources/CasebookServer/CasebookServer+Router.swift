@@ -16,10 +16,16 @@ extension CasebookServer {
     public static func router(stores: Stores, configuration: Configuration) throws -> Router<
         BasicRequestContext
     > {
+        try router(stores: stores, configuration: configuration, renderer: try PageRenderer())
+    }
+
+    /// The routes, rendering pages with `renderer`.
+    static func router(stores: Stores, configuration: Configuration, renderer: PageRenderer)
+        throws -> Router<BasicRequestContext>
+    {
         let services = Services(stores: stores, configuration: configuration)
         let menu = services.menu
         let router = Router(context: BasicRequestContext.self)
-        let renderer = try PageRenderer()
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))

@@ -57,6 +57,7 @@ struct AccountPages: Sendable {
     {
         var values = context
         values["current"] = currentChoice()
+        if values["born"] == nil { values["born"] = "" }
         return renderer.page(
             "account", title: "Account", context: values, request: request, status: status)
     }

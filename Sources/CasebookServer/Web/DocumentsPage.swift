@@ -11,7 +11,8 @@ struct DocumentsPage: Sendable {
         router.get("/documents") { request, _ in
             guard let path = try FormFields(query: request)["path"], !path.isEmpty
             else {
-                return renderer.page("documents", title: "Documents", request: request)
+                return renderer.page(
+                    "documents", title: "Documents", context: ["path": ""], request: request)
             }
             var context: [String: Any] = ["path": path]
             var status = HTTPResponse.Status.ok

@@ -8,7 +8,8 @@ struct FactorPage: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/factor") { request, _ in
             guard let number = try FormFields(query: request)["n"] else {
-                return renderer.page("factor", title: "Prime factors", request: request)
+                return renderer.page(
+                    "factor", title: "Prime factors", context: ["number": ""], request: request)
             }
             do {
                 let value = try FactorInput.number(from: number)

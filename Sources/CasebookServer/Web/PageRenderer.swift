@@ -6,9 +6,12 @@ import Mustache
 /// when the browser has none yet) and the HTML content type.
 struct PageRenderer: Sendable {
     private let library: MustacheLibrary
+    /// When set, keeps every page rendered, for the test that checks templates' names.
+    let audit: PageAudit?
 
-    init() throws {
+    init(audit: PageAudit? = nil) throws {
         library = try PageTemplates.library()
+        self.audit = audit
     }
 
     func page(
@@ -25,6 +28,7 @@ struct PageRenderer: Sendable {
         var values = context
         values["title"] = title
         values["csrf"] = csrf
+        audit?.record(template, values)
         return library.render(values, withTemplate: template) ?? ""
     }
 

@@ -1,0 +1,68 @@
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import SurveySync
+import Testing
+
+@testable import CasebookServer
+
+/// Every template rendered with its real context, through every state of every page: a name a
+/// template uses that its context never gives (a typo, a key renamed on one side only) fails.
+@Suite("Templates and their contexts")
+struct TemplateContextTests {
+    @Test func everyNameEveryTemplateUsesIsGivenByItsContext() async throws {
+        let directory = try TemporaryDirectory()
+        let stores = try CasebookServer.Stores.open(in: directory.url)
+        let folder = directory.appending("Respondents")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for number in 0..<105 {
+            try "id: r\(number)\n".write(
+                to: folder.appendingPathComponent("r\(number).yaml"), atomically: true,
+                encoding: .utf8)
+        }
+        _ = try directory.file("doc.txt", contents: "A title\nbody")
+        let audit = PageAudit()
+        let router = try CasebookServer.router(
+            stores: stores,
+            configuration: .init(dataDirectory: directory.url),
+            renderer: try PageRenderer(audit: audit))
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            for path in [
+                "/", "/menu", "/diary", "/diary/new", "/factor", "/factor?n=12", "/factor?n=abc",
+                "/account", "/account?born=1990-05-10", "/account?born=someday", "/documents",
+                "/documents?path=doc.txt", "/documents?path=missing.txt", "/nowhere",
+            ] {
+                _ = try await pages.get(path)
+            }
+            _ = try await pages.post("/diary", ["text": "   "])
+            _ = try await pages.post("/diary", ["text": "An entry"])
+            _ = try await pages.get("/diary")
+            _ = try await pages.post("/account/preference", ["choice": "save"])
+            _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
+            try "id: [\n".write(
+                to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+            _ = try await pages.post("/survey/sync", ["folder": "Respondents"])
+            _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
+            _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
+            _ = try await pages.get("/survey?page=1")
+        }
+        let checker = TemplateNames(templates: PageTemplates.templates)
+        var missing: [String] = []
+        var used: [String: Set<String>] = [:]
+        var given: [String: Set<String>] = [:]
+        for (template, context) in audit.renders {
+            let findings = checker.check(template, context: context)
+            missing += findings.missingVariables.map { "\(template): {{\($0)}}" }
+            used[template, default: []].formUnion(findings.sectionsUsed)
+            given[template, default: []].formUnion(findings.sectionsGiven)
+        }
+        for (template, sections) in used {
+            missing += sections.subtracting(given[template] ?? []).map { "\(template): {{#\($0)}}" }
+        }
+        #expect(Set(missing).sorted() == [])
+        let rendered = Set(audit.renders.map(\.template))
+        #expect(rendered == Set(PageTemplates.templates.keys).subtracting(["head", "foot"]))
+    }
+}
