@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookWire
 import Foundation
 import Menu
 
@@ -27,18 +28,16 @@ struct MenuCommand: ParsableCommand {
             StandardStreams.output(Menu.giuseppesYAML)
             return
         }
-        let menu: Menu
-        do {
-            menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
-        } catch {
-            StandardStreams.error("casebook menu: \(error)")
-            throw ExitCode.failure
-        }
-        if json {
-            StandardStreams.output(
-                String(decoding: try MenuListing(menu: menu).jsonData(), as: UTF8.self))
-        } else {
-            FileHandle.standardOutput.write(Data(MenuText.render(menu).utf8))
+        try FailureReport.run("menu") {
+            let menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
+            if json {
+                StandardStreams.output(
+                    String(
+                        decoding: WireJSON.encode(MenuListing(menu: menu), indented: true),
+                        as: UTF8.self))
+            } else {
+                FileHandle.standardOutput.write(Data(MenuText.render(menu).utf8))
+            }
         }
     }
 }

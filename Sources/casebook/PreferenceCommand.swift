@@ -117,22 +117,17 @@ struct PreferencePushCommand: AsyncParsableCommand {
     @Option(help: "The user's id on the backend.")
     var user: String
 
-    @Option(help: "The backend's base URL.")
-    var to = "http://127.0.0.1:8080"
+    @OptionGroup var backend: BackendOption
 
     @OptionGroup var data: DataDirectoryOption
 
     func run() async throws {
         try await FailureReport.run("preference") {
-            guard let backend = URL(string: to), ["http", "https"].contains(backend.scheme ?? "")
-            else {
-                throw FailureReport.Message("--to must be an http or https URL, not '\(to)'")
-            }
             guard let preference = try PreferenceCommand.controller(data).loadPreference() else {
                 throw FailureReport.Message(
                     "no preference is saved yet (use casebook preference set)")
             }
-            try await PreferencePublisher(api: URLSessionPUTAPI(), baseURL: backend)
+            try await PreferencePublisher(api: URLSessionPUTAPI(), baseURL: backend.url)
                 .push(preference, forUser: user)
             StandardStreams.output(
                 "pushed \(PreferenceChoice(preference).choice.rawValue) for user \(user)")

@@ -64,42 +64,28 @@ struct ServeCommand: AsyncParsableCommand {
                 "--allowed-host takes a host name or address such as casebook.example, not '\(host)'"
             )
         }
-        for backend in syncBackends where backendURL(backend) == nil {
+        for backend in syncBackends where BackendOption.httpURL(backend) == nil {
             throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
         }
     }
 
-    private func backendURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""),
-            url.host != nil
-        else { return nil }
-        return url
+    func run() async throws {
+        try await FailureReport.run("serve") { try await serve() }
     }
 
-    func run() async throws {
-        let restaurantMenu: Menu
-        do {
-            restaurantMenu =
-                try menu.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
-        } catch {
-            StandardStreams.error("casebook serve: \(error)")
-            throw ExitCode.failure
-        }
+    private func serve() async throws {
+        let restaurantMenu =
+            try menu.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
         var configuration = CasebookServer.Configuration(
             host: host, port: port, dataDirectory: DataDirectory.resolve(option: data),
             menu: restaurantMenu)
         configuration.allowedHosts = allowedHosts
-        configuration.syncBackends = syncBackends.compactMap(backendURL)
+        configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),
             body: .seconds(bodyTimeout))
-        do {
-            try await CasebookServer.run(configuration: configuration) { url in
-                StandardStreams.output("Casebook is serving \(url.absoluteString)")
-            }
-        } catch let error as ServerStartError {
-            StandardStreams.error("casebook serve: \(error)")
-            throw ExitCode.failure
+        try await CasebookServer.run(configuration: configuration) { url in
+            StandardStreams.output("Casebook is serving \(url.absoluteString)")
         }
     }
 }

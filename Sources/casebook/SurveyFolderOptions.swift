@@ -8,8 +8,7 @@ struct SurveyFolderOptions: ParsableArguments {
     @Option(help: "The respondents folder (default: <documents>/Respondents).")
     var from: String?
 
-    @Option(help: "The backend's base URL.")
-    var to = "http://127.0.0.1:8080"
+    @OptionGroup var backendOption: BackendOption
 
     @Option(
         help: "How often to retry an unreachable or failing backend (waits 0.25 s, 1 s, 4 s, …).")
@@ -19,17 +18,10 @@ struct SurveyFolderOptions: ParsableArguments {
         guard (0...10).contains(retries) else {
             throw ValidationError("--retries must be from 0 to 10, not \(retries)")
         }
-        guard backend != nil else {
-            throw ValidationError("--to must be an http or https URL, not '\(to)'")
-        }
     }
 
-    var backend: URL? {
-        guard let url = URL(string: to), ["http", "https"].contains(url.scheme ?? ""),
-            url.host != nil
-        else { return nil }
-        return url
-    }
+    /// The backend's URL, which has been checked.
+    var backend: URL { backendOption.url }
 
     /// The waits before each retry.
     var retryDelays: [Duration] { (0..<retries).map { .milliseconds(250 << (2 * $0)) } }
