@@ -17,7 +17,7 @@ struct CommandTreeTests {
     func completesEverySubcommand(shell: String) throws {
         let result = try CasebookExecutable.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
-        for word in ["factor", "menu", "diary", "survey", "verify", "serve", "--allowed-host"] {
+        for word in ["factor", "menu", "diary", "survey", "verify", "serve", "allowed-host"] {
             #expect(result.standardOutput.contains(word), "\(shell) completion lacks \(word)")
         }
     }
