@@ -89,3 +89,12 @@ struct PublicAPITests {
         }
     }
 }
+
+/// Outside code may extend the menu's types as its own: each is still a type of its own.
+extension Pizza {
+    fileprivate var isMargherita: Bool { name == "Margherita" }
+}
+
+extension Dessert: Identifiable {
+    public var id: String { name }
+}

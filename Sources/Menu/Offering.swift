@@ -1,0 +1,35 @@
+import Foundation
+
+/// Something on the menu, of one `Kind`: a name, an exact price and an optional description.
+/// `Pizza`, `Beverage` and `Dessert` are its kinds — three types that cannot be mixed up, with
+/// one definition.
+public struct Offering<Kind: OfferingKind>: MenuOffering {
+    public let name: String
+    /// The exact price, in the menu's currency.
+    public let price: Decimal
+    /// What is in it, if the menu says.
+    public let description: String?
+
+    public init(name: String, price: Decimal = 0, description: String? = nil) {
+        self.name = name
+        self.price = price
+        self.description = description
+    }
+}
+
+/// What an `Offering` is: a pizza, a beverage or a dessert.
+public protocol OfferingKind: Sendable {}
+
+/// The kind of a pizza.
+public enum PizzaKind: OfferingKind {}
+/// The kind of a beverage.
+public enum BeverageKind: OfferingKind {}
+/// The kind of a dessert.
+public enum DessertKind: OfferingKind {}
+
+/// A pizza on the menu.
+public typealias Pizza = Offering<PizzaKind>
+/// A drink on the menu.
+public typealias Beverage = Offering<BeverageKind>
+/// A dessert on the menu.
+public typealias Dessert = Offering<DessertKind>
