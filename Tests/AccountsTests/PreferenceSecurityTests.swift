@@ -1,16 +1,16 @@
 import Accounts
+import CasebookTestSupport
 import Foundation
 import Testing
 
 @Suite("The password is never stored in plaintext")
 struct PreferenceSecurityTests {
     let password = "correct horse battery staple"
-    let directory: URL
+    let temporary: TemporaryDirectory
+    var directory: URL { temporary.url }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("preference-security-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory()
     }
 
     func permissions(_ url: URL) throws -> Int {

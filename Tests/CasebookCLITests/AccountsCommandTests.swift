@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,11 @@ import Testing
 struct AccountsCommandTests {
     let data: URL
 
+    let directory: TemporaryDirectory
+
     init() throws {
-        data = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "accounts-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory()
+        data = directory.url
     }
 
     func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 

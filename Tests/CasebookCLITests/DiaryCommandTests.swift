@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,11 @@ import Testing
 struct DiaryCommandTests {
     let data: String
 
+    let directory: TemporaryDirectory
+
     init() throws {
-        data =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("diary-cli-\(UUID().uuidString)").path
+        directory = try TemporaryDirectory()
+        data = directory.appending("data").path
     }
 
     func diary(_ arguments: [String], input: String = "") throws -> CasebookExecutable.Result {

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 
@@ -39,21 +40,19 @@ struct MenuCommandTests {
     }
 
     @Test func readsAnotherMenuFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "menu-\(UUID().uuidString).yaml")
-        try "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n  - {name: Gelato, price: 4}\n"
-            .write(to: url, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let url = try directory.file(
+            "menu.yaml",
+            contents:
+                "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n  - {name: Gelato, price: 4}\n")
         let result = try CasebookExecutable.run(["menu", "--file", url.path])
         #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
     }
 
     @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "menu-\(UUID().uuidString).yaml")
-        try "currency: EUR\npizzas:\n  - name: A\n    price: cheap\n".write(
-            to: url, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let url = try directory.file(
+            "menu.yaml", contents: "currency: EUR\npizzas:\n  - name: A\n    price: cheap\n")
         let result = try CasebookExecutable.run(["menu", "--file", url.path])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")

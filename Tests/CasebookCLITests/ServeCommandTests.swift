@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 
@@ -34,11 +35,11 @@ struct ServeCommandTests {
     }
 
     @Test func servesTheMenuFileItWasGiven() async throws {
-        let menuFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("menu-\(UUID().uuidString).yaml")
-        try "restaurant: Da Mario\ncurrency: EUR\npizzas:\n  - {name: Marinara, price: 7}\n"
-            .write(to: menuFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: menuFile) }
+        let directory = try TemporaryDirectory()
+        let menuFile = try directory.file(
+            "menu.yaml",
+            contents:
+                "restaurant: Da Mario\ncurrency: EUR\npizzas:\n  - {name: Marinara, price: 7}\n")
         let server = try ServerProcess(arguments: ["--menu", menuFile.path])
         let (body, _) = try await ServerProcess.session.data(
             from: server.url.appendingPathComponent("api/menu"))

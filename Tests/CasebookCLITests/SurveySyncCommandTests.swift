@@ -16,9 +16,11 @@ import Testing
 struct SurveySyncCommandTests {
     let folder: URL
 
+    let directory: TemporaryDirectory
+
     init() throws {
-        folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("respondents-\(UUID().uuidString)")
+        directory = try TemporaryDirectory()
+        folder = directory.appending("Respondents")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -1,4 +1,5 @@
 import CasebookServer
+import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,12 +8,12 @@ import Testing
 
 @Suite("The diary API")
 struct DiaryAPITests {
+    let directory: TemporaryDirectory
     let stores: CasebookServer.Stores
 
     init() throws {
-        stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "diary-api-\(UUID().uuidString)"))
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
     }
 
     static func object(_ buffer: ByteBuffer) throws -> [String: Any] {

@@ -1,5 +1,6 @@
 import Accounts
 import CasebookServer
+import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,12 +9,12 @@ import Testing
 
 @Suite("The preferences API")
 struct PreferencesAPITests {
+    let directory: TemporaryDirectory
     let stores: CasebookServer.Stores
 
     init() throws {
-        stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory
-                .appendingPathComponent("preferences-api-\(UUID().uuidString)"))
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
     }
 
     func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

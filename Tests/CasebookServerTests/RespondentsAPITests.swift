@@ -1,4 +1,5 @@
 import CasebookServer
+import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,13 +9,13 @@ import Testing
 
 @Suite("The respondents API")
 struct RespondentsAPITests {
+    let directory: TemporaryDirectory
     let stores: CasebookServer.Stores
     var store: any RespondentStore { stores.respondents }
 
     init() throws {
-        stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory
-                .appendingPathComponent("respondents-api-\(UUID().uuidString)"))
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
     }
 
     func withApp(_ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

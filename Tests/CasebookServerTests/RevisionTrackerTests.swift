@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Testing
 
@@ -17,10 +18,8 @@ struct RevisionTrackerTests {
     }
 
     @Test func theDirectorySignalSeesAWriteByAnyoneAndOnlyOnce() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "signal-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         let signal = DirectoryChangeSignal(directory: directory)
         _ = signal.drainChanges()
         #expect(signal.drainChanges() == false)

@@ -1,4 +1,5 @@
 import CasebookServer
+import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -7,14 +8,14 @@ import Testing
 
 @Suite("The survey page, syncing to a live server")
 struct SurveyPageTests {
+    let directory: TemporaryDirectory
     let stores: CasebookServer.Stores
     /// The data directory's default respondents folder.
     let folder: URL
 
     init() throws {
-        stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "survey-page-\(UUID().uuidString)"))
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
         folder = stores.dataDirectory.appendingPathComponent("Respondents")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }

@@ -1,5 +1,6 @@
 import Accounts
 import CasebookServer
+import CasebookTestSupport
 import Diary
 import Foundation
 import Hummingbird
@@ -8,12 +9,12 @@ import Testing
 
 @Suite("The web pages")
 struct WebPagesTests {
+    let directory: TemporaryDirectory
     let stores: CasebookServer.Stores
 
     init() throws {
-        stores = try CasebookServer.Stores.open(
-            in: FileManager.default.temporaryDirectory.appendingPathComponent(
-                "pages-\(UUID().uuidString)"))
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
     }
 
     func withPages(_ test: @Sendable (inout PageClient) async throws -> Void) async throws {

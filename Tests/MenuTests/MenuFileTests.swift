@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import Menu
 import Testing
@@ -104,11 +105,9 @@ struct MenuFileTests {
     }
 
     @Test func loadsARealFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "menu-\(UUID().uuidString).yaml")
-        try "currency: GBP\npizzas:\n  - {name: Margherita, price: 9.5}\n".write(
-            to: url, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: url) }
+        let directory = try TemporaryDirectory()
+        let url = try directory.file(
+            "menu.yaml", contents: "currency: GBP\npizzas:\n  - {name: Margherita, price: 9.5}\n")
         let menu = try Menu.load(from: url)
         #expect(menu.currency == Currency(code: "GBP"))
         #expect(menu.pizzas.first?.price == Decimal(string: "9.5"))
@@ -124,10 +123,8 @@ struct MenuFileTests {
     }
 
     @Test func aFileThatIsNotTextOrNotAFileSaysWhy() throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("menu-unreadable-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try TemporaryDirectory()
+        let folder = directory.url
         let latin1 = folder.appendingPathComponent("latin1.yaml")
         try Data("restaurant: Caf\u{E9}\n".data(using: .isoLatin1)!).write(to: latin1)
         let expectations = [

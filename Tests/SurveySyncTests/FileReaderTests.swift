@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import Foundation
 import SurveySync
 import Testing
@@ -62,10 +63,8 @@ struct FileReaderTests {
     }
 
     @Test func theRealAdapterReadsARealFileAsUTF8() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("file-reader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
         try "name: Zoë\n".write(
             to: directory.appendingPathComponent("zoe.yaml"), atomically: true, encoding: .utf8)
         let reader = FileReader(fileManager: FileManagingStub(urls: [directory]))

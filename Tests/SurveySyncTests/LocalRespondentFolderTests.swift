@@ -1,15 +1,15 @@
+import CasebookTestSupport
 import Foundation
 import SurveySync
 import Testing
 
 @Suite("A respondents folder on the local disk")
 struct LocalRespondentFolderTests {
-    let url: URL
+    let directory: TemporaryDirectory
+    var url: URL { directory.url }
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("respondents-claim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        directory = try TemporaryDirectory()
     }
 
     /// The claim is a lock on the folder itself, shared by every process (and every opening of

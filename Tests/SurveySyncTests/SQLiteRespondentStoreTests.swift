@@ -1,15 +1,15 @@
+import CasebookTestSupport
 import Foundation
 import SurveySync
 import Testing
 
 @Suite("Respondents in a real SQLite file")
 struct SQLiteRespondentStoreTests {
-    let directory: URL
+    let temporary: TemporaryDirectory
+    var directory: URL { temporary.url }
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("respondent-store-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        temporary = try TemporaryDirectory()
     }
 
     var path: String { directory.appendingPathComponent("respondents.sqlite").path }

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Runs the built `casebook` executable as a user would, with real files for its standard streams.
-struct CasebookExecutable {
-    struct Result {
-        let status: Int32
-        let standardOutput: String
-        let standardError: String
+public struct CasebookExecutable {
+    public struct Result: Sendable {
+        public let status: Int32
+        public let standardOutput: String
+        public let standardError: String
     }
 
     /// The `casebook` built beside this test bundle (or `$CASEBOOK_EXECUTABLE`).
-    static var url: URL {
+    public static var url: URL {
         if let path = ProcessInfo.processInfo.environment["CASEBOOK_EXECUTABLE"] {
             return URL(fileURLWithPath: path)
         }
@@ -21,22 +21,23 @@ struct CasebookExecutable {
         return productsDirectory.appendingPathComponent("casebook")
     }
 
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:])
+    public static func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    )
         throws -> Result
     {
         try run(arguments, inputData: Data(input.utf8), environment: environment)
     }
 
-    static func run(_ arguments: [String], inputData: Data, environment: [String: String] = [:])
+    public static func run(
+        _ arguments: [String], inputData: Data, environment: [String: String] = [:]
+    )
         throws -> Result
     {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("casebook-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputURL = directory.appendingPathComponent("stdin")
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
+        let directory = try TemporaryDirectory()
+        let inputURL = directory.appending("stdin")
+        let outputURL = directory.appending("stdout")
+        let errorURL = directory.appending("stderr")
         try inputData.write(to: inputURL)
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)

@@ -5,22 +5,24 @@ import Foundation
 #endif
 
 /// A real `casebook serve` process on an ephemeral loopback port with its own data directory.
-final class ServerProcess {
+public final class ServerProcess: @unchecked Sendable {
     /// A client with no on-disk cache, for talking to the server.
-    static let session = URLSession(configuration: .ephemeral)
+    public static let session = URLSession(configuration: .ephemeral)
 
-    let process = Process()
-    let url: URL
-    let dataDirectory: URL
+    public let process = Process()
+    public let url: URL
+    public let dataDirectory: URL
     private let output = Pipe()
 
-    enum StartError: Error { case exitedBeforeServing(String) }
+    public enum StartError: Error { case exitedBeforeServing(String) }
 
     /// Whether the data directory goes when this process does (not when another server is to
     /// start on it).
-    let ownsDataDirectory: Bool
+    public let ownsDataDirectory: Bool
 
-    init(dataDirectory: URL? = nil, arguments: [String] = [], ownsDataDirectory: Bool = true)
+    public init(
+        dataDirectory: URL? = nil, arguments: [String] = [], ownsDataDirectory: Bool = true
+    )
         throws
     {
         self.ownsDataDirectory = ownsDataDirectory
@@ -54,7 +56,7 @@ final class ServerProcess {
 
     /// Stops the server with SIGTERM and returns its exit status.
     @discardableResult
-    func stop() -> Int32 {
+    public func stop() -> Int32 {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         return process.terminationStatus

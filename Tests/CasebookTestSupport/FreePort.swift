@@ -1,10 +1,10 @@
 import Foundation
 
 /// A loopback TCP port that nothing listens on: bound to learn its number, then closed.
-enum FreePort {
-    struct Failure: Error {}
+public enum FreePort {
+    public struct Failure: Error {}
 
-    static func find() throws -> Int {
+    public static func find() throws -> Int {
         let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw Failure() }
         defer { close(socketFD) }
