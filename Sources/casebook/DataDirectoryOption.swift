@@ -20,8 +20,8 @@ struct DataDirectoryOption: ParsableArguments {
         return url
     }
 
-    /// Where each file is in the data directory, which is created if it is missing.
-    func layout() throws -> DataDirectoryLayout {
-        DataDirectoryLayout(root: try createdURL())
+    /// What the commands work with, in the data directory (created if it is missing).
+    func services() throws -> CommandServices {
+        CommandServices(layout: DataDirectoryLayout(root: try createdURL()))
     }
 }

@@ -21,8 +21,7 @@ struct DiaryCommand: ParsableCommand {
         throws
     {
         try FailureReport.run("diary") {
-            let store = try SQLiteDiaryStore(path: try data.layout().diaryDatabase.path)
-            try body(DiaryEntries(store: store))
+            try body(try data.services().diary())
         }
     }
 

@@ -12,7 +12,7 @@ struct LoginCommand: ParsableCommand {
     )
 
     static func storage(_ data: DataDirectoryOption) throws -> KeyValueFile {
-        try KeyValueFile(url: try data.layout().loginFile)
+        try data.services().login()
     }
 }
 

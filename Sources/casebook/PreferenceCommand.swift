@@ -24,7 +24,7 @@ struct PreferenceCommand: ParsableCommand {
     )
 
     static func controller(_ data: DataDirectoryOption) throws -> StorageController {
-        StorageController(persistenceStore: try PreferenceVault.open(in: try data.createdURL()))
+        try data.services().preferences()
     }
 
     static func describe(_ preference: Preference) -> String {

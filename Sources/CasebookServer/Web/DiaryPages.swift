@@ -1,3 +1,4 @@
+import CasebookWire
 import Diary
 import Foundation
 import Hummingbird
@@ -100,9 +101,16 @@ struct DiaryPages: Sendable {
         return PageRenderer.redirect(to: "/diary")
     }
 
+    /// Each row: the entry as the API gives it, with what the list screen shows in its place
+    /// (the text cut for a row, the date as the reader reads dates).
     private func listHTML(_ screens: LatestScreens, csrf: String) -> String {
-        let rows: [[String: String]] = (screens.list?.rows ?? []).map {
-            ["id": $0.id.uuidString.lowercased(), "text": $0.text, "subtitle": $0.subtitle]
+        let list = screens.list
+        let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
+            var context =
+                list?.entry(at: index).map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
+            context["text"] = row.text
+            context["subtitle"] = row.subtitle
+            return context
         }
         return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
@@ -121,6 +129,7 @@ struct DiaryPages: Sendable {
         let action = screen.entry.map { "/diary/\($0.id.uuidString.lowercased())" } ?? "/diary"
         var context: [String: Any] = [
             "text": screen.text, "actionTitle": screen.actionTitle, "action": action,
+            "entry": screen.entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? false,
         ]
         if let error { context["error"] = error }
         return renderer.page(
