@@ -10,24 +10,21 @@ public final class SQLitePreferenceChoiceStore: PreferenceChoiceStore {
     private let database: StoreDatabase
 
     public init(path: String) throws {
-        database = try StoreDatabase(store: "preferences", path: path, migrator: Self.migrator)
+        database = try StoreDatabase(store: "preferences", path: path, migrations: Self.migrations)
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("create preference") { db in
-            try db.execute(
-                sql: """
+    private static let migrations: [StoreMigration] = [
+        StoreMigration(
+            "create preference",
+            sql: """
                     CREATE TABLE preference (
                         userId TEXT PRIMARY KEY NOT NULL,
                         choice TEXT NOT NULL,
                         username TEXT,
                         updatedAt TEXT NOT NULL
                     )
-                    """)
-        }
-        return migrator
-    }
+                """)
+    ]
 
     public func save(_ choice: PreferenceChoice, forUser userId: String) async throws {
         let now = Date().formatted(.iso8601)

@@ -10,9 +10,9 @@ public struct StoreDatabase: Sendable {
     private let pool: DatabasePool
 
     /// Opens (creating and migrating) the database at `path`; see `SQLiteDatabase.open`.
-    public init(store: String, path: String, migrator: DatabaseMigrator) throws {
+    public init(store: String, path: String, migrations: [StoreMigration]) throws {
         self.store = store
-        pool = try SQLiteDatabase.open(path: path, migrator: migrator)
+        pool = try SQLiteDatabase.open(path: path, migrator: StoreMigration.migrator(migrations))
     }
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {

@@ -19,28 +19,26 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
 
     public init(path: String) throws {
         do {
-            database = try StoreDatabase(store: "diary", path: path, migrator: Self.migrator)
+            database = try StoreDatabase(store: "diary", path: path, migrations: Self.migrations)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("create entry") { db in
-            try db.execute(
-                sql: """
+    private static let migrations: [StoreMigration] = [
+        StoreMigration(
+            "create entry",
+            sql: """
                     CREATE TABLE entry (
                         id TEXT PRIMARY KEY NOT NULL,
                         date REAL NOT NULL,
                         text TEXT NOT NULL
                     );
                     CREATE INDEX entry_newest ON entry(date DESC, id DESC);
-                    """)
-        }
-        migrator.registerMigration("count revisions") { db in
-            try db.execute(
-                sql: """
+                """),
+        StoreMigration(
+            "count revisions",
+            sql: """
                     CREATE TABLE revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
                     INSERT INTO revision (id, value) VALUES (1, 0);
                     CREATE TRIGGER entry_inserted AFTER INSERT ON entry
@@ -49,10 +47,8 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
                         BEGIN UPDATE revision SET value = value + 1; END;
                     CREATE TRIGGER entry_deleted AFTER DELETE ON entry
                         BEGIN UPDATE revision SET value = value + 1; END;
-                    """)
-        }
-        return migrator
-    }
+                """),
+    ]
 
     public func save(_ entry: Entry) throws {
         try database.write { db in

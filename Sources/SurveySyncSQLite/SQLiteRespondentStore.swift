@@ -13,14 +13,13 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
 
     /// Opens (creating if needed) the database at `path`.
     public init(path: String) throws {
-        database = try StoreDatabase(store: "respondents", path: path, migrator: Self.migrator)
+        database = try StoreDatabase(store: "respondents", path: path, migrations: Self.migrations)
     }
 
-    private static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("create respondent") { db in
-            try db.execute(
-                sql: """
+    private static let migrations: [StoreMigration] = [
+        StoreMigration(
+            "create respondent",
+            sql: """
                     CREATE TABLE respondent (
                         id TEXT PRIMARY KEY NOT NULL,
                         body TEXT NOT NULL,
@@ -28,9 +27,8 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
                         receivedAt TEXT NOT NULL
                     );
                     CREATE INDEX respondent_revision ON respondent(revision);
-                    """)
-        }
-        migrator.registerMigration("identity and digests") { db in
+                """),
+        StoreMigration("identity and digests") { db in
             try db.execute(
                 sql: """
                     CREATE TABLE store_identity (
@@ -47,17 +45,17 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
             var buckets = DigestBuckets()
             for row in try Row.fetchAll(db, sql: "SELECT id, body FROM respondent") {
                 let id: String = row["id"]
-                let digest = RespondentDigest(id: id, digest: Self.digest(ofBody: row["body"]))
+                let digest = RespondentDigest(
+                    id: id, digest: SQLiteRespondentStore.digest(ofBody: row["body"]))
                 buckets.toggle(digest)
                 try db.execute(
                     sql: "UPDATE respondent SET digest = ?, bucket = ? WHERE id = ?",
                     arguments: [digest.digest, RespondentDigest.bucket(ofID: id), id])
             }
-            try Self.save(buckets, in: db)
+            try SQLiteRespondentStore.save(buckets, in: db)
             try db.execute(sql: "CREATE INDEX respondent_bucket ON respondent(bucket, id)")
-        }
-        return migrator
-    }
+        },
+    ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
         let rows = respondents.map { respondent in
