@@ -11,9 +11,7 @@ import Foundation
 public struct SurveySynchronizer {
     private let folder: any RespondentFolder
     private let uploader: any RespondentUploading
-    private let sleeper: any Sleeping
-    private let retryDelays: [Duration]
-    private let batchSize: Int
+    private let pacing: SyncPacing
 
     /// - Parameters:
     ///   - retryDelays: the waits before each retry of an unavailable backend; after the last,
@@ -28,9 +26,7 @@ public struct SurveySynchronizer {
     ) {
         self.folder = folder
         self.uploader = uploader
-        self.sleeper = sleeper
-        self.retryDelays = retryDelays
-        self.batchSize = max(1, batchSize)
+        pacing = SyncPacing(sleeper: sleeper, retryDelays: retryDelays, batchSize: batchSize)
     }
 
     /// The most bytes of files a batch carries (it always carries at least one file), and a
@@ -64,8 +60,7 @@ public struct SurveySynchronizer {
         } catch {
             throw .folderUnreadable(path: folder.location, reason: "\(error)")
         }
-        let session = BackendSession(
-            uploader: uploader, sleeper: sleeper, retryDelays: retryDelays)
+        let session = pacing.session(with: uploader)
         var report = SyncReport()
         let (store, alreadyHeld) = try await prepare(
             session, &ledger, fileCount: files.count, report: &report)
@@ -80,7 +75,7 @@ public struct SurveySynchronizer {
         var claimedIDs: [String: String] = [:]
         var handledFiles = 0
         let chunks = Self.chunks(
-            of: files.map(\.size), files: batchSize, bytes: Self.maximumBatchBytes)
+            of: files.map(\.size), files: pacing.batchSize, bytes: Self.maximumBatchBytes)
         var scanning = chunks.first.map {
             RespondentFileScan.start(Array(fileNames[$0]), reader, isKnown: isKnown)
         }
@@ -118,11 +113,11 @@ public struct SurveySynchronizer {
             }
             handledFiles += chunk.count
             let isLast = position == chunks.count - 1
-            while pending.count >= batchSize || pendingBytes >= Self.maximumBatchBytes
+            while pending.count >= pacing.batchSize || pendingBytes >= Self.maximumBatchBytes
                 || (isLast && !pending.isEmpty)
             {
                 let batch = Self.batch(
-                    from: pending, files: batchSize, bytes: Self.maximumBatchBytes)
+                    from: pending, files: pacing.batchSize, bytes: Self.maximumBatchBytes)
                 pending.removeFirst(batch.count)
                 pendingBytes -= batch.reduce(0) { $0 + $1.size }
                 let sent = try await send(batch, to: store, session, report: &report)

@@ -8,9 +8,7 @@ import Foundation
 public struct SurveyVerifier {
     private let folder: any RespondentFolder
     private let backend: any RespondentBackend
-    private let sleeper: any Sleeping
-    private let retryDelays: [Duration]
-    private let batchSize: Int
+    private let pacing: SyncPacing
 
     public init(
         folder: any RespondentFolder,
@@ -21,9 +19,7 @@ public struct SurveyVerifier {
     ) {
         self.folder = folder
         self.backend = backend
-        self.sleeper = sleeper
-        self.retryDelays = retryDelays
-        self.batchSize = max(1, batchSize)
+        pacing = SyncPacing(sleeper: sleeper, retryDelays: retryDelays, batchSize: batchSize)
     }
 
     /// One respondent of the folder, as compared.
@@ -60,8 +56,8 @@ public struct SurveyVerifier {
             if case .parsed(let item) = outcome { items.append(item) }
         }
         let sync = SyncReport()
-        for start in stride(from: 0, to: items.count, by: batchSize) {
-            let batch = Array(items[start..<min(start + batchSize, items.count)])
+        for start in stride(from: 0, to: items.count, by: pacing.batchSize) {
+            let batch = Array(items[start..<min(start + pacing.batchSize, items.count)])
             if let refusal = try await session.upload(
                 batch.map(\.respondent), to: report.store, report: sync)
             {
@@ -83,7 +79,7 @@ public struct SurveyVerifier {
     }
 
     private func session() -> BackendSession {
-        BackendSession(uploader: backend, sleeper: sleeper, retryDelays: retryDelays)
+        pacing.session(with: backend)
     }
 
     /// The comparison, and the ledger it used (as a parse cache only).
@@ -163,7 +159,8 @@ public struct SurveyVerifier {
         }
         var local: [String: Local] = [:]
         for chunk in SurveySynchronizer.chunks(
-            of: files.map(\.size), files: batchSize, bytes: SurveySynchronizer.maximumBatchBytes)
+            of: files.map(\.size), files: pacing.batchSize,
+            bytes: SurveySynchronizer.maximumBatchBytes)
         {
             let outcomes = await RespondentFileScan.start(
                 Array(names[chunk]), reader, isKnown: isKnown

@@ -77,10 +77,7 @@ struct DiaryListCommand: ParsableCommand {
         try DiaryCommand.withEntries(data: data) { entries in
             let page = try entries.newest(limit: limit)
             if json {
-                StandardStreams.output(
-                    String(
-                        decoding: WireJSON.encode(DiaryEntriesWire(page), indented: true),
-                        as: UTF8.self))
+                StandardStreams.outputJSON(DiaryEntriesWire(page))
                 return
             }
             for entry in page {
@@ -109,10 +106,7 @@ struct DiaryShowCommand: ParsableCommand {
         try DiaryCommand.withEntries(data: data) { entries in
             let entry = try entries.entry(matching: id)
             if json {
-                StandardStreams.output(
-                    String(
-                        decoding: WireJSON.encode(DiaryEntryWire(entry), indented: true),
-                        as: UTF8.self))
+                StandardStreams.outputJSON(DiaryEntryWire(entry))
             } else {
                 StandardStreams.output(
                     "\(DiaryCommand.dates.string(from: entry.date))\n\n\(entry.text)")

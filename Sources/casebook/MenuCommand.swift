@@ -31,10 +31,7 @@ struct MenuCommand: ParsableCommand {
         try FailureReport.run("menu") {
             let menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
             if json {
-                StandardStreams.output(
-                    String(
-                        decoding: WireJSON.encode(MenuListing(menu: menu), indented: true),
-                        as: UTF8.self))
+                StandardStreams.outputJSON(MenuListing(menu: menu))
             } else {
                 FileHandle.standardOutput.write(Data(MenuText.render(menu).utf8))
             }

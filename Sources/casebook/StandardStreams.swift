@@ -1,3 +1,4 @@
+import CasebookWire
 import Foundation
 
 /// Unbuffered lines on standard output and standard error, so that messages appear at once and
@@ -5,6 +6,11 @@ import Foundation
 enum StandardStreams {
     static func output(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// `value` as indented JSON, in the shape the JSON API gives it.
+    static func outputJSON(_ value: some Encodable) {
+        output(String(decoding: WireJSON.encode(value, indented: true), as: UTF8.self))
     }
 
     static func error(_ line: String) {
