@@ -16,6 +16,10 @@ let package = Package(
         .library(name: "AccountsCore", targets: ["AccountsCore"]),
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
+        .library(name: "CasebookPostgres", targets: ["CasebookPostgres"]),
+        .library(name: "DiaryPostgres", targets: ["DiaryPostgres"]),
+        .library(name: "SurveySyncPostgres", targets: ["SurveySyncPostgres"]),
+        .library(name: "AccountsPostgres", targets: ["AccountsPostgres"]),
         .executable(name: "casebook", targets: ["casebook"]),
         .executable(name: "casebook-bench", targets: ["CasebookBench"]),
         .executable(name: "fuzz-respondent-yaml", targets: ["FuzzRespondentYAML"]),
@@ -30,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(
             url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
@@ -37,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "PrimeFactors"),
@@ -102,14 +108,45 @@ let package = Package(
             dependencies: ["AccountsCore", "AccountsFiles", "AccountsSQLite", "AccountsURLSession"]),
         .target(name: "Documents", dependencies: ["CasebookFileSystem"]),
         .target(
+            name: "CasebookPostgres",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        .target(
+            name: "DiaryPostgres",
+            dependencies: [
+                "CasebookPostgres", "DiaryCore", "StoreFailures",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+        .target(
+            name: "SurveySyncPostgres",
+            dependencies: [
+                "CasebookPostgres", "SurveySyncCore", "StoreFailures",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+        .target(
+            name: "AccountsPostgres",
+            dependencies: [
+                "CasebookPostgres", "AccountsCore", "StoreFailures",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
+        .target(
             name: "CasebookServer",
             dependencies: [
                 "Accounts",
                 "CasebookDataDirectory",
                 "CasebookFileSystem",
+                "AccountsPostgres",
                 "CasebookForms",
                 "CasebookJSON",
+                "CasebookPostgres",
                 "CasebookSQLite",
+                "DiaryPostgres",
+                "SurveySyncPostgres",
                 "CasebookWire",
                 "StoreFailures",
                 "Diary",
@@ -162,19 +199,35 @@ let package = Package(
             name: "FuzzFormBody", dependencies: ["FuzzDriver", "CasebookForms"],
             path: "Fuzz/FormBody"),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
+        .target(
+            name: "PostgresTestSupport", dependencies: ["CasebookPostgres", "CasebookTestSupport"],
+            path: "Tests/PostgresTestSupport"),
+        .testTarget(
+            name: "CasebookPostgresTests",
+            dependencies: [
+                "CasebookPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .testTarget(
             name: "PrimeFactorsTests", dependencies: ["PrimeFactors", "CasebookTestSupport"]),
         .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "CasebookTestSupport"]),
-        .testTarget(name: "DiaryTests", dependencies: ["Diary", "CasebookTestSupport"]),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: [
+                "Accounts", "AccountsPostgres", "CasebookTestSupport", "PostgresTestSupport",
+            ]),
+        .testTarget(
+            name: "DiaryTests",
+            dependencies: ["Diary", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(
             name: "SurveySyncTests",
             dependencies: [
-                "SurveySync", "CasebookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "SurveySync", "SurveySyncPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CasebookServerTests",

@@ -1,20 +1,34 @@
 import Accounts
+import AccountsPostgres
 import CasebookTestSupport
 import Foundation
+import PostgresTestSupport
 import Testing
 
 /// Every implementation of `PreferenceChoiceStore`, for the contract tests to run against each.
 enum PreferenceChoiceStoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqlite
+    case inMemory, sqlite, postgres
 
     var testDescription: String { rawValue }
 
-    func make(in directory: TemporaryDirectory) throws -> any PreferenceChoiceStore {
+    /// Runs `body` with a new, empty store; a file-backed one lives in `directory`, a
+    /// PostgreSQL one in a new database on the tests' cluster.
+    func withStore(
+        in directory: TemporaryDirectory,
+        _ body: @Sendable (any PreferenceChoiceStore) async throws -> Void
+    ) async throws {
         switch self {
-        case .inMemory: InMemoryPreferenceChoiceStore()
+        case .inMemory: try await body(InMemoryPreferenceChoiceStore())
         case .sqlite:
-            try SQLitePreferenceChoiceStore(
-                path: directory.appending("p-\(UUID().uuidString).sqlite").path)
+            try await body(
+                SQLitePreferenceChoiceStore(
+                    path: directory.appending("p-\(UUID().uuidString).sqlite").path))
+        case .postgres:
+            try await PostgresTesting.withDatabase(
+                schemas: [PostgresPreferenceChoiceStore.schema]
+            ) { database in
+                try await body(PostgresPreferenceChoiceStore(client: database.client))
+            }
         }
     }
 }
@@ -29,21 +43,23 @@ struct PreferenceChoiceStoreContractTests {
 
     @Test(arguments: PreferenceChoiceStoreKind.allCases)
     func keepsOneChoicePerUserReplacedByTheNext(kind: PreferenceChoiceStoreKind) async throws {
-        let store = try kind.make(in: directory)
-        #expect(try await store.choice(forUser: "u1") == nil)
-        try await store.save(PreferenceChoice(choice: .never, username: nil), forUser: "u1")
-        try await store.save(
-            PreferenceChoice(choice: .save, username: "ädä 'x' \"y\""), forUser: "u2")
-        #expect(
-            try await store.choice(forUser: "u1") == PreferenceChoice(choice: .never, username: nil)
-        )
-        try await store.save(PreferenceChoice(choice: .notNow, username: nil), forUser: "u1")
-        #expect(
-            try await store.choice(forUser: "u1")
-                == PreferenceChoice(choice: .notNow, username: nil))
-        #expect(
-            try await store.choice(forUser: "u2")
-                == PreferenceChoice(choice: .save, username: "ädä 'x' \"y\""))
-        #expect(try await store.choice(forUser: "U1") == nil, "user ids are exact")
+        try await kind.withStore(in: directory) { store in
+            #expect(try await store.choice(forUser: "u1") == nil)
+            try await store.save(PreferenceChoice(choice: .never, username: nil), forUser: "u1")
+            try await store.save(
+                PreferenceChoice(choice: .save, username: "ädä 'x' \"y\""), forUser: "u2")
+            #expect(
+                try await store.choice(forUser: "u1")
+                    == PreferenceChoice(choice: .never, username: nil)
+            )
+            try await store.save(PreferenceChoice(choice: .notNow, username: nil), forUser: "u1")
+            #expect(
+                try await store.choice(forUser: "u1")
+                    == PreferenceChoice(choice: .notNow, username: nil))
+            #expect(
+                try await store.choice(forUser: "u2")
+                    == PreferenceChoice(choice: .save, username: "ädä 'x' \"y\""))
+            #expect(try await store.choice(forUser: "U1") == nil, "user ids are exact")
+        }
     }
 }

@@ -19,51 +19,66 @@ struct EntryIDLookupTests {
 
     func filled(_ kind: StoreKind) throws -> any DiaryStore {
         let store = try kind.make(in: directory)
+        try Self.fill(store)
+        return store
+    }
+
+    static func fill(_ store: any DiaryStore) throws {
         for (offset, id) in [Self.first, Self.second, Self.third].enumerated() {
             try store.save(
                 Entry(id: id, date: Date(timeIntervalSince1970: Double(offset)), text: "\(offset)"))
         }
-        return store
     }
 
     @Test(arguments: StoreKind.allCases)
-    func aWholeIdOrAUniqueStartFindsTheEntry(kind: StoreKind) throws {
-        let store = try filled(kind)
-        #expect(try store.entryID(matching: "6f9619ff-8b86-d011-b42d-00c04fc964ff") == Self.first)
-        #expect(try store.entryID(matching: "6f9619") == Self.first)
-        #expect(try store.entryID(matching: "C0FFEE") == Self.third)
-        #expect(try store.entryID(matching: " c0ff ") == Self.third)
-        #expect(try store.entryID(matching: "6f96aaaa-0") == Self.second)
-    }
-
-    @Test(arguments: StoreKind.allCases)
-    func aStartSharedByTwoEntriesNamesThem(kind: StoreKind) throws {
-        let store = try filled(kind)
-        #expect(throws: DiaryError.ambiguousID("6f96", matches: [Self.first, Self.second])) {
-            try store.entryID(matching: "6f96")
+    func aWholeIdOrAUniqueStartFindsTheEntry(kind: StoreKind) async throws {
+        try await kind.withStore(in: directory) { store in
+            try Self.fill(store)
+            #expect(
+                try store.entryID(matching: "6f9619ff-8b86-d011-b42d-00c04fc964ff") == Self.first)
+            #expect(try store.entryID(matching: "6f9619") == Self.first)
+            #expect(try store.entryID(matching: "C0FFEE") == Self.third)
+            #expect(try store.entryID(matching: " c0ff ") == Self.third)
+            #expect(try store.entryID(matching: "6f96aaaa-0") == Self.second)
         }
-        #expect(
-            DiaryError.ambiguousID("6f96", matches: [Self.first, Self.second]).description
-                == "'6f96' is the start of more than one entry's id: "
-                + "6f9619ff-8b86-d011-b42d-00c04fc964ff, 6f96aaaa-0000-4000-8000-000000000001")
     }
 
     @Test(arguments: StoreKind.allCases)
-    func aStartNoEntryHasIsAnError(kind: StoreKind) throws {
-        let store = try filled(kind)
-        #expect(throws: DiaryError.noEntryStartingWith("abcd")) {
-            try store.entryID(matching: "abcd")
+    func aStartSharedByTwoEntriesNamesThem(kind: StoreKind) async throws {
+        try await kind.withStore(in: directory) { store in
+            try Self.fill(store)
+            #expect(throws: DiaryError.ambiguousID("6f96", matches: [Self.first, Self.second])) {
+                try store.entryID(matching: "6f96")
+            }
+            #expect(
+                DiaryError.ambiguousID("6f96", matches: [Self.first, Self.second]).description
+                    == "'6f96' is the start of more than one entry's id: "
+                    + "6f9619ff-8b86-d011-b42d-00c04fc964ff, 6f96aaaa-0000-4000-8000-000000000001")
         }
-        #expect(
-            DiaryError.noEntryStartingWith("abcd").description == "no entry's id starts with 'abcd'"
-        )
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aStartNoEntryHasIsAnError(kind: StoreKind) async throws {
+        try await kind.withStore(in: directory) { store in
+            try Self.fill(store)
+            #expect(throws: DiaryError.noEntryStartingWith("abcd")) {
+                try store.entryID(matching: "abcd")
+            }
+            #expect(
+                DiaryError.noEntryStartingWith("abcd").description
+                    == "no entry's id starts with 'abcd'"
+            )
+        }
     }
 
     /// A whole id is returned as it is; whether the entry exists is for the caller to find out.
     @Test(arguments: StoreKind.allCases)
-    func aWholeIdIsTakenAsItIs(kind: StoreKind) throws {
+    func aWholeIdIsTakenAsItIs(kind: StoreKind) async throws {
         let unknown = UUID()
-        #expect(try kind.make(in: directory).entryID(matching: unknown.uuidString) == unknown)
+        try await kind.withStore(in: directory) { store in
+            let found = try store.entryID(matching: unknown.uuidString)
+            #expect(found == unknown)
+        }
     }
 
     @Test(arguments: ["", "42", "6f9", "6f96-", "6f96%", "6f96_", "xyz0", "6f9619ff*", "'; --"])

@@ -1,6 +1,8 @@
 import CasebookTestSupport
 import Foundation
+import PostgresTestSupport
 import SurveySync
+import SurveySyncPostgres
 import Testing
 
 /// What every respondent store promises, run against each implementation: upsert by id, all or
@@ -95,6 +97,16 @@ struct RespondentStoreContractTests {
         }).runAll()
     }
 
+    @Test func postgres() async throws {
+        // One database per store the contract makes (one for each check, one more for the
+        // identity check's second store).
+        try await PostgresTesting.withDatabases(5, schemas: [PostgresRespondentStore.schema]) {
+            databases in
+            let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
+            try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()
+        }
+    }
+
     /// A store created before digests existed gets them, and an identity, when it is opened.
     @Test func anOlderSQLiteStoreIsMigratedWithItsRespondentsDigested() async throws {
         let directory = try TemporaryDirectory()
@@ -105,5 +117,22 @@ struct RespondentStoreContractTests {
         #expect(try await store.digestBuckets() == DigestBuckets([RespondentDigest(a)]))
         #expect(UUID(uuidString: try await store.identity()) != nil)
         #expect(try await store.respondent(id: "a") == a)
+    }
+}
+
+/// Stores made ahead, handed out one at a time.
+private final class Stack: @unchecked Sendable {
+    private var stores: [any VerifiableRespondentStore]
+    private let lock = NSLock()
+
+    struct Empty: Error {}
+
+    init(_ stores: [any VerifiableRespondentStore]) { self.stores = stores }
+
+    func pop() throws -> any VerifiableRespondentStore {
+        try lock.withLock {
+            guard !stores.isEmpty else { throw Empty() }
+            return stores.removeFirst()
+        }
     }
 }

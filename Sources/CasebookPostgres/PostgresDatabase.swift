@@ -1,0 +1,135 @@
+import Logging
+import NIOSSL
+import PostgresNIO
+import ServiceLifecycle
+
+/// One PostgreSQL database shared by every store of a server (and by any number of servers):
+/// PostgresNIO's connection pool, run as a service in the server's service group, and the
+/// schema migrations every store declares, applied once at start under an advisory lock so that
+/// instances starting together migrate one at a time.
+public final class PostgresDatabase: Service, Sendable {
+    /// The oldest server Casebook runs on: 13 has `gen_random_uuid()` built in.
+    public static let oldestServerVersion = 130_000
+
+    /// A logger that says nothing, for queries whose failures are reported as errors.
+    public static let quietLogger = Logger(
+        label: "casebook.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    public let url: DatabaseURL
+    /// The pool; usable while `run()` runs.
+    public let client: PostgresClient
+    private let logger: Logger
+
+    public init(url: DatabaseURL, logger: Logger = Logger(label: "casebook.postgres")) throws {
+        self.url = url
+        self.logger = logger
+        var options = PostgresClient.Configuration.Options()
+        options.connectTimeout = .seconds(5)
+        options.maximumConnections = 16
+        options.keepAliveBehavior = .init(frequency: .seconds(30))
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password,
+            database: url.database, tls: try Self.clientTLS(url.tls))
+        configuration.options = options
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    }
+
+    /// Runs the pool until the service group shuts down.
+    public func run() async {
+        await client.run()
+    }
+
+    /// Connects once (not through the pool, so that a database out of reach fails at once),
+    /// checks the server's version and applies each store's pending migrations, under an
+    /// advisory lock held for the whole run.
+    /// - Throws: `PostgresStartError` naming the database's host and port, and what failed.
+    public func prepare(_ schemas: [PostgresSchema]) async throws(PostgresStartError) {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try connectionConfiguration(), id: 0, logger: logger)
+        } catch {
+            throw PostgresStartError(url: url, problem: PostgresFailure.reason(error))
+        }
+        defer { Task { try? await connection.close() } }
+        do {
+            let version = try await Self.single(
+                Int.self, "SELECT current_setting('server_version_num')::int", on: connection)
+            guard version >= Self.oldestServerVersion else {
+                throw PostgresStartError.Problem(
+                    "the server runs PostgreSQL \(version / 10_000), older than the \(Self.oldestServerVersion / 10_000) Casebook needs"
+                )
+            }
+            _ = try await connection.query(
+                "SELECT pg_advisory_lock(\(PostgresSchema.lockKey))", logger: logger)
+            do {
+                for schema in schemas {
+                    try await schema.migrate(on: connection, logger: logger)
+                }
+            } catch {
+                _ = try? await connection.query(
+                    "SELECT pg_advisory_unlock(\(PostgresSchema.lockKey))", logger: logger)
+                throw error
+            }
+            _ = try await connection.query(
+                "SELECT pg_advisory_unlock(\(PostgresSchema.lockKey))", logger: logger)
+        } catch let problem as PostgresStartError.Problem {
+            throw PostgresStartError(url: url, problem: problem.text)
+        } catch {
+            throw PostgresStartError(url: url, problem: PostgresFailure.reason(error))
+        }
+    }
+
+    /// Whether the database answers now.
+    public func isReachable() async -> Bool {
+        do {
+            _ = try await client.query("SELECT 1")
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func single<T: PostgresDecodable>(
+        _ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection
+    ) async throws -> T {
+        for try await (value) in try await connection.query(query, logger: quietLogger).decode(
+            T.self)
+        {
+            return value
+        }
+        throw PostgresStartError.Problem("the query gave no row: \(query.sql)")
+    }
+
+    private func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        switch url.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(try NIOSSLContext(configuration: Self.unverifiedTLS()))
+        case .require: tls = .require(try NIOSSLContext(configuration: Self.unverifiedTLS()))
+        case .verifyFull:
+            tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password,
+            database: url.database, tls: tls)
+    }
+
+    private static func clientTLS(_ mode: DatabaseURL.TLSMode) throws
+        -> PostgresClient.Configuration.TLS
+    {
+        switch mode {
+        case .disable: .disable
+        case .prefer: .prefer(unverifiedTLS())
+        case .require: .require(unverifiedTLS())
+        case .verifyFull: .require(.makeClientConfiguration())
+        }
+    }
+
+    /// Encryption without checking the certificate, as libpq's `prefer` and `require` do.
+    private static func unverifiedTLS() -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return configuration
+    }
+}

@@ -1,0 +1,163 @@
+import CasebookPostgres
+import DiaryCore
+import Foundation
+import PostgresNIO
+import StoreFailures
+
+/// The diary in PostgreSQL, shared by every server on the database. `DiaryStore` is synchronous
+/// (as the case study's store is), so each call waits on its thread for PostgresNIO: call it
+/// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
+public final class PostgresDiaryStore: DiaryStore, Sendable {
+    private let client: PostgresClient
+
+    /// The tables, for `PostgresDatabase.prepare`.
+    public static let schema = PostgresSchema(
+        store: "diary",
+        migrations: [
+            PostgresMigration(
+                1, "create entry",
+                sql: [
+                    """
+                    CREATE TABLE diary_entry (
+                        id text COLLATE "C" PRIMARY KEY,
+                        date double precision NOT NULL,
+                        text text NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX diary_entry_newest ON diary_entry (date DESC, id DESC)",
+                ]),
+            PostgresMigration(
+                2, "count revisions",
+                sql: [
+                    """
+                    CREATE TABLE diary_revision (
+                        id integer PRIMARY KEY CHECK (id = 1), value bigint NOT NULL)
+                    """,
+                    "INSERT INTO diary_revision (id, value) VALUES (1, 0)",
+                    """
+                    CREATE FUNCTION diary_count_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        UPDATE diary_revision SET value = value + 1;
+                        RETURN NULL;
+                    END $$
+                    """,
+                    """
+                    CREATE TRIGGER diary_entry_changed
+                        AFTER INSERT OR UPDATE OR DELETE ON diary_entry
+                        FOR EACH STATEMENT EXECUTE FUNCTION diary_count_revision()
+                    """,
+                ]),
+        ])
+
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated.
+    public init(client: PostgresClient) {
+        self.client = client
+    }
+
+    public func save(_ entry: Entry) throws {
+        let id = Self.key(entry.id)
+        let date = entry.date.timeIntervalSinceReferenceDate
+        let text = entry.text
+        try run { client in
+            try await client.query(
+                """
+                INSERT INTO diary_entry (id, date, text) VALUES (\(id), \(date), \(text))
+                ON CONFLICT (id) DO UPDATE SET text = excluded.text
+                """)
+        }
+    }
+
+    public func remove(id: Entry.ID) throws {
+        let key = Self.key(id)
+        try run { client in
+            try await client.query("DELETE FROM diary_entry WHERE id = \(key)")
+        }
+    }
+
+    public func entry(id: Entry.ID) throws -> Entry? {
+        let key = Self.key(id)
+        return try entries("SELECT id, date, text FROM diary_entry WHERE id = \(key)").first
+    }
+
+    public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
+        let limit = max(0, limit)
+        let offset = max(0, offset)
+        return try entries(
+            """
+            SELECT id, date, text FROM diary_entry ORDER BY date DESC, id DESC
+            LIMIT \(limit) OFFSET \(offset)
+            """)
+    }
+
+    public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
+        // Ids hold only 0-9, a-f and '-', all below '~' in the C collation the column has.
+        let end = prefix + "~"
+        let limit = max(0, limit)
+        return try run { client in
+            var ids: [Entry.ID] = []
+            let rows = try await client.query(
+                """
+                SELECT id FROM diary_entry WHERE id >= \(prefix) AND id < \(end)
+                ORDER BY id LIMIT \(limit)
+                """)
+            for try await id in rows.decode(String.self) {
+                if let id = UUID(uuidString: id) { ids.append(id) }
+            }
+            return ids
+        }
+    }
+
+    public func count() throws -> Int {
+        try number("SELECT COUNT(*)::bigint FROM diary_entry")
+    }
+
+    public func revision() throws -> Int {
+        try number("SELECT value FROM diary_revision")
+    }
+
+    private func number(_ query: PostgresQuery) throws -> Int {
+        try run { client in
+            for try await value in try await client.query(query).decode(Int.self) {
+                return value
+            }
+            throw DamagedRowError(store: "diary", key: nil, problem: "a count gave no row")
+        }
+    }
+
+    private func entries(_ query: PostgresQuery) throws -> [Entry] {
+        try run { client in
+            var entries: [Entry] = []
+            let rows = try await client.query(query)
+            for try await (id, date, text) in rows.decode((String, Double, String).self) {
+                guard let uuid = UUID(uuidString: id) else {
+                    throw DamagedRowError(store: "diary", key: id, problem: "its id is not a UUID")
+                }
+                entries.append(
+                    Entry(id: uuid, date: Date(timeIntervalSinceReferenceDate: date), text: text))
+            }
+            return entries
+        }
+    }
+
+    /// `operation` on the pool, waited for; a database out of reach is a
+    /// `StoreUnavailableError`, a damaged row a `DamagedRowError`.
+    @discardableResult
+    private func run<T: Sendable>(
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) throws -> T {
+        let client = client
+        return try BlockingCall.wait {
+            do {
+                return try await operation(client)
+            } catch let error as DamagedRowError {
+                throw error
+            } catch {
+                throw StoreUnavailableError(store: "diary", reason: PostgresFailure.reason(error))
+            }
+        }
+    }
+
+    private static func key(_ id: Entry.ID) -> String {
+        id.uuidString.lowercased()
+    }
+}

@@ -1,0 +1,251 @@
+import CasebookPostgres
+import Crypto
+import Foundation
+import PostgresNIO
+import StoreFailures
+import SurveySyncCore
+
+/// Respondents in PostgreSQL, shared by every server on the database. An upsert is one
+/// transaction that holds an advisory lock, so upserts through any number of servers apply one
+/// after another: each id ends with the last write, and none is lost or stored twice. Each row
+/// keeps its digest and bucket, and `respondent_digest_bucket` the XOR of each bucket.
+public final class PostgresRespondentStore: VerifiableRespondentStore {
+    private let client: PostgresClient
+
+    /// The lock upserts take: "respond" in ASCII.
+    private static let upsertLock: Int64 = 0x72_65_73_70_6F_6E_64
+
+    /// The tables, for `PostgresDatabase.prepare`.
+    public static let schema = PostgresSchema(
+        store: "respondents",
+        migrations: [
+            PostgresMigration(
+                1, "create respondent with identity and digests",
+                sql: [
+                    """
+                    CREATE TABLE respondent (
+                        id text COLLATE "C" PRIMARY KEY,
+                        body text NOT NULL,
+                        revision bigint NOT NULL,
+                        received_at timestamptz NOT NULL,
+                        digest text NOT NULL,
+                        bucket integer NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX respondent_revision ON respondent (revision)",
+                    "CREATE INDEX respondent_bucket ON respondent (bucket, id)",
+                    """
+                    CREATE TABLE respondent_identity (
+                        id integer PRIMARY KEY CHECK (id = 1), identity text NOT NULL)
+                    """,
+                    "INSERT INTO respondent_identity (id, identity) VALUES (1, gen_random_uuid()::text)",
+                    """
+                    CREATE TABLE respondent_digest_bucket (
+                        bucket integer PRIMARY KEY, value text NOT NULL)
+                    """,
+                    """
+                    INSERT INTO respondent_digest_bucket (bucket, value)
+                    SELECT bucket, repeat('0', 64) FROM generate_series(0, 255) AS bucket
+                    """,
+                ])
+        ])
+
+    public init(client: PostgresClient) {
+        self.client = client
+    }
+
+    /// A row as it will be written.
+    private struct Row {
+        var body: String
+        var digest: String
+    }
+
+    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        let incoming = respondents.map { respondent in
+            let body = JSONWriter.string(.object(respondent.fields))
+            return (id: respondent.id, row: Row(body: body, digest: Self.digest(ofBody: body)))
+        }
+        let ids = Array(Set(incoming.map(\.id)))
+        return try await answering {
+            try await client.withTransaction(logger: PostgresDatabase.quietLogger) { connection in
+                _ = try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
+                    logger: PostgresDatabase.quietLogger)
+                var stored: [String: Row] = [:]
+                let existing = try await connection.query(
+                    "SELECT id, body, digest FROM respondent WHERE id = ANY(\(ids))",
+                    logger: PostgresDatabase.quietLogger)
+                for try await (id, body, digest) in existing.decode((String, String, String).self) {
+                    stored[id] = Row(body: body, digest: digest)
+                }
+                var buckets = try await Self.loadBuckets(on: connection)
+                // One respondent at a time, as they came: a later copy of an id in the batch
+                // counts against the earlier one.
+                var counts = UpsertCounts(received: incoming.count)
+                var written: [String: Row] = [:]
+                var order: [String] = []
+                for (id, row) in incoming {
+                    if let current = stored[id], current.body == row.body {
+                        counts.unchanged += 1
+                        continue
+                    }
+                    if let current = stored[id] {
+                        buckets.toggle(RespondentDigest(id: id, digest: current.digest))
+                        counts.updated += 1
+                    } else {
+                        counts.created += 1
+                    }
+                    buckets.toggle(RespondentDigest(id: id, digest: row.digest))
+                    stored[id] = row
+                    if written.updateValue(row, forKey: id) == nil { order.append(id) }
+                }
+                guard !order.isEmpty else { return counts }
+                let revision = try await Self.single(
+                    Int.self, "SELECT COALESCE(MAX(revision), 0) FROM respondent", on: connection)
+                let bodies = order.map { written[$0]!.body }
+                let digests = order.map { written[$0]!.digest }
+                let revisions = order.indices.map { revision + 1 + $0 }
+                let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0) }
+                _ = try await connection.query(
+                    """
+                    INSERT INTO respondent (id, body, revision, received_at, digest, bucket)
+                    SELECT id, body, revision, now(), digest, bucket
+                    FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
+                                \(digests)::text[], \(bucketNumbers)::integer[])
+                         AS incoming(id, body, revision, digest, bucket)
+                    ON CONFLICT (id) DO UPDATE SET
+                        body = excluded.body, revision = excluded.revision,
+                        received_at = excluded.received_at, digest = excluded.digest
+                    """, logger: PostgresDatabase.quietLogger)
+                let changed = Array(Set(bucketNumbers)).sorted()
+                let hex = buckets.hex
+                let values = changed.map { hex[$0] }
+                _ = try await connection.query(
+                    """
+                    UPDATE respondent_digest_bucket AS stored SET value = changed.value
+                    FROM unnest(\(changed)::integer[], \(values)::text[]) AS changed(bucket, value)
+                    WHERE stored.bucket = changed.bucket
+                    """, logger: PostgresDatabase.quietLogger)
+                return counts
+            }
+        }
+    }
+
+    public func identity() async throws -> String {
+        try await answering {
+            let rows = try await client.query("SELECT identity FROM respondent_identity")
+            for try await identity in rows.decode(String.self) { return identity }
+            throw DamagedRowError(store: "respondents", key: nil, problem: "it has no identity")
+        }
+    }
+
+    public func digestBuckets() async throws -> DigestBuckets {
+        try await answering {
+            try await client.withConnection { connection in
+                try await Self.loadBuckets(on: connection)
+            }
+        }
+    }
+
+    public func digests(inBucket bucket: Int) async throws -> [RespondentDigest] {
+        try await answering {
+            var digests: [RespondentDigest] = []
+            let rows = try await client.query(
+                "SELECT id, digest FROM respondent WHERE bucket = \(bucket) ORDER BY id")
+            for try await (id, digest) in rows.decode((String, String).self) {
+                digests.append(RespondentDigest(id: id, digest: digest))
+            }
+            return digests
+        }
+    }
+
+    public func respondents(limit: Int, after id: String?) async throws -> [Respondent] {
+        let after = id ?? ""
+        return try await bodies(
+            "SELECT body FROM respondent WHERE id > \(after) ORDER BY id LIMIT \(limit)")
+    }
+
+    public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
+        try await bodies(
+            "SELECT body FROM respondent ORDER BY revision DESC LIMIT \(limit) OFFSET \(offset)")
+    }
+
+    public func respondent(id: String) async throws -> Respondent? {
+        try await bodies("SELECT body FROM respondent WHERE id = \(id)").first
+    }
+
+    public func count() async throws -> Int {
+        try await answering {
+            try await client.withConnection { connection in
+                try await Self.single(
+                    Int.self, "SELECT COUNT(*)::bigint FROM respondent", on: connection)
+            }
+        }
+    }
+
+    private func bodies(_ query: PostgresQuery) async throws -> [Respondent] {
+        let bodies = try await answering {
+            var bodies: [String] = []
+            for try await body in try await client.query(query).decode(String.self) {
+                bodies.append(body)
+            }
+            return bodies
+        }
+        return try bodies.map(Self.decode)
+    }
+
+    private static func single<T: PostgresDecodable>(
+        _ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection
+    ) async throws -> T {
+        for try await value in try await connection.query(
+            query, logger: PostgresDatabase.quietLogger
+        )
+        .decode(T.self) {
+            return value
+        }
+        throw DamagedRowError(store: "respondents", key: nil, problem: "a query gave no row")
+    }
+
+    private static func loadBuckets(on connection: PostgresConnection) async throws
+        -> DigestBuckets
+    {
+        var values: [String] = []
+        let rows = try await connection.query(
+            "SELECT value FROM respondent_digest_bucket ORDER BY bucket",
+            logger: PostgresDatabase.quietLogger)
+        for try await value in rows.decode(String.self) { values.append(value) }
+        guard let buckets = DigestBuckets(hex: values) else {
+            throw DamagedRowError(
+                store: "respondents", key: nil, problem: "its digest buckets are not 256 digests")
+        }
+        return buckets
+    }
+
+    private static func digest(ofBody body: String) -> String {
+        RespondentDigest.hex(SHA256.hash(data: Data(body.utf8)))
+    }
+
+    /// A stored body back as a respondent; one that is not is an error, never a wrong answer.
+    private static func decode(_ body: String) throws -> Respondent {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(Array(body.utf8))
+        } catch {
+            throw DamagedRowError(store: "respondents", key: nil, problem: "\(error)")
+        }
+        guard let respondent = Respondent(json: json) else {
+            throw DamagedRowError(store: "respondents", key: nil, problem: "it has no id")
+        }
+        return respondent
+    }
+
+    private func answering<T>(_ operation: () async throws -> T) async throws -> T {
+        do {
+            return try await operation()
+        } catch let error as DamagedRowError {
+            throw error
+        } catch {
+            throw StoreUnavailableError(store: "respondents", reason: PostgresFailure.reason(error))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CasebookPostgres
+import CasebookTestSupport
+import Foundation
+import Testing
+
+@Suite("A database URL")
+struct DatabaseURLTests {
+    @Test func namesUserHostPortAndDatabase() throws {
+        let url = try DatabaseURL("postgres://ada@db.example:6543/casebook")
+        #expect(
+            url == DatabaseURL(user: "ada", host: "db.example", port: 6543, database: "casebook"))
+        #expect(try DatabaseURL("postgresql://ada@db.example/casebook").port == 5432)
+    }
+
+    @Test func neverShowsItsPassword() throws {
+        let url = try DatabaseURL("postgres://ada:s3cr%40t@db.example:6543/casebook")
+        #expect(url.password == "s3cr@t")
+        #expect(url.description == "postgres://ada@db.example:6543/casebook")
+        #expect(!"\(url)".contains("s3cr"))
+        #expect(!String(reflecting: url).contains("s3cr"))
+    }
+
+    @Test func takesThePasswordFromTheEnvironmentThenAFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.appending("password")
+        try "from-file\nignored".write(to: file, atomically: true, encoding: .utf8)
+        let fromEnvironment = try DatabaseURL(
+            "postgres://ada@h/db", environment: ["PGPASSWORD": "from-env"], passwordFile: file)
+        #expect(fromEnvironment.password == "from-env")
+        #expect(try DatabaseURL("postgres://ada@h/db", passwordFile: file).password == "from-file")
+        #expect(
+            try DatabaseURL(
+                "postgres://ada:in-url@h/db", environment: ["PGPASSWORD": "x"], passwordFile: file
+            ).password == "in-url")
+        #expect(try DatabaseURL("postgres://ada@h/db").password == nil)
+    }
+
+    @Test func readsSSLMode() throws {
+        #expect(try DatabaseURL("postgres://a@h/db").tls == .prefer)
+        #expect(try DatabaseURL("postgres://a@h/db?sslmode=disable").tls == .disable)
+        #expect(try DatabaseURL("postgres://a@h/db?sslmode=verify-full").tls == .verifyFull)
+    }
+
+    @Test(arguments: [
+        ("mysql://a@h/db", "must start with postgres:// or postgresql://"),
+        ("postgres://h/db", "names no user"),
+        ("postgres://a@h", "names no database"),
+        ("postgres://a@h/", "names no database"),
+        ("postgres://a@h:0/db", "has a port out of range: 0"),
+        ("postgres://a@h/db?sslmode=maybe", "has an unknown sslmode"),
+        ("postgres://a@h/db?user=b", "has an unknown parameter 'user'"),
+    ])
+    func aBadURLIsRefusedNamingWhatIsWrong(text: String, problem: String) {
+        #expect {
+            try DatabaseURL(text)
+        } throws: { error in
+            "\(error)".contains(problem)
+        }
+    }
+
+    @Test func anUnreadablePasswordFileIsNamed() {
+        #expect {
+            try DatabaseURL(
+                "postgres://a@h/db", passwordFile: URL(fileURLWithPath: "/nonexistent/pw"))
+        } throws: { error in
+            "\(error)".contains("/nonexistent/pw")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A throwaway PostgreSQL cluster for the tests: `initdb` in a temporary folder, the server on a
+/// free loopback port (as the `postgres` user when the tests run as root, since PostgreSQL
+/// refuses to run as root), stopped when the test process exits. One cluster serves every test of a process; each test takes a database of its own.
+public final class PostgresCluster: @unchecked Sendable {
+    public enum Failure: Error, CustomStringConvertible {
+        case notInstalled
+        case failed(String, output: String)
+
+        public var description: String {
+            switch self {
+            case .notInstalled:
+                "PostgreSQL is not installed (apt-get install postgresql; scripts/test does it)"
+            case .failed(let step, let output): "\(step) failed: \(output)"
+            }
+        }
+    }
+
+    /// The cluster of this test process, started on first use.
+    public static var shared: PostgresCluster {
+        get throws { try sharedCluster.get() }
+    }
+
+    private static let sharedCluster = Result { try PostgresCluster() }
+
+    public let port: Int
+    public let user = "casebook"
+    private let folder: URL
+    private let binaries: URL
+    private let server: Process
+    private let lock = NSLock()
+    private var databases = 0
+
+    private init() throws {
+        guard let binaries = Self.findBinaries() else { throw Failure.notInstalled }
+        self.binaries = binaries
+        folder = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("casebook-test-pg-\(UUID().uuidString)")
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if getuid() == 0 {
+            try Self.run("/usr/bin/chown", ["postgres:postgres", folder.path], step: "chown")
+        }
+        try Self.run(
+            binaries.appendingPathComponent("initdb").path,
+            [
+                "-D", data.path, "-U", "casebook", "--auth=trust", "-E", "UTF8",
+                "--locale=C.UTF-8", "--no-sync", "--no-instructions",
+            ],
+            step: "initdb", asServerUser: true)
+        port = try FreePort.find()
+        // The server runs as this process's child, not as a daemon (pg_ctl start would leave
+        // it holding the descriptor Foundation watches to learn that pg_ctl has exited).
+        server = Process()
+        let command = Self.asServerUser([
+            binaries.appendingPathComponent("postgres").path, "-D", data.path, "-p", "\(port)",
+            "-k", folder.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
+            "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+            "-c", "max_connections=200",
+        ])
+        server.executableURL = URL(fileURLWithPath: command[0])
+        server.arguments = Array(command.dropFirst())
+        let log = Pipe()
+        server.standardOutput = log
+        server.standardError = log
+        try server.run()
+        Self.started = (server, folder)
+        atexit { PostgresCluster.stopAtExit() }
+        var seen = ""
+        while !seen.contains("ready to accept connections") {
+            let data = log.fileHandleForReading.availableData
+            if data.isEmpty { throw Failure.failed("postgres", output: seen) }
+            seen += String(decoding: data, as: UTF8.self)
+        }
+        // Keep reading its log, so that it never blocks writing to a full pipe.
+        log.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+    }
+
+    /// A new, empty database, as a URL for `casebook serve --database` and `DatabaseURL`.
+    public func makeDatabase() throws -> String {
+        let name = lock.withLock {
+            databases += 1
+            return "test_\(getpid())_\(databases)"
+        }
+        try Self.run(
+            binaries.appendingPathComponent("createdb").path,
+            ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, name], step: "createdb")
+        return url(database: name)
+    }
+
+    public func url(database: String) -> String {
+        "postgres://\(user)@127.0.0.1:\(port)/\(database)?sslmode=disable"
+    }
+
+    /// Runs `psql` with `sql` on `database`, for tests that act as another program would
+    /// (an operator, an older Casebook).
+    @discardableResult
+    public func psql(_ sql: String, database: String) throws -> String {
+        try Self.run(
+            binaries.appendingPathComponent("psql").path,
+            [
+                "-h", "127.0.0.1", "-p", "\(port)", "-U", user, "-d", database, "-v",
+                "ON_ERROR_STOP=1", "-Atq", "-c", sql,
+            ],
+            step: "psql")
+    }
+
+    /// The cluster to stop when the process exits.
+    nonisolated(unsafe) private static var started: (server: Process, folder: URL)?
+
+    /// Stops the server with a fast shutdown (SIGINT to the postmaster, read from its pid file:
+    /// it ends every process it started), waits for it, and removes its folder. `scripts/test`
+    /// also stops any cluster a killed test process left behind.
+    private static func stopAtExit() {
+        guard let (server, folder) = started else { return }
+        let pidFile = folder.appendingPathComponent("data/postmaster.pid")
+        if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
+        {
+            kill(pid, SIGINT)
+        } else {
+            server.interrupt()
+        }
+        server.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private static func asServerUser(_ command: [String]) -> [String] {
+        getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + command : command
+    }
+
+    @discardableResult
+    private static func run(
+        _ executable: String, _ arguments: [String], step: String, asServerUser: Bool = false
+    ) throws -> String {
+        let process = Process()
+        let command =
+            asServerUser ? Self.asServerUser([executable] + arguments) : [executable] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw Failure.failed(step, output: text) }
+        return text
+    }
+
+    /// The newest installed PostgreSQL's programs (Debian keeps them out of PATH).
+    private static func findBinaries() -> URL? {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions =
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .compactMap(Int.init).sorted()
+        for version in versions.reversed() {
+            let bin = root.appendingPathComponent("\(version)/bin")
+            if FileManager.default.isExecutableFile(
+                atPath: bin.appendingPathComponent("initdb").path)
+            {
+                return bin
+            }
+        }
+        return nil
+    }
+}
