@@ -111,6 +111,8 @@ let package = Package(
             name: "CasebookPostgres",
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -172,6 +174,7 @@ let package = Package(
                 "Accounts",
                 "CasebookDataDirectory",
                 "CasebookFileSystem",
+                "CasebookPostgres",
                 "CasebookWire",
                 "Diary",
                 "Documents",
@@ -256,7 +259,8 @@ let package = Package(
         .testTarget(
             name: "CasebookCLITests",
             dependencies: [
-                "casebook", "CasebookTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "casebook", "CasebookTestSupport", "PostgresTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],
     swiftLanguageModes: [.v6]

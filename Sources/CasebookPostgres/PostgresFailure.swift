@@ -1,3 +1,6 @@
+import Foundation
+import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// What went wrong with PostgreSQL, in the words a person can act on: the server's own message
@@ -6,10 +9,14 @@ public enum PostgresFailure {
     /// `error`, said plainly.
     public static func reason(_ error: any Error) -> String {
         let error = innermost(error)
+        if let connection = error as? NIOConnectionError { return reason(connection) }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let message = error.serverInfo?[.message] {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state
+        }
+        if let connection = error.underlying as? NIOConnectionError {
+            return reason(connection)
         }
         if let underlying = error.underlying {
             return "\(underlying)"
@@ -20,6 +27,22 @@ public enum PostgresFailure {
     /// The SQLSTATE of a server error, if `error` is one.
     public static func sqlState(_ error: any Error) -> String? {
         (innermost(error) as? PSQLError)?.serverInfo?[.sqlState]
+    }
+
+    /// Why a connection could not be made: the host's name unknown, or each address's refusal
+    /// in the system's words ("Connection refused").
+    private static func reason(_ error: NIOConnectionError) -> String {
+        if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
+            return "no such host (\(error.host) has no address)"
+        }
+        let failures = error.connectionErrors.map { failure -> String in
+            if let io = failure.error as? IOError {
+                return String(cString: strerror(io.errnoCode))
+            }
+            return "\(failure.error)"
+        }
+        let unique = failures.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return unique.isEmpty ? "cannot connect" : unique.joined(separator: "; ")
     }
 
     /// What failed inside a transaction, rather than the transaction's wrapper.

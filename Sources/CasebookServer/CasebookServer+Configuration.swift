@@ -1,3 +1,4 @@
+import CasebookPostgres
 import Foundation
 import Menu
 
@@ -16,6 +17,9 @@ extension CasebookServer {
         public var syncBackends: [URL] = []
         /// When slow or silent clients are cut off.
         public var timeouts = ServerTimeouts()
+        /// The PostgreSQL database every server store lives in, shared with any other server
+        /// on it; nil for SQLite files in the data directory.
+        public var database: DatabaseURL?
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,

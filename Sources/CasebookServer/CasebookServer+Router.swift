@@ -30,15 +30,31 @@ extension CasebookServer {
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
-        router.get("/health") { _, _ in "ok" }
+        if let database = stores.database {
+            router.get("/health") { _, _ in
+                guard await database.isReachable() else {
+                    throw RequestError(
+                        .serviceUnavailable,
+                        "the database at \(database.url.address) does not answer")
+                }
+                return "ok"
+            }
+        } else {
+            router.get("/health") { _, _ in "ok" }
+        }
         OpenAPIController().addRoutes(to: router)
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
-        DiaryAPIController(store: stores.diary).addRoutes(to: router)
+        let diaryWork = DiaryWork(store: stores.diary, waitsOnNetwork: stores.database != nil)
+        DiaryAPIController(work: diaryWork).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, store: stores.diary, dataDirectory: stores.dataDirectory)
-            .addRoutes(to: router)
+        DiaryPages(
+            renderer: renderer, work: diaryWork,
+            changes: stores.database == nil
+                ? DirectoryChangeSignal(directory: stores.dataDirectory) : ReadEveryTimeSignal()
+        )
+        .addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
             backends: configuration.syncBackends

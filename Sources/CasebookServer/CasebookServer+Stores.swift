@@ -1,9 +1,13 @@
 import Accounts
+import AccountsPostgres
 import CasebookFileSystem
+import CasebookPostgres
 import Diary
+import DiaryPostgres
 import Foundation
 import Menu
 import SurveySync
+import SurveySyncPostgres
 
 extension CasebookServer {
     /// The stores the server works on.
@@ -13,6 +17,9 @@ extension CasebookServer {
         public var diary: any DiaryStore & Sendable
         /// Where the pages' files live: respondents folders, documents, the preference vault.
         public var dataDirectory: URL
+        /// The PostgreSQL database the stores live in, shared with any other server on it; nil
+        /// when they live in this process or in the data directory.
+        public var database: PostgresDatabase?
 
         public init(
             respondents: any RespondentStore, preferences: any PreferenceChoiceStore,
@@ -33,6 +40,26 @@ extension CasebookServer {
                 preferences: InMemoryPreferenceChoiceStore(),
                 diary: InMemoryDiaryStore(), dataDirectory: dataDirectory)
         }
+
+        /// The stores in a PostgreSQL database, which `database.prepare(Stores.postgresSchemas)`
+        /// migrates and whose pool runs as a service of the server.
+        public static func postgres(_ database: PostgresDatabase, dataDirectory: URL) throws
+            -> Stores
+        {
+            try PrivateDirectory.prepare(dataDirectory)
+            var stores = Stores(
+                respondents: PostgresRespondentStore(client: database.client),
+                preferences: PostgresPreferenceChoiceStore(client: database.client),
+                diary: PostgresDiaryStore(client: database.client), dataDirectory: dataDirectory)
+            stores.database = database
+            return stores
+        }
+
+        /// Every store's tables in PostgreSQL.
+        public static let postgresSchemas = [
+            PostgresRespondentStore.schema, PostgresDiaryStore.schema,
+            PostgresPreferenceChoiceStore.schema,
+        ]
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
         public static func open(in directory: URL) throws -> Stores {

@@ -1,5 +1,6 @@
 import Accounts
 import CasebookFileSystem
+import CasebookPostgres
 import Diary
 import Foundation
 import Hummingbird
@@ -30,7 +31,7 @@ public enum CasebookServer {
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
         let timeouts = configuration.timeouts
-        return Application(
+        var app = Application(
             router: try router(stores: stores, configuration: configuration),
             server: HTTPServerBuilder { responder in
                 GuardedHTTP1Channel(
@@ -45,6 +46,12 @@ public enum CasebookServer {
             },
             logger: logger
         )
+        if let database = stores.database {
+            // The pool runs beside the server; the tables are ready before the first request.
+            app.addServices(database)
+            app.beforeServerStarts { try await database.prepare(Stores.postgresSchemas) }
+        }
+        return app
     }
 
     /// Runs until SIGINT or SIGTERM, finishing requests in flight.
@@ -55,7 +62,12 @@ public enum CasebookServer {
     ) async throws {
         let stores: Stores
         do {
-            stores = try Stores.open(in: configuration.dataDirectory)
+            if let url = configuration.database {
+                stores = try Stores.postgres(
+                    try PostgresDatabase(url: url), dataDirectory: configuration.dataDirectory)
+            } else {
+                stores = try Stores.open(in: configuration.dataDirectory)
+            }
         } catch {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")
@@ -65,6 +77,8 @@ public enum CasebookServer {
             configuration: configuration, stores: stores, onRunning: onRunning)
         do {
             try await app.runService()
+        } catch let error as PostgresStartError {
+            throw ServerStartError.databaseUnusable(error.description)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw ServerStartError.addressInUse(host: configuration.host, port: configuration.port)
         } catch let error as IOError {

@@ -9,37 +9,39 @@ struct DiaryAPIController: Sendable {
     static let maximumOffset = 1_000_000_000
     static let bodyLimit = 1024 * 1024
 
-    let store: any DiaryStore & Sendable
+    let work: DiaryWork
 
-    private var entries: DiaryEntries { DiaryEntries(store: store) }
+    private var entries: DiaryEntries { DiaryEntries(store: work.store) }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary") { request, _ in
             let query = try FormFields(query: request)
             let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
             let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
-            return JSONResponse.make(
-                DiaryEntriesWire(try entries.newest(limit: limit, offset: offset)))
+            let page = try await work.run { try entries.newest(limit: limit, offset: offset) }
+            return JSONResponse.make(DiaryEntriesWire(page))
         }
         router.post("/api/diary") { request, _ in
             let text = try await Self.text(in: request)
-            let entry = try Self.answering { try entries.add(text: text) }
+            let entry = try await work.run { try Self.answering { try entries.add(text: text) } }
             return JSONResponse.make(DiaryEntryWire(entry), status: .created)
         }
         router.get("/api/diary/{id}") { _, context in
             let id = try Self.id(context)
-            return JSONResponse.make(
-                DiaryEntryWire(try Self.answering { try entries.entry(id: id) }))
+            let entry = try await work.run { try Self.answering { try entries.entry(id: id) } }
+            return JSONResponse.make(DiaryEntryWire(entry))
         }
         router.put("/api/diary/{id}") { request, context in
             let id = try Self.id(context)
             let text = try await Self.text(in: request)
-            let entry = try Self.answering { try entries.update(id: id, text: text) }
+            let entry = try await work.run {
+                try Self.answering { try entries.update(id: id, text: text) }
+            }
             return JSONResponse.make(DiaryEntryWire(entry))
         }
         router.delete("/api/diary/{id}") { _, context in
             let id = try Self.id(context)
-            try Self.answering { try entries.remove(id: id) }
+            try await work.run { try Self.answering { try entries.remove(id: id) } }
             return Response(status: .noContent)
         }
     }

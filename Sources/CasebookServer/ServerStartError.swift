@@ -3,6 +3,8 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
     case addressInUse(host: String, port: Int)
     case cannotListen(host: String, port: Int, reason: String)
     case dataDirectoryUnusable(path: String, reason: String)
+    /// The database cannot be reached or used; the text names its host and port.
+    case databaseUnusable(String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
             "cannot listen on \(host):\(port): \(reason)"
         case .dataDirectoryUnusable(let path, let reason):
             "cannot use the data directory \(path): \(reason)"
+        case .databaseUnusable(let text): text
         }
     }
 }

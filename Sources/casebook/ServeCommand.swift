@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookPostgres
 import CasebookServer
 import Foundation
 import Menu
@@ -10,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the Casebook web app and its JSON API.",
         discussion: """
             Data lives in --data, else $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook, else \
-            ~/.local/share/casebook. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            ~/.local/share/casebook. With --database (or $CASEBOOK_DATABASE_URL), the diary, \
+            the respondents and the preferences live in that PostgreSQL database instead, \
+            shared by every server that names it. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
             """
     )
 
@@ -40,6 +43,17 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Another backend the survey page may sync to, as an http or https URL (repeatable).")
     var syncBackends: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A PostgreSQL database for every store: postgres://USER@HOST:PORT/DATABASE.",
+            discussion:
+                "Also $CASEBOOK_DATABASE_URL. The password comes from the URL, else $PGPASSWORD, else --database-password-file; it is never printed. ?sslmode=disable|prefer|require|verify-full (default prefer).",
+            valueName: "url"))
+    var database: String?
+
+    @Option(help: "A file whose first line is the database's password.")
+    var databasePasswordFile: String?
+
     @Option(help: "Seconds a connection may stay open with no request under way.")
     var idleTimeout = 30
 
@@ -67,6 +81,22 @@ struct ServeCommand: AsyncParsableCommand {
         for backend in syncBackends where BackendOption.httpURL(backend) == nil {
             throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
         }
+        _ = try databaseURL()
+    }
+
+    /// The database named by --database or $CASEBOOK_DATABASE_URL, if any.
+    private func databaseURL() throws -> DatabaseURL? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let text = database ?? environment["CASEBOOK_DATABASE_URL"] else { return nil }
+        do {
+            return try DatabaseURL(
+                text, environment: environment,
+                passwordFile: (databasePasswordFile
+                    ?? environment["CASEBOOK_DATABASE_PASSWORD_FILE"])
+                    .map { URL(fileURLWithPath: $0) })
+        } catch {
+            throw ValidationError("--database: \(error)")
+        }
     }
 
     func run() async throws {
@@ -80,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, dataDirectory: DataDirectory.resolve(option: data),
             menu: restaurantMenu)
         configuration.allowedHosts = allowedHosts
+        configuration.database = try databaseURL()
         configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),

@@ -8,56 +8,76 @@ import Hummingbird
 struct DiaryPages: Sendable {
     let renderer: PageRenderer
     let store: any DiaryStore & Sendable
+    let work: DiaryWork
     /// The list page, rendered once per revision of the diary.
     let cache = RenderedPageCache()
     /// The diary's revision, re-read only when the data directory changed.
     let revision: RevisionTracker
 
-    init(renderer: PageRenderer, store: any DiaryStore & Sendable, dataDirectory: URL) {
+    /// - Parameter changes: what tells that the diary may have changed: inotify on the data
+    ///   directory for SQLite; for a database other servers write too, nothing can, so the
+    ///   revision is read for every view.
+    init(renderer: PageRenderer, work: DiaryWork, changes: any ChangeSignal) {
         self.renderer = renderer
-        self.store = store
-        revision = RevisionTracker(signal: DirectoryChangeSignal(directory: dataDirectory)) {
-            [store] in try store.revision()
-        }
+        self.work = work
+        store = work.store
+        revision = RevisionTracker(signal: changes) { [store] in try store.revision() }
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/diary") { request, _ in
-            let pieces = try cache.page("list", revision: try revision.current()) { placeholder in
-                let (diary, screens) = makeRouter()
-                try diary.showList()
-                return listHTML(screens, csrf: placeholder)
+            let pieces = try await work.run {
+                try cache.page("list", revision: try revision.current()) { placeholder in
+                    let (diary, screens) = makeRouter()
+                    try diary.showList()
+                    return listHTML(screens, csrf: placeholder)
+                }
             }
             return renderer.cachedPage(pieces, request: request)
         }
         router.get("/diary/new") { request, _ in
-            let (diary, screens) = makeRouter()
-            try diary.showNewEntry()
-            return detail(screens, request: request)
+            try await work.run {
+                let (diary, screens) = makeRouter()
+                try diary.showNewEntry()
+                return detail(screens, request: request)
+            }
         }
         router.get("/diary/{id}") { request, context in
-            let (diary, screens) = makeRouter()
-            try showDetail(on: diary, id: try entryID(context))
-            return detail(screens, request: request)
+            let id = try entryID(context)
+            return try await work.run {
+                let (diary, screens) = makeRouter()
+                try showDetail(on: diary, id: id)
+                return detail(screens, request: request)
+            }
         }
         router.post("/diary") { request, _ in
             let form = try await PostedForm.read(request)
-            let (diary, screens) = makeRouter()
-            try diary.showNewEntry()
-            return try perform(screens, text: form["text"], request: request)
+            let text = form["text"]
+            return try await work.run {
+                let (diary, screens) = makeRouter()
+                try diary.showNewEntry()
+                return try perform(screens, text: text, request: request)
+            }
         }
         router.post("/diary/{id}") { request, context in
+            let id = try entryID(context)
             let form = try await PostedForm.read(request)
-            let (diary, screens) = makeRouter()
-            try showDetail(on: diary, id: try entryID(context))
-            return try perform(screens, text: form["text"], request: request)
+            let text = form["text"]
+            return try await work.run {
+                let (diary, screens) = makeRouter()
+                try showDetail(on: diary, id: id)
+                return try perform(screens, text: text, request: request)
+            }
         }
         router.post("/diary/{id}/delete") { request, context in
+            let id = try entryID(context)
             _ = try await PostedForm.read(request)
-            let (diary, screens) = makeRouter()
-            try showDetail(on: diary, id: try entryID(context))
-            if let entry = screens.detail?.entry { try diary.delete(entry) }
-            return PageRenderer.redirect(to: "/diary")
+            return try await work.run {
+                let (diary, screens) = makeRouter()
+                try showDetail(on: diary, id: id)
+                if let entry = screens.detail?.entry { try diary.delete(entry) }
+                return PageRenderer.redirect(to: "/diary")
+            }
         }
     }
 

@@ -1,0 +1,25 @@
+import Diary
+import NIOPosix
+
+/// Where the diary's store is called. `DiaryStore` is synchronous, as the case study's store
+/// is: over SQLite a call is a local read or write and runs where the request runs, but over
+/// PostgreSQL it waits on its thread for the network, so it runs on a thread pool of its own,
+/// never on the concurrency pool's few threads (which the database's client itself needs).
+struct DiaryWork: Sendable {
+    let store: any DiaryStore & Sendable
+    /// Whether a call waits on its thread for another process (a database server).
+    let waitsOnNetwork: Bool
+
+    /// The threads that wait: enough for as many diary requests at once as the database's
+    /// pool has connections.
+    private static let threads: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 16)
+        pool.start()
+        return pool
+    }()
+
+    func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        guard waitsOnNetwork else { return try body() }
+        return try await Self.threads.runIfActive(body)
+    }
+}

@@ -1,0 +1,139 @@
+import CasebookTestSupport
+import Foundation
+import PostgresTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Several `casebook serve` processes on one PostgreSQL database, as behind a load balancer:
+/// whatever is written through one is what every other one serves, at once.
+@Suite("Many servers, one PostgreSQL database")
+struct ManyInstancesTests {
+    @Test func aDiaryEntryWrittenThroughOneServerIsOnTheOthersListPageAtOnce() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        let first = try ServerProcess(arguments: ["--database", database])
+        let second = try ServerProcess(arguments: ["--database", database])
+        // The second server's list page, cached before the entry exists.
+        #expect(try await Self.text(second, "diary").contains("No entries yet") == true)
+        for number in 1...3 {
+            let created = try await Self.send(
+                first, "POST", "api/diary", json: ["text": "Walked to the lighthouse, \(number)."])
+            #expect(created.status == 201)
+            let page = try await Self.text(second, "diary")
+            #expect(page.contains("Walked to the lighthouse, \(number)."))
+        }
+        let listed = try await Self.send(second, "GET", "api/diary")
+        let entries = try #require(listed.json?["entries"] as? [[String: Any]])
+        #expect(entries.count == 3)
+        let id = try #require(entries.first?["id"] as? String)
+        #expect(try await Self.send(first, "DELETE", "api/diary/\(id)").status == 204)
+        #expect(try await Self.send(second, "GET", "api/diary/\(id)").status == 404)
+        #expect(!(try await Self.text(second, "diary").contains("lighthouse, 3.")))
+    }
+
+    /// Two servers upserting the same respondents at once: upserts apply one after another, so
+    /// every respondent ends with the very last batch's values, each stored once.
+    @Test func concurrentUpsertsOfTheSameIdsKeepTheLastWriteAndLoseNone() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        let servers = [
+            try ServerProcess(arguments: ["--database", database]),
+            try ServerProcess(arguments: ["--database", database]),
+        ]
+        let ids = (0..<200).map { "r\($0)" }
+        let rounds = 8
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask {
+                    for round in 0..<rounds {
+                        let batch = ids.map { ["id": $0, "writer": "\(index)-\(round)"] }
+                        let answer = try await Self.send(
+                            server, "POST", "api/respondents", json: batch)
+                        #expect(answer.status == 200)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var writers: [String: String] = [:]
+        var after = ""
+        while true {
+            let page = try await Self.send(
+                servers[1], "GET", "api/respondents?limit=100&after=\(after)")
+            let respondents = try #require(page.json?["respondents"] as? [[String: Any]])
+            if respondents.isEmpty { break }
+            for respondent in respondents {
+                let id = try #require(respondent["id"] as? String)
+                #expect(writers[id] == nil, "\(id) is listed once")
+                writers[id] = respondent["writer"] as? String
+            }
+            after = try #require(respondents.last?["id"] as? String)
+        }
+        #expect(writers.count == ids.count)
+        let last = Set(writers.values)
+        #expect(last.count == 1, "one batch was last for every respondent: \(last)")
+        #expect(last == ["0-\(rounds - 1)"] || last == ["1-\(rounds - 1)"])
+    }
+
+    @Test func aDatabaseOutOfReachStopsTheServerWithOneLineNamingHostAndPort() throws {
+        let port = try FreePort.find()
+        let result = try CasebookExecutable.run([
+            "serve", "--port", "0", "--database",
+            "postgres://ada:hunter2@127.0.0.1:\(port)/casebook?sslmode=disable",
+        ])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook serve: cannot use the PostgreSQL database casebook at 127.0.0.1:\(port): Connection refused\n"
+        )
+        #expect(!result.standardError.contains("hunter2"))
+        #expect(!result.standardOutput.contains("hunter2"))
+    }
+
+    @Test func aBadDatabaseURLIsRefusedBeforeStarting() throws {
+        let result = try CasebookExecutable.run([
+            "serve", "--port", "0", "--database", "mysql://ada@db/casebook",
+        ])
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.contains(
+                "--database: the database URL must start with postgres:// or postgresql://"))
+    }
+
+    @Test func healthSaysTheDatabaseAnswers() async throws {
+        let server = try ServerProcess(arguments: [
+            "--database", try await PostgresTesting.newDatabaseURL(),
+        ])
+        let health = try await Self.send(server, "GET", "health")
+        #expect(health.status == 200)
+        #expect(health.text == "ok")
+    }
+
+    struct Answer {
+        let status: Int
+        let text: String
+        var json: [String: Any]? {
+            try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        }
+    }
+
+    static func send(
+        _ server: ServerProcess, _ method: String, _ path: String, json: Any? = nil
+    ) async throws -> Answer {
+        var request = URLRequest(url: URL(string: path, relativeTo: server.url)!)
+        request.httpMethod = method
+        if let json {
+            request.httpBody = try JSONSerialization.data(withJSONObject: json)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (body, response) = try await ServerProcess.session.data(for: request)
+        return Answer(
+            status: (response as? HTTPURLResponse)?.statusCode ?? 0,
+            text: String(decoding: body, as: UTF8.self))
+    }
+
+    static func text(_ server: ServerProcess, _ path: String) async throws -> String {
+        try await send(server, "GET", path).text
+    }
+}
