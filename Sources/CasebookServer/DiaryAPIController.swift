@@ -23,21 +23,43 @@ struct DiaryAPIController: Sendable {
         }
         router.post("/api/diary") { request, _ in
             let text = try await Self.text(in: request)
-            let entry = try await work.run { try Self.answering { try entries.add(text: text) } }
-            return JSONResponse.make(DiaryEntryWire(entry), status: .created)
+            let entry = try await work.run {
+                try Self.answering {
+                    try entries.revisedEntry(id: try entries.add(text: text).id)
+                }
+            }
+            return Self.response(entry, status: .created)
         }
         router.get("/api/diary/{id}") { _, context in
             let id = try Self.id(context)
-            let entry = try await work.run { try Self.answering { try entries.entry(id: id) } }
-            return JSONResponse.make(DiaryEntryWire(entry))
+            let entry = try await work.run {
+                try Self.answering { try entries.revisedEntry(id: id) }
+            }
+            return Self.response(entry)
         }
+        // With If-Match, only the revision the client read is updated (a 412 otherwise, with
+        // the current revision's ETag); without it, or with `*`, whatever is stored.
         router.put("/api/diary/{id}") { request, context in
             let id = try Self.id(context)
+            let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
             let text = try await Self.text(in: request)
-            let entry = try await work.run {
-                try Self.answering { try entries.update(id: id, text: text) }
+            do {
+                let entry = try await work.run {
+                    try Self.answering {
+                        if let expected {
+                            return try entries.update(id: id, text: text, ifRevision: expected)
+                        }
+                        return try entries.revisedEntry(
+                            id: try entries.update(id: id, text: text).id)
+                    }
+                }
+                return Self.response(entry)
+            } catch let conflict as DiaryConflictError {
+                var response = JSONResponse.make(
+                    json: ["error": .string("\(conflict)")], status: .preconditionFailed)
+                response.headers[.eTag] = Self.eTag(conflict.current.revision)
+                return response
             }
-            return JSONResponse.make(DiaryEntryWire(entry))
         }
         router.delete("/api/diary/{id}") { _, context in
             let id = try Self.id(context)
@@ -57,6 +79,32 @@ struct DiaryAPIController: Sendable {
         } catch let error as EntryDetailError {
             throw RequestError(.badRequest, "\(error)")
         }
+    }
+
+    /// The entry as the API gives it, with its revision as its ETag.
+    private static func response(_ entry: RevisedEntry, status: HTTPResponse.Status = .ok)
+        -> Response
+    {
+        var response = JSONResponse.make(DiaryEntryWire(entry.entry), status: status)
+        response.headers[.eTag] = eTag(entry.revision)
+        return response
+    }
+
+    static func eTag(_ revision: Int) -> String { "\"\(revision)\"" }
+
+    /// The revision an `If-Match` header names: nil for none or `*`; one strong ETag this API
+    /// gave, otherwise a 400.
+    static func revision(ifMatch: String?) throws -> Int? {
+        guard let text = ifMatch?.trimmingCharacters(in: .whitespaces), text != "*" else {
+            return nil
+        }
+        guard text.count >= 3, text.first == "\"", text.last == "\"",
+            let revision = Int(text.dropFirst().dropLast()), revision >= 0
+        else {
+            throw RequestError(
+                .badRequest, "If-Match must be one ETag this API gave, such as \"3\", or *")
+        }
+        return revision
     }
 
     static func id(_ context: some RequestContext) throws -> Entry.ID {

@@ -31,6 +31,38 @@ public struct DiaryEntries {
         return entry
     }
 
+    /// The entry with `id` and its revision, for an editor to start from. A store that keeps
+    /// no revisions (not a `RevisedDiaryStore`) has every entry at revision 0.
+    /// - Throws: `DiaryError.unknownEntry`; the store's errors.
+    public func revisedEntry(id: Entry.ID) throws -> RevisedEntry {
+        guard let store = store as? any RevisedDiaryStore else {
+            return RevisedEntry(entry: try entry(id: id), revision: 0)
+        }
+        guard let revised = try store.revisedEntry(id: id) else {
+            throw DiaryError.unknownEntry(id)
+        }
+        return revised
+    }
+
+    /// Replaces the text of the entry with `id` if it is still at `revision` (the one its
+    /// editor started from), keeping its identity and date; returns it at its new revision.
+    /// A store that keeps no revisions saves unconditionally.
+    /// - Throws: `DiaryConflictError` with the entry as it now is when someone saved it
+    ///   meanwhile; `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
+    @discardableResult
+    public func update(id: Entry.ID, text: String, ifRevision revision: Int) throws
+        -> RevisedEntry
+    {
+        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
+        guard let revisedStore = store as? any RevisedDiaryStore else {
+            return RevisedEntry(entry: try update(id: id, text: text), revision: 0)
+        }
+        var entry = try entry(id: id)
+        entry.text = text
+        return RevisedEntry(
+            entry: entry, revision: try revisedStore.save(entry, ifRevision: revision))
+    }
+
     /// Removes the entry with `id`, and returns it.
     /// - Throws: `DiaryError.unknownEntry`; the store's errors.
     @discardableResult

@@ -2,26 +2,54 @@ import Foundation
 
 /// A diary store in memory, over the case study's `DiaryDataSource`; safe to use from several
 /// threads at once (a lock guards it), so that a server can run on it too.
-public final class InMemoryDiaryStore: DiaryStore, @unchecked Sendable {
+public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     private let dataSource: DiaryDataSource
     private let lock = NSLock()
     private var changes = 0
+    private var revisions: [Entry.ID: Int] = [:]
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
     }
 
     public func save(_ entry: Entry) throws {
+        lock.withLock { store(entry) }
+    }
+
+    public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
         lock.withLock {
-            dataSource.save(entry: entry)
-            changes += 1
+            dataSource.entry(id: id).map { RevisedEntry(entry: $0, revision: revisions[id] ?? 1) }
         }
+    }
+
+    public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
+        try lock.withLock {
+            guard let stored = dataSource.entry(id: entry.id) else {
+                throw DiaryError.unknownEntry(entry.id)
+            }
+            let current = revisions[entry.id] ?? 1
+            guard current == revision else {
+                throw DiaryConflictError(current: RevisedEntry(entry: stored, revision: current))
+            }
+            return store(entry)
+        }
+    }
+
+    /// Saves under the lock; returns the entry's new revision.
+    @discardableResult
+    private func store(_ entry: Entry) -> Int {
+        dataSource.save(entry: entry)
+        changes += 1
+        let revision = (revisions[entry.id] ?? 0) + 1
+        revisions[entry.id] = revision
+        return revision
     }
 
     public func remove(id: Entry.ID) throws {
         lock.withLock {
             if let entry = dataSource.entry(id: id) {
                 dataSource.remove(entry: entry)
+                revisions[id] = nil
                 changes += 1
             }
         }

@@ -7,7 +7,7 @@ import StoreFailures
 /// The diary in PostgreSQL, shared by every server on the database. `DiaryStore` is synchronous
 /// (as the case study's store is), so each call waits on its thread for PostgresNIO: call it
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
-public final class PostgresDiaryStore: DiaryStore, Sendable {
+public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     private let client: PostgresClient
 
     /// The tables, for `PostgresDatabase.prepare`.
@@ -47,6 +47,9 @@ public final class PostgresDiaryStore: DiaryStore, Sendable {
                         FOR EACH STATEMENT EXECUTE FUNCTION diary_count_revision()
                     """,
                 ]),
+            PostgresMigration(
+                3, "revise each entry",
+                sql: ["ALTER TABLE diary_entry ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated.
@@ -62,9 +65,45 @@ public final class PostgresDiaryStore: DiaryStore, Sendable {
             try await client.query(
                 """
                 INSERT INTO diary_entry (id, date, text) VALUES (\(id), \(date), \(text))
-                ON CONFLICT (id) DO UPDATE SET text = excluded.text
+                ON CONFLICT (id) DO UPDATE SET
+                    text = excluded.text, revision = diary_entry.revision + 1
                 """)
         }
+    }
+
+    public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
+        let key = Self.key(id)
+        return try run { client in
+            let rows = try await client.query(
+                "SELECT id, date, text, revision FROM diary_entry WHERE id = \(key)")
+            for try await (id, date, text, revision) in rows.decode(
+                (String, Double, String, Int).self)
+            {
+                return RevisedEntry(
+                    entry: try Self.entry(id: id, date: date, text: text), revision: revision)
+            }
+            return nil
+        }
+    }
+
+    public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
+        let key = Self.key(entry.id)
+        let text = entry.text
+        let updated: Int? = try run { client -> Int? in
+            let rows = try await client.query(
+                """
+                UPDATE diary_entry SET text = \(text), revision = revision + 1
+                WHERE id = \(key) AND revision = \(revision)
+                RETURNING revision
+                """)
+            for try await revision in rows.decode(Int.self) { return revision }
+            return nil
+        }
+        if let updated { return updated }
+        guard let current = try revisedEntry(id: entry.id) else {
+            throw DiaryError.unknownEntry(entry.id)
+        }
+        throw DiaryConflictError(current: current)
     }
 
     public func remove(id: Entry.ID) throws {
@@ -129,11 +168,7 @@ public final class PostgresDiaryStore: DiaryStore, Sendable {
             var entries: [Entry] = []
             let rows = try await client.query(query)
             for try await (id, date, text) in rows.decode((String, Double, String).self) {
-                guard let uuid = UUID(uuidString: id) else {
-                    throw DamagedRowError(store: "diary", key: id, problem: "its id is not a UUID")
-                }
-                entries.append(
-                    Entry(id: uuid, date: Date(timeIntervalSinceReferenceDate: date), text: text))
+                entries.append(try Self.entry(id: id, date: date, text: text))
             }
             return entries
         }
@@ -151,10 +186,20 @@ public final class PostgresDiaryStore: DiaryStore, Sendable {
                 return try await operation(client)
             } catch let error as DamagedRowError {
                 throw error
+            } catch let error as DiaryError {
+                throw error
             } catch {
                 throw StoreUnavailableError(store: "diary", reason: PostgresFailure.reason(error))
             }
         }
+    }
+
+    /// A stored row as an entry; an id that is not a UUID was not written by this store.
+    private static func entry(id: String, date: Double, text: String) throws -> Entry {
+        guard let uuid = UUID(uuidString: id) else {
+            throw DamagedRowError(store: "diary", key: id, problem: "its id is not a UUID")
+        }
+        return Entry(id: uuid, date: Date(timeIntervalSinceReferenceDate: date), text: text)
     }
 
     private static func key(_ id: Entry.ID) -> String {

@@ -6,7 +6,7 @@ import StoreFailures
 
 /// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
 /// entry survives `kill -9` once `save` returns, and several processes can write at once.
-public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
+public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     private let database: StoreDatabase
 
     /// Why the store could not be opened.
@@ -48,15 +48,21 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
                     CREATE TRIGGER entry_deleted AFTER DELETE ON entry
                         BEGIN UPDATE revision SET value = value + 1; END;
                 """),
+        StoreMigration(
+            "revise each entry",
+            sql: "ALTER TABLE entry ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
     ]
+
+    /// Adds an entry at revision 1, or replaces one's text and moves it to its next revision.
+    private static let upsert = """
+        INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET text = excluded.text, revision = revision + 1
+        """
 
     public func save(_ entry: Entry) throws {
         try database.write { db in
             try db.execute(
-                sql: """
-                    INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET text = excluded.text
-                    """,
+                sql: Self.upsert,
                 arguments: [
                     Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
                 ])
@@ -66,16 +72,43 @@ public final class SQLiteDiaryStore: DiaryStore, @unchecked Sendable {
     /// Saves many entries in one transaction: all of them, or on error none.
     public func save(contentsOf entries: [Entry]) throws {
         try database.write { db in
-            let statement = try db.makeStatement(
-                sql: """
-                    INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
-                    ON CONFLICT(id) DO UPDATE SET text = excluded.text
-                    """)
+            let statement = try db.makeStatement(sql: Self.upsert)
             for entry in entries {
                 try statement.execute(arguments: [
                     Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
                 ])
             }
+        }
+    }
+
+    public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
+        try database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
+                arguments: [Self.key(id)]
+            ).map { RevisedEntry(entry: try Self.entry($0), revision: $0["revision"]) }
+        }
+    }
+
+    public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE entry SET text = ?, revision = revision + 1
+                    WHERE id = ? AND revision = ?
+                    """,
+                arguments: [entry.text, Self.key(entry.id), revision])
+            let updated = db.changesCount == 1
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
+                    arguments: [Self.key(entry.id)])
+            else { throw DiaryError.unknownEntry(entry.id) }
+            guard updated else {
+                throw DiaryConflictError(
+                    current: RevisedEntry(entry: try Self.entry(row), revision: row["revision"]))
+            }
+            return row["revision"]
         }
     }
 

@@ -33,6 +33,27 @@ struct ManyInstancesTests {
         #expect(!(try await Self.text(second, "diary").contains("lighthouse, 3.")))
     }
 
+    /// Two people edit one entry through different servers: the second save, made from the
+    /// revision both read, is refused (412) on either server, and the first is kept.
+    @Test func aStaleEditThroughAnotherServerIsRefusedNotLost() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        let first = try ServerProcess(arguments: ["--database", database])
+        let second = try ServerProcess(arguments: ["--database", database])
+        let created = try await Self.send(first, "POST", "api/diary", json: ["text": "opened"])
+        let id = try #require(created.json?["id"] as? String)
+        let read = try #require(try await Self.send(second, "GET", "api/diary/\(id)").eTag)
+        #expect(read == created.eTag)
+        let mine = try await Self.send(
+            second, "PUT", "api/diary/\(id)", json: ["text": "mine"], ifMatch: read)
+        #expect(mine.status == 200)
+        let theirs = try await Self.send(
+            first, "PUT", "api/diary/\(id)", json: ["text": "theirs"], ifMatch: read)
+        #expect(theirs.status == 412)
+        #expect(theirs.eTag == mine.eTag)
+        #expect(
+            try await Self.send(first, "GET", "api/diary/\(id)").json?["text"] as? String == "mine")
+    }
+
     /// Two servers upserting the same respondents at once: upserts apply one after another, so
     /// every respondent ends with the very last batch's values, each stored once.
     @Test func concurrentUpsertsOfTheSameIdsKeepTheLastWriteAndLoseNone() async throws {
@@ -113,13 +134,15 @@ struct ManyInstancesTests {
     struct Answer {
         let status: Int
         let text: String
+        var eTag: String?
         var json: [String: Any]? {
             try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         }
     }
 
     static func send(
-        _ server: ServerProcess, _ method: String, _ path: String, json: Any? = nil
+        _ server: ServerProcess, _ method: String, _ path: String, json: Any? = nil,
+        ifMatch: String? = nil
     ) async throws -> Answer {
         var request = URLRequest(url: URL(string: path, relativeTo: server.url)!)
         request.httpMethod = method
@@ -127,10 +150,12 @@ struct ManyInstancesTests {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
         let (body, response) = try await ServerProcess.session.data(for: request)
+        let http = response as? HTTPURLResponse
         return Answer(
-            status: (response as? HTTPURLResponse)?.statusCode ?? 0,
-            text: String(decoding: body, as: UTF8.self))
+            status: http?.statusCode ?? 0, text: String(decoding: body, as: UTF8.self),
+            eTag: http?.value(forHTTPHeaderField: "ETag"))
     }
 
     static func text(_ server: ServerProcess, _ path: String) async throws -> String {

@@ -52,6 +52,57 @@ struct DiaryAPITests {
         }
     }
 
+    /// Two clients edit the same entry: each read gives the revision as an ETag, a PUT with
+    /// `If-Match` is applied only to that revision, and a stale one is a 412 that changes nothing.
+    @Test func anUpdateFromAStaleRevisionIsA412AndChangesNothing() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let (id, created) = try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "first"}"#)
+            ) { response in
+                (try Self.object(response.body)["id"] as? String, response.headers[.eTag])
+            }
+            let entryID = try #require(id)
+            let opened = try await client.execute(uri: "/api/diary/\(entryID)", method: .get) {
+                $0.headers[.eTag]
+            }
+            #expect(opened == created)
+            #expect(opened?.hasPrefix("\"") == true && opened?.hasSuffix("\"") == true)
+            var ifMatch = RouteFixture.json
+            ifMatch[.ifMatch] = try #require(opened)
+            let saved = try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: ifMatch,
+                body: ByteBuffer(string: #"{"text": "mine"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                return response.headers[.eTag]
+            }
+            #expect(saved != nil && saved != opened)
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: ifMatch,
+                body: ByteBuffer(string: #"{"text": "theirs"}"#)
+            ) { response in
+                #expect(response.status == .preconditionFailed)
+                #expect(response.headers[.eTag] == saved)
+                let message = try Self.object(response.body)["error"] as? String
+                #expect(message?.contains("was changed by someone else") == true)
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
+                let text = try Self.object(response.body)["text"] as? String
+                #expect(text == "mine")
+            }
+            var malformed = RouteFixture.json
+            malformed[.ifMatch] = "W/\"1\""
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: malformed,
+                body: ByteBuffer(string: #"{"text": "weak"}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
     @Test(arguments: [
         (#"{"text": "  "}"#, "an entry needs some text"),
         (#"{"words": "x"}"#, #"the body must be {"text": "…"}"#),

@@ -39,6 +39,12 @@ struct TemplateContextTests {
             _ = try await pages.post("/diary", ["text": "   "])
             _ = try await pages.post("/diary", ["text": "An entry"])
             _ = try await pages.get("/diary")
+            let entry = try #require(try stores.diary.newestEntries(limit: 1, offset: 0).first)
+            let entryPath = "/diary/\(entry.id.uuidString.lowercased())"
+            _ = try await pages.get(entryPath)
+            _ = try await pages.post(entryPath, ["text": "  ", "revision": "1"])
+            _ = try await pages.post(entryPath, ["text": "Edited", "revision": "1"])
+            _ = try await pages.post(entryPath, ["text": "Stale", "revision": "1"])
             _ = try await pages.post("/account/preference", ["choice": "save"])
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             try "id: [\n".write(

@@ -123,6 +123,39 @@ struct WebPagesTests {
         }
     }
 
+    /// Two tabs open the same entry; the first to save wins, and the second sees a conflict
+    /// page with both texts instead of silently overwriting the first.
+    @Test func aStaleEditShowsBothTextsAndOverwritesNothing() async throws {
+        let entry = Entry(date: Date(), text: "as opened")
+        try stores.diary.save(entry)
+        let id = entry.id.uuidString.lowercased()
+        try await withPages { pages in
+            let form = try await pages.get("/diary/\(id)").html
+            let revision = try #require(
+                form.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            let first = try await pages.post(
+                "/diary/\(id)", ["text": "first tab", "revision": revision])
+            #expect(first.status == .seeOther)
+            let second = try await pages.post(
+                "/diary/\(id)", ["text": "second <tab>", "revision": revision])
+            #expect(second.status == .conflict)
+            #expect(second.html.contains("Someone else changed this entry"))
+            #expect(second.html.contains(">first tab</blockquote>"))
+            #expect(second.html.contains(">second &lt;tab&gt;</textarea>"))
+            #expect(try stores.diary.entry(id: entry.id)?.text == "first tab")
+            // Saving from the conflict page (the current revision) overwrites, knowingly.
+            let current = try #require(
+                second.html.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            #expect(current != revision)
+            let again = try await pages.post(
+                "/diary/\(id)", ["text": "second tab", "revision": current])
+            #expect(again.status == .seeOther)
+            #expect(try stores.diary.entry(id: entry.id)?.text == "second tab")
+            let bad = try await pages.post("/diary/\(id)", ["text": "x", "revision": "three"])
+            #expect(bad.status == .badRequest)
+        }
+    }
+
     @Test func getNeverChangesState() async throws {
         let entry = Entry(date: Date(), text: "stays")
         try stores.diary.save(entry)

@@ -35,6 +35,40 @@ struct DiaryEntriesTests {
         #expect(try store.entry(id: entry.id) == updated)
     }
 
+    /// Two editors open the same entry; the first to save wins, the second is told, with the
+    /// entry as it now is, instead of silently overwriting it.
+    @Test func anUpdateFromAStaleRevisionIsRefusedWithTheCurrentEntry() throws {
+        let entry = try entries.add(text: "first")
+        let opened = try entries.revisedEntry(id: entry.id)
+        let mine = try entries.update(id: entry.id, text: "mine", ifRevision: opened.revision)
+        #expect(mine.entry == Entry(id: entry.id, date: now, text: "mine"))
+        #expect(throws: DiaryConflictError(current: mine)) {
+            try entries.update(id: entry.id, text: "theirs", ifRevision: opened.revision)
+        }
+        #expect(try store.entry(id: entry.id)?.text == "mine")
+        #expect(throws: EntryDetailError.blankText) {
+            try entries.update(id: entry.id, text: " ", ifRevision: mine.revision)
+        }
+        #expect(throws: DiaryError.unknownEntry(Self.unknown)) {
+            try entries.update(id: Self.unknown, text: "x", ifRevision: 1)
+        }
+    }
+
+    /// A store that keeps no revisions (an outside implementation of `DiaryStore`) has every
+    /// entry at revision 0 and saves unconditionally.
+    @Test func aStoreWithoutRevisionsSavesUnconditionally() throws {
+        let plain = RevisionlessDiaryStoreSpy()
+        let entry = Entry(id: Self.unknown, date: now, text: "old")
+        plain.entries = [entry]
+        let entries = DiaryEntries(store: plain, clock: ClockStub(now: now))
+        #expect(try entries.revisedEntry(id: entry.id) == RevisedEntry(entry: entry, revision: 0))
+        let updated = try entries.update(id: entry.id, text: "new", ifRevision: 7)
+        #expect(updated.entry.text == "new")
+        #expect(plain.saved.map(\.text) == ["new"])
+    }
+
+    static let unknown = UUID(uuidString: "00000000-0000-4000-8000-000000000009")!
+
     @Test func removesAnEntryAndSaysWhichItWas() throws {
         let entry = try entries.add(text: "gone soon")
         #expect(try entries.remove(id: entry.id) == entry)

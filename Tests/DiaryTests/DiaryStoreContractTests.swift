@@ -83,4 +83,55 @@ struct DiaryStoreContractTests {
             #expect(try store.revision() != afterUpdate)
         }
     }
+
+    /// Every change to an entry gives it a new revision, and a save that names the revision it
+    /// started from is refused when another save came first: nobody's edit is lost unseen.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func aSaveFromAStaleRevisionIsRefusedWithTheCurrentEntry(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any RevisedDiaryStore)
+            var entry = Entry(date: base, text: "first")
+            try store.save(entry)
+            let opened = try #require(try store.revisedEntry(id: entry.id))
+            #expect(opened.entry == entry)
+            entry.text = "mine"
+            let mine = try store.save(entry, ifRevision: opened.revision)
+            #expect(mine != opened.revision)
+            #expect(
+                try store.revisedEntry(id: entry.id) == RevisedEntry(entry: entry, revision: mine))
+            var theirs = entry
+            theirs.text = "theirs, from the page opened before"
+            #expect(throws: DiaryConflictError(current: RevisedEntry(entry: entry, revision: mine)))
+            {
+                try store.save(theirs, ifRevision: opened.revision)
+            }
+            #expect(try store.entry(id: entry.id)?.text == "mine")
+            try store.save(theirs)
+            #expect(
+                try store.revisedEntry(id: entry.id)?.revision != mine, "a plain save revises too")
+            try store.remove(id: entry.id)
+            #expect(throws: DiaryError.unknownEntry(entry.id)) {
+                try store.save(theirs, ifRevision: mine)
+            }
+            #expect(try store.entry(id: entry.id) == nil, "a conditional save never creates")
+        }
+    }
+
+    @Test(arguments: DiaryStoreKind.allCases)
+    func revisionsAreKeptPerEntry(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any RevisedDiaryStore)
+            let one = Entry(date: base, text: "one")
+            var two = Entry(date: base, text: "two")
+            try store.save(one)
+            try store.save(two)
+            let before = try #require(try store.revisedEntry(id: one.id)).revision
+            two.text = "two, again"
+            try store.save(two)
+            #expect(try store.revisedEntry(id: one.id)?.revision == before)
+            #expect(try store.revisedEntry(id: UUID()) == nil)
+        }
+    }
 }

@@ -47,7 +47,10 @@ struct DiaryPages: Sendable {
             return try await work.run {
                 let (diary, screens) = makeRouter()
                 try showDetail(on: diary, id: id)
-                return detail(screens, request: request)
+                // The revision the form starts from, so that a save can tell whether someone
+                // else saved the entry meanwhile.
+                let revision = try? entries.revisedEntry(id: id).revision
+                return detail(screens, request: request, revision: revision)
             }
         }
         router.post("/diary") { request, _ in
@@ -63,10 +66,15 @@ struct DiaryPages: Sendable {
             let id = try entryID(context)
             let form = try await PostedForm.read(request)
             let text = form["text"]
+            let revision = try Self.revision(in: form["revision"])
             return try await work.run {
                 let (diary, screens) = makeRouter()
                 try showDetail(on: diary, id: id)
-                return try perform(screens, text: text, request: request)
+                guard let revision else {
+                    return try perform(screens, text: text, request: request)
+                }
+                return try update(
+                    screens, id: id, text: text ?? "", from: revision, request: request)
             }
         }
         router.post("/diary/{id}/delete") { request, context in
@@ -79,6 +87,49 @@ struct DiaryPages: Sendable {
                 return PageRenderer.redirect(to: "/diary")
             }
         }
+    }
+
+    private var entries: DiaryEntries { DiaryEntries(store: store) }
+
+    /// The revision a form started from: none (a form from before revisions), or a number.
+    private static func revision(in field: String?) throws -> Int? {
+        guard let field else { return nil }
+        guard let revision = Int(field), revision >= 0 else {
+            throw RequestError(.badRequest, "The form's revision must be a number, not '\(field)'.")
+        }
+        return revision
+    }
+
+    /// Saves an edit made from `revision` only if the entry is still at it; if someone saved it
+    /// meanwhile, shows both texts (409) instead of overwriting theirs. Blank text comes back as
+    /// the same form with the error, as the detail screen refuses it.
+    private func update(
+        _ screens: LatestScreens, id: Entry.ID, text: String, from revision: Int, request: Request
+    ) throws -> Response {
+        guard let screen = screens.detail else {
+            throw RequestError(.notFound, "There is no such entry.")
+        }
+        screen.text = text
+        guard screen.isActionEnabled else {
+            return detail(
+                screens, request: request, revision: revision,
+                error: "\(EntryDetailError.blankText)", status: .badRequest)
+        }
+        do {
+            try entries.update(id: id, text: text, ifRevision: revision)
+        } catch let conflict as DiaryConflictError {
+            return renderer.page(
+                "diary-conflict", title: screen.title,
+                context: [
+                    "theirs": conflict.current.entry.text, "mine": text,
+                    "revision": String(conflict.current.revision),
+                    "action": "/diary/\(id.uuidString.lowercased())",
+                ],
+                request: request, status: .conflict)
+        } catch let error as DiaryError {
+            throw RequestError(.notFound, "\(error).")
+        }
+        return PageRenderer.redirect(to: "/diary")
     }
 
     private func makeRouter() -> (DiaryRouter, LatestScreens) {
@@ -138,7 +189,7 @@ struct DiaryPages: Sendable {
     }
 
     private func detail(
-        _ screens: LatestScreens, request: Request, error: String? = nil,
+        _ screens: LatestScreens, request: Request, revision: Int? = nil, error: String? = nil,
         status: HTTPResponse.Status = .ok
     ) -> Response {
         guard let screen = screens.detail else {
@@ -152,6 +203,7 @@ struct DiaryPages: Sendable {
             "entry": screen.entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? false,
         ]
         if let error { context["error"] = error }
+        context["revision"] = revision.map { ["number": String($0)] } ?? false
         return renderer.page(
             "diary-detail", title: screen.title, context: context, request: request, status: status)
     }

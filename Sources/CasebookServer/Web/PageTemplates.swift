@@ -16,6 +16,7 @@ enum PageTemplates {
         "home": PackageResources.home_mustache, "menu": PackageResources.menu_mustache,
         "diary-list": PackageResources.diary_list_mustache,
         "diary-detail": PackageResources.diary_detail_mustache,
+        "diary-conflict": PackageResources.diary_conflict_mustache,
         "survey": PackageResources.survey_mustache, "factor": PackageResources.factor_mustache,
         "account": PackageResources.account_mustache,
         "documents": PackageResources.documents_mustache,
