@@ -7,6 +7,7 @@ import StoreFailures
 /// SQLite, there is no column for a password.
 public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
     private let client: PostgresClient
+    private let deadline: Duration
 
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
@@ -26,14 +27,17 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
                 ])
         ])
 
-    public init(client: PostgresClient) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
+    /// operation that waits longer than `deadline` for the database fails as unavailable.
+    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
         self.client = client
+        self.deadline = deadline
     }
 
     public func save(_ choice: PreferenceChoice, forUser userId: String) async throws {
         let value = choice.choice.rawValue
         let username = choice.username
-        try await answering {
+        try await answering { client in
             try await client.query(
                 """
                 INSERT INTO preference (user_id, choice, username) VALUES (\(userId), \(value), \(username))
@@ -44,7 +48,7 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
     }
 
     public func choice(forUser userId: String) async throws -> PreferenceChoice? {
-        let row = try await answering { () -> (String, String?)? in
+        let row = try await answering { client -> (String, String?)? in
             let rows = try await client.query(
                 "SELECT choice, username FROM preference WHERE user_id = \(userId)")
             for try await row in rows.decode((String, String?).self) { return row }
@@ -58,10 +62,16 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
         return PreferenceChoice(choice: choice, username: username)
     }
 
+    /// `operation` within `PostgresDeadline.standard`; a database that fails or does not answer
+    /// is a `StoreUnavailableError`.
     @discardableResult
-    private func answering<T>(_ operation: () async throws -> T) async throws -> T {
+    private func answering<T: Sendable>(
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        let client = client
+        let deadline = deadline
         do {
-            return try await operation()
+            return try await PostgresDeadline.run(within: deadline) { try await operation(client) }
         } catch {
             throw StoreUnavailableError(store: "preferences", reason: PostgresFailure.reason(error))
         }

@@ -16,12 +16,18 @@ public final class PostgresDatabase: Service, Sendable {
         label: "casebook.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public let url: DatabaseURL
+    /// How long a store operation waits for the database before it fails as unavailable.
+    public let deadline: Duration
     /// The pool; usable while `run()` runs.
     public let client: PostgresClient
     private let logger: Logger
 
-    public init(url: DatabaseURL, logger: Logger = Logger(label: "casebook.postgres")) throws {
+    public init(
+        url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
+        logger: Logger = Logger(label: "casebook.postgres")
+    ) throws {
         self.url = url
+        self.deadline = deadline
         self.logger = logger
         var options = PostgresClient.Configuration.Options()
         options.connectTimeout = .seconds(5)
@@ -80,11 +86,24 @@ public final class PostgresDatabase: Service, Sendable {
         }
     }
 
-    /// Whether the database answers now.
+    /// Whether the database answers now, on a connection of its own within two seconds (the
+    /// pool would wait for it to come back).
     public func isReachable() async -> Bool {
+        let configuration: PostgresConnection.Configuration
         do {
-            _ = try await client.query("SELECT 1")
-            return true
+            configuration = try connectionConfiguration()
+        } catch {
+            return false
+        }
+        let logger = logger
+        do {
+            return try await PostgresDeadline.run(within: .seconds(2)) {
+                let connection = try await PostgresConnection.connect(
+                    configuration: configuration, id: 1, logger: logger)
+                defer { Task { try? await connection.close() } }
+                _ = try await connection.query("SELECT 1", logger: logger)
+                return true
+            }
         } catch {
             return false
         }

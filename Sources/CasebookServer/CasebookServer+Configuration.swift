@@ -20,6 +20,8 @@ extension CasebookServer {
         /// The PostgreSQL database every server store lives in, shared with any other server
         /// on it; nil for SQLite files in the data directory.
         public var database: DatabaseURL?
+        /// How long a request waits for the database before it is answered 503.
+        public var databaseTimeout: Duration = PostgresDeadline.standard
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,

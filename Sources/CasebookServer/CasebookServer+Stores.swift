@@ -48,9 +48,12 @@ extension CasebookServer {
         {
             try PrivateDirectory.prepare(dataDirectory)
             var stores = Stores(
-                respondents: PostgresRespondentStore(client: database.client),
-                preferences: PostgresPreferenceChoiceStore(client: database.client),
-                diary: PostgresDiaryStore(client: database.client), dataDirectory: dataDirectory)
+                respondents: PostgresRespondentStore(
+                    client: database.client, deadline: database.deadline),
+                preferences: PostgresPreferenceChoiceStore(
+                    client: database.client, deadline: database.deadline),
+                diary: PostgresDiaryStore(client: database.client, deadline: database.deadline),
+                dataDirectory: dataDirectory)
             stores.database = database
             return stores
         }

@@ -64,7 +64,8 @@ public enum CasebookServer {
         do {
             if let url = configuration.database {
                 stores = try Stores.postgres(
-                    try PostgresDatabase(url: url), dataDirectory: configuration.dataDirectory)
+                    try PostgresDatabase(url: url, deadline: configuration.databaseTimeout),
+                    dataDirectory: configuration.dataDirectory)
             } else {
                 stores = try Stores.open(in: configuration.dataDirectory)
             }

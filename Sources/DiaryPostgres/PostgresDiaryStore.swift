@@ -9,6 +9,7 @@ import StoreFailures
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
 public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     private let client: PostgresClient
+    private let deadline: Duration
 
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
@@ -52,9 +53,11 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                 sql: ["ALTER TABLE diary_entry ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
         ])
 
-    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated.
-    public init(client: PostgresClient) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
+    /// operation that waits longer than `deadline` for the database fails as unavailable.
+    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
         self.client = client
+        self.deadline = deadline
     }
 
     public func save(_ entry: Entry) throws {
@@ -181,9 +184,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) throws -> T {
         let client = client
+        let deadline = deadline
         return try BlockingCall.wait {
             do {
-                return try await operation(client)
+                return try await PostgresDeadline.run(within: deadline) {
+                    try await operation(client)
+                }
             } catch let error as DamagedRowError {
                 throw error
             } catch let error as DiaryError {

@@ -11,6 +11,7 @@ import SurveySyncCore
 /// keeps its digest and bucket, and `respondent_digest_bucket` the XOR of each bucket.
 public final class PostgresRespondentStore: VerifiableRespondentStore {
     private let client: PostgresClient
+    private let deadline: Duration
 
     /// The lock upserts take: "respond" in ASCII.
     private static let upsertLock: Int64 = 0x72_65_73_70_6F_6E_64
@@ -50,12 +51,15 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                 ])
         ])
 
-    public init(client: PostgresClient) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
+    /// operation that waits longer than `deadline` for the database fails as unavailable.
+    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
         self.client = client
+        self.deadline = deadline
     }
 
     /// A row as it will be written.
-    private struct Row {
+    private struct Row: Sendable {
         var body: String
         var digest: String
     }
@@ -66,7 +70,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
             return (id: respondent.id, row: Row(body: body, digest: Self.digest(ofBody: body)))
         }
         let ids = Array(Set(incoming.map(\.id)))
-        return try await answering {
+        return try await answering { client in
             try await client.withTransaction(logger: PostgresDatabase.quietLogger) { connection in
                 _ = try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
@@ -132,7 +136,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     public func identity() async throws -> String {
-        try await answering {
+        try await answering { client in
             let rows = try await client.query("SELECT identity FROM respondent_identity")
             for try await identity in rows.decode(String.self) { return identity }
             throw DamagedRowError(store: "respondents", key: nil, problem: "it has no identity")
@@ -140,7 +144,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     public func digestBuckets() async throws -> DigestBuckets {
-        try await answering {
+        try await answering { client in
             try await client.withConnection { connection in
                 try await Self.loadBuckets(on: connection)
             }
@@ -148,7 +152,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     public func digests(inBucket bucket: Int) async throws -> [RespondentDigest] {
-        try await answering {
+        try await answering { client in
             var digests: [RespondentDigest] = []
             let rows = try await client.query(
                 "SELECT id, digest FROM respondent WHERE bucket = \(bucket) ORDER BY id")
@@ -175,7 +179,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     public func count() async throws -> Int {
-        try await answering {
+        try await answering { client in
             try await client.withConnection { connection in
                 try await Self.single(
                     Int.self, "SELECT COUNT(*)::bigint FROM respondent", on: connection)
@@ -184,7 +188,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     private func bodies(_ query: PostgresQuery) async throws -> [Respondent] {
-        let bodies = try await answering {
+        let bodies = try await answering { client in
             var bodies: [String] = []
             for try await body in try await client.query(query).decode(String.self) {
                 bodies.append(body)
@@ -239,9 +243,15 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
         return respondent
     }
 
-    private func answering<T>(_ operation: () async throws -> T) async throws -> T {
+    /// `operation` within `PostgresDeadline.standard`; a database that fails or does not answer
+    /// is a `StoreUnavailableError`.
+    private func answering<T: Sendable>(
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        let client = client
+        let deadline = deadline
         do {
-            return try await operation()
+            return try await PostgresDeadline.run(within: deadline) { try await operation(client) }
         } catch let error as DamagedRowError {
             throw error
         } catch {

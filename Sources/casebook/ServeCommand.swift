@@ -54,6 +54,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A file whose first line is the database's password.")
     var databasePasswordFile: String?
 
+    @Option(help: "Seconds a request waits for the database before it is answered 503.")
+    var databaseTimeout = 5
+
     @Option(help: "Seconds a connection may stay open with no request under way.")
     var idleTimeout = 30
 
@@ -66,7 +69,7 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         for (name, value) in [
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
-            ("--body-timeout", bodyTimeout),
+            ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout),
         ] where !(1...3600).contains(value) {
             throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
         }
@@ -111,6 +114,7 @@ struct ServeCommand: AsyncParsableCommand {
             menu: restaurantMenu)
         configuration.allowedHosts = allowedHosts
         configuration.database = try databaseURL()
+        configuration.databaseTimeout = .seconds(databaseTimeout)
         configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),

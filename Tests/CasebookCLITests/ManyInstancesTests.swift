@@ -97,6 +97,50 @@ struct ManyInstancesTests {
         #expect(last == ["0-\(rounds - 1)"] || last == ["1-\(rounds - 1)"])
     }
 
+    /// The database stops mid-run: every request that needs it is a 503 saying so (JSON or a
+    /// page), the server keeps running, and when the database is back it serves again by
+    /// itself, with nothing lost.
+    @Test func theDatabaseGoingAwayIsA503AndTheServerRecoversByItself() async throws {
+        let cluster = try await PostgresTesting.onOwnThread { try PostgresCluster.makeOwn() }
+        let database = try await PostgresTesting.onOwnThread { try cluster.makeDatabase() }
+        let server = try ServerProcess(arguments: [
+            "--database", database, "--database-timeout", "1",
+        ])
+        let created = try await Self.send(server, "POST", "api/diary", json: ["text": "kept"])
+        #expect(created.status == 201)
+        try await PostgresTesting.onOwnThread { cluster.stop() }
+
+        let health = try await Self.send(server, "GET", "health")
+        #expect(health.status == 503)
+        #expect(health.text.contains("127.0.0.1:\(cluster.port) does not answer"))
+        let list = try await Self.send(server, "GET", "api/diary")
+        #expect(list.status == 503)
+        #expect(
+            (list.json?["error"] as? String)?.contains("the diary store cannot be used") == true)
+        let page = try await Self.send(server, "GET", "diary")
+        #expect(page.status == 503)
+        #expect(page.text.contains("<html"))
+        let upsert = try await Self.send(
+            server, "POST", "api/respondents", json: [["id": "r1", "name": "Ada"]])
+        #expect(upsert.status == 503)
+        #expect(server.process.isRunning)
+
+        try await PostgresTesting.onOwnThread { try cluster.start() }
+        #expect(try await Self.send(server, "GET", "health").status == 200)
+        // The pool reconnects on its own; each try waits at most the store's deadline.
+        var recovered: Answer?
+        for _ in 0..<20 {
+            let answer = try await Self.send(server, "GET", "api/diary")
+            if answer.status == 200 {
+                recovered = answer
+                break
+            }
+        }
+        let entries = try #require(recovered?.json?["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["text"] as? String } == ["kept"])
+        cluster.stop()
+    }
+
     @Test func aDatabaseOutOfReachStopsTheServerWithOneLineNamingHostAndPort() throws {
         let port = try FreePort.find()
         let result = try CasebookExecutable.run([

@@ -24,11 +24,15 @@ public final class PostgresCluster: @unchecked Sendable {
 
     private static let sharedCluster = Result { try PostgresCluster() }
 
+    /// A cluster of the caller's own, for a test that stops and starts its server; stopped at
+    /// exit if the test has not stopped it.
+    public static func makeOwn() throws -> PostgresCluster { try PostgresCluster() }
+
     public let port: Int
     public let user = "casebook"
     private let folder: URL
     private let binaries: URL
-    private let server: Process
+    private var server: Process?
     private let lock = NSLock()
     private var databases = 0
 
@@ -51,11 +55,21 @@ public final class PostgresCluster: @unchecked Sendable {
             ],
             step: "initdb", asServerUser: true)
         port = try FreePort.find()
-        // The server runs as this process's child, not as a daemon (pg_ctl start would leave
-        // it holding the descriptor Foundation watches to learn that pg_ctl has exited).
-        server = Process()
+        Self.clustersLock.withLock {
+            if Self.clusters.isEmpty { atexit { PostgresCluster.stopAllAtExit() } }
+            Self.clusters.append(self)
+        }
+        try start()
+    }
+
+    /// Starts the server (again) on the cluster's port, and returns once it accepts
+    /// connections. It runs as this process's child, not as a daemon (pg_ctl start would leave
+    /// it holding the descriptor Foundation watches to learn that pg_ctl has exited).
+    public func start() throws {
+        let server = Process()
         let command = Self.asServerUser([
-            binaries.appendingPathComponent("postgres").path, "-D", data.path, "-p", "\(port)",
+            binaries.appendingPathComponent("postgres").path, "-D",
+            folder.appendingPathComponent("data").path, "-p", "\(port)",
             "-k", folder.path, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
             "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
             "-c", "max_connections=200",
@@ -66,8 +80,7 @@ public final class PostgresCluster: @unchecked Sendable {
         server.standardOutput = log
         server.standardError = log
         try server.run()
-        Self.started = (server, folder)
-        atexit { PostgresCluster.stopAtExit() }
+        lock.withLock { self.server = server }
         var seen = ""
         while !seen.contains("ready to accept connections") {
             let data = log.fileHandleForReading.availableData
@@ -76,6 +89,26 @@ public final class PostgresCluster: @unchecked Sendable {
         }
         // Keep reading its log, so that it never blocks writing to a full pipe.
         log.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
+    }
+
+    /// Stops the server with a fast shutdown (SIGINT to the postmaster, read from its pid file:
+    /// it ends every process it started, and its clients' connections), and waits for it.
+    public func stop() {
+        guard
+            let server = lock.withLock({ () -> Process? in
+                defer { self.server = nil }
+                return self.server
+            })
+        else { return }
+        let pidFile = folder.appendingPathComponent("data/postmaster.pid")
+        if let text = try? String(contentsOf: pidFile, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
+        {
+            kill(pid, SIGINT)
+        } else {
+            server.interrupt()
+        }
+        server.waitUntilExit()
     }
 
     /// A new, empty database, as a URL for `casebook serve --database` and `DatabaseURL`.
@@ -107,24 +140,17 @@ public final class PostgresCluster: @unchecked Sendable {
             step: "psql")
     }
 
-    /// The cluster to stop when the process exits.
-    nonisolated(unsafe) private static var started: (server: Process, folder: URL)?
+    /// Every cluster this process started, to stop when it exits.
+    nonisolated(unsafe) private static var clusters: [PostgresCluster] = []
+    private static let clustersLock = NSLock()
 
-    /// Stops the server with a fast shutdown (SIGINT to the postmaster, read from its pid file:
-    /// it ends every process it started), waits for it, and removes its folder. `scripts/test`
-    /// also stops any cluster a killed test process left behind.
-    private static func stopAtExit() {
-        guard let (server, folder) = started else { return }
-        let pidFile = folder.appendingPathComponent("data/postmaster.pid")
-        if let text = try? String(contentsOf: pidFile, encoding: .utf8),
-            let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
-        {
-            kill(pid, SIGINT)
-        } else {
-            server.interrupt()
+    /// Stops every cluster and removes its folder. `scripts/test` also stops any cluster a
+    /// killed test process left behind.
+    private static func stopAllAtExit() {
+        for cluster in clustersLock.withLock({ clusters }) {
+            cluster.stop()
+            try? FileManager.default.removeItem(at: cluster.folder)
         }
-        server.waitUntilExit()
-        try? FileManager.default.removeItem(at: folder)
     }
 
     private static func asServerUser(_ command: [String]) -> [String] {
