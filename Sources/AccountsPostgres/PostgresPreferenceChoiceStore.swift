@@ -7,7 +7,7 @@ import StoreFailures
 /// SQLite, there is no column for a password.
 public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
     private let client: PostgresClient
-    private let deadline: Duration
+    private let operations: PostgresOperations
 
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
@@ -27,11 +27,12 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
                 ])
         ])
 
-    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
-    /// operation that waits longer than `deadline` for the database fails as unavailable.
-    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
+    /// operation goes through `operations` (an operation that waits longer than its deadline
+    /// fails as unavailable).
+    public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
         self.client = client
-        self.deadline = deadline
+        self.operations = operations
     }
 
     public func save(_ choice: PreferenceChoice, forUser userId: String) async throws {
@@ -69,9 +70,9 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
         let client = client
-        let deadline = deadline
+        let operations = operations
         do {
-            return try await PostgresDeadline.run(within: deadline) { try await operation(client) }
+            return try await operations.run { try await operation(client) }
         } catch {
             throw StoreUnavailableError(store: "preferences", reason: PostgresFailure.reason(error))
         }

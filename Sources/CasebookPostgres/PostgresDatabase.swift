@@ -16,8 +16,8 @@ public final class PostgresDatabase: Service, Sendable {
         label: "casebook.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public let url: DatabaseURL
-    /// How long a store operation waits for the database before it fails as unavailable.
-    public let deadline: Duration
+    /// What every store's operations on this database go through: a deadline, and counts.
+    public let operations: PostgresOperations
     /// The pool; usable while `run()` runs.
     public let client: PostgresClient
     private let logger: Logger
@@ -27,7 +27,7 @@ public final class PostgresDatabase: Service, Sendable {
         logger: Logger = Logger(label: "casebook.postgres")
     ) throws {
         self.url = url
-        self.deadline = deadline
+        operations = PostgresOperations(deadline: deadline)
         self.logger = logger
         var options = PostgresClient.Configuration.Options()
         options.connectTimeout = .seconds(5)

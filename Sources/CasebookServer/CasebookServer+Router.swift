@@ -26,6 +26,8 @@ extension CasebookServer {
         let services = Services(stores: stores, configuration: configuration)
         let menu = services.menu
         let router = Router(context: BasicRequestContext.self)
+        let metrics = ServerMetrics(database: stores.database)
+        router.middlewares.add(RequestMetricsMiddleware(metrics: metrics))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
@@ -41,6 +43,12 @@ extension CasebookServer {
             }
         } else {
             router.get("/health") { _, _ in "ok" }
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: metrics.text())))
         }
         OpenAPIController().addRoutes(to: router)
         RespondentsController(store: stores.respondents).addRoutes(to: router)

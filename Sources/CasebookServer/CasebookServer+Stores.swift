@@ -49,10 +49,10 @@ extension CasebookServer {
             try PrivateDirectory.prepare(dataDirectory)
             var stores = Stores(
                 respondents: PostgresRespondentStore(
-                    client: database.client, deadline: database.deadline),
+                    client: database.client, operations: database.operations),
                 preferences: PostgresPreferenceChoiceStore(
-                    client: database.client, deadline: database.deadline),
-                diary: PostgresDiaryStore(client: database.client, deadline: database.deadline),
+                    client: database.client, operations: database.operations),
+                diary: PostgresDiaryStore(client: database.client, operations: database.operations),
                 dataDirectory: dataDirectory)
             stores.database = database
             return stores

@@ -9,7 +9,7 @@ import StoreFailures
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
 public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     private let client: PostgresClient
-    private let deadline: Duration
+    private let operations: PostgresOperations
 
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
@@ -53,11 +53,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                 sql: ["ALTER TABLE diary_entry ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
         ])
 
-    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
-    /// operation that waits longer than `deadline` for the database fails as unavailable.
-    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
+    /// operation goes through `operations` (an operation that waits longer than its deadline
+    /// fails as unavailable).
+    public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
         self.client = client
-        self.deadline = deadline
+        self.operations = operations
     }
 
     public func save(_ entry: Entry) throws {
@@ -184,12 +185,10 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) throws -> T {
         let client = client
-        let deadline = deadline
+        let operations = operations
         return try BlockingCall.wait {
             do {
-                return try await PostgresDeadline.run(within: deadline) {
-                    try await operation(client)
-                }
+                return try await operations.run { try await operation(client) }
             } catch let error as DamagedRowError {
                 throw error
             } catch let error as DiaryError {

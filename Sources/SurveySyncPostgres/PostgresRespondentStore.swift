@@ -11,7 +11,7 @@ import SurveySyncCore
 /// keeps its digest and bucket, and `respondent_digest_bucket` the XOR of each bucket.
 public final class PostgresRespondentStore: VerifiableRespondentStore {
     private let client: PostgresClient
-    private let deadline: Duration
+    private let operations: PostgresOperations
 
     /// The lock upserts take: "respond" in ASCII.
     private static let upsertLock: Int64 = 0x72_65_73_70_6F_6E_64
@@ -51,11 +51,12 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                 ])
         ])
 
-    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; an
-    /// operation that waits longer than `deadline` for the database fails as unavailable.
-    public init(client: PostgresClient, deadline: Duration = PostgresDeadline.standard) {
+    /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
+    /// operation goes through `operations` (an operation that waits longer than its deadline
+    /// fails as unavailable).
+    public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
         self.client = client
-        self.deadline = deadline
+        self.operations = operations
     }
 
     /// A row as it will be written.
@@ -249,9 +250,9 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
         let client = client
-        let deadline = deadline
+        let operations = operations
         do {
-            return try await PostgresDeadline.run(within: deadline) { try await operation(client) }
+            return try await operations.run { try await operation(client) }
         } catch let error as DamagedRowError {
             throw error
         } catch {

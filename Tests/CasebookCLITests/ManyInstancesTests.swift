@@ -166,13 +166,18 @@ struct ManyInstancesTests {
                 "--database: the database URL must start with postgres:// or postgresql://"))
     }
 
-    @Test func healthSaysTheDatabaseAnswers() async throws {
+    @Test func healthSaysTheDatabaseAnswersAndMetricsCountItsOperations() async throws {
         let server = try ServerProcess(arguments: [
             "--database", try await PostgresTesting.newDatabaseURL(),
         ])
         let health = try await Self.send(server, "GET", "health")
         #expect(health.status == 200)
         #expect(health.text == "ok")
+        _ = try await Self.send(server, "GET", "api/diary")
+        let metrics = try await Self.send(server, "GET", "metrics").text
+        #expect(metrics.contains("casebook_database_operations_in_flight 0"))
+        #expect(metrics.contains(#"casebook_database_operations{outcome="succeeded"} 1"#))
+        #expect(metrics.contains(#"casebook_database_operations{outcome="timed_out"} 0"#))
     }
 
     struct Answer {

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Every store operation on one database goes through here: each waits at most `deadline`
+/// (see `PostgresDeadline`), and the counts say how busy the database is, for `/metrics`.
+public final class PostgresOperations: @unchecked Sendable {
+    /// What has happened so far.
+    public struct Counts: Sendable, Equatable {
+        /// Operations waiting for or using a connection now.
+        public var inFlight = 0
+        public var succeeded = 0
+        /// Failed for any reason, timeouts included.
+        public var failed = 0
+        /// Gave up after the deadline.
+        public var timedOut = 0
+    }
+
+    public let deadline: Duration
+    private let lock = NSLock()
+    private var state = Counts()
+
+    public init(deadline: Duration = PostgresDeadline.standard) {
+        self.deadline = deadline
+    }
+
+    public var counts: Counts { lock.withLock { state } }
+
+    public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
+        lock.withLock { state.inFlight += 1 }
+        do {
+            let value = try await PostgresDeadline.run(within: deadline, operation)
+            lock.withLock {
+                state.inFlight -= 1
+                state.succeeded += 1
+            }
+            return value
+        } catch {
+            lock.withLock {
+                state.inFlight -= 1
+                state.failed += 1
+                if error is PostgresDeadline.Exceeded { state.timedOut += 1 }
+            }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import CasebookPostgres
+import Prometheus
+
+/// What `GET /metrics` reports, in Prometheus's text format: requests counted by method, route
+/// and status, their durations by method and route, and the database's operations (in flight,
+/// succeeded, failed, timed out) when the server runs on PostgreSQL. One registry per server,
+/// so that each application (and each route test) counts its own.
+final class ServerMetrics: Sendable {
+    private let registry = PrometheusCollectorRegistry()
+    private let database: PostgresDatabase?
+
+    /// Upper bounds of the duration buckets: 100 µs to 10 s.
+    private static let buckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1),
+        .milliseconds(2.5), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+        .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    init(database: PostgresDatabase?) {
+        self.database = database
+    }
+
+    func record(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            name: "casebook_http_requests_total",
+            labels: [("method", method), ("route", route), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            name: "casebook_http_request_duration_seconds",
+            labels: [("method", method), ("route", route)], buckets: Self.buckets
+        ).record(duration)
+    }
+
+    /// Every metric, with the database's counts as they are now.
+    func text() -> String {
+        if let counts = database?.operations.counts {
+            registry.makeGauge(name: "casebook_database_operations_in_flight")
+                .set(Double(counts.inFlight))
+            for (outcome, value) in [
+                ("succeeded", counts.succeeded), ("failed", counts.failed),
+                ("timed_out", counts.timedOut),
+            ] {
+                registry.makeGauge(
+                    name: "casebook_database_operations", labels: [("outcome", outcome)]
+                ).set(Double(value))
+            }
+        }
+        return registry.emitToString()
+    }
+}
