@@ -33,6 +33,35 @@ struct ManyInstancesTests {
         #expect(!(try await Self.text(second, "diary").contains("lighthouse, 3.")))
     }
 
+    /// Behind nginx (round-robin), requests go to both servers, and every page any of them
+    /// serves shows every entry written through either.
+    @Test func behindALoadBalancerEveryServerServesTheSameDiary() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        let servers = [
+            try ServerProcess(arguments: ["--database", database]),
+            try ServerProcess(arguments: ["--database", database]),
+        ]
+        let balancer = try LoadBalancer(backends: servers.map(\.url))
+        let front = balancer.url
+        for number in 1...6 {
+            let created = try await Self.send(
+                front, "POST", "api/diary", json: ["text": "Entry \(number) through nginx"])
+            #expect(created.status == 201)
+            let page = try await Self.send(front, "GET", "diary").text
+            for seen in 1...number { #expect(page.contains("Entry \(seen) through nginx")) }
+        }
+        // Round-robin alternates servers request by request: here one takes every write and
+        // the other every page, and the pages still show every entry at once.
+        for server in servers {
+            let metrics = try await Self.send(server, "GET", "metrics").text
+            let served = metrics.split(separator: "\n").filter {
+                $0.hasPrefix("casebook_http_requests_total{")
+                    && ($0.contains(#"route="/api/diary""#) || $0.contains(#"route="/diary""#))
+            }.compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
+            #expect(served >= 6, "each server took its share: \(served)")
+        }
+    }
+
     /// Two people edit one entry through different servers: the second save, made from the
     /// revision both read, is refused (412) on either server, and the first is kept.
     @Test func aStaleEditThroughAnotherServerIsRefusedNotLost() async throws {
@@ -193,7 +222,13 @@ struct ManyInstancesTests {
         _ server: ServerProcess, _ method: String, _ path: String, json: Any? = nil,
         ifMatch: String? = nil
     ) async throws -> Answer {
-        var request = URLRequest(url: URL(string: path, relativeTo: server.url)!)
+        try await send(server.url, method, path, json: json, ifMatch: ifMatch)
+    }
+
+    static func send(
+        _ base: URL, _ method: String, _ path: String, json: Any? = nil, ifMatch: String? = nil
+    ) async throws -> Answer {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)
