@@ -1,3 +1,4 @@
+import DiaryPostgres
 import Foundation
 import Hummingbird
 import Menu
@@ -17,6 +18,21 @@ extension CasebookServer {
         BasicRequestContext
     > {
         try router(stores: stores, configuration: configuration, renderer: try PageRenderer())
+    }
+
+    /// The diary's revision as the list page reads it: on a database other servers write too,
+    /// nothing local can tell of a change, so it is read for every view (without waiting on a
+    /// thread when the store can say it asynchronously); in the data directory, only when
+    /// inotify says something changed.
+    static func diaryRevision(_ stores: Stores) -> @Sendable () async throws -> Int {
+        if let postgres = stores.diary as? PostgresDiaryStore {
+            return { try await postgres.currentRevision() }
+        }
+        guard stores.database == nil else {
+            let work = DiaryWork(store: stores.diary, waitsOnNetwork: true)
+            return { [diary = stores.diary] in try await work.run { try diary.revision() } }
+        }
+        return DiaryPages.revision(of: stores.diary, watching: stores.dataDirectory)
     }
 
     /// The routes, rendering pages with `renderer`.
@@ -57,12 +73,8 @@ extension CasebookServer {
         DiaryAPIController(work: diaryWork).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
-        DiaryPages(
-            renderer: renderer, work: diaryWork,
-            changes: stores.database == nil
-                ? DirectoryChangeSignal(directory: stores.dataDirectory) : ReadEveryTimeSignal()
-        )
-        .addRoutes(to: router)
+        DiaryPages(renderer: renderer, work: diaryWork, revision: diaryRevision(stores))
+            .addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
             backends: configuration.syncBackends

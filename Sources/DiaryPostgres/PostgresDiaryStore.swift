@@ -158,6 +158,26 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         try number("SELECT value FROM diary_revision")
     }
 
+    /// `revision()` without waiting on a thread: for a caller already in async code (the list
+    /// page asks for every view).
+    public func currentRevision() async throws -> Int {
+        let client = client
+        do {
+            return try await operations.run {
+                for try await value in try await client.query(
+                    "SELECT value FROM diary_revision"
+                ).decode(Int.self) {
+                    return value
+                }
+                throw DamagedRowError(store: "diary", key: nil, problem: "it has no revision")
+            }
+        } catch let error as DamagedRowError {
+            throw error
+        } catch {
+            throw StoreUnavailableError(store: "diary", reason: PostgresFailure.reason(error))
+        }
+    }
+
     private func number(_ query: PostgresQuery) throws -> Int {
         try run { client in
             for try await value in try await client.query(query).decode(Int.self) {

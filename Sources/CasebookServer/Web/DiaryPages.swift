@@ -11,23 +11,39 @@ struct DiaryPages: Sendable {
     let work: DiaryWork
     /// The list page, rendered once per revision of the diary.
     let cache = RenderedPageCache()
-    /// The diary's revision, re-read only when the data directory changed.
-    let revision: RevisionTracker
+    /// The diary's revision as the list page needs it: from a tracker that re-reads it only
+    /// when the data directory changed (SQLite), or from the database for every view.
+    let revision: @Sendable () async throws -> Int
 
-    /// - Parameter changes: what tells that the diary may have changed: inotify on the data
-    ///   directory for SQLite; for a database other servers write too, nothing can, so the
-    ///   revision is read for every view.
-    init(renderer: PageRenderer, work: DiaryWork, changes: any ChangeSignal) {
+    /// - Parameter revision: the diary's current revision (see `DiaryPages.revision(…)`).
+    init(
+        renderer: PageRenderer, work: DiaryWork, revision: @escaping @Sendable () async throws -> Int
+    ) {
         self.renderer = renderer
         self.work = work
         store = work.store
-        revision = RevisionTracker(signal: changes) { [store] in try store.revision() }
+        self.revision = revision
+    }
+
+    /// For a diary in the data directory: the revision re-read only when inotify says the
+    /// directory changed (a write by any process shows at once).
+    static func revision(of store: any DiaryStore & Sendable, watching directory: URL)
+        -> @Sendable () async throws -> Int
+    {
+        let tracker = RevisionTracker(signal: DirectoryChangeSignal(directory: directory)) {
+            try store.revision()
+        }
+        return { try tracker.current() }
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/diary") { request, _ in
+            let current = try await revision()
+            if let pieces = cache.cached("list", revision: current) {
+                return renderer.cachedPage(pieces, request: request)
+            }
             let pieces = try await work.run {
-                try cache.page("list", revision: try revision.current()) { placeholder in
+                try cache.page("list", revision: current) { placeholder in
                     let (diary, screens) = makeRouter()
                     try diary.showList()
                     return listHTML(screens, csrf: placeholder)

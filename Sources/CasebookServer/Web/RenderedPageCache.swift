@@ -19,6 +19,11 @@ final class RenderedPageCache: @unchecked Sendable {
 
     /// The page `key` at `revision`, rendering it with `render` (given the placeholder) when the
     /// cached one is missing or older.
+    /// The page cached for `key` if it was rendered at `revision`.
+    func cached(_ key: String, revision: Int) -> [ByteBuffer]? {
+        lock.withLock { entries[key] }.flatMap { $0.revision == revision ? $0.pieces : nil }
+    }
+
     func page(_ key: String, revision: Int, render: (String) throws -> String) rethrows
         -> [ByteBuffer]
     {
