@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DiaryCore", targets: ["DiaryCore"]),
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "AccountsCore", targets: ["AccountsCore"]),
+        .library(name: "AccountsBcrypt", targets: ["AccountsBcrypt"]),
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .library(name: "CasebookPostgres", targets: ["CasebookPostgres"]),
@@ -39,6 +40,7 @@ let package = Package(
         .package(
             url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1",
             traits: ["FullFoundation"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -104,6 +106,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(name: "AccountsURLSession", dependencies: ["AccountsCore"]),
+        .target(
+            name: "AccountsBcrypt",
+            dependencies: [
+                "AccountsCore", .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]),
         .target(
             name: "Accounts",
             dependencies: ["AccountsCore", "AccountsFiles", "AccountsSQLite", "AccountsURLSession"]),
@@ -221,7 +228,8 @@ let package = Package(
         .testTarget(
             name: "AccountsTests",
             dependencies: [
-                "Accounts", "AccountsPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                "Accounts", "AccountsBcrypt", "AccountsPostgres", "CasebookTestSupport",
+                "PostgresTestSupport",
             ]),
         .testTarget(
             name: "DiaryTests",

@@ -1,0 +1,5 @@
+/// What a user may do: an admin everything; a surveyor sends respondents; a diarist keeps a
+/// diary.
+public enum UserRole: String, CaseIterable, Codable, Sendable {
+    case admin, surveyor, diarist
+}

@@ -1,0 +1,14 @@
+/// Where the server keeps its users.
+public protocol UserStore: Sendable {
+    /// - Throws: `UserError.exists` when a user has that name.
+    func add(_ user: User) async throws
+    func user(named name: String) async throws -> User?
+    /// Every user, by name.
+    func users() async throws -> [User]
+    /// - Throws: `UserError.unknown` when there is no such user.
+    func setPasswordHash(_ hash: String, forUser name: String) async throws
+    /// Removes the user and every token of theirs.
+    /// - Throws: `UserError.unknown` when there is no such user.
+    func remove(named name: String) async throws
+    func count() async throws -> Int
+}

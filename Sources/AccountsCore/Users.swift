@@ -1,0 +1,71 @@
+import Foundation
+
+/// The users' use cases, for the CLI and the server: add one (name and password checked, the
+/// password hashed), change a password, remove one, and check a name and password — in the same
+/// time whether the user exists or not, and with the same answer.
+public struct Users: Sendable {
+    /// bcrypt reads at most 72 bytes; a longer password would be silently cut.
+    public static let passwordBytes = 8...72
+
+    private let store: any UserStore
+    private let hasher: any PasswordHasher
+    private let clock: @Sendable () -> Date
+    /// Checked against when the user does not exist, so that an unknown name costs what a
+    /// wrong password costs.
+    private let decoy: String
+
+    public init(
+        store: any UserStore, hasher: any PasswordHasher,
+        clock: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.hasher = hasher
+        self.clock = clock
+        decoy = hasher.hash("casebook decoy password")
+    }
+
+    @discardableResult
+    public func add(name: String, role: UserRole, password: String) async throws -> User {
+        guard User.isValidName(name) else { throw UserError.invalidName(name) }
+        try Self.check(password)
+        let user = User(
+            name: name, role: role, passwordHash: hasher.hash(password), createdAt: clock())
+        try await store.add(user)
+        return user
+    }
+
+    public func changePassword(of name: String, to password: String) async throws {
+        try Self.check(password)
+        try await store.setPasswordHash(hasher.hash(password), forUser: name)
+    }
+
+    public func remove(named name: String) async throws {
+        try await store.remove(named: name)
+    }
+
+    public func all() async throws -> [User] {
+        try await store.users()
+    }
+
+    /// The user `name` if `password` is theirs; nil for an unknown user and a wrong password
+    /// alike, after the same work.
+    public func authenticate(name: String, password: String) async throws -> User? {
+        let user = try await store.user(named: name)
+        let matches = hasher.verify(password, against: user?.passwordHash ?? decoy)
+        return matches ? user : nil
+    }
+
+    private static func check(_ password: String) throws {
+        let bytes = password.utf8.count
+        guard bytes >= passwordBytes.lowerBound else {
+            throw UserError.weakPassword("must be at least \(passwordBytes.lowerBound) bytes long")
+        }
+        guard bytes <= passwordBytes.upperBound else {
+            throw UserError.weakPassword(
+                "must be at most \(passwordBytes.upperBound) bytes long (bcrypt reads no more)")
+        }
+        guard !password.utf8.contains(0) else {
+            throw UserError.weakPassword("must not contain NUL")
+        }
+    }
+}

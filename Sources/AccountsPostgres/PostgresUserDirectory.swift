@@ -1,0 +1,200 @@
+import AccountsCore
+import CasebookPostgres
+import Foundation
+import PostgresNIO
+import StoreFailures
+
+/// Users and their API tokens in PostgreSQL, shared by every server on the database.
+public final class PostgresUserDirectory: UserStore, TokenStore {
+    private let client: PostgresClient
+    private let operations: PostgresOperations
+
+    /// The tables, for `PostgresDatabase.prepare`.
+    public static let schema = PostgresSchema(
+        store: "users",
+        migrations: [
+            PostgresMigration(
+                1, "create user and token",
+                sql: [
+                    """
+                    CREATE TABLE casebook_user (
+                        name text COLLATE "C" PRIMARY KEY,
+                        role text NOT NULL,
+                        password_hash text NOT NULL,
+                        created_at double precision NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE api_token (
+                        secret_hash text PRIMARY KEY,
+                        id text NOT NULL UNIQUE,
+                        user_name text NOT NULL REFERENCES casebook_user(name) ON DELETE CASCADE,
+                        label text,
+                        created_at double precision NOT NULL,
+                        expires_at double precision,
+                        revoked boolean NOT NULL DEFAULT false
+                    )
+                    """,
+                    "CREATE INDEX api_token_user ON api_token (user_name, created_at)",
+                ])
+        ])
+
+    public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
+        self.client = client
+        self.operations = operations
+    }
+
+    public func add(_ user: User) async throws {
+        let (name, role, hash) = (user.name, user.role.rawValue, user.passwordHash)
+        let created = user.createdAt.timeIntervalSinceReferenceDate
+        let inserted = try await answering { client -> Bool in
+            let rows = try await client.query(
+                """
+                INSERT INTO casebook_user (name, role, password_hash, created_at)
+                VALUES (\(name), \(role), \(hash), \(created))
+                ON CONFLICT (name) DO NOTHING RETURNING name
+                """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard inserted else { throw UserError.exists(name) }
+    }
+
+    public func user(named name: String) async throws -> User? {
+        try await users(
+            "SELECT name, role, password_hash, created_at FROM casebook_user WHERE name = \(name)"
+        ).first
+    }
+
+    public func users() async throws -> [User] {
+        try await users("SELECT name, role, password_hash, created_at FROM casebook_user ORDER BY name")
+    }
+
+    public func setPasswordHash(_ hash: String, forUser name: String) async throws {
+        let changed = try await answering { client -> Bool in
+            let rows = try await client.query(
+                "UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name) RETURNING name")
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard changed else { throw UserError.unknown(name) }
+    }
+
+    public func remove(named name: String) async throws {
+        let removed = try await answering { client -> Bool in
+            let rows = try await client.query(
+                "DELETE FROM casebook_user WHERE name = \(name) RETURNING name")
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard removed else { throw UserError.unknown(name) }
+    }
+
+    public func count() async throws -> Int {
+        try await answering { client in
+            for try await count in try await client.query(
+                "SELECT COUNT(*)::bigint FROM casebook_user"
+            ).decode(Int.self) {
+                return count
+            }
+            return 0
+        }
+    }
+
+    public func add(_ token: APIToken, secretHash: String) async throws {
+        let (id, user, label) = (token.id, token.user, token.label)
+        let created = token.createdAt.timeIntervalSinceReferenceDate
+        let expires = token.expiresAt?.timeIntervalSinceReferenceDate
+        let revoked = token.revoked
+        do {
+            try await answering { client in
+                try await client.query(
+                    """
+                    INSERT INTO api_token (secret_hash, id, user_name, label, created_at, expires_at, revoked)
+                    VALUES (\(secretHash), \(id), \(user), \(label), \(created), \(expires), \(revoked))
+                    """)
+            }
+        } catch let error as StoreUnavailableError where error.reason.contains("23503") {
+            throw UserError.unknown(user)
+        }
+    }
+
+    public func token(secretHash: String) async throws -> APIToken? {
+        try await tokens(
+            """
+            SELECT id, user_name, label, created_at, expires_at, revoked FROM api_token
+            WHERE secret_hash = \(secretHash)
+            """
+        ).first
+    }
+
+    public func tokens(user: String?) async throws -> [APIToken] {
+        try await tokens(
+            """
+            SELECT id, user_name, label, created_at, expires_at, revoked FROM api_token
+            WHERE \(user)::text IS NULL OR user_name = \(user) ORDER BY created_at, id
+            """)
+    }
+
+    public func revoke(id: String) async throws {
+        let changed = try await answering { client -> Bool in
+            let rows = try await client.query(
+                "UPDATE api_token SET revoked = true WHERE id = \(id) RETURNING id")
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard changed else { throw UserError.unknownToken(id) }
+    }
+
+    private func users(_ query: PostgresQuery) async throws -> [User] {
+        let rows = try await answering { client in
+            var rows: [(String, String, String, Double)] = []
+            for try await row in try await client.query(query).decode(
+                (String, String, String, Double).self)
+            {
+                rows.append(row)
+            }
+            return rows
+        }
+        return try rows.map { name, text, hash, created in
+            guard let role = UserRole(rawValue: text) else {
+                throw DamagedRowError(store: "users", key: name, problem: "unknown role '\(text)'")
+            }
+            return User(
+                name: name, role: role, passwordHash: hash,
+                createdAt: Date(timeIntervalSinceReferenceDate: created))
+        }
+    }
+
+    private func tokens(_ query: PostgresQuery) async throws -> [APIToken] {
+        try await answering { client in
+            var tokens: [APIToken] = []
+            for try await (id, user, label, created, expires, revoked) in try await client.query(
+                query
+            ).decode((String, String, String?, Double, Double?, Bool).self) {
+                tokens.append(
+                    APIToken(
+                        id: id, user: user, label: label,
+                        createdAt: Date(timeIntervalSinceReferenceDate: created),
+                        expiresAt: expires.map(Date.init(timeIntervalSinceReferenceDate:)),
+                        revoked: revoked))
+            }
+            return tokens
+        }
+    }
+
+    @discardableResult
+    private func answering<T: Sendable>(
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        let client = client
+        let operations = operations
+        do {
+            return try await operations.run { try await operation(client) }
+        } catch let error as DamagedRowError {
+            throw error
+        } catch {
+            throw StoreUnavailableError(store: "users", reason: PostgresFailure.reason(error))
+        }
+    }
+}

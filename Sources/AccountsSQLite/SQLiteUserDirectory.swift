@@ -1,0 +1,157 @@
+import AccountsCore
+import CasebookSQLite
+import Foundation
+import GRDB
+import StoreFailures
+
+/// Users and their API tokens in a SQLite file (WAL mode, migrated when opened). Passwords are
+/// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
+/// their tokens in the same transaction.
+public final class SQLiteUserDirectory: UserStore, TokenStore {
+    private let database: StoreDatabase
+
+    public init(path: String) throws {
+        database = try StoreDatabase(store: "users", path: path, migrations: Self.migrations)
+    }
+
+    private static let migrations: [StoreMigration] = [
+        StoreMigration(
+            "create user and token",
+            sql: """
+                    CREATE TABLE user (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        role TEXT NOT NULL,
+                        passwordHash TEXT NOT NULL,
+                        createdAt REAL NOT NULL
+                    );
+                    CREATE TABLE token (
+                        secretHash TEXT PRIMARY KEY NOT NULL,
+                        id TEXT NOT NULL UNIQUE,
+                        user TEXT NOT NULL REFERENCES user(name) ON DELETE CASCADE,
+                        label TEXT,
+                        createdAt REAL NOT NULL,
+                        expiresAt REAL,
+                        revoked INTEGER NOT NULL DEFAULT 0
+                    );
+                    CREATE INDEX token_user ON token(user, createdAt);
+                """)
+    ]
+
+    public func add(_ user: User) async throws {
+        try await database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user.name]) == nil
+            else { throw UserError.exists(user.name) }
+            try db.execute(
+                sql: "INSERT INTO user (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    user.name, user.role.rawValue, user.passwordHash,
+                    user.createdAt.timeIntervalSinceReferenceDate,
+                ])
+        }
+    }
+
+    public func user(named name: String) async throws -> User? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT name, role, passwordHash, createdAt FROM user WHERE name = ?",
+                arguments: [name]
+            ).map(Self.user)
+        }
+    }
+
+    public func users() async throws -> [User] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT name, role, passwordHash, createdAt FROM user ORDER BY name"
+            ).map(Self.user)
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, forUser name: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, name])
+            guard db.changesCount == 1 else { throw UserError.unknown(name) }
+        }
+    }
+
+    public func remove(named name: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
+            guard db.changesCount == 1 else { throw UserError.unknown(name) }
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }
+    }
+
+    public func add(_ token: APIToken, secretHash: String) async throws {
+        try await database.write { db in
+            guard
+                try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [token.user])
+                    != nil
+            else { throw UserError.unknown(token.user) }
+            try db.execute(
+                sql: """
+                    INSERT INTO token (secretHash, id, user, label, createdAt, expiresAt, revoked)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    secretHash, token.id, token.user, token.label,
+                    token.createdAt.timeIntervalSinceReferenceDate,
+                    token.expiresAt?.timeIntervalSinceReferenceDate, token.revoked,
+                ])
+        }
+    }
+
+    public func token(secretHash: String) async throws -> APIToken? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT id, user, label, createdAt, expiresAt, revoked FROM token WHERE secretHash = ?",
+                arguments: [secretHash]
+            ).map(Self.token)
+        }
+    }
+
+    public func tokens(user: String?) async throws -> [APIToken] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, user, label, createdAt, expiresAt, revoked FROM token
+                    WHERE ?1 IS NULL OR user = ?1 ORDER BY createdAt, id
+                    """,
+                arguments: [user]
+            ).map(Self.token)
+        }
+    }
+
+    public func revoke(id: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE token SET revoked = 1 WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw UserError.unknownToken(id) }
+        }
+    }
+
+    private static func user(_ row: Row) throws -> User {
+        let name: String = row["name"]
+        let text: String = row["role"]
+        guard let role = UserRole(rawValue: text) else {
+            throw DamagedRowError(store: "users", key: name, problem: "unknown role '\(text)'")
+        }
+        return User(
+            name: name, role: role, passwordHash: row["passwordHash"],
+            createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]))
+    }
+
+    private static func token(_ row: Row) -> APIToken {
+        APIToken(
+            id: row["id"], user: row["user"], label: row["label"],
+            createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
+            expiresAt: (row["expiresAt"] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+            revoked: row["revoked"])
+    }
+}

@@ -1,0 +1,99 @@
+import Accounts
+import AccountsPostgres
+import CasebookTestSupport
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// Every implementation of `UserStore` and `TokenStore` (one object holds both).
+enum UserDirectoryKind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory, sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    func withDirectory(
+        in directory: TemporaryDirectory,
+        _ body: @Sendable (any UserStore & TokenStore) async throws -> Void
+    ) async throws {
+        switch self {
+        case .inMemory: try await body(InMemoryUserDirectory())
+        case .sqlite:
+            try await body(
+                SQLiteUserDirectory(path: directory.appending("u-\(UUID().uuidString).sqlite").path))
+        case .postgres:
+            try await PostgresTesting.withDatabase(schemas: [PostgresUserDirectory.schema]) {
+                database in
+                try await body(PostgresUserDirectory(client: database.client))
+            }
+        }
+    }
+}
+
+/// What every user and token store promises: one user per name, kept exactly; tokens found by
+/// the hash of their secret only, revoked for good, and gone with their user.
+@Suite("The user and token store contract")
+struct UserDirectoryContractTests {
+    let directory: TemporaryDirectory
+    static let created = Date(timeIntervalSinceReferenceDate: 700_000_000.5)
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    @Test(arguments: UserDirectoryKind.allCases)
+    func keepsOneUserPerNameExactly(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let ada = User(name: "ada", role: .admin, passwordHash: "$2b$hash", createdAt: Self.created)
+            try await store.add(ada)
+            try await store.add(User(name: "bob", role: .diarist, passwordHash: "h", createdAt: Self.created))
+            await #expect(throws: UserError.exists("ada")) {
+                try await store.add(User(name: "ada", role: .diarist, passwordHash: "x", createdAt: Self.created))
+            }
+            #expect(try await store.user(named: "ada") == ada)
+            #expect(try await store.user(named: "ADA") == nil)
+            #expect(try await store.users().map(\.name) == ["ada", "bob"])
+            #expect(try await store.count() == 2)
+            try await store.setPasswordHash("new", forUser: "bob")
+            #expect(try await store.user(named: "bob")?.passwordHash == "new")
+            await #expect(throws: UserError.unknown("carol")) {
+                try await store.setPasswordHash("x", forUser: "carol")
+            }
+            try await store.remove(named: "bob")
+            await #expect(throws: UserError.unknown("bob")) { try await store.remove(named: "bob") }
+            #expect(try await store.count() == 1)
+        }
+    }
+
+    @Test(arguments: UserDirectoryKind.allCases)
+    func findsTokensByTheirHashRevokesThemAndDropsThemWithTheirUser(kind: UserDirectoryKind)
+        async throws
+    {
+        try await kind.withDirectory(in: directory) { store in
+            try await store.add(User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            let token = APIToken(
+                id: "0a1b2c3d", user: "ada", label: "field laptop", createdAt: Self.created,
+                expiresAt: Self.created.addingTimeInterval(86_400))
+            try await store.add(token, secretHash: "hash-1")
+            let other = APIToken(
+                id: "0a1b2c3e", user: "ada", label: nil, createdAt: Self.created.addingTimeInterval(1),
+                expiresAt: nil)
+            try await store.add(other, secretHash: "hash-2")
+            await #expect(throws: UserError.unknown("nobody")) {
+                try await store.add(
+                    APIToken(id: "ffffffff", user: "nobody", label: nil, createdAt: Self.created, expiresAt: nil),
+                    secretHash: "hash-3")
+            }
+            #expect(try await store.token(secretHash: "hash-1") == token)
+            #expect(try await store.token(secretHash: "0a1b2c3d") == nil, "found by hash only")
+            #expect(try await store.tokens(user: "ada") == [token, other])
+            #expect(try await store.tokens(user: nil).count == 2)
+            #expect(try await store.tokens(user: "bob").isEmpty)
+            try await store.revoke(id: "0a1b2c3d")
+            #expect(try await store.token(secretHash: "hash-1")?.revoked == true)
+            await #expect(throws: UserError.unknownToken("99999999")) {
+                try await store.revoke(id: "99999999")
+            }
+            try await store.remove(named: "ada")
+            #expect(try await store.token(secretHash: "hash-2") == nil)
+            #expect(try await store.tokens(user: nil).isEmpty)
+        }
+    }
+}

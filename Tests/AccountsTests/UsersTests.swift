@@ -1,0 +1,109 @@
+import Accounts
+import AccountsBcrypt
+import Foundation
+import Testing
+
+@Suite("Users and API tokens")
+struct UsersTests {
+    let directory = InMemoryUserDirectory()
+    let hasher = PasswordHasherFake()
+    var users: Users { Users(store: directory, hasher: hasher) }
+
+    @Test func addsAUserWithTheirPasswordHashedNeverKept() async throws {
+        let user = try await users.add(name: "ada", role: .admin, password: "correct horse")
+        #expect(user.passwordHash == "fake:correct horse")
+        #expect(try await directory.user(named: "ada") == user)
+    }
+
+    @Test(arguments: ["", "Ada", "-ada", "a b", "ada/x", "ädä", String(repeating: "a", count: 65)])
+    func refusesANameThatCannotNameAUser(name: String) async throws {
+        await #expect(throws: UserError.invalidName(name)) {
+            try await users.add(name: name, role: .diarist, password: "long enough")
+        }
+    }
+
+    @Test func refusesPasswordsBcryptWouldCutOrThatAreTooShort() async throws {
+        await #expect(throws: UserError.weakPassword("must be at least 8 bytes long")) {
+            try await users.add(name: "ada", role: .admin, password: "short")
+        }
+        let long = String(repeating: "x", count: 73)
+        await #expect(throws: UserError.weakPassword("must be at most 72 bytes long (bcrypt reads no more)")) {
+            try await users.add(name: "ada", role: .admin, password: long)
+        }
+        #expect(try await directory.count() == 0)
+    }
+
+    /// A wrong password and an unknown user get the same answer after the same work.
+    @Test func signInAnswersAWrongPasswordAndAnUnknownUserAlike() async throws {
+        try await users.add(name: "ada", role: .admin, password: "correct horse")
+        #expect(try await users.authenticate(name: "ada", password: "correct horse")?.name == "ada")
+        let before = hasher.checks
+        #expect(try await users.authenticate(name: "ada", password: "wrong horse") == nil)
+        #expect(try await users.authenticate(name: "nobody", password: "correct horse") == nil)
+        #expect(hasher.checks == before + 2)
+    }
+
+    @Test func changesAPasswordAndRemovesAUser() async throws {
+        try await users.add(name: "ada", role: .admin, password: "correct horse")
+        try await users.changePassword(of: "ada", to: "battery staple")
+        #expect(try await users.authenticate(name: "ada", password: "correct horse") == nil)
+        #expect(try await users.authenticate(name: "ada", password: "battery staple") != nil)
+        try await users.remove(named: "ada")
+        #expect(try await users.all().isEmpty)
+    }
+
+    @Test func aTokensSecretIsShownOnceAndOnlyItsHashIsKept() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let tokens = APITokens(tokens: directory, users: directory, clock: { now })
+        let (token, secret) = try await tokens.create(user: "ada", label: "laptop", expiresInDays: 30)
+        #expect(secret.hasPrefix("cbt_\(token.id)_"))
+        let expectedLength = 56  // "cbt_", 8 hex digits, "_", 43 characters of secret
+        #expect(secret.count == expectedLength)
+        #expect(token.expiresAt == now.addingTimeInterval(30 * 86_400))
+        #expect(try await directory.token(secretHash: APITokens.hash(secret)) == token)
+        #expect(try await tokens.authenticate(secret)?.user.name == "ada")
+        #expect(try await tokens.authenticate(secret + "x") == nil)
+        #expect(try await tokens.authenticate("cbt_\(token.id)_") == nil)
+        await #expect(throws: UserError.unknown("bob")) {
+            try await tokens.create(user: "bob", label: nil, expiresInDays: nil)
+        }
+    }
+
+    @Test func anExpiredOrRevokedTokenOrOneWhoseUserIsGoneIsRefused() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let clock = ClockBox(start)
+        let tokens = APITokens(tokens: directory, users: directory, clock: { clock.now })
+        let (_, expiring) = try await tokens.create(user: "ada", label: nil, expiresInDays: 1)
+        let (revoked, revokedSecret) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
+        let (_, lasting) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
+        clock.now = start.addingTimeInterval(86_400)
+        #expect(try await tokens.authenticate(expiring) == nil)
+        try await tokens.revoke(id: revoked.id)
+        #expect(try await tokens.authenticate(revokedSecret) == nil)
+        #expect(try await tokens.authenticate(lasting) != nil)
+        try await users.remove(named: "ada")
+        #expect(try await tokens.authenticate(lasting) == nil)
+    }
+
+    @Test func bcryptHashesSaltedAndChecks() {
+        let hasher = BcryptPasswordHasher(cost: 4)
+        let first = hasher.hash("correct horse")
+        #expect(first.hasPrefix("$2b$04$"))
+        #expect(first != hasher.hash("correct horse"), "salted")
+        #expect(hasher.verify("correct horse", against: first))
+        #expect(!hasher.verify("correct horsf", against: first))
+    }
+}
+
+/// A clock a test moves.
+final class ClockBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Date
+    init(_ start: Date) { value = start }
+    var now: Date {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}
