@@ -181,6 +181,8 @@ let package = Package(
             name: "casebook",
             dependencies: [
                 "Accounts",
+                "AccountsBcrypt",
+                "AccountsPostgres",
                 "CasebookDataDirectory",
                 "CasebookFileSystem",
                 "CasebookPostgres",

@@ -12,7 +12,7 @@ struct Casebook: AsyncParsableCommand {
         subcommands: [
             FactorCommand.self, MenuCommand.self, DiaryCommand.self, SurveyCommand.self,
             DocumentCommand.self, AttachmentCommand.self, AccountCommand.self, LoginCommand.self,
-            PreferenceCommand.self, ServeCommand.self,
+            PreferenceCommand.self, UserCommand.self, TokenCommand.self, ServeCommand.self,
         ]
     )
 }

@@ -1,5 +1,8 @@
 import Accounts
+import AccountsBcrypt
+import AccountsPostgres
 import CasebookDataDirectory
+import CasebookPostgres
 import Diary
 
 /// What the commands work with, built from the data directory: the CLI's composition root.
@@ -15,6 +18,31 @@ struct CommandServices {
     /// The "save password?" controller over the sealed preference vault.
     func preferences() throws -> StorageController {
         StorageController(persistenceStore: try PreferenceVault.open(in: layout.preferenceVault))
+    }
+
+    /// Runs `body` with the server's users and tokens: in `database` when one is given (its
+    /// pool running, its tables migrated, for as long as `body` runs), else in the data
+    /// directory.
+    func withUsers<T: Sendable>(
+        database: DatabaseURL?,
+        _ body: @Sendable (Users, APITokens) async throws -> T
+    ) async throws -> T {
+        let hasher = BcryptPasswordHasher()
+        guard let url = database else {
+            let directory = try SQLiteUserDirectory(path: layout.usersDatabase.path)
+            return try await body(
+                Users(store: directory, hasher: hasher), APITokens(tokens: directory, users: directory))
+        }
+        let database = try PostgresDatabase(url: url)
+        return try await withThrowingTaskGroup(of: Void.self) { pool in
+            pool.addTask { await database.run() }
+            defer { pool.cancelAll() }
+            try await database.prepare([PostgresUserDirectory.schema])
+            let directory = PostgresUserDirectory(
+                client: database.client, operations: database.operations)
+            return try await body(
+                Users(store: directory, hasher: hasher), APITokens(tokens: directory, users: directory))
+        }
     }
 
     /// Where the last username is remembered.

@@ -72,7 +72,7 @@ struct PreferenceSetCommand: ParsableCommand {
             case .notNow: preference = .notNow
             case .never: preference = .never
             case .save:
-                let password = Self.readPassword()
+                let password = PasswordInput.read()
                 guard !password.isEmpty else {
                     throw FailureReport.Message("the password (read from standard input) is empty")
                 }
@@ -83,13 +83,6 @@ struct PreferenceSetCommand: ParsableCommand {
         }
     }
 
-    /// One line of standard input; on a terminal, asked for without echo.
-    static func readPassword() -> String {
-        if isatty(STDIN_FILENO) == 1, let typed = getpass("Password: ") {
-            return String(cString: typed)
-        }
-        return readLine(strippingNewline: true) ?? ""
-    }
 }
 
 struct PreferenceShowCommand: ParsableCommand {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CasebookPostgres
 import CasebookServer
 import Foundation
 import Menu
@@ -43,16 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Another backend the survey page may sync to, as an http or https URL (repeatable).")
     var syncBackends: [String] = []
 
-    @Option(
-        help: ArgumentHelp(
-            "A PostgreSQL database for every store: postgres://USER@HOST:PORT/DATABASE.",
-            discussion:
-                "Also $CASEBOOK_DATABASE_URL. The password comes from the URL, else $PGPASSWORD, else --database-password-file; it is never printed. ?sslmode=disable|prefer|require|verify-full (default prefer).",
-            valueName: "url"))
-    var database: String?
-
-    @Option(help: "A file whose first line is the database's password.")
-    var databasePasswordFile: String?
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "Seconds a request waits for the database before it is answered 503.")
     var databaseTimeout = 5
@@ -84,22 +74,6 @@ struct ServeCommand: AsyncParsableCommand {
         for backend in syncBackends where BackendOption.httpURL(backend) == nil {
             throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
         }
-        _ = try databaseURL()
-    }
-
-    /// The database named by --database or $CASEBOOK_DATABASE_URL, if any.
-    private func databaseURL() throws -> DatabaseURL? {
-        let environment = ProcessInfo.processInfo.environment
-        guard let text = database ?? environment["CASEBOOK_DATABASE_URL"] else { return nil }
-        do {
-            return try DatabaseURL(
-                text, environment: environment,
-                passwordFile: (databasePasswordFile
-                    ?? environment["CASEBOOK_DATABASE_PASSWORD_FILE"])
-                    .map { URL(fileURLWithPath: $0) })
-        } catch {
-            throw ValidationError("--database: \(error)")
-        }
     }
 
     func run() async throws {
@@ -113,7 +87,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, dataDirectory: DataDirectory.resolve(option: data),
             menu: restaurantMenu)
         configuration.allowedHosts = allowedHosts
-        configuration.database = try databaseURL()
+        configuration.database = try database.url()
         configuration.databaseTimeout = .seconds(databaseTimeout)
         configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(

@@ -1,0 +1,37 @@
+import ArgumentParser
+import CasebookPostgres
+import Foundation
+
+/// `--database URL` and `--database-password-file PATH`: a PostgreSQL database instead of the
+/// data directory's SQLite files, shared by `serve` and the commands that manage its users.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "A PostgreSQL database for every store: postgres://USER@HOST:PORT/DATABASE.",
+            discussion:
+                "Also $CASEBOOK_DATABASE_URL. The password comes from the URL, else $PGPASSWORD, else --database-password-file; it is never printed. ?sslmode=disable|prefer|require|verify-full (default prefer).",
+            valueName: "url"))
+    var text: String?
+
+    @Option(
+        name: .customLong("database-password-file"),
+        help: "A file whose first line is the database's password.")
+    var passwordFile: String?
+
+    func validate() throws { _ = try url() }
+
+    /// The database named by --database or $CASEBOOK_DATABASE_URL, if any.
+    func url() throws -> DatabaseURL? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let text = text ?? environment["CASEBOOK_DATABASE_URL"] else { return nil }
+        do {
+            return try DatabaseURL(
+                text, environment: environment,
+                passwordFile: (passwordFile ?? environment["CASEBOOK_DATABASE_PASSWORD_FILE"])
+                    .map { URL(fileURLWithPath: $0) })
+        } catch {
+            throw ValidationError("--database: \(error)")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Accounts
+import ArgumentParser
+import Foundation
+
+/// `casebook user add|list|passwd|rm`: the server's users, in the data directory or in the
+/// PostgreSQL database the server runs on. Passwords are read from the terminal without echo,
+/// or from standard input — never from the command line.
+struct UserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
+        abstract: "Add, list, change and remove the server's users.",
+        discussion: """
+            Users live where the server's stores do: in the data directory (--data), or in the \
+            PostgreSQL database given by --database. A password is read from the terminal \
+            without echo, or from the first line of standard input; it is kept only as a bcrypt \
+            hash.
+            """,
+        subcommands: [
+            UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserRmCommand.self,
+        ])
+
+    /// A new password: asked twice on a terminal, read once from standard input.
+    static func newPassword() throws -> String {
+        let password = PasswordInput.read()
+        if PasswordInput.isTerminal {
+            guard PasswordInput.read(prompt: "Again: ") == password else {
+                throw FailureReport.Message("the two passwords differ")
+            }
+        }
+        return password
+    }
+}
+
+struct UserAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a user (password from the terminal or standard input).")
+
+    @Argument(help: "The user's name: 1 to 64 of a-z, 0-9, '.', '_' and '-'.")
+    var name: String
+
+    @Option(help: "What the user may do: admin, surveyor or diarist.")
+    var role: UserRole = .diarist
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        guard User.isValidName(name) else { throw ValidationError("\(UserError.invalidName(name))") }
+    }
+
+    func run() async throws {
+        try await FailureReport.run("user add") {
+            let password = try UserCommand.newPassword()
+            let (name, role) = (name, role)
+            try await data.services().withUsers(database: try database.url()) { users, _ in
+                try await users.add(name: name, role: role, password: password)
+            }
+            StandardStreams.output("added \(name) (\(role.rawValue))")
+        }
+    }
+}
+
+struct UserListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the users: name, role, when added.")
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await FailureReport.run("user list") {
+            let all = try await data.services().withUsers(database: try database.url()) {
+                users, _ in try await users.all()
+            }
+            for user in all {
+                StandardStreams.output(
+                    "\(user.name)  \(user.role.rawValue)  \(user.createdAt.formatted(.iso8601))")
+            }
+        }
+    }
+}
+
+struct UserPasswdCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd", abstract: "Change a user's password.")
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await FailureReport.run("user passwd") {
+            let password = try UserCommand.newPassword()
+            let name = name
+            try await data.services().withUsers(database: try database.url()) { users, _ in
+                try await users.changePassword(of: name, to: password)
+            }
+            StandardStreams.output("changed the password of \(name)")
+        }
+    }
+}
+
+struct UserRmCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove a user and every token of theirs.")
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await FailureReport.run("user rm") {
+            let name = name
+            try await data.services().withUsers(database: try database.url()) { users, _ in
+                try await users.remove(named: name)
+            }
+            StandardStreams.output("removed \(name)")
+        }
+    }
+}
+
+extension UserRole: ExpressibleByArgument {}
