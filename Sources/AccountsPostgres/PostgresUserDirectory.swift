@@ -67,13 +67,15 @@ public final class PostgresUserDirectory: UserStore, TokenStore {
     }
 
     public func users() async throws -> [User] {
-        try await users("SELECT name, role, password_hash, created_at FROM casebook_user ORDER BY name")
+        try await users(
+            "SELECT name, role, password_hash, created_at FROM casebook_user ORDER BY name")
     }
 
     public func setPasswordHash(_ hash: String, forUser name: String) async throws {
         let changed = try await answering { client -> Bool in
             let rows = try await client.query(
-                "UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name) RETURNING name")
+                "UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name) RETURNING name"
+            )
             for try await _ in rows.decode(String.self) { return true }
             return false
         }

@@ -39,7 +39,9 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
 
     public func add(_ user: User) async throws {
         try await database.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user.name]) == nil
+            guard
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user.name]) == nil
             else { throw UserError.exists(user.name) }
             try db.execute(
                 sql: "INSERT INTO user (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
@@ -84,13 +86,15 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
     }
 
     public func count() async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0 }
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
+        }
     }
 
     public func add(_ token: APIToken, secretHash: String) async throws {
         try await database.write { db in
             guard
-                try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [token.user])
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [token.user])
                     != nil
             else { throw UserError.unknown(token.user) }
             try db.execute(
@@ -110,7 +114,8 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
         try await database.read { db in
             try Row.fetchOne(
                 db,
-                sql: "SELECT id, user, label, createdAt, expiresAt, revoked FROM token WHERE secretHash = ?",
+                sql:
+                    "SELECT id, user, label, createdAt, expiresAt, revoked FROM token WHERE secretHash = ?",
                 arguments: [secretHash]
             ).map(Self.token)
         }
@@ -151,7 +156,8 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
         APIToken(
             id: row["id"], user: row["user"], label: row["label"],
             createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
-            expiresAt: (row["expiresAt"] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)),
+            expiresAt: (row["expiresAt"] as Double?).map(
+                Date.init(timeIntervalSinceReferenceDate:)),
             revoked: row["revoked"])
     }
 }

@@ -20,6 +20,9 @@ extension CasebookServer {
         /// The PostgreSQL database every server store lives in, shared with any other server
         /// on it; nil for SQLite files in the data directory.
         public var database: DatabaseURL?
+        /// How long the server trusts its last look at whether it has users (a first user
+        /// added from the command line takes effect within it).
+        public var userCheckInterval: Duration = .seconds(1)
         /// How long a request waits for the database before it is answered 503.
         public var databaseTimeout: Duration = PostgresDeadline.standard
 

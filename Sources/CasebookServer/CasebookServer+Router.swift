@@ -1,3 +1,4 @@
+import Accounts
 import DiaryPostgres
 import Foundation
 import Hummingbird
@@ -48,6 +49,12 @@ extension CasebookServer {
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
+        if let users = stores.users {
+            router.middlewares.add(
+                AccessMiddleware(
+                    presence: UserPresence(store: users, interval: configuration.userCheckInterval),
+                    tokens: APITokens(tokens: users, users: users)))
+        }
         if let database = stores.database {
             router.get("/health") { _, _ in
                 guard await database.isReachable() else {

@@ -17,6 +17,9 @@ extension CasebookServer {
         public var diary: any DiaryStore & Sendable
         /// Where the pages' files live: respondents folders, documents, the preference vault.
         public var dataDirectory: URL
+        /// The server's users and their API tokens. With none (or no user in it), the server
+        /// is one person's, on loopback only.
+        public var users: (any UserStore & TokenStore)?
         /// The PostgreSQL database the stores live in, shared with any other server on it; nil
         /// when they live in this process or in the data directory.
         public var database: PostgresDatabase?
@@ -35,10 +38,12 @@ extension CasebookServer {
         /// (respondents folders, documents, the preference vault) still live in
         /// `dataDirectory`.
         public static func inMemory(dataDirectory: URL) -> Stores {
-            Stores(
+            var stores = Stores(
                 respondents: InMemoryRespondentStore(),
                 preferences: InMemoryPreferenceChoiceStore(),
                 diary: InMemoryDiaryStore(), dataDirectory: dataDirectory)
+            stores.users = InMemoryUserDirectory()
+            return stores
         }
 
         /// The stores in a PostgreSQL database, which `database.prepare(Stores.postgresSchemas)`
@@ -55,24 +60,28 @@ extension CasebookServer {
                 diary: PostgresDiaryStore(client: database.client, operations: database.operations),
                 dataDirectory: dataDirectory)
             stores.database = database
+            stores.users = PostgresUserDirectory(
+                client: database.client, operations: database.operations)
             return stores
         }
 
         /// Every store's tables in PostgreSQL.
         public static let postgresSchemas = [
             PostgresRespondentStore.schema, PostgresDiaryStore.schema,
-            PostgresPreferenceChoiceStore.schema,
+            PostgresPreferenceChoiceStore.schema, PostgresUserDirectory.schema,
         ]
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
         public static func open(in directory: URL) throws -> Stores {
             try PrivateDirectory.prepare(directory)
             let layout = DataDirectoryLayout(root: directory)
-            return Stores(
+            var stores = Stores(
                 respondents: try SQLiteRespondentStore(path: layout.respondentsDatabase.path),
                 preferences: try SQLitePreferenceChoiceStore(path: layout.preferencesDatabase.path),
                 diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
+            stores.users = try SQLiteUserDirectory(path: layout.usersDatabase.path)
+            return stores
         }
     }
 }

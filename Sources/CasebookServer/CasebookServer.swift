@@ -49,7 +49,14 @@ public enum CasebookServer {
         if let database = stores.database {
             // The pool runs beside the server; the tables are ready before the first request.
             app.addServices(database)
-            app.beforeServerStarts { try await database.prepare(Stores.postgresSchemas) }
+            let users = stores.users
+            let host = configuration.host
+            app.beforeServerStarts {
+                try await database.prepare(Stores.postgresSchemas)
+                if !Self.isLoopback(host), try await users?.count() ?? 0 == 0 {
+                    throw ServerStartError.noUsersYet(host: host)
+                }
+            }
         }
         return app
     }
@@ -73,6 +80,11 @@ public enum CasebookServer {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")
         }
+        if stores.database == nil, !Self.isLoopback(configuration.host),
+            try await stores.users?.count() ?? 0 == 0
+        {
+            throw ServerStartError.noUsersYet(host: configuration.host)
+        }
         DescriptorLimit.raiseToHardLimit()
         let app = try application(
             configuration: configuration, stores: stores, onRunning: onRunning)
@@ -86,6 +98,13 @@ public enum CasebookServer {
             throw ServerStartError.cannotListen(
                 host: configuration.host, port: configuration.port, reason: "\(error)")
         }
+    }
+}
+
+extension CasebookServer {
+    /// Whether `host` is an address only this machine reaches.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 }
 

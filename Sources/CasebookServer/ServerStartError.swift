@@ -5,6 +5,8 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
     case dataDirectoryUnusable(path: String, reason: String)
     /// The database cannot be reached or used; the text names its host and port.
     case databaseUnusable(String)
+    /// A non-loopback address with no user yet: the single-person mode is for this machine only.
+    case noUsersYet(host: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,8 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
         case .dataDirectoryUnusable(let path, let reason):
             "cannot use the data directory \(path): \(reason)"
         case .databaseUnusable(let text): text
+        case .noUsersYet(let host):
+            "--host \(host) lets other machines in, but this server has no users yet: add one first (casebook user add NAME --role admin), or serve 127.0.0.1"
         }
     }
 }

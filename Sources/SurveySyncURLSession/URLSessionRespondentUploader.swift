@@ -16,8 +16,16 @@ public struct URLSessionRespondentUploader: RespondentBackend {
     public let endpoint: URL
     private let storeEndpoint: URL
     private let session: URLSession
+    /// Sent as `Authorization: Bearer …` when the server has users (`casebook token create`).
+    private let token: String?
 
     public init(baseURL: URL, timeout: TimeInterval = 30) {
+        self.init(baseURL: baseURL, token: nil, timeout: timeout)
+    }
+
+    /// An uploader that authenticates with an API token.
+    public init(baseURL: URL, token: String?, timeout: TimeInterval = 30) {
+        self.token = token
         endpoint = baseURL.appendingPathComponent("api").appendingPathComponent("respondents")
         storeEndpoint = baseURL.appendingPathComponent("api")
             .appendingPathComponent("respondent-store")
@@ -100,6 +108,7 @@ public struct URLSessionRespondentUploader: RespondentBackend {
     {
         var request = URLRequest(url: url)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let body {
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

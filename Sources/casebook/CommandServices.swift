@@ -31,7 +31,8 @@ struct CommandServices {
         guard let url = database else {
             let directory = try SQLiteUserDirectory(path: layout.usersDatabase.path)
             return try await body(
-                Users(store: directory, hasher: hasher), APITokens(tokens: directory, users: directory))
+                Users(store: directory, hasher: hasher),
+                APITokens(tokens: directory, users: directory))
         }
         let database = try PostgresDatabase(url: url)
         return try await withThrowingTaskGroup(of: Void.self) { pool in
@@ -41,7 +42,8 @@ struct CommandServices {
             let directory = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
             return try await body(
-                Users(store: directory, hasher: hasher), APITokens(tokens: directory, users: directory))
+                Users(store: directory, hasher: hasher),
+                APITokens(tokens: directory, users: directory))
         }
     }
 

@@ -14,6 +14,20 @@ struct SurveyFolderOptions: ParsableArguments {
         help: "How often to retry an unreachable or failing backend (waits 0.25 s, 1 s, 4 s, …).")
     var retries = 3
 
+    @Option(
+        help: ArgumentHelp(
+            "An API token for a backend that has users (also $CASEBOOK_TOKEN).",
+            discussion: "Made with casebook token create; sent as Authorization: Bearer."))
+    var token: String?
+
+    /// The token from --token or $CASEBOOK_TOKEN.
+    var apiToken: String? { token ?? ProcessInfo.processInfo.environment["CASEBOOK_TOKEN"] }
+
+    /// The backend the folder syncs to, with the token if there is one.
+    var uploader: URLSessionRespondentUploader {
+        URLSessionRespondentUploader(baseURL: backend, token: apiToken)
+    }
+
     func validate() throws {
         guard (0...10).contains(retries) else {
             throw ValidationError("--retries must be from 0 to 10, not \(retries)")

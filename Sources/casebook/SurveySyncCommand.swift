@@ -31,7 +31,7 @@ struct SurveySyncCommand: AsyncParsableCommand {
         try await FailureReport.run("survey sync") {
             let synchronizer = SurveySynchronizer(
                 folder: try folderOptions.folder(),
-                uploader: URLSessionRespondentUploader(baseURL: folderOptions.backend),
+                uploader: folderOptions.uploader,
                 retryDelays: folderOptions.retryDelays, batchSize: batchSize)
             let showsProgress = StandardStreams.errorIsTerminal
             let report: SyncReport

@@ -27,7 +27,7 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
         try await FailureReport.run("survey verify") {
             let verifier = SurveyVerifier(
                 folder: try folderOptions.folder(),
-                backend: URLSessionRespondentUploader(baseURL: folderOptions.backend),
+                backend: folderOptions.uploader,
                 retryDelays: folderOptions.retryDelays)
             let report = repair ? try await verifier.repair() : try await verifier.verify()
             for failure in report.failures {

@@ -41,8 +41,10 @@ struct TokenCreateCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("token create") {
             let (user, name, expires) = (user, name, expires)
-            let (token, secret) = try await data.services().withUsers(database: try database.url()) {
-                _, tokens in try await tokens.create(user: user, label: name, expiresInDays: expires)
+            let (token, secret) = try await data.services().withUsers(database: try database.url())
+            {
+                _, tokens in
+                try await tokens.create(user: user, label: name, expiresInDays: expires)
             }
             StandardStreams.output(secret)
             StandardStreams.error(
@@ -73,7 +75,8 @@ struct TokenListCommand: AsyncParsableCommand {
                 let state =
                     token.revoked
                     ? "revoked" : token.isUsable(at: now) ? "active" : "expired"
-                let expiry = token.expiresAt.map { "expires \($0.formatted(.iso8601))" } ?? "no expiry"
+                let expiry =
+                    token.expiresAt.map { "expires \($0.formatted(.iso8601))" } ?? "no expiry"
                 StandardStreams.output(
                     "\(token.id)  \(token.user)  \(state)  \(expiry)  \(token.label ?? "")")
             }

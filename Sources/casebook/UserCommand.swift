@@ -45,7 +45,9 @@ struct UserAddCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
-        guard User.isValidName(name) else { throw ValidationError("\(UserError.invalidName(name))") }
+        guard User.isValidName(name) else {
+            throw ValidationError("\(UserError.invalidName(name))")
+        }
     }
 
     func run() async throws {

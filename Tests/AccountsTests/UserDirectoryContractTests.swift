@@ -19,7 +19,8 @@ enum UserDirectoryKind: String, CaseIterable, CustomTestStringConvertible {
         case .inMemory: try await body(InMemoryUserDirectory())
         case .sqlite:
             try await body(
-                SQLiteUserDirectory(path: directory.appending("u-\(UUID().uuidString).sqlite").path))
+                SQLiteUserDirectory(path: directory.appending("u-\(UUID().uuidString).sqlite").path)
+            )
         case .postgres:
             try await PostgresTesting.withDatabase(schemas: [PostgresUserDirectory.schema]) {
                 database in
@@ -41,11 +42,14 @@ struct UserDirectoryContractTests {
     @Test(arguments: UserDirectoryKind.allCases)
     func keepsOneUserPerNameExactly(kind: UserDirectoryKind) async throws {
         try await kind.withDirectory(in: directory) { store in
-            let ada = User(name: "ada", role: .admin, passwordHash: "$2b$hash", createdAt: Self.created)
+            let ada = User(
+                name: "ada", role: .admin, passwordHash: "$2b$hash", createdAt: Self.created)
             try await store.add(ada)
-            try await store.add(User(name: "bob", role: .diarist, passwordHash: "h", createdAt: Self.created))
+            try await store.add(
+                User(name: "bob", role: .diarist, passwordHash: "h", createdAt: Self.created))
             await #expect(throws: UserError.exists("ada")) {
-                try await store.add(User(name: "ada", role: .diarist, passwordHash: "x", createdAt: Self.created))
+                try await store.add(
+                    User(name: "ada", role: .diarist, passwordHash: "x", createdAt: Self.created))
             }
             #expect(try await store.user(named: "ada") == ada)
             #expect(try await store.user(named: "ADA") == nil)
@@ -67,18 +71,22 @@ struct UserDirectoryContractTests {
         async throws
     {
         try await kind.withDirectory(in: directory) { store in
-            try await store.add(User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            try await store.add(
+                User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created))
             let token = APIToken(
                 id: "0a1b2c3d", user: "ada", label: "field laptop", createdAt: Self.created,
                 expiresAt: Self.created.addingTimeInterval(86_400))
             try await store.add(token, secretHash: "hash-1")
             let other = APIToken(
-                id: "0a1b2c3e", user: "ada", label: nil, createdAt: Self.created.addingTimeInterval(1),
+                id: "0a1b2c3e", user: "ada", label: nil,
+                createdAt: Self.created.addingTimeInterval(1),
                 expiresAt: nil)
             try await store.add(other, secretHash: "hash-2")
             await #expect(throws: UserError.unknown("nobody")) {
                 try await store.add(
-                    APIToken(id: "ffffffff", user: "nobody", label: nil, createdAt: Self.created, expiresAt: nil),
+                    APIToken(
+                        id: "ffffffff", user: "nobody", label: nil, createdAt: Self.created,
+                        expiresAt: nil),
                     secretHash: "hash-3")
             }
             #expect(try await store.token(secretHash: "hash-1") == token)

@@ -27,7 +27,9 @@ struct UsersTests {
             try await users.add(name: "ada", role: .admin, password: "short")
         }
         let long = String(repeating: "x", count: 73)
-        await #expect(throws: UserError.weakPassword("must be at most 72 bytes long (bcrypt reads no more)")) {
+        await #expect(
+            throws: UserError.weakPassword("must be at most 72 bytes long (bcrypt reads no more)")
+        ) {
             try await users.add(name: "ada", role: .admin, password: long)
         }
         #expect(try await directory.count() == 0)
@@ -56,7 +58,8 @@ struct UsersTests {
         try await users.add(name: "ada", role: .surveyor, password: "correct horse")
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let tokens = APITokens(tokens: directory, users: directory, clock: { now })
-        let (token, secret) = try await tokens.create(user: "ada", label: "laptop", expiresInDays: 30)
+        let (token, secret) = try await tokens.create(
+            user: "ada", label: "laptop", expiresInDays: 30)
         #expect(secret.hasPrefix("cbt_\(token.id)_"))
         let expectedLength = 56  // "cbt_", 8 hex digits, "_", 43 characters of secret
         #expect(secret.count == expectedLength)
@@ -76,7 +79,8 @@ struct UsersTests {
         let clock = ClockBox(start)
         let tokens = APITokens(tokens: directory, users: directory, clock: { clock.now })
         let (_, expiring) = try await tokens.create(user: "ada", label: nil, expiresInDays: 1)
-        let (revoked, revokedSecret) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
+        let (revoked, revokedSecret) = try await tokens.create(
+            user: "ada", label: nil, expiresInDays: nil)
         let (_, lasting) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
         clock.now = start.addingTimeInterval(86_400)
         #expect(try await tokens.authenticate(expiring) == nil)

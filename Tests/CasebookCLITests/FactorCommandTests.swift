@@ -103,7 +103,7 @@ struct FactorCommandTests {
         process.standardInput = try FileHandle(forReadingFrom: streams[0])
         process.standardOutput = try FileHandle(forWritingTo: streams[1])
         process.standardError = try FileHandle(forWritingTo: streams[2])
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return (
             try String(contentsOf: streams[1], encoding: .utf8),

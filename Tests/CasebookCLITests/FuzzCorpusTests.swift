@@ -21,7 +21,7 @@ struct FuzzCorpusTests {
         process.arguments = [corpus.path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

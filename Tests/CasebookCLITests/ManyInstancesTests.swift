@@ -144,8 +144,10 @@ struct ManyInstancesTests {
         #expect(health.text.contains("127.0.0.1:\(cluster.port) does not answer"))
         let list = try await Self.send(server, "GET", "api/diary")
         #expect(list.status == 503)
+        // Whichever store the request reaches first (whether the server has users, or the
+        // diary) is named.
         #expect(
-            (list.json?["error"] as? String)?.contains("the diary store cannot be used") == true)
+            (list.json?["error"] as? String)?.contains("store cannot be used right now") == true)
         let page = try await Self.send(server, "GET", "diary")
         #expect(page.status == 503)
         #expect(page.text.contains("<html"))
@@ -205,7 +207,8 @@ struct ManyInstancesTests {
         _ = try await Self.send(server, "GET", "api/diary")
         let metrics = try await Self.send(server, "GET", "metrics").text
         #expect(metrics.contains("casebook_database_operations_in_flight 0"))
-        #expect(metrics.contains(#"casebook_database_operations{outcome="succeeded"} 1"#))
+        #expect(metrics.contains(#"casebook_database_operations{outcome="succeeded"} "#))
+        #expect(!metrics.contains(#"casebook_database_operations{outcome="succeeded"} 0"#))
         #expect(metrics.contains(#"casebook_database_operations{outcome="timed_out"} 0"#))
     }
 

@@ -131,7 +131,7 @@ struct SurveySyncCommandTests {
             "--batch-size", "100",
         ]
         sync.standardOutput = FileHandle.nullDevice
-        try sync.run()
+        try ProcessLaunch.run(sync)
         // Kill -9 as soon as the first batch is on record (or the run is over).
         while sync.isRunning && !FileManager.default.fileExists(atPath: ledger.path) {
             await Task.yield()

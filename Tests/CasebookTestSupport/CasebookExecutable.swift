@@ -49,7 +49,7 @@ public struct CasebookExecutable {
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,

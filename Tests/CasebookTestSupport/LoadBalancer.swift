@@ -59,7 +59,7 @@ public final class LoadBalancer: @unchecked Sendable {
         let log = Pipe()
         process.standardOutput = log
         process.standardError = log
-        try process.run()
+        try ProcessLaunch.run(process)
         // nginx says it starts its workers once its socket is bound.
         var seen = ""
         while !seen.contains("start worker process") {

@@ -79,7 +79,7 @@ public final class PostgresCluster: @unchecked Sendable {
         let log = Pipe()
         server.standardOutput = log
         server.standardError = log
-        try server.run()
+        try ProcessLaunch.run(server)
         lock.withLock { self.server = server }
         var seen = ""
         while !seen.contains("ready to accept connections") {
@@ -169,7 +169,7 @@ public final class PostgresCluster: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ProcessLaunch.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

@@ -37,7 +37,7 @@ public final class ServerProcess: @unchecked Sendable {
             + arguments
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ProcessLaunch.run(process)
         // Read until the server says where it is; the process ending first is a failure.
         var seen = ""
         while true {

@@ -17,7 +17,8 @@ struct DiaryPages: Sendable {
 
     /// - Parameter revision: the diary's current revision (see `DiaryPages.revision(…)`).
     init(
-        renderer: PageRenderer, work: DiaryWork, revision: @escaping @Sendable () async throws -> Int
+        renderer: PageRenderer, work: DiaryWork,
+        revision: @escaping @Sendable () async throws -> Int
     ) {
         self.renderer = renderer
         self.work = work

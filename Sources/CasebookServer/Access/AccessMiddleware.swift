@@ -1,0 +1,60 @@
+import Accounts
+import Foundation
+import Hummingbird
+
+/// Once the server has users, nobody gets in where they don't belong: every API route (but the
+/// menu and the API's description) and `/metrics` need `Authorization: Bearer <token>` of a
+/// user whose role allows it (401 with `WWW-Authenticate` without one, 403 for the wrong role),
+/// and the pages that show or change anyone's data are closed to the anonymous (web sign-in is
+/// not in this version). With no user yet, the server is one person's, on loopback only.
+struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
+    let presence: UserPresence
+    let tokens: APITokens
+
+    /// Pages that show or change someone's data.
+    static func isPrivatePage(_ path: String) -> Bool {
+        ["/diary", "/survey", "/account", "/documents"].contains {
+            path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + "?")
+        }
+    }
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let path = request.uri.path
+        let isAPI = path.hasPrefix("/api/") || path == "/metrics" || path == "/openapi.json"
+        guard isAPI || Self.isPrivatePage(path) else { return try await next(request, context) }
+        let rule = APIPermissions.rule(method: request.method, path: path)
+        if isAPI, rule == .open { return try await next(request, context) }
+        guard try await presence.hasUsers() else { return try await next(request, context) }
+        guard isAPI else {
+            throw RequestError(
+                .unauthorized,
+                "This server has users, and this page needs a signed-in one; web sign-in is not available in this version. Use the JSON API with a token (casebook token create)."
+            )
+        }
+        guard let secret = Self.bearer(request.headers[.authorization]),
+            let (user, _) = try await tokens.authenticate(secret)
+        else {
+            var response = JSONResponse.make(
+                json: ["error": "this API needs a token: Authorization: Bearer <token>"],
+                status: .unauthorized)
+            response.headers[.wwwAuthenticate] = #"Bearer realm="casebook""#
+            return response
+        }
+        guard APIPermissions.allows(user, rule, path: path) else {
+            throw RequestError(
+                .forbidden, "\(user.name) (\(user.role.rawValue)) may not \(request.method) \(path)"
+            )
+        }
+        return try await next(request, context)
+    }
+
+    /// The token in `Authorization: Bearer <token>`.
+    static func bearer(_ header: String?) -> String? {
+        guard let header, header.count > 7, header.prefix(7).lowercased() == "bearer " else {
+            return nil
+        }
+        return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,88 @@
+import CasebookTestSupport
+import Foundation
+import Testing
+
+/// Users and tokens from the command line, and a token carried by `survey sync` to a server
+/// that has users.
+@Suite("casebook user and casebook token")
+struct UserAndTokenCommandTests {
+    let data: TemporaryDirectory
+
+    init() throws { data = try TemporaryDirectory() }
+
+    func casebook(_ arguments: [String], input: String = "", environment: [String: String] = [:])
+        throws -> CasebookExecutable.Result
+    {
+        try CasebookExecutable.run(
+            arguments + ["--data", data.url.path], input: input, environment: environment)
+    }
+
+    @Test func addsListsChangesAndRemovesUsersWithPasswordsFromStandardInput() throws {
+        let added = try casebook(
+            ["user", "add", "ada", "--role", "admin"], input: "correct horse\n")
+        #expect(added.status == 0)
+        #expect(added.standardOutput == "added ada (admin)\n")
+        let listed = try casebook(["user", "list"])
+        #expect(listed.standardOutput.hasPrefix("ada  admin  "))
+        let stored = try String(
+            contentsOf: data.appending("users.sqlite"), encoding: .isoLatin1)
+        #expect(!stored.contains("correct horse"), "only a hash is kept")
+        #expect(try casebook(["user", "passwd", "ada"], input: "battery staple\n").status == 0)
+        let again = try casebook(["user", "add", "ada"], input: "correct horse\n")
+        #expect(again.status == 1)
+        #expect(again.standardError == "casebook user add: there is already a user named 'ada'\n")
+        let short = try casebook(["user", "add", "bob"], input: "short\n")
+        #expect(
+            short.standardError == "casebook user add: the password must be at least 8 bytes long\n"
+        )
+        #expect(try casebook(["user", "rm", "ada"]).standardOutput == "removed ada\n")
+        #expect(try casebook(["user", "list"]).standardOutput == "")
+    }
+
+    /// The token is printed once; a server with users refuses a sync without it, and takes
+    /// one with it (from --token or CASEBOOK_TOKEN); a revoked token is refused again.
+    @Test func aSurveySyncCarriesItsTokenToAServerWithUsers() throws {
+        #expect(
+            try casebook(["user", "add", "sam", "--role", "surveyor"], input: "field work!\n")
+                .status == 0)
+        let created = try casebook(["token", "create", "--user", "sam", "--name", "laptop"])
+        #expect(created.status == 0)
+        let secret = created.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(secret.hasPrefix("cbt_"))
+        let listed = try casebook(["token", "list"]).standardOutput
+        #expect(listed.contains("sam  active  no expiry  laptop"))
+        #expect(!listed.contains(secret))
+        let id = String(listed.prefix(8))
+
+        let server = try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
+        let folder = try TemporaryDirectory()
+        _ = try folder.file("r1.yaml", contents: "id: r1\nname: Ada\n")
+        let sync = [
+            "survey", "sync", "--from", folder.url.path, "--to", server.url.absoluteString,
+            "--retries", "0",
+        ]
+        let anonymous = try CasebookExecutable.run(sync)
+        #expect(anonymous.status == 1)
+        #expect(anonymous.standardError.contains("401"))
+        let withToken = try CasebookExecutable.run(sync + ["--token", secret])
+        #expect(withToken.status == 0)
+        #expect(withToken.standardOutput.contains("synced 1"))
+        let fromEnvironment = try CasebookExecutable.run(
+            ["survey", "verify", "--from", folder.url.path, "--to", server.url.absoluteString],
+            environment: ["CASEBOOK_TOKEN": secret])
+        #expect(fromEnvironment.standardOutput.contains("identical 1"))
+        #expect(try casebook(["token", "revoke", id]).standardOutput == "revoked \(id)\n")
+        let revoked = try CasebookExecutable.run(sync + ["--token", secret])
+        #expect(revoked.status == 1)
+        server.stop()
+    }
+
+    @Test func aServerForOtherMachinesWithNoUserYetRefusesToStart() throws {
+        let result = try casebook(["serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook serve: --host 0.0.0.0 lets other machines in, but this server has no users yet: add one first (casebook user add NAME --role admin), or serve 127.0.0.1\n"
+        )
+    }
+}
