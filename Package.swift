@@ -148,6 +148,7 @@ let package = Package(
             name: "CasebookServer",
             dependencies: [
                 "Accounts",
+                "AccountsBcrypt",
                 "CasebookDataDirectory",
                 "CasebookFileSystem",
                 "AccountsPostgres",
@@ -248,6 +249,7 @@ let package = Package(
             name: "CasebookServerTests",
             dependencies: [
                 "Accounts",
+                "AccountsBcrypt",
                 "CasebookServer",
                 "Diary",
                 "Menu",

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
-public final class InMemoryUserDirectory: UserStore, TokenStore, @unchecked Sendable {
+public final class InMemoryUserDirectory: UserStore, TokenStore, SessionStore, @unchecked Sendable {
     private let lock = NSLock()
     private var byName: [String: User] = [:]
     private var tokensByHash: [String: APIToken] = [:]
+    private var sessionsByHash: [String: SignInSession] = [:]
 
     public init() {}
 
@@ -34,6 +35,7 @@ public final class InMemoryUserDirectory: UserStore, TokenStore, @unchecked Send
         try lock.withLock {
             guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }
             tokensByHash = tokensByHash.filter { $0.value.user != name }
+            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
     }
 
@@ -66,5 +68,24 @@ public final class InMemoryUserDirectory: UserStore, TokenStore, @unchecked Send
             }
             tokensByHash[hash]?.revoked = true
         }
+    }
+
+    public func add(_ session: SignInSession, secretHash: String) async throws {
+        try lock.withLock {
+            guard byName[session.user] != nil else { throw UserError.unknown(session.user) }
+            sessionsByHash[secretHash] = session
+        }
+    }
+
+    public func session(secretHash: String) async throws -> SignInSession? {
+        lock.withLock { sessionsByHash[secretHash] }
+    }
+
+    public func removeSession(secretHash: String) async throws {
+        _ = lock.withLock { sessionsByHash.removeValue(forKey: secretHash) }
+    }
+
+    public func removeSessions(expiredBefore date: Date) async throws {
+        lock.withLock { sessionsByHash = sessionsByHash.filter { $0.value.expiresAt >= date } }
     }
 }

@@ -11,8 +11,8 @@ public struct Users: Sendable {
     private let hasher: any PasswordHasher
     private let clock: @Sendable () -> Date
     /// Checked against when the user does not exist, so that an unknown name costs what a
-    /// wrong password costs.
-    private let decoy: String
+    /// wrong password costs (made on first need: hashing is slow on purpose).
+    private let decoy: DecoyHash
 
     public init(
         store: any UserStore, hasher: any PasswordHasher,
@@ -21,7 +21,7 @@ public struct Users: Sendable {
         self.store = store
         self.hasher = hasher
         self.clock = clock
-        decoy = hasher.hash("casebook decoy password")
+        decoy = DecoyHash()
     }
 
     @discardableResult
@@ -50,8 +50,19 @@ public struct Users: Sendable {
     /// The user `name` if `password` is theirs; nil for an unknown user and a wrong password
     /// alike, after the same work.
     public func authenticate(name: String, password: String) async throws -> User? {
+        try await authenticate(name: name, password: password) { check in check() }
+    }
+
+    /// The same, with the (deliberately slow) hash check run by `checking`: a server runs it on
+    /// threads of its own rather than the concurrency pool's.
+    public func authenticate(
+        name: String, password: String,
+        checking: (@escaping @Sendable () -> Bool) async throws -> Bool
+    ) async throws -> User? {
         let user = try await store.user(named: name)
-        let matches = hasher.verify(password, against: user?.passwordHash ?? decoy)
+        let hash = user?.passwordHash ?? decoy.value(hasher)
+        let hasher = hasher
+        let matches = try await checking { hasher.verify(password, against: hash) }
         return matches ? user : nil
     }
 

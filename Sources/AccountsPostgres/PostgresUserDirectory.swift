@@ -5,7 +5,7 @@ import PostgresNIO
 import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
-public final class PostgresUserDirectory: UserStore, TokenStore {
+public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
     private let client: PostgresClient
     private let operations: PostgresOperations
 
@@ -36,7 +36,20 @@ public final class PostgresUserDirectory: UserStore, TokenStore {
                     )
                     """,
                     "CREATE INDEX api_token_user ON api_token (user_name, created_at)",
-                ])
+                ]),
+            PostgresMigration(
+                2, "create session",
+                sql: [
+                    """
+                    CREATE TABLE sign_in_session (
+                        secret_hash text PRIMARY KEY,
+                        user_name text NOT NULL REFERENCES casebook_user(name) ON DELETE CASCADE,
+                        created_at double precision NOT NULL,
+                        expires_at double precision NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX sign_in_session_expiry ON sign_in_session (expires_at)",
+                ]),
         ])
 
     public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
@@ -146,6 +159,53 @@ public final class PostgresUserDirectory: UserStore, TokenStore {
             return false
         }
         guard changed else { throw UserError.unknownToken(id) }
+    }
+
+    public func add(_ session: SignInSession, secretHash: String) async throws {
+        let user = session.user
+        let created = session.createdAt.timeIntervalSinceReferenceDate
+        let expires = session.expiresAt.timeIntervalSinceReferenceDate
+        do {
+            try await answering { client in
+                try await client.query(
+                    """
+                    INSERT INTO sign_in_session (secret_hash, user_name, created_at, expires_at)
+                    VALUES (\(secretHash), \(user), \(created), \(expires))
+                    """)
+            }
+        } catch let error as StoreUnavailableError where error.reason.contains("23503") {
+            throw UserError.unknown(user)
+        }
+    }
+
+    public func session(secretHash: String) async throws -> SignInSession? {
+        try await answering { client -> SignInSession? in
+            for try await (user, created, expires) in try await client.query(
+                """
+                SELECT user_name, created_at, expires_at FROM sign_in_session
+                WHERE secret_hash = \(secretHash)
+                """
+            ).decode((String, Double, Double).self) {
+                return SignInSession(
+                    user: user, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                    expiresAt: Date(timeIntervalSinceReferenceDate: expires))
+            }
+            return nil
+        }
+    }
+
+    public func removeSession(secretHash: String) async throws {
+        try await answering { client in
+            try await client.query(
+                "DELETE FROM sign_in_session WHERE secret_hash = \(secretHash)")
+        }
+    }
+
+    public func removeSessions(expiredBefore date: Date) async throws {
+        let limit = date.timeIntervalSinceReferenceDate
+        try await answering { client in
+            try await client.query("DELETE FROM sign_in_session WHERE expires_at < \(limit)")
+        }
     }
 
     private func users(_ query: PostgresQuery) async throws -> [User] {

@@ -7,7 +7,7 @@ import StoreFailures
 /// Users and their API tokens in a SQLite file (WAL mode, migrated when opened). Passwords are
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
-public final class SQLiteUserDirectory: UserStore, TokenStore {
+public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
     private let database: StoreDatabase
 
     public init(path: String) throws {
@@ -34,7 +34,18 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
                         revoked INTEGER NOT NULL DEFAULT 0
                     );
                     CREATE INDEX token_user ON token(user, createdAt);
-                """)
+                """),
+        StoreMigration(
+            "create session",
+            sql: """
+                    CREATE TABLE session (
+                        secretHash TEXT PRIMARY KEY NOT NULL,
+                        user TEXT NOT NULL REFERENCES user(name) ON DELETE CASCADE,
+                        createdAt REAL NOT NULL,
+                        expiresAt REAL NOT NULL
+                    );
+                    CREATE INDEX session_expiry ON session(expiresAt);
+                """),
     ]
 
     public func add(_ user: User) async throws {
@@ -80,6 +91,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
     public func remove(named name: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
             guard db.changesCount == 1 else { throw UserError.unknown(name) }
         }
@@ -138,6 +150,50 @@ public final class SQLiteUserDirectory: UserStore, TokenStore {
         try await database.write { db in
             try db.execute(sql: "UPDATE token SET revoked = 1 WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw UserError.unknownToken(id) }
+        }
+    }
+
+    public func add(_ session: SignInSession, secretHash: String) async throws {
+        try await database.write { db in
+            guard
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [session.user]) != nil
+            else { throw UserError.unknown(session.user) }
+            try db.execute(
+                sql:
+                    "INSERT INTO session (secretHash, user, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    secretHash, session.user, session.createdAt.timeIntervalSinceReferenceDate,
+                    session.expiresAt.timeIntervalSinceReferenceDate,
+                ])
+        }
+    }
+
+    public func session(secretHash: String) async throws -> SignInSession? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT user, createdAt, expiresAt FROM session WHERE secretHash = ?",
+                arguments: [secretHash]
+            ).map {
+                SignInSession(
+                    user: $0["user"],
+                    createdAt: Date(timeIntervalSinceReferenceDate: $0["createdAt"]),
+                    expiresAt: Date(timeIntervalSinceReferenceDate: $0["expiresAt"]))
+            }
+        }
+    }
+
+    public func removeSession(secretHash: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE secretHash = ?", arguments: [secretHash])
+        }
+    }
+
+    public func removeSessions(expiredBefore date: Date) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM session WHERE expiresAt < ?",
+                arguments: [date.timeIntervalSinceReferenceDate])
         }
     }
 

@@ -20,6 +20,9 @@ extension CasebookServer {
         /// The PostgreSQL database every server store lives in, shared with any other server
         /// on it; nil for SQLite files in the data directory.
         public var database: DatabaseURL?
+        /// Whether cookies are marked Secure (sent over HTTPS only): when the server, or the
+        /// proxy in front of it, serves HTTPS.
+        public var secureCookies = false
         /// How long the server trusts its last look at whether it has users (a first user
         /// added from the command line takes effect within it).
         public var userCheckInterval: Duration = .seconds(1)

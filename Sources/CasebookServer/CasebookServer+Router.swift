@@ -1,4 +1,5 @@
 import Accounts
+import AccountsBcrypt
 import DiaryPostgres
 import Foundation
 import Hummingbird
@@ -49,11 +50,18 @@ extension CasebookServer {
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
+        var signIn: SignInPages?
         if let users = stores.users {
+            let pages = SignInPages(
+                renderer: renderer,
+                users: Users(store: users, hasher: BcryptPasswordHasher()),
+                sessions: Sessions(store: users, users: users), throttle: SignInThrottle(),
+                secureCookies: configuration.secureCookies)
+            signIn = pages
             router.middlewares.add(
                 AccessMiddleware(
                     presence: UserPresence(store: users, interval: configuration.userCheckInterval),
-                    tokens: APITokens(tokens: users, users: users)))
+                    tokens: APITokens(tokens: users, users: users), signIn: pages))
         }
         if let database = stores.database {
             router.get("/health") { _, _ in
@@ -88,6 +96,7 @@ extension CasebookServer {
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)
+        signIn?.addRoutes(to: router)
         AccountPages(renderer: renderer, vault: services.vault).addRoutes(to: router)
         DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
         return router

@@ -19,7 +19,7 @@ extension CasebookServer {
         public var dataDirectory: URL
         /// The server's users and their API tokens. With none (or no user in it), the server
         /// is one person's, on loopback only.
-        public var users: (any UserStore & TokenStore)?
+        public var users: (any UserStore & TokenStore & SessionStore)?
         /// The PostgreSQL database the stores live in, shared with any other server on it; nil
         /// when they live in this process or in the data directory.
         public var database: PostgresDatabase?

@@ -88,6 +88,7 @@ public enum CasebookServer {
         DescriptorLimit.raiseToHardLimit()
         let app = try application(
             configuration: configuration, stores: stores, onRunning: onRunning)
+        ProcessLifetime.keep(app)
         do {
             try await app.runService()
         } catch let error as PostgresStartError {

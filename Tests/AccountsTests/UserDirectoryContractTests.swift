@@ -13,7 +13,7 @@ enum UserDirectoryKind: String, CaseIterable, CustomTestStringConvertible {
 
     func withDirectory(
         in directory: TemporaryDirectory,
-        _ body: @Sendable (any UserStore & TokenStore) async throws -> Void
+        _ body: @Sendable (any UserStore & TokenStore & SessionStore) async throws -> Void
     ) async throws {
         switch self {
         case .inMemory: try await body(InMemoryUserDirectory())
@@ -102,6 +102,40 @@ struct UserDirectoryContractTests {
             try await store.remove(named: "ada")
             #expect(try await store.token(secretHash: "hash-2") == nil)
             #expect(try await store.tokens(user: nil).isEmpty)
+        }
+    }
+
+    @Test(arguments: UserDirectoryKind.allCases)
+    func keepsSessionsByTheirHashUntilEndedExpiredOrTheirUserGoes(kind: UserDirectoryKind)
+        async throws
+    {
+        try await kind.withDirectory(in: directory) { store in
+            try await store.add(
+                User(name: "ada", role: .diarist, passwordHash: "h", createdAt: Self.created))
+            let session = SignInSession(
+                user: "ada", createdAt: Self.created,
+                expiresAt: Self.created.addingTimeInterval(3600))
+            try await store.add(session, secretHash: "s-1")
+            try await store.add(
+                SignInSession(
+                    user: "ada", createdAt: Self.created,
+                    expiresAt: Self.created.addingTimeInterval(60)),
+                secretHash: "s-2")
+            await #expect(throws: UserError.unknown("bob")) {
+                try await store.add(
+                    SignInSession(user: "bob", createdAt: Self.created, expiresAt: Self.created),
+                    secretHash: "s-3")
+            }
+            #expect(try await store.session(secretHash: "s-1") == session)
+            try await store.removeSessions(expiredBefore: Self.created.addingTimeInterval(120))
+            #expect(try await store.session(secretHash: "s-2") == nil)
+            #expect(try await store.session(secretHash: "s-1") == session)
+            try await store.removeSession(secretHash: "s-1")
+            try await store.removeSession(secretHash: "s-1")
+            #expect(try await store.session(secretHash: "s-1") == nil)
+            try await store.add(session, secretHash: "s-4")
+            try await store.remove(named: "ada")
+            #expect(try await store.session(secretHash: "s-4") == nil)
         }
     }
 }

@@ -87,8 +87,8 @@ struct APIAccessTests {
                 #expect(response.status == .ok, "the menu is public")
             }
             try await client.execute(uri: "/diary", method: .get) { response in
-                #expect(response.status == .unauthorized)
-                #expect(String(buffer: response.body).contains("needs a signed-in"))
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/login?next=%2Fdiary")
             }
         }
     }

@@ -4,41 +4,29 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 
-/// Talks to the pages as a browser would: keeps the CSRF cookie from the first page and sends it,
-/// with the form's token, on every POST.
+/// Talks to the pages as a browser would: keeps every cookie the server sets (the CSRF token,
+/// a session) and sends them back, with the form's token on every POST.
 struct PageClient {
     let client: any TestClientProtocol
-    private(set) var token: String?
+    private(set) var cookies: [String: String] = [:]
 
     init(_ client: any TestClientProtocol) {
         self.client = client
     }
 
+    /// The CSRF token the server gave, if any.
+    var token: String? { cookies["casebook_csrf"] }
+
     struct Page {
         let status: HTTPResponse.Status
         let html: String
         let location: String?
+        /// The cookies the answer set, whole (`name=value; attributes`).
+        let setCookies: [String]
     }
 
     mutating func get(_ uri: String) async throws -> Page {
-        let cookieHeader = token.map { "casebook_csrf=\($0)" }
-        let (page, cookie) = try await client.execute(
-            uri: uri, method: .get, headers: cookieHeader.map { [.cookie: $0] } ?? [:]
-        ) { response in
-            (
-                Page(
-                    status: response.status, html: String(buffer: response.body),
-                    location: response.headers[.location]),
-                response.headers[.setCookie]
-            )
-        }
-        if let cookie,
-            let range = cookie.range(
-                of: #"casebook_csrf=[0-9a-f]{64}"#, options: .regularExpression)
-        {
-            token = String(cookie[range].dropFirst("casebook_csrf=".count))
-        }
-        return page
+        try await send(uri, method: .get, headers: [:], body: nil)
     }
 
     /// Posts `fields` (url-encoded) with the CSRF token, unless `withToken` is false.
@@ -50,18 +38,9 @@ struct PageClient {
         if withToken { all["csrf"] = token }
         let body = all.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(
             separator: "&")
-        return try await client.execute(
-            uri: uri, method: .post,
-            headers: [
-                .contentType: "application/x-www-form-urlencoded",
-                .cookie: "casebook_csrf=\(token ?? "")",
-            ],
-            body: ByteBuffer(string: body)
-        ) { response in
-            Page(
-                status: response.status, html: String(buffer: response.body),
-                location: response.headers[.location])
-        }
+        return try await send(
+            uri, method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
+            body: body)
     }
 
     /// Posts a body already url-encoded (`encoded`), with the CSRF token first.
@@ -69,19 +48,40 @@ struct PageClient {
         _ uri: String, _ encoded: String, extraHeaders: HTTPFields = [:]
     ) async throws -> Page {
         if token == nil { _ = try await get("/") }
-        var headers: HTTPFields = [
-            .contentType: "application/x-www-form-urlencoded",
-            .cookie: "casebook_csrf=\(token ?? "")",
-        ]
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         headers.append(contentsOf: extraHeaders)
-        return try await client.execute(
-            uri: uri, method: .post, headers: headers,
-            body: ByteBuffer(string: "csrf=\(token ?? "")&" + encoded)
+        return try await send(
+            uri, method: .post, headers: headers, body: "csrf=\(token ?? "")&" + encoded)
+    }
+
+    private mutating func send(
+        _ uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?
+    ) async throws -> Page {
+        var headers = headers
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+                .joined(separator: "; ")
+        }
+        let page = try await client.execute(
+            uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }
         ) { response in
             Page(
                 status: response.status, html: String(buffer: response.body),
-                location: response.headers[.location])
+                location: response.headers[.location],
+                setCookies: response.headers[values: .setCookie])
         }
+        for header in page.setCookies {
+            let pair = header.split(separator: ";", maxSplits: 1)[0]
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals]).trimmingCharacters(in: .whitespaces)
+            let value = String(pair[pair.index(after: equals)...])
+            if value.isEmpty || header.contains("Max-Age=0") {
+                cookies[name] = nil
+            } else {
+                cookies[name] = value
+            }
+        }
+        return page
     }
 
     static func encode(_ text: String) -> String {

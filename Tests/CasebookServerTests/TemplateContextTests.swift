@@ -1,3 +1,5 @@
+import Accounts
+import AccountsBcrypt
 import CasebookTestSupport
 import Foundation
 import Hummingbird
@@ -53,6 +55,22 @@ struct TemplateContextTests {
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
             _ = try await pages.get("/survey?page=1")
+        }
+        // The sign-in page, on a server with users: signed out, refused, signed in.
+        var withUsers = stores
+        let people = InMemoryUserDirectory()
+        try await Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
+            .add(name: "ada", role: .admin, password: "correct horse")
+        withUsers.users = people
+        let signInRouter = try CasebookServer.router(
+            stores: withUsers, configuration: .init(dataDirectory: directory.url),
+            renderer: try PageRenderer(audit: audit))
+        try await Application(router: signInRouter).test(.router) { client in
+            var pages = PageClient(client)
+            _ = try await pages.get("/login")
+            _ = try await pages.post("/login", ["username": "ada", "password": "wrong horse"])
+            _ = try await pages.post("/login", ["username": "ada", "password": "correct horse"])
+            _ = try await pages.get("/login")
         }
         let checker = TemplateNames(templates: PageTemplates.templates)
         var missing: [String] = []

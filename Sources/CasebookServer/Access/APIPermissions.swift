@@ -36,4 +36,13 @@ enum APIPermissions {
                     == true
         }
     }
+
+    /// Whether a signed-in user may open a page: the diary's for diarists, the survey's for
+    /// surveyors, the documents for admins (admins everywhere), the account page for all.
+    static func allowsPage(_ user: User, path: String) -> Bool {
+        if user.role == .admin || path.hasPrefix("/account") { return true }
+        if path.hasPrefix("/diary") { return user.role == .diarist }
+        if path.hasPrefix("/survey") { return user.role == .surveyor }
+        return false
+    }
 }

@@ -3,13 +3,15 @@ import Foundation
 import Hummingbird
 
 /// Once the server has users, nobody gets in where they don't belong: every API route (but the
-/// menu and the API's description) and `/metrics` need `Authorization: Bearer <token>` of a
-/// user whose role allows it (401 with `WWW-Authenticate` without one, 403 for the wrong role),
-/// and the pages that show or change anyone's data are closed to the anonymous (web sign-in is
-/// not in this version). With no user yet, the server is one person's, on loopback only.
+/// menu and the API's description) and `/metrics` need a signed-in session or
+/// `Authorization: Bearer <token>` of a user whose role allows it (401 with `WWW-Authenticate`
+/// without one, 403 for the wrong role), and the pages that show or change anyone's data need a
+/// signed-in user of the right role (anonymous visitors are sent to `/login`). With no user
+/// yet, the server is one person's, on loopback only.
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let presence: UserPresence
     let tokens: APITokens
+    let signIn: SignInPages
 
     /// Pages that show or change someone's data.
     static func isPrivatePage(_ path: String) -> Bool {
@@ -28,14 +30,31 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         if isAPI, rule == .open { return try await next(request, context) }
         guard try await presence.hasUsers() else { return try await next(request, context) }
         guard isAPI else {
-            throw RequestError(
-                .unauthorized,
-                "This server has users, and this page needs a signed-in one; web sign-in is not available in this version. Use the JSON API with a token (casebook token create)."
-            )
+            guard let user = try await signIn.signedInUser(request) else {
+                guard request.method == .get else {
+                    throw RequestError(.unauthorized, "Sign in first.")
+                }
+                let next = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+                let encoded =
+                    next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+                return PageRenderer.redirect(to: "/login?next=\(encoded)")
+            }
+            guard APIPermissions.allowsPage(user, path: path) else {
+                throw RequestError(
+                    .forbidden, "\(user.name) (\(user.role.rawValue)) may not open \(path).")
+            }
+            return try await next(request, context)
         }
-        guard let secret = Self.bearer(request.headers[.authorization]),
-            let (user, _) = try await tokens.authenticate(secret)
-        else {
+        let user: User
+        if let secret = Self.bearer(request.headers[.authorization]),
+            let (tokenUser, _) = try await tokens.authenticate(secret)
+        {
+            user = tokenUser
+        } else if request.headers[.authorization] == nil,
+            let sessionUser = try await signIn.signedInUser(request)
+        {
+            user = sessionUser
+        } else {
             var response = JSONResponse.make(
                 json: ["error": "this API needs a token: Authorization: Bearer <token>"],
                 status: .unauthorized)

@@ -20,6 +20,6 @@ enum PageTemplates {
         "survey": PackageResources.survey_mustache, "factor": PackageResources.factor_mustache,
         "account": PackageResources.account_mustache,
         "documents": PackageResources.documents_mustache,
-        "error": PackageResources.error_mustache,
+        "error": PackageResources.error_mustache, "login": PackageResources.login_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

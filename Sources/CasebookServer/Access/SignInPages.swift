@@ -1,0 +1,118 @@
+import Accounts
+import Foundation
+import Hummingbird
+import NIOPosix
+
+/// `/login` and `/logout`: a name and password checked with bcrypt (on a thread pool: a check
+/// takes a quarter of a second on purpose), a new session on every sign-in (its secret in an
+/// HttpOnly, SameSite=Lax cookie, Secure under TLS), the last name remembered per browser
+/// through the case study's `LoginHandler`, and failures slowed by `SignInThrottle` — with the
+/// same answer for an unknown name and a wrong password.
+struct SignInPages: Sendable {
+    static let sessionCookie = "casebook_session"
+
+    let renderer: PageRenderer
+    let users: Users
+    let sessions: Sessions
+    let throttle: SignInThrottle
+    let secureCookies: Bool
+
+    /// The threads bcrypt runs on, off the concurrency pool.
+    private static let hashing: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/login") { request, _ in
+            let signedIn = try await signedInUser(request)?.name
+            let storage = CookieLoginStorage(request: request)
+            return renderer.page(
+                "login", title: "Sign in",
+                context: [
+                    "username": LoginHandler(storage: storage).previousUsername ?? "",
+                    "next": Self.safeNext(request.uri.queryParameters["next"].map(String.init)),
+                    "signedIn": signedIn ?? false,
+                ],
+                request: request)
+        }
+        router.post("/login") { request, _ in
+            let form = try await PostedForm.read(request)
+            let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+            let password = form["password"] ?? ""
+            let next = Self.safeNext(form["next"])
+            if let until = throttle.blockedUntil(user: name) {
+                let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+                return refusal(
+                    request, name: name, next: next, status: .tooManyRequests,
+                    message:
+                        "Too many failed sign-ins for this name. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+                )
+            }
+            let user = try await users.authenticate(name: name, password: password) { check in
+                try await Self.hashing.runIfActive(check)
+            }
+            guard let user else {
+                throttle.recordFailure(user: name)
+                return refusal(
+                    request, name: name, next: next, status: .unauthorized,
+                    message: "That name and password do not match.")
+            }
+            throttle.recordSuccess(user: name)
+            // A new session on every sign-in, and the old one (if any) ended: a session
+            // cookie planted before sign-in is worth nothing after it.
+            if let old = request.cookies[Self.sessionCookie]?.value {
+                try await sessions.end(old)
+            }
+            let secret = try await sessions.start(for: user.name)
+            let storage = CookieLoginStorage(request: request)
+            try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
+            var response = PageRenderer.redirect(to: next)
+            response.setCookie(sessionCookie(secret))
+            if let remembered = storage.cookie { response.setCookie(remembered) }
+            return response
+        }
+        router.post("/logout") { request, _ in
+            _ = try await PostedForm.read(request)
+            if let secret = request.cookies[Self.sessionCookie]?.value {
+                try await sessions.end(secret)
+            }
+            var response = PageRenderer.redirect(to: "/login")
+            response.setCookie(
+                Cookie(
+                    name: Self.sessionCookie, value: "", maxAge: 0, path: "/",
+                    secure: secureCookies, httpOnly: true, sameSite: .lax))
+            return response
+        }
+    }
+
+    func signedInUser(_ request: Request) async throws -> User? {
+        guard let secret = request.cookies[Self.sessionCookie]?.value else { return nil }
+        return try await sessions.user(forSecret: secret)
+    }
+
+    private func sessionCookie(_ secret: String) -> Cookie {
+        Cookie(
+            name: Self.sessionCookie, value: secret, path: "/", secure: secureCookies,
+            httpOnly: true, sameSite: .lax)
+    }
+
+    private func refusal(
+        _ request: Request, name: String, next: String, status: HTTPResponse.Status,
+        message: String
+    ) -> Response {
+        renderer.page(
+            "login", title: "Sign in",
+            context: ["username": name, "next": next, "signedIn": false, "error": message],
+            request: request, status: status)
+    }
+
+    /// Where to go after signing in: a path on this server, never another site.
+    static func safeNext(_ text: String?) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+            text.utf8.count <= 512, !text.contains(where: { $0.isNewline })
+        else { return "/" }
+        return text
+    }
+}

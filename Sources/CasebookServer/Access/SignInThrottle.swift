@@ -1,0 +1,47 @@
+import Foundation
+
+/// Slows down whoever guesses passwords: after `perUser` failed sign-ins for one name within
+/// `window`, that name is refused until the oldest failure leaves the window; after `overall`
+/// failures across all names, every sign-in is. Kept in memory per server instance.
+final class SignInThrottle: @unchecked Sendable {
+    static let perUser = 5
+    static let overall = 100
+    static let window: TimeInterval = 15 * 60
+
+    private let lock = NSLock()
+    private var failuresByUser: [String: [Date]] = [:]
+    private var failures: [Date] = []
+
+    /// When the name may try again, if it may not now.
+    func blockedUntil(user: String, now: Date = Date()) -> Date? {
+        lock.withLock {
+            prune(now)
+            let mine = failuresByUser[user] ?? []
+            if mine.count >= Self.perUser { return mine[mine.count - Self.perUser] + Self.window }
+            if failures.count >= Self.overall {
+                return failures[failures.count - Self.overall] + Self.window
+            }
+            return nil
+        }
+    }
+
+    func recordFailure(user: String, now: Date = Date()) {
+        lock.withLock {
+            failuresByUser[user, default: []].append(now)
+            failures.append(now)
+        }
+    }
+
+    func recordSuccess(user: String) {
+        lock.withLock { failuresByUser[user] = nil }
+    }
+
+    private func prune(_ now: Date) {
+        let start = now - Self.window
+        failures.removeAll { $0 < start }
+        for (user, dates) in failuresByUser {
+            let kept = dates.filter { $0 >= start }
+            failuresByUser[user] = kept.isEmpty ? nil : kept
+        }
+    }
+}

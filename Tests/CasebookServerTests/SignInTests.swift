@@ -1,0 +1,129 @@
+import Accounts
+import AccountsBcrypt
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CasebookServer
+
+/// Web sign-in once the server has users: the pages send the anonymous to /login, a correct
+/// name and password start a new session (HttpOnly, SameSite=Lax), the name is offered again
+/// next time, sign-out ends the session, and guessing is slowed down — with one answer for an
+/// unknown name and a wrong password.
+@Suite("Signing in to the pages")
+struct SignInTests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+    let people = InMemoryUserDirectory()
+
+    init() async throws {
+        directory = try TemporaryDirectory()
+        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        stores.users = people
+        self.stores = stores
+        let users = Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
+        try await users.add(name: "dee", role: .diarist, password: "correct horse")
+        try await users.add(name: "sam", role: .surveyor, password: "field work!")
+    }
+
+    func withPages(_ body: @escaping @Sendable (inout PageClient) async throws -> Void)
+        async throws
+    {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            try await body(&pages)
+        }
+    }
+
+    @Test func anAnonymousVisitorIsSentToSignInAndBackAfterwards() async throws {
+        try await withPages { pages in
+            let diary = try await pages.get("/diary")
+            #expect(diary.status == .seeOther)
+            #expect(diary.location == "/login?next=%2Fdiary")
+            let form = try await pages.get("/login?next=%2Fdiary")
+            #expect(form.html.contains(#"name="next" value="/diary""#))
+            let signedIn = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse", "next": "/diary"])
+            #expect(signedIn.status == .seeOther)
+            #expect(signedIn.location == "/diary")
+            let session = try #require(
+                signedIn.setCookies.first { $0.hasPrefix("casebook_session=") })
+            #expect(session.contains("HttpOnly"))
+            #expect(session.contains("SameSite=Lax"))
+            #expect(try await pages.get("/diary").status == .ok)
+            #expect(try await pages.get("/survey").status == .forbidden, "a diarist's role")
+            let again = try await pages.get("/login")
+            #expect(again.html.contains("Signed in as <strong>dee</strong>"))
+        }
+    }
+
+    @Test func anUnknownNameAndAWrongPasswordGetTheSameAnswer() async throws {
+        try await withPages { pages in
+            let wrong = try await pages.post(
+                "/login", ["username": "dee", "password": "wrong horse"])
+            let unknown = try await pages.post(
+                "/login", ["username": "nobody", "password": "wrong horse"])
+            #expect(wrong.status == .unauthorized)
+            #expect(unknown.status == .unauthorized)
+            let message = "That name and password do not match."
+            #expect(wrong.html.contains(message) && unknown.html.contains(message))
+            #expect(pages.cookies["casebook_session"] == nil)
+        }
+    }
+
+    @Test func theLastNameIsOfferedAgainAndSignOutEndsTheSession() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "sam", "password": "field work!"])
+            let secret = try #require(pages.cookies["casebook_session"])
+            let out = try await pages.post("/logout", [:])
+            #expect(out.status == .seeOther)
+            #expect(pages.cookies["casebook_session"] == nil)
+            #expect(try await people.session(secretHash: APITokens.hash(secret)) == nil)
+            let form = try await pages.get("/login")
+            #expect(
+                form.html.contains(
+                    #"id="username" name="username" autocomplete="username" value="sam""#))
+            #expect(try await pages.get("/survey").status == .seeOther)
+        }
+    }
+
+    @Test func aSessionFromBeforeSignInIsWorthNothingAfterIt() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])
+            let first = try #require(pages.cookies["casebook_session"])
+            _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])
+            let second = try #require(pages.cookies["casebook_session"])
+            #expect(first != second)
+            #expect(try await people.session(secretHash: APITokens.hash(first)) == nil)
+        }
+    }
+
+    @Test func guessingIsSlowedDownPerName() async throws {
+        try await withPages { pages in
+            for _ in 0..<5 {
+                _ = try await pages.post("/login", ["username": "dee", "password": "guess 1234"])
+            }
+            let blocked = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(blocked.status == .tooManyRequests)
+            #expect(
+                blocked.html.contains(
+                    "Too many failed sign-ins for this name. Try again in 15 minutes."))
+            let other = try await pages.post(
+                "/login", ["username": "sam", "password": "field work!"])
+            #expect(other.status == .seeOther, "another name is not blocked")
+        }
+    }
+
+    @Test func signInGoesOnlyToThisSite() {
+        #expect(SignInPages.safeNext("//evil.example/") == "/")
+        #expect(SignInPages.safeNext("https://evil.example/") == "/")
+        #expect(SignInPages.safeNext("/\\evil") == "/")
+        #expect(SignInPages.safeNext("/diary?x=1") == "/diary?x=1")
+    }
+}
