@@ -20,6 +20,10 @@ extension CasebookServer {
         /// The PostgreSQL database every server store lives in, shared with any other server
         /// on it; nil for SQLite files in the data directory.
         public var database: DatabaseURL?
+        /// HTTPS: the PEM files of the certificate chain and the private key. Without them,
+        /// plain HTTP (behind a TLS-terminating proxy, set `secureCookies`).
+        public var tlsCertificate: URL?
+        public var tlsKey: URL?
         /// Whether cookies are marked Secure (sent over HTTPS only): when the server, or the
         /// proxy in front of it, serves HTTPS.
         public var secureCookies = false

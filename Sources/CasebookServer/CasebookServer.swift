@@ -5,9 +5,11 @@ import Diary
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import Menu
 import NIOCore
+import NIOSSL
 import SurveySync
 
 /// The Casebook web server: the JSON API and the pages of every system. `router(stores:configuration:)`
@@ -31,18 +33,24 @@ public enum CasebookServer {
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
         let timeouts = configuration.timeouts
+        let tls = try configuration.tlsConfiguration()
+        var routed = configuration
+        if tls != nil { routed.secureCookies = true }
+        let scheme = tls == nil ? "http" : "https"
         var app = Application(
-            router: try router(stores: stores, configuration: configuration),
+            router: try router(stores: stores, configuration: routed),
             server: HTTPServerBuilder { responder in
-                GuardedHTTP1Channel(
+                let channel = GuardedHTTP1Channel(
                     responder: responder, timeouts: timeouts, limits: Self.headerLimits)
+                guard let tls else { return channel }
+                return try TLSChannel(channel, tlsConfiguration: tls)
             },
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "Casebook"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
-                await onRunning(URL(string: "http://\(shownHost):\(port)/")!)
+                await onRunning(URL(string: "\(scheme)://\(shownHost):\(port)/")!)
             },
             logger: logger
         )
@@ -110,6 +118,30 @@ extension CasebookServer {
 }
 
 extension CasebookServer.Configuration {
+    /// The server's TLS set-up from `tlsCertificate` and `tlsKey`, or nil for plain HTTP.
+    /// - Throws: `ServerStartError.tlsUnusable` naming the file that cannot be used.
+    func tlsConfiguration() throws -> TLSConfiguration? {
+        guard let certificate = tlsCertificate, let key = tlsKey else { return nil }
+        let chain: [NIOSSLCertificate]
+        do {
+            chain = try NIOSSLCertificate.fromPEMFile(certificate.path)
+        } catch {
+            throw ServerStartError.tlsUnusable(path: certificate.path, reason: "\(error)")
+        }
+        let privateKey: NIOSSLPrivateKey
+        do {
+            privateKey = try NIOSSLPrivateKey(file: key.path, format: .pem)
+        } catch {
+            throw ServerStartError.tlsUnusable(path: key.path, reason: "\(error)")
+        }
+        guard !chain.isEmpty else {
+            throw ServerStartError.tlsUnusable(
+                path: certificate.path, reason: "it holds no certificate")
+        }
+        return TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+    }
+
     /// Whether `text` can be an allowed host: a DNS name, an IPv4 address, or an IPv6 address
     /// in brackets; no port.
     public static func isHostName(_ text: String) -> Bool {

@@ -7,6 +7,7 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
     case databaseUnusable(String)
     /// A non-loopback address with no user yet: the single-person mode is for this machine only.
     case noUsersYet(host: String)
+    case tlsUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +18,7 @@ public enum ServerStartError: Error, CustomStringConvertible, Equatable {
         case .dataDirectoryUnusable(let path, let reason):
             "cannot use the data directory \(path): \(reason)"
         case .databaseUnusable(let text): text
+        case .tlsUnusable(let path, let reason): "cannot use \(path) for TLS: \(reason)"
         case .noUsersYet(let host):
             "--host \(host) lets other machines in, but this server has no users yet: add one first (casebook user add NAME --role admin), or serve 127.0.0.1"
         }

@@ -44,6 +44,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @Option(help: "The certificate chain (PEM) to serve HTTPS with; needs --tls-key.")
+    var tlsCert: String?
+
+    @Option(help: "The private key (PEM) of --tls-cert.")
+    var tlsKey: String?
+
+    @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
+    var secureCookies = false
+
     @Option(help: "Seconds a request waits for the database before it is answered 503.")
     var databaseTimeout = 5
 
@@ -71,6 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
                 "--allowed-host takes a host name or address such as casebook.example, not '\(host)'"
             )
         }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together")
+        }
         for backend in syncBackends where BackendOption.httpURL(backend) == nil {
             throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
         }
@@ -89,6 +101,14 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.allowedHosts = allowedHosts
         configuration.database = try database.url()
         configuration.databaseTimeout = .seconds(databaseTimeout)
+        configuration.tlsCertificate = tlsCert.map { URL(fileURLWithPath: $0) }
+        configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
+        configuration.secureCookies = secureCookies
+        if tlsCert == nil, !secureCookies, !["127.0.0.1", "localhost", "::1"].contains(host) {
+            StandardStreams.error(
+                "casebook serve: warning: serving \(host) over plain HTTP: passwords, sessions and tokens cross the network readable; use --tls-cert and --tls-key, or a proxy that serves HTTPS (with --secure-cookies)"
+            )
+        }
         configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),
