@@ -11,6 +11,11 @@ public struct DataDirectoryLayout: Sendable, Equatable {
 
     /// The diary's entries (SQLite).
     public var diaryDatabase: URL { root.appendingPathComponent("diary.sqlite") }
+    /// A user's own diary, once the server has users (SQLite); `user` is a valid user name
+    /// (`User.isValidName`: a-z, 0-9, '.', '_', '-'), so it stays a file name in this folder.
+    public func diaryDatabase(of user: String) -> URL {
+        root.appendingPathComponent("diary-\(user).sqlite")
+    }
     /// The respondents the server received (SQLite).
     public var respondentsDatabase: URL { root.appendingPathComponent("respondents.sqlite") }
     /// Each user's "save password?" choice, as the server keeps it (SQLite).

@@ -85,11 +85,15 @@ extension CasebookServer {
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
         let diaryWork = DiaryWork(store: stores.diary, waitsOnNetwork: stores.database != nil)
-        DiaryAPIController(work: diaryWork).addRoutes(to: router)
+        let diaries = RequestDiaries(
+            shared: RequestDiaries.Diary(
+                work: diaryWork, revision: diaryRevision(stores), key: ""),
+            ofUser: stores.users == nil ? nil : stores.diaryOfUser,
+            waitsOnNetwork: stores.database != nil)
+        DiaryAPIController(diaries: diaries).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, work: diaryWork, revision: diaryRevision(stores))
-            .addRoutes(to: router)
+        DiaryPages(renderer: renderer, diaries: diaries).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: stores.respondents, dataDirectory: stores.dataDirectory,
             backends: configuration.syncBackends

@@ -17,6 +17,8 @@ extension CasebookServer {
         public var diary: any DiaryStore & Sendable
         /// Where the pages' files live: respondents folders, documents, the preference vault.
         public var dataDirectory: URL
+        /// Each user's own diary, once the server has users (nil: everyone shares `diary`).
+        public var diaryOfUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
         /// The server's users and their API tokens. With none (or no user in it), the server
         /// is one person's, on loopback only.
         public var users: (any UserStore & TokenStore & SessionStore)?
@@ -43,6 +45,8 @@ extension CasebookServer {
                 preferences: InMemoryPreferenceChoiceStore(),
                 diary: InMemoryDiaryStore(), dataDirectory: dataDirectory)
             stores.users = InMemoryUserDirectory()
+            let diaries = UserDiaries { _ in InMemoryDiaryStore() }
+            stores.diaryOfUser = { try diaries.diary(of: $0) }
             return stores
         }
 
@@ -62,6 +66,10 @@ extension CasebookServer {
             stores.database = database
             stores.users = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
+            stores.diaryOfUser = { user in
+                PostgresDiaryStore(
+                    client: database.client, operations: database.operations, owner: user)
+            }
             return stores
         }
 
@@ -81,6 +89,10 @@ extension CasebookServer {
                 diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
             stores.users = try SQLiteUserDirectory(path: layout.usersDatabase.path)
+            let diaries = UserDiaries { user in
+                try SQLiteDiaryStore(path: layout.diaryDatabase(of: user).path)
+            }
+            stores.diaryOfUser = { try diaries.diary(of: $0) }
             return stores
         }
     }

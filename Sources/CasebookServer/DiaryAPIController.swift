@@ -9,12 +9,11 @@ struct DiaryAPIController: Sendable {
     static let maximumOffset = 1_000_000_000
     static let bodyLimit = 1024 * 1024
 
-    let work: DiaryWork
-
-    private var entries: DiaryEntries { DiaryEntries(store: work.store) }
+    let diaries: RequestDiaries
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary") { request, _ in
+            let (work, entries) = try Self.diary(diaries, request)
             let query = try FormFields(query: request)
             let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
             let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
@@ -22,6 +21,7 @@ struct DiaryAPIController: Sendable {
             return JSONResponse.make(DiaryEntriesWire(page))
         }
         router.post("/api/diary") { request, _ in
+            let (work, entries) = try Self.diary(diaries, request)
             let text = try await Self.text(in: request)
             let entry = try await work.run {
                 try Self.answering {
@@ -30,7 +30,8 @@ struct DiaryAPIController: Sendable {
             }
             return Self.response(entry, status: .created)
         }
-        router.get("/api/diary/{id}") { _, context in
+        router.get("/api/diary/{id}") { request, context in
+            let (work, entries) = try Self.diary(diaries, request)
             let id = try Self.id(context)
             let entry = try await work.run {
                 try Self.answering { try entries.revisedEntry(id: id) }
@@ -40,6 +41,7 @@ struct DiaryAPIController: Sendable {
         // With If-Match, only the revision the client read is updated (a 412 otherwise, with
         // the current revision's ETag); without it, or with `*`, whatever is stored.
         router.put("/api/diary/{id}") { request, context in
+            let (work, entries) = try Self.diary(diaries, request)
             let id = try Self.id(context)
             let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
             let text = try await Self.text(in: request)
@@ -61,11 +63,20 @@ struct DiaryAPIController: Sendable {
                 return response
             }
         }
-        router.delete("/api/diary/{id}") { _, context in
+        router.delete("/api/diary/{id}") { request, context in
+            let (work, entries) = try Self.diary(diaries, request)
             let id = try Self.id(context)
             try await work.run { try Self.answering { try entries.remove(id: id) } }
             return Response(status: .noContent)
         }
+    }
+
+    /// The request's diary (the signed-in user's own, once there are users) and its use cases.
+    private static func diary(_ diaries: RequestDiaries, _ request: Request) throws
+        -> (DiaryWork, DiaryEntriesBox)
+    {
+        let work = try diaries.diary(for: request).work
+        return (work, DiaryEntriesBox(store: work.store))
     }
 
     /// `body`, with the diary's refusals as the answers they are: an unknown entry is a 404,

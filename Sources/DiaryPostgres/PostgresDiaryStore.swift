@@ -10,6 +10,9 @@ import StoreFailures
 public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     private let client: PostgresClient
     private let operations: PostgresOperations
+    /// Whose entries this store holds: a user's name, or "" for the diary of a server with no
+    /// users. Entries of other owners are not there for it.
+    public let owner: String
 
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
@@ -51,35 +54,59 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
             PostgresMigration(
                 3, "revise each entry",
                 sql: ["ALTER TABLE diary_entry ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
+            PostgresMigration(
+                4, "an owner for each entry",
+                sql: [
+                    "ALTER TABLE diary_entry ADD COLUMN owner text COLLATE \"C\" NOT NULL DEFAULT ''",
+                    "CREATE INDEX diary_entry_owner_newest ON diary_entry (owner, date DESC, id DESC)",
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
     /// operation goes through `operations` (an operation that waits longer than its deadline
     /// fails as unavailable).
-    public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
+    public convenience init(
+        client: PostgresClient, operations: PostgresOperations = PostgresOperations()
+    ) {
+        self.init(client: client, operations: operations, owner: "")
+    }
+
+    /// `owner`'s diary on the shared tables.
+    public init(client: PostgresClient, operations: PostgresOperations, owner: String) {
         self.client = client
         self.operations = operations
+        self.owner = owner
     }
 
     public func save(_ entry: Entry) throws {
         let id = Self.key(entry.id)
         let date = entry.date.timeIntervalSinceReferenceDate
         let text = entry.text
-        try run { client in
-            try await client.query(
+        let owner = owner
+        let saved = try run { client -> Bool in
+            // An id another owner holds is never overwritten (ids are UUIDs: only a forged one
+            // can clash).
+            let rows = try await client.query(
                 """
-                INSERT INTO diary_entry (id, date, text) VALUES (\(id), \(date), \(text))
+                INSERT INTO diary_entry (id, date, text, owner) VALUES (\(id), \(date), \(text), \(owner))
                 ON CONFLICT (id) DO UPDATE SET
                     text = excluded.text, revision = diary_entry.revision + 1
+                    WHERE diary_entry.owner = excluded.owner
+                RETURNING id
                 """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
         }
+        guard saved else { throw DiaryError.unknownEntry(entry.id) }
     }
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
         let key = Self.key(id)
+        let owner = owner
         return try run { client in
             let rows = try await client.query(
-                "SELECT id, date, text, revision FROM diary_entry WHERE id = \(key)")
+                "SELECT id, date, text, revision FROM diary_entry WHERE id = \(key) AND owner = \(owner)"
+            )
             for try await (id, date, text, revision) in rows.decode(
                 (String, Double, String, Int).self)
             {
@@ -92,12 +119,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
 
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
         let key = Self.key(entry.id)
+        let owner = owner
         let text = entry.text
         let updated: Int? = try run { client -> Int? in
             let rows = try await client.query(
                 """
                 UPDATE diary_entry SET text = \(text), revision = revision + 1
-                WHERE id = \(key) AND revision = \(revision)
+                WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
                 RETURNING revision
                 """)
             for try await revision in rows.decode(Int.self) { return revision }
@@ -112,14 +140,18 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
 
     public func remove(id: Entry.ID) throws {
         let key = Self.key(id)
+        let owner = owner
         try run { client in
-            try await client.query("DELETE FROM diary_entry WHERE id = \(key)")
+            try await client.query(
+                "DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)")
         }
     }
 
     public func entry(id: Entry.ID) throws -> Entry? {
         let key = Self.key(id)
-        return try entries("SELECT id, date, text FROM diary_entry WHERE id = \(key)").first
+        return try entries(
+            "SELECT id, date, text FROM diary_entry WHERE id = \(key) AND owner = \(owner)"
+        ).first
     }
 
     public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
@@ -127,7 +159,8 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let offset = max(0, offset)
         return try entries(
             """
-            SELECT id, date, text FROM diary_entry ORDER BY date DESC, id DESC
+            SELECT id, date, text FROM diary_entry WHERE owner = \(owner)
+            ORDER BY date DESC, id DESC
             LIMIT \(limit) OFFSET \(offset)
             """)
     }
@@ -135,12 +168,14 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         // Ids hold only 0-9, a-f and '-', all below '~' in the C collation the column has.
         let end = prefix + "~"
+        let owner = owner
         let limit = max(0, limit)
         return try run { client in
             var ids: [Entry.ID] = []
             let rows = try await client.query(
                 """
-                SELECT id FROM diary_entry WHERE id >= \(prefix) AND id < \(end)
+                SELECT id FROM diary_entry
+                WHERE id >= \(prefix) AND id < \(end) AND owner = \(owner)
                 ORDER BY id LIMIT \(limit)
                 """)
             for try await id in rows.decode(String.self) {
@@ -151,7 +186,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     }
 
     public func count() throws -> Int {
-        try number("SELECT COUNT(*)::bigint FROM diary_entry")
+        try number("SELECT COUNT(*)::bigint FROM diary_entry WHERE owner = \(owner)")
     }
 
     public func revision() throws -> Int {

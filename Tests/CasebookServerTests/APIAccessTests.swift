@@ -2,6 +2,7 @@ import Accounts
 import CasebookServer
 import CasebookTestSupport
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -121,6 +122,48 @@ struct APIAccessTests {
                 ) { response in
                     #expect(response.status == status, "\(method) \(uri)")
                 }
+            }
+        }
+    }
+
+    /// Diary entries belong to their user: another user's entry is a 404 to read, change or
+    /// delete, and never in their list; a header a client sends cannot claim to be someone.
+    @Test func eachUserSeesEditsAndDeletesOnlyTheirOwnEntries() async throws {
+        let dee = try await token(for: "dee", role: .diarist)
+        let dan = try await token(for: "dan", role: .diarist)
+        try await withClient { client in
+            let id = try await client.execute(
+                uri: "/api/diary", method: .post, headers: Self.headers(dee),
+                body: ByteBuffer(string: #"{"text": "dee's own"}"#)
+            ) { response in
+                #expect(response.status == .created)
+                let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body))
+                return (body as? [String: Any])?["id"] as? String
+            }
+            let entryID = try #require(id)
+            var forged = Self.headers(dan)
+            forged[HTTPField.Name("Casebook-Signed-In-User")!] = "dee"
+            try await client.execute(uri: "/api/diary", method: .get, headers: forged) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"entries":[]}"#)
+            }
+            for method in [HTTPRequest.Method.get, .delete] {
+                try await client.execute(
+                    uri: "/api/diary/\(entryID)", method: method, headers: Self.headers(dan)
+                ) { response in
+                    #expect(response.status == .notFound, "\(method)")
+                }
+            }
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: Self.headers(dan),
+                body: ByteBuffer(string: #"{"text": "dan was here"}"#)
+            ) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .get, headers: Self.headers(dee)
+            ) { response in
+                #expect(String(buffer: response.body).contains("dee's own"))
             }
         }
     }

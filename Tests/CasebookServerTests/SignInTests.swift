@@ -103,6 +103,30 @@ struct SignInTests {
         }
     }
 
+    /// Two people signed in from two browsers each have a diary of their own.
+    @Test func eachSignedInUserHasTheirOwnDiary() async throws {
+        try await Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
+            .add(name: "dan", role: .diarist, password: "other horse")
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var dee = PageClient(client)
+            var dan = PageClient(client)
+            _ = try await dee.post("/login", ["username": "dee", "password": "correct horse"])
+            _ = try await dan.post("/login", ["username": "dan", "password": "other horse"])
+            #expect(try await dee.post("/diary", ["text": "Only for dee"]).status == .seeOther)
+            #expect(try await dee.get("/diary").html.contains("Only for dee"))
+            #expect(!(try await dan.get("/diary").html.contains("Only for dee")))
+            let page = try await dee.get("/diary").html
+            let path = try #require(
+                page.firstMatch(of: /href="(\/diary\/[0-9a-f-]{36})"/).map { String($0.1) })
+            #expect(try await dan.get(path).status == .notFound)
+            #expect(try await dan.post(path + "/delete", [:]).status == .notFound)
+            #expect(try await dee.get(path).status == .ok)
+        }
+    }
+
     @Test func guessingIsSlowedDownPerName() async throws {
         try await withPages { pages in
             for _ in 0..<5 {

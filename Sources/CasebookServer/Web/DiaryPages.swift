@@ -7,24 +7,12 @@ import Hummingbird
 /// screens the router shows rendered as HTML.
 struct DiaryPages: Sendable {
     let renderer: PageRenderer
-    let store: any DiaryStore & Sendable
-    let work: DiaryWork
-    /// The list page, rendered once per revision of the diary.
+    /// The diary each request works on (the signed-in user's own, once there are users), with
+    /// its revision as the list page needs it: from a tracker that re-reads it only when the
+    /// data directory changed, or from the store for every view.
+    let diaries: RequestDiaries
+    /// The list pages, each rendered once per revision of its diary.
     let cache = RenderedPageCache()
-    /// The diary's revision as the list page needs it: from a tracker that re-reads it only
-    /// when the data directory changed (SQLite), or from the database for every view.
-    let revision: @Sendable () async throws -> Int
-
-    /// - Parameter revision: the diary's current revision (see `DiaryPages.revision(…)`).
-    init(
-        renderer: PageRenderer, work: DiaryWork,
-        revision: @escaping @Sendable () async throws -> Int
-    ) {
-        self.renderer = renderer
-        self.work = work
-        store = work.store
-        self.revision = revision
-    }
 
     /// For a diary in the data directory: the revision re-read only when inotify says the
     /// directory changed (a write by any process shows at once).
@@ -39,13 +27,16 @@ struct DiaryPages: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/diary") { request, _ in
-            let current = try await revision()
-            if let pieces = cache.cached("list", revision: current) {
+            let own = try diaries.diary(for: request)
+            let (work, store) = (own.work, own.work.store)
+            let current = try await own.revision()
+            let key = "list-" + own.key
+            if let pieces = cache.cached(key, revision: current) {
                 return renderer.cachedPage(pieces, request: request)
             }
             let pieces = try await work.run {
-                try cache.page("list", revision: current) { placeholder in
-                    let (diary, screens) = makeRouter()
+                try cache.page(key, revision: current) { placeholder in
+                    let (diary, screens) = makeRouter(store)
                     try diary.showList()
                     return listHTML(screens, csrf: placeholder)
                 }
@@ -53,52 +44,58 @@ struct DiaryPages: Sendable {
             return renderer.cachedPage(pieces, request: request)
         }
         router.get("/diary/new") { request, _ in
-            try await work.run {
-                let (diary, screens) = makeRouter()
+            let (work, store) = try Self.diary(diaries, request)
+            return try await work.run {
+                let (diary, screens) = makeRouter(store)
                 try diary.showNewEntry()
                 return detail(screens, request: request)
             }
         }
         router.get("/diary/{id}") { request, context in
+            let (work, store) = try Self.diary(diaries, request)
             let id = try entryID(context)
             return try await work.run {
-                let (diary, screens) = makeRouter()
+                let (diary, screens) = makeRouter(store)
                 try showDetail(on: diary, id: id)
                 // The revision the form starts from, so that a save can tell whether someone
                 // else saved the entry meanwhile.
-                let revision = try? entries.revisedEntry(id: id).revision
+                let revision = try? DiaryEntries(store: store).revisedEntry(id: id).revision
                 return detail(screens, request: request, revision: revision)
             }
         }
         router.post("/diary") { request, _ in
+            let (work, store) = try Self.diary(diaries, request)
             let form = try await PostedForm.read(request)
             let text = form["text"]
             return try await work.run {
-                let (diary, screens) = makeRouter()
+                let (diary, screens) = makeRouter(store)
                 try diary.showNewEntry()
                 return try perform(screens, text: text, request: request)
             }
         }
         router.post("/diary/{id}") { request, context in
+            let (work, store) = try Self.diary(diaries, request)
             let id = try entryID(context)
             let form = try await PostedForm.read(request)
             let text = form["text"]
             let revision = try Self.revision(in: form["revision"])
             return try await work.run {
-                let (diary, screens) = makeRouter()
+                let (diary, screens) = makeRouter(store)
                 try showDetail(on: diary, id: id)
                 guard let revision else {
                     return try perform(screens, text: text, request: request)
                 }
                 return try update(
-                    screens, id: id, text: text ?? "", from: revision, request: request)
+                    screens, in: store, id: id, text: text ?? "", from: revision,
+                    request: request)
             }
         }
         router.post("/diary/{id}/delete") { request, context in
+            let (work, store) = try Self.diary(diaries, request)
             let id = try entryID(context)
             _ = try await PostedForm.read(request)
             return try await work.run {
-                let (diary, screens) = makeRouter()
+                let (diary, screens) = makeRouter(store)
                 try showDetail(on: diary, id: id)
                 if let entry = screens.detail?.entry { try diary.delete(entry) }
                 return PageRenderer.redirect(to: "/diary")
@@ -106,7 +103,13 @@ struct DiaryPages: Sendable {
         }
     }
 
-    private var entries: DiaryEntries { DiaryEntries(store: store) }
+    /// The request's diary and where its calls run.
+    private static func diary(_ diaries: RequestDiaries, _ request: Request) throws
+        -> (DiaryWork, any DiaryStore & Sendable)
+    {
+        let work = try diaries.diary(for: request).work
+        return (work, work.store)
+    }
 
     /// The revision a form started from: none (a form from before revisions), or a number.
     private static func revision(in field: String?) throws -> Int? {
@@ -121,7 +124,8 @@ struct DiaryPages: Sendable {
     /// meanwhile, shows both texts (409) instead of overwriting theirs. Blank text comes back as
     /// the same form with the error, as the detail screen refuses it.
     private func update(
-        _ screens: LatestScreens, id: Entry.ID, text: String, from revision: Int, request: Request
+        _ screens: LatestScreens, in store: any DiaryStore, id: Entry.ID, text: String,
+        from revision: Int, request: Request
     ) throws -> Response {
         guard let screen = screens.detail else {
             throw RequestError(.notFound, "There is no such entry.")
@@ -133,7 +137,7 @@ struct DiaryPages: Sendable {
                 error: "\(EntryDetailError.blankText)", status: .badRequest)
         }
         do {
-            try entries.update(id: id, text: text, ifRevision: revision)
+            try DiaryEntries(store: store).update(id: id, text: text, ifRevision: revision)
         } catch let conflict as DiaryConflictError {
             return renderer.page(
                 "diary-conflict", title: screen.title,
@@ -149,7 +153,7 @@ struct DiaryPages: Sendable {
         return PageRenderer.redirect(to: "/diary")
     }
 
-    private func makeRouter() -> (DiaryRouter, LatestScreens) {
+    private func makeRouter(_ store: any DiaryStore) -> (DiaryRouter, LatestScreens) {
         let screens = LatestScreens()
         return (
             DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store)), screens

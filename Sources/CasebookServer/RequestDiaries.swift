@@ -1,0 +1,31 @@
+import Diary
+import DiaryPostgres
+import Hummingbird
+
+/// The diary a request works on: once the server has users, the signed-in user's own (another
+/// user's entry is then simply not there: a 404); before, the server's one diary.
+struct RequestDiaries: Sendable {
+    /// A diary, where its calls run, and how the list page learns its revision.
+    struct Diary: Sendable {
+        let work: DiaryWork
+        let revision: @Sendable () async throws -> Int
+        /// Tells cached list pages apart: the owner's name, or "" for the shared diary.
+        let key: String
+    }
+
+    let shared: Diary
+    let ofUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
+    let waitsOnNetwork: Bool
+
+    func diary(for request: Request) throws -> Diary {
+        guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }
+        let store = try ofUser(user)
+        let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
+        if let postgres = store as? PostgresDiaryStore {
+            return Diary(work: work, revision: { try await postgres.currentRevision() }, key: user)
+        }
+        // A user's own file or memory: one cheap read per view.
+        return Diary(
+            work: work, revision: { try await work.run { try store.revision() } }, key: user)
+    }
+}
