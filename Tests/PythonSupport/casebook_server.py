@@ -45,9 +45,13 @@ def _end_everything():
 class Server:
     """A running server; `data` is its data directory (created by the server itself)."""
 
-    def __init__(self, *arguments):
+    def __init__(self, *arguments, users=()):
+        """`users`: (name, role, password) to add before the server starts."""
         self.root = tempfile.mkdtemp(prefix="casebook-hostile-")
         self.data = os.path.join(self.root, "data")
+        for name, role, password in users:
+            subprocess.run([casebook_binary(), "user", "add", name, "--role", role, "--data", self.data],
+                           input=password + "\n", text=True, check=True, capture_output=True)
         self.process = subprocess.Popen(
             [casebook_binary(), "serve", "--port", "0", "--data", self.data, *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)

@@ -1,0 +1,56 @@
+"""Signing in to a server with users, in a real headless Chromium: the diary sends the anonymous
+to /login, each person's diary is their own, signing out ends it, and the last name is offered
+again."""
+import os
+import sys
+
+import pytest
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_web_pages import click_and_load, texts  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import Server  # noqa: E402
+
+
+@pytest.fixture
+def team():
+    running = Server(users=[("dee", "diarist", "correct horse"), ("dan", "diarist", "other horse")])
+    yield running
+    running.stop()
+
+
+def sign_in(browser, name, password):
+    browser.find_element(By.ID, "username").clear()
+    browser.find_element(By.ID, "username").send_keys(name)
+    browser.find_element(By.ID, "password").send_keys(password)
+    click_and_load(browser, browser.find_element(By.ID, "sign-in"))
+
+
+def test_each_person_signs_in_to_a_diary_of_their_own(team, browser, screenshot):
+    browser.delete_all_cookies()
+    browser.get(team.url + "/diary")
+    assert browser.current_url.startswith(team.url + "/login?next=")
+    sign_in(browser, "dee", "wrong horse")
+    assert "That name and password do not match." in browser.page_source
+    sign_in(browser, "dee", "correct horse")
+    assert browser.current_url == team.url + "/diary"
+    click_and_load(browser, browser.find_element(By.ID, "add-entry"))
+    browser.find_element(By.ID, "text").send_keys("Only for dee")
+    click_and_load(browser, browser.find_element(By.ID, "save"))
+    assert texts(browser, ".entry-text") == ["Only for dee"]
+    screenshot("sign-in-diary")
+
+    browser.get(team.url + "/login")
+    assert "Signed in as dee" in browser.find_element(By.TAG_NAME, "main").text
+    click_and_load(browser, browser.find_element(By.ID, "sign-out"))
+    assert browser.find_element(By.ID, "username").get_attribute("value") == "dee"
+    browser.get(team.url + "/diary")
+    assert "/login" in browser.current_url
+
+    sign_in(browser, "dan", "other horse")
+    browser.get(team.url + "/diary")
+    assert texts(browser, ".entry-text") == []
+    assert "Only for dee" not in browser.page_source
+    screenshot("sign-in-other-diary")
