@@ -24,6 +24,10 @@ public struct DataDirectoryLayout: Sendable, Equatable {
     public var usersDatabase: URL { root.appendingPathComponent("users.sqlite") }
     /// The folder that holds the sealed preference vault's key and file.
     public var preferenceVault: URL { root }
+    /// A signed-in user's own preference vault, once the server has users.
+    public func preferenceVault(of user: String) -> URL {
+        root.appendingPathComponent("preferences").appendingPathComponent(user)
+    }
     /// The CLI's remembered username.
     public var loginFile: URL { root.appendingPathComponent("login.plist") }
     /// The name of the respondents folder the survey page syncs by default.

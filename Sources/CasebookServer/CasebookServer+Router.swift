@@ -56,7 +56,11 @@ extension CasebookServer {
                 renderer: renderer,
                 users: Users(store: users, hasher: BcryptPasswordHasher()),
                 sessions: Sessions(store: users, users: users), throttle: SignInThrottle(),
-                secureCookies: configuration.secureCookies)
+                secureCookies: configuration.secureCookies,
+                shouldAskToSavePassword: {
+                    [account = AccountPages(renderer: renderer, vault: services.vault)] in
+                    account.shouldAsk(user: $0)
+                })
             signIn = pages
             router.middlewares.add(
                 AccessMiddleware(

@@ -1,4 +1,6 @@
 import Accounts
+import CasebookDataDirectory
+import CasebookFileSystem
 import Foundation
 
 /// The sealed preference vault as the account page uses it: opened for each use, because
@@ -9,5 +11,18 @@ struct PreferenceVaultAccess: Sendable {
     /// The case study's controller over the vault.
     func controller() throws -> StorageController {
         StorageController(persistenceStore: try PreferenceVault.open(in: directory))
+    }
+
+    /// A signed-in user's own vault, in a folder of theirs under this one (created, private,
+    /// on first use); `user` is a valid user name, so it stays inside.
+    func forUser(_ user: String) -> PreferenceVaultAccess {
+        PreferenceVaultAccess(
+            directory: DataDirectoryLayout(root: directory).preferenceVault(of: user))
+    }
+
+    /// The controller, its folder created first if it is missing.
+    func preparedController() throws -> StorageController {
+        try PrivateDirectory.prepare(directory)
+        return try controller()
     }
 }

@@ -50,7 +50,8 @@ struct SignInTests {
             let signedIn = try await pages.post(
                 "/login", ["username": "dee", "password": "correct horse", "next": "/diary"])
             #expect(signedIn.status == .seeOther)
-            #expect(signedIn.location == "/diary")
+            // First, as in the case study, "Save password?"; the answer goes on to /diary.
+            #expect(signedIn.location == "/account?prompt&next=%2Fdiary")
             let session = try #require(
                 signedIn.setCookies.first { $0.hasPrefix("casebook_session=") })
             #expect(session.contains("HttpOnly"))
@@ -59,6 +60,42 @@ struct SignInTests {
             #expect(try await pages.get("/survey").status == .forbidden, "a diarist's role")
             let again = try await pages.get("/login")
             #expect(again.html.contains("Signed in as <strong>dee</strong>"))
+        }
+    }
+
+    /// After a sign-in the app asks "Save password?" (Not now / Never / Save), as the case
+    /// study's does after a login; the answer is the user's own, kept through StorageController
+    /// in their own sealed vault, and once it is Never or Save the question is not asked again.
+    @Test func afterSigningInTheSavePasswordQuestionIsAskedUntilAnswered() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])
+            let prompt = try await pages.get("/account?prompt&next=%2Fdiary")
+            #expect(prompt.html.contains("Signed in as dee. Save the password for next time?"))
+            #expect(prompt.html.contains(#"name="next" value="/diary""#))
+            #expect(prompt.html.contains(#"value="dee""#))
+            let notNow = try await pages.post(
+                "/account/preference", ["choice": "not-now", "next": "/diary"])
+            #expect(notNow.location == "/diary")
+            let again = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(again.location == "/account?prompt&next=%2F", "Not now asks again")
+            let saved = try await pages.post(
+                "/account/preference",
+                ["choice": "save", "username": "dee", "password": "correct horse", "next": "/"])
+            #expect(saved.location == "/")
+            let account = try await pages.get("/account")
+            #expect(account.html.contains("Current choice: Save (username dee)"))
+            #expect(!account.html.contains("correct horse"))
+            let third = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(third.location == "/", "Save is not asked again")
+            let vault = directory.url.appendingPathComponent("preferences/dee")
+            #expect(FileManager.default.fileExists(atPath: vault.path))
+        }
+        // Another user's answer is theirs alone.
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "sam", "password": "field work!"])
+            #expect(try await pages.get("/account").html.contains("Current choice: none yet"))
         }
     }
 

@@ -35,6 +35,10 @@ def test_each_person_signs_in_to_a_diary_of_their_own(team, browser, screenshot)
     sign_in(browser, "dee", "wrong horse")
     assert "That name and password do not match." in browser.page_source
     sign_in(browser, "dee", "correct horse")
+    # As in the case study, "Save password?" comes first; Not now goes on to the diary.
+    assert "Signed in as dee. Save the password" in browser.find_element(By.ID, "signed-in-prompt").text
+    screenshot("sign-in-save-password")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=not-now]"))
     assert browser.current_url == team.url + "/diary"
     click_and_load(browser, browser.find_element(By.ID, "add-entry"))
     browser.find_element(By.ID, "text").send_keys("Only for dee")
@@ -50,6 +54,7 @@ def test_each_person_signs_in_to_a_diary_of_their_own(team, browser, screenshot)
     assert "/login" in browser.current_url
 
     sign_in(browser, "dan", "other horse")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=never]"))
     browser.get(team.url + "/diary")
     assert texts(browser, ".entry-text") == []
     assert "Only for dee" not in browser.page_source

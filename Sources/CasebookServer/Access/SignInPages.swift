@@ -16,6 +16,8 @@ struct SignInPages: Sendable {
     let sessions: Sessions
     let throttle: SignInThrottle
     let secureCookies: Bool
+    /// Whether to ask "Save password?" right after `user` signs in.
+    let shouldAskToSavePassword: @Sendable (String) -> Bool
 
     /// The threads bcrypt runs on, off the concurrency pool.
     private static let hashing: NIOThreadPool = {
@@ -68,7 +70,11 @@ struct SignInPages: Sendable {
             let secret = try await sessions.start(for: user.name)
             let storage = CookieLoginStorage(request: request)
             try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
-            var response = PageRenderer.redirect(to: next)
+            // As in the case study: after a successful sign-in, ask whether to save the
+            // password, unless the user already answered Never or Save.
+            let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
+            var response = PageRenderer.redirect(
+                to: shouldAskToSavePassword(user.name) ? "/account?prompt&next=\(encoded)" : next)
             response.setCookie(sessionCookie(secret))
             if let remembered = storage.cookie { response.setCookie(remembered) }
             return response

@@ -3,15 +3,36 @@ import Foundation
 import Hummingbird
 
 /// `/account`: age from a date of birth, and the "Save password?" prompt stored through
-/// `StorageController` in the sealed preference vault. The password is never shown.
+/// `StorageController` in the sealed preference vault — each signed-in user's own, once the
+/// server has users; right after a sign-in, the page asks (`?prompt`), as the case study's app
+/// does after a login. The password is never shown.
 struct AccountPages: Sendable {
     let renderer: PageRenderer
     let vault: PreferenceVaultAccess
 
+    /// The vault of whoever asks: a signed-in user's own, else the server's one.
+    private func vault(for request: Request) -> PreferenceVaultAccess {
+        SignedInUser.name(of: request).map { vault.forUser($0) } ?? vault
+    }
+
+    /// Whether `user` should be asked right after signing in: they have not answered Never or
+    /// Save (a vault that cannot be read asks again).
+    func shouldAsk(user: String) -> Bool {
+        switch try? vault.forUser(user).preparedController().loadPreference() {
+        case .never, .save: false
+        default: true
+        }
+    }
+
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/account") { request, _ in
             var context: [String: Any] = [:]
-            if let born = try FormFields(query: request)["born"], !born.isEmpty {
+            let query = try FormFields(query: request)
+            if query["prompt"] != nil, let user = SignedInUser.name(of: request) {
+                context["prompt"] = ["user": user]
+                context["next"] = SignInPages.safeNext(query["next"])
+            }
+            if let born = query["born"], !born.isEmpty {
                 context["born"] = born
                 if let date = Account.dateOfBirth(from: born),
                     let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()
@@ -47,8 +68,9 @@ struct AccountPages: Sendable {
             default:
                 throw RequestError(.badRequest, "Choose Not now, Never or Save.")
             }
-            try vault.controller().save(preference: preference)
-            return PageRenderer.redirect(to: "/account")
+            try vault(for: request).preparedController().save(preference: preference)
+            return PageRenderer.redirect(
+                to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
         }
     }
 
@@ -56,18 +78,21 @@ struct AccountPages: Sendable {
         -> Response
     {
         var values = context
-        values["current"] = currentChoice()
+        values["current"] = currentChoice(vault(for: request))
         if values["born"] == nil { values["born"] = "" }
+        if values["prompt"] == nil { values["prompt"] = false }
+        if values["next"] == nil { values["next"] = false }
+        values["signedInUser"] = SignedInUser.name(of: request) ?? ""
         return renderer.page(
             "account", title: "Account", context: values, request: request, status: status)
     }
 
     /// The saved choice, without the password. A vault that cannot be opened or read (changed,
     /// re-keyed) is said to be unreadable, never shown as "none yet"; its path stays private.
-    private func currentChoice() -> String {
+    private func currentChoice(_ vault: PreferenceVaultAccess) -> String {
         let preference: Preference?
         do {
-            preference = try vault.controller().loadPreference()
+            preference = try vault.preparedController().loadPreference()
         } catch {
             return "cannot be read; choose again"
         }
