@@ -174,7 +174,7 @@ struct SignInTests {
             #expect(blocked.status == .tooManyRequests)
             #expect(
                 blocked.html.contains(
-                    "Too many failed sign-ins for this name. Try again in 15 minutes."))
+                    "Too many failed sign-ins. Try again in 15 minutes."))
             let other = try await pages.post(
                 "/login", ["username": "sam", "password": "field work!"])
             #expect(other.status == .seeOther, "another name is not blocked")

@@ -44,19 +44,20 @@ struct SignInPages: Sendable {
             let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
             let password = form["password"] ?? ""
             let next = Self.safeNext(form["next"])
-            if let until = throttle.blockedUntil(user: name) {
+            let address = PeerAddress.address(of: request)
+            if let until = throttle.blockedUntil(user: name, address: address) {
                 let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
                 return refusal(
                     request, name: name, next: next, status: .tooManyRequests,
                     message:
-                        "Too many failed sign-ins for this name. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+                        "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
                 )
             }
             let user = try await users.authenticate(name: name, password: password) { check in
                 try await Self.hashing.runIfActive(check)
             }
             guard let user else {
-                throttle.recordFailure(user: name)
+                throttle.recordFailure(user: name, address: address)
                 return refusal(
                     request, name: name, next: next, status: .unauthorized,
                     message: "That name and password do not match.")

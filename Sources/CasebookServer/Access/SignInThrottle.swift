@@ -1,23 +1,30 @@
 import Foundation
 
 /// Slows down whoever guesses passwords: after `perUser` failed sign-ins for one name within
-/// `window`, that name is refused until the oldest failure leaves the window; after `overall`
-/// failures across all names, every sign-in is. Kept in memory per server instance.
+/// `window`, that name is refused until the oldest failure leaves the window; after
+/// `perAddress` from one client address, that address is; after `overall` failures across
+/// all, every sign-in is. Kept in memory per server instance.
 final class SignInThrottle: @unchecked Sendable {
     static let perUser = 5
+    static let perAddress = 20
     static let overall = 100
     static let window: TimeInterval = 15 * 60
 
     private let lock = NSLock()
     private var failuresByUser: [String: [Date]] = [:]
+    private var failuresByAddress: [String: [Date]] = [:]
     private var failures: [Date] = []
 
-    /// When the name may try again, if it may not now.
-    func blockedUntil(user: String, now: Date = Date()) -> Date? {
+    /// When the name (from that address) may try again, if it may not now.
+    func blockedUntil(user: String, address: String? = nil, now: Date = Date()) -> Date? {
         lock.withLock {
             prune(now)
             let mine = failuresByUser[user] ?? []
             if mine.count >= Self.perUser { return mine[mine.count - Self.perUser] + Self.window }
+            let theirs = address.flatMap { failuresByAddress[$0] } ?? []
+            if theirs.count >= Self.perAddress {
+                return theirs[theirs.count - Self.perAddress] + Self.window
+            }
             if failures.count >= Self.overall {
                 return failures[failures.count - Self.overall] + Self.window
             }
@@ -25,9 +32,10 @@ final class SignInThrottle: @unchecked Sendable {
         }
     }
 
-    func recordFailure(user: String, now: Date = Date()) {
+    func recordFailure(user: String, address: String? = nil, now: Date = Date()) {
         lock.withLock {
             failuresByUser[user, default: []].append(now)
+            if let address { failuresByAddress[address, default: []].append(now) }
             failures.append(now)
         }
     }
@@ -42,6 +50,10 @@ final class SignInThrottle: @unchecked Sendable {
         for (user, dates) in failuresByUser {
             let kept = dates.filter { $0 >= start }
             failuresByUser[user] = kept.isEmpty ? nil : kept
+        }
+        for (address, dates) in failuresByAddress {
+            let kept = dates.filter { $0 >= start }
+            failuresByAddress[address] = kept.isEmpty ? nil : kept
         }
     }
 }

@@ -17,7 +17,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     ) {
         let (seconds, attoseconds) = timeouts.idle.components
         inner = HTTP1Channel(
-            responder: responder,
+            responder: PeerAddress.marking(responder),
             configuration: .init(
                 additionalChannelHandlers: [RequestPhaseHandler()],
                 idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000),
