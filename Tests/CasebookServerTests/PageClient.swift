@@ -14,6 +14,11 @@ struct PageClient {
         self.client = client
     }
 
+    /// Sets a cookie as if the server had (for a test that plants one).
+    mutating func setCookie(_ name: String, _ value: String) {
+        cookies[name] = value
+    }
+
     /// The CSRF token the server gave, if any.
     var token: String? { cookies["casebook_csrf"] }
 

@@ -164,6 +164,27 @@ struct SignInTests {
         }
     }
 
+    /// A session past its expiry, or one whose user is gone, is no session: back to /login.
+    @Test func anExpiredSessionOrOneWhoseUserIsGoneSignsNobodyIn() async throws {
+        let expired = "expired-session-secret-0123456789abcdefghijk"
+        try await people.add(
+            SignInSession(
+                user: "dee", createdAt: Date().addingTimeInterval(-13 * 3600),
+                expiresAt: Date().addingTimeInterval(-3600)),
+            secretHash: APITokens.hash(expired))
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "sam", "password": "field work!"])
+            let samsSession = try #require(pages.cookies["casebook_session"])
+            try await people.remove(named: "sam")
+            #expect(try await pages.get("/survey").status == .seeOther, "sam is gone")
+            var stale = PageClient(pages.client)
+            _ = try await stale.get("/login")
+            stale.setCookie("casebook_session", expired)
+            #expect(try await stale.get("/diary").status == .seeOther)
+            #expect(samsSession != expired)
+        }
+    }
+
     @Test func guessingIsSlowedDownPerName() async throws {
         try await withPages { pages in
             for _ in 0..<5 {
