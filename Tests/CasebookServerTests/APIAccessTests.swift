@@ -85,7 +85,17 @@ struct APIAccessTests {
                 #expect(response.status == .unauthorized)
             }
             try await client.execute(uri: "/api/menu", method: .get) { response in
-                #expect(response.status == .ok, "the menu is public")
+                #expect(response.status == .unauthorized, "every API route needs a user")
+            }
+            for open in ["/health", "/login", "/style.css", "/openapi.json"] {
+                try await client.execute(uri: open, method: .get) { response in
+                    #expect(response.status == .ok, "\(open)")
+                }
+            }
+            for page in ["/", "/menu", "/factor?n=12"] {
+                try await client.execute(uri: page, method: .get) { response in
+                    #expect(response.status == .seeOther, "\(page) needs sign-in")
+                }
             }
             try await client.execute(uri: "/diary", method: .get) { response in
                 #expect(response.status == .seeOther)

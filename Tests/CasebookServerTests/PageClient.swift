@@ -38,7 +38,7 @@ struct PageClient {
     mutating func post(_ uri: String, _ fields: [String: String], withToken: Bool = true)
         async throws -> Page
     {
-        if token == nil { _ = try await get("/") }
+        try await fetchToken()
         var all = fields
         if withToken { all["csrf"] = token }
         let body = all.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(
@@ -52,11 +52,18 @@ struct PageClient {
     mutating func postEncoded(
         _ uri: String, _ encoded: String, extraHeaders: HTTPFields = [:]
     ) async throws -> Page {
-        if token == nil { _ = try await get("/") }
+        try await fetchToken()
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         headers.append(contentsOf: extraHeaders)
         return try await send(
             uri, method: .post, headers: headers, body: "csrf=\(token ?? "")&" + encoded)
+    }
+
+    /// A first page for the CSRF cookie: the home page, or the sign-in page on a server with
+    /// users (where the home page needs sign-in).
+    private mutating func fetchToken() async throws {
+        if token == nil { _ = try await get("/") }
+        if token == nil { _ = try await get("/login") }
     }
 
     private mutating func send(

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Who may call what, once the server has users. Respondents are team data: surveyors send
 /// them (and ask the store what it holds, as a sync does), admins read them. The diary is for
-/// diarists. A preference belongs to its user. The menu and the API's description are public.
+/// diarists. A preference belongs to its user. The menu is for every user; only the API's
+/// description is public.
 enum APIPermissions {
     enum Rule: Equatable {
         case open
@@ -13,7 +14,8 @@ enum APIPermissions {
     }
 
     static func rule(method: HTTPRequest.Method, path: String) -> Rule {
-        if path == "/api/menu" || path == "/openapi.json" { return .open }
+        if path == "/openapi.json" { return .open }
+        if path == "/api/menu" { return .roles(Set(UserRole.allCases)) }
         if path.hasPrefix("/api/respondent-store") { return .roles([.surveyor, .admin]) }
         if path == "/api/respondents" || path.hasPrefix("/api/respondents/") {
             return method == .post ? .roles([.surveyor, .admin]) : .roles([.admin])
@@ -38,11 +40,12 @@ enum APIPermissions {
     }
 
     /// Whether a signed-in user may open a page: the diary's for diarists, the survey's for
-    /// surveyors, the documents for admins (admins everywhere), the account page for all.
+    /// surveyors, the documents for admins (admins everywhere), the others for every user.
     static func allowsPage(_ user: User, path: String) -> Bool {
-        if user.role == .admin || path.hasPrefix("/account") { return true }
+        if user.role == .admin { return true }
         if path.hasPrefix("/diary") { return user.role == .diarist }
         if path.hasPrefix("/survey") { return user.role == .surveyor }
-        return false
+        if path.hasPrefix("/documents") { return false }
+        return true
     }
 }

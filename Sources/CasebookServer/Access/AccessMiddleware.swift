@@ -13,11 +13,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let tokens: APITokens
     let signIn: SignInPages
 
-    /// Pages that show or change someone's data.
-    static func isPrivatePage(_ path: String) -> Bool {
-        ["/diary", "/survey", "/account", "/documents"].contains {
-            path == $0 || path.hasPrefix($0 + "/") || path.hasPrefix($0 + "?")
-        }
+    /// What anyone may open on a server with users: signing in and out, the health check
+    /// (for load balancers) and the stylesheet and script the sign-in page needs.
+    static func isPublic(_ path: String) -> Bool {
+        ["/login", "/logout", "/health", "/style.css", "/app.js"].contains(path)
     }
 
     func handle(
@@ -27,7 +26,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         let request = SignedInUser.setting(nil, on: request)
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/") || path == "/metrics" || path == "/openapi.json"
-        guard isAPI || Self.isPrivatePage(path) else { return try await next(request, context) }
+        guard !Self.isPublic(path) else { return try await next(request, context) }
         let rule = APIPermissions.rule(method: request.method, path: path)
         if isAPI, rule == .open { return try await next(request, context) }
         guard try await presence.hasUsers() else { return try await next(request, context) }
