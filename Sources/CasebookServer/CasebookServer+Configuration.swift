@@ -27,6 +27,9 @@ extension CasebookServer {
         /// Whether cookies are marked Secure (sent over HTTPS only): when the server, or the
         /// proxy in front of it, serves HTTPS.
         public var secureCookies = false
+        /// How long a session cookie's or token's user is remembered after a look-up (a
+        /// session ended or token revoked elsewhere stops working within it; zero: never kept).
+        public var credentialCacheLifetime: Duration = .seconds(2)
         /// How long the server trusts its last look at whether it has users (a first user
         /// added from the command line takes effect within it).
         public var userCheckInterval: Duration = .seconds(1)

@@ -52,11 +52,12 @@ extension CasebookServer {
         router.middlewares.add(CrossSiteMiddleware())
         var signIn: SignInPages?
         if let users = stores.users {
+            let cache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
             let pages = SignInPages(
                 renderer: renderer,
                 users: Users(store: users, hasher: BcryptPasswordHasher()),
                 sessions: Sessions(store: users, users: users), throttle: SignInThrottle(),
-                secureCookies: configuration.secureCookies,
+                secureCookies: configuration.secureCookies, cache: cache,
                 shouldAskToSavePassword: {
                     [account = AccountPages(renderer: renderer, vault: services.vault)] in
                     account.shouldAsk(user: $0)
@@ -65,7 +66,7 @@ extension CasebookServer {
             router.middlewares.add(
                 AccessMiddleware(
                     presence: UserPresence(store: users, interval: configuration.userCheckInterval),
-                    tokens: APITokens(tokens: users, users: users), signIn: pages))
+                    tokens: APITokens(tokens: users, users: users), signIn: pages, cache: cache))
         }
         if let database = stores.database {
             router.get("/health") { _, _ in

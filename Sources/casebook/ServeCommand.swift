@@ -50,6 +50,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The private key (PEM) of --tls-cert.")
     var tlsKey: String?
 
+    @Option(
+        help:
+            "Seconds a session's or token's user is remembered (a revocation elsewhere takes effect within them; 0: never)."
+    )
+    var credentialCache = 2
+
     @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
     var secureCookies = false
 
@@ -71,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
             ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout),
         ] where !(1...3600).contains(value) {
             throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
+        }
+        guard (0...300).contains(credentialCache) else {
+            throw ValidationError("--credential-cache must be from 0 to 300 seconds, not \(credentialCache)")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
@@ -104,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tlsCertificate = tlsCert.map { URL(fileURLWithPath: $0) }
         configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
         configuration.secureCookies = secureCookies
+        configuration.credentialCacheLifetime = .seconds(credentialCache)
         if tlsCert == nil, !secureCookies, !["127.0.0.1", "localhost", "::1"].contains(host) {
             StandardStreams.error(
                 "casebook serve: warning: serving \(host) over plain HTTP: passwords, sessions and tokens cross the network readable; use --tls-cert and --tls-key, or a proxy that serves HTTPS (with --secure-cookies)"

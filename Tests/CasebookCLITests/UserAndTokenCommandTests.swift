@@ -54,7 +54,10 @@ struct UserAndTokenCommandTests {
         #expect(!listed.contains(secret))
         let id = String(listed.prefix(8))
 
-        let server = try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
+        // No remembered credentials: the revocation below takes effect at once.
+        let server = try ServerProcess(
+            dataDirectory: data.url, arguments: ["--credential-cache", "0"],
+            ownsDataDirectory: false)
         let folder = try TemporaryDirectory()
         _ = try folder.file("r1.yaml", contents: "id: r1\nname: Ada\n")
         let sync = [

@@ -12,6 +12,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let presence: UserPresence
     let tokens: APITokens
     let signIn: SignInPages
+    let cache: CredentialCache
 
     /// What anyone may open on a server with users: signing in and out, the health check
     /// (for load balancers) and the stylesheet and script the sign-in page needs.
@@ -48,7 +49,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let user: User
         if let secret = Self.bearer(request.headers[.authorization]),
-            let (tokenUser, _) = try await tokens.authenticate(secret)
+            let tokenUser = try await cache.user(
+                for: "token " + secret, lookUp: { try await tokens.authenticate(secret)?.user })
         {
             user = tokenUser
         } else if request.headers[.authorization] == nil,

@@ -16,6 +16,8 @@ struct SignInPages: Sendable {
     let sessions: Sessions
     let throttle: SignInThrottle
     let secureCookies: Bool
+    /// Who recent session cookies stand for.
+    let cache: CredentialCache
     /// Whether to ask "Save password?" right after `user` signs in.
     let shouldAskToSavePassword: @Sendable (String) -> Bool
 
@@ -66,6 +68,7 @@ struct SignInPages: Sendable {
             // A new session on every sign-in, and the old one (if any) ended: a session
             // cookie planted before sign-in is worth nothing after it.
             if let old = request.cookies[Self.sessionCookie]?.value {
+                cache.forget("session " + old)
                 try await sessions.end(old)
             }
             let secret = try await sessions.start(for: user.name)
@@ -83,6 +86,7 @@ struct SignInPages: Sendable {
         router.post("/logout") { request, _ in
             _ = try await PostedForm.read(request)
             if let secret = request.cookies[Self.sessionCookie]?.value {
+                cache.forget("session " + secret)
                 try await sessions.end(secret)
             }
             var response = PageRenderer.redirect(to: "/login")
@@ -96,7 +100,9 @@ struct SignInPages: Sendable {
 
     func signedInUser(_ request: Request) async throws -> User? {
         guard let secret = request.cookies[Self.sessionCookie]?.value else { return nil }
-        return try await sessions.user(forSecret: secret)
+        return try await cache.user(for: "session " + secret) {
+            try await sessions.user(forSecret: secret)
+        }
     }
 
     private func sessionCookie(_ secret: String) -> Cookie {
