@@ -94,7 +94,12 @@ extension CasebookServer {
             shared: RequestDiaries.Diary(
                 work: diaryWork, revision: diaryRevision(stores), key: ""),
             ofUser: stores.users == nil ? nil : stores.diaryOfUser,
-            waitsOnNetwork: stores.database != nil)
+            waitsOnNetwork: stores.database != nil,
+            revisions: stores.database == nil
+                ? UserRevisions(
+                    generation: ChangeGeneration(
+                        signal: DirectoryChangeSignal(directory: stores.dataDirectory)))
+                : nil)
         DiaryAPIController(diaries: diaries).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)

@@ -16,6 +16,8 @@ struct RequestDiaries: Sendable {
     let shared: Diary
     let ofUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
     let waitsOnNetwork: Bool
+    /// Users' revisions for diaries in the data directory, re-read only when it changed.
+    let revisions: UserRevisions?
 
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }

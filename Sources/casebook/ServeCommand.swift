@@ -79,7 +79,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
         }
         guard (0...300).contains(credentialCache) else {
-            throw ValidationError("--credential-cache must be from 0 to 300 seconds, not \(credentialCache)")
+            throw ValidationError(
+                "--credential-cache must be from 0 to 300 seconds, not \(credentialCache)")
         }
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")

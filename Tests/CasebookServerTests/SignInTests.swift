@@ -185,6 +185,29 @@ struct SignInTests {
         }
     }
 
+    /// On SQLite each user's diary is a file of its own, and its list page (cached per
+    /// revision, re-read when the data directory changes) shows every change at once.
+    @Test func aUsersOwnDiaryFileShowsEachChangeAtOnce() async throws {
+        let folder = try TemporaryDirectory()
+        let sqlite = try CasebookServer.Stores.open(in: folder.url)
+        let users = try #require(sqlite.users)
+        try await Users(store: users, hasher: BcryptPasswordHasher(cost: 4))
+            .add(name: "dee", role: .diarist, password: "correct horse")
+        var configuration = CasebookServer.Configuration(dataDirectory: folder.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: sqlite, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var dee = PageClient(client)
+            _ = try await dee.post("/login", ["username": "dee", "password": "correct horse"])
+            for number in 1...3 {
+                _ = try await dee.get("/diary")
+                _ = try await dee.post("/diary", ["text": "Entry \(number)"])
+                #expect(try await dee.get("/diary").html.contains("Entry \(number)"))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.appending("diary-dee.sqlite").path))
+    }
+
     @Test func guessingIsSlowedDownPerName() async throws {
         try await withPages { pages in
             for _ in 0..<5 {
