@@ -1,5 +1,6 @@
 import Accounts
 import AccountsBcrypt
+import Diary
 import DiaryPostgres
 import Foundation
 import Hummingbird
@@ -25,16 +26,19 @@ extension CasebookServer {
     /// The diary's revision as the list page reads it: on a database other servers write too,
     /// nothing local can tell of a change, so it is read for every view (without waiting on a
     /// thread when the store can say it asynchronously); in the data directory, only when
-    /// inotify says something changed.
-    static func diaryRevision(_ stores: Stores) -> @Sendable () async throws -> Int {
+    /// inotify says something changed there (`revisions`, one watch for every diary in it).
+    static func diaryRevision(_ stores: Stores, revisions: UserRevisions?)
+        -> @Sendable () async throws -> Int
+    {
         if let postgres = stores.diary as? PostgresDiaryStore {
             return { try await postgres.currentRevision() }
         }
-        guard stores.database == nil else {
-            let work = DiaryWork(store: stores.diary, waitsOnNetwork: true)
-            return { [diary = stores.diary] in try await work.run { try diary.revision() } }
+        let diary = stores.diary
+        if let revisions, diary is SQLiteDiaryStore {
+            return { try revisions.revision(of: "", in: diary) }
         }
-        return DiaryPages.revision(of: stores.diary, watching: stores.dataDirectory)
+        let work = DiaryWork(store: diary, waitsOnNetwork: stores.database != nil)
+        return { try await work.run { try diary.revision() } }
     }
 
     /// The routes, rendering pages with `renderer`.
@@ -90,16 +94,19 @@ extension CasebookServer {
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
         let diaryWork = DiaryWork(store: stores.diary, waitsOnNetwork: stores.database != nil)
+        // One inotify watch on the data directory for every diary in it (the instances a user
+        // may have are few: 128 by default).
+        let revisions =
+            stores.database == nil
+            ? UserRevisions(
+                generation: ChangeGeneration(
+                    signal: DirectoryChangeSignal(directory: stores.dataDirectory)))
+            : nil
         let diaries = RequestDiaries(
             shared: RequestDiaries.Diary(
-                work: diaryWork, revision: diaryRevision(stores), key: ""),
+                work: diaryWork, revision: diaryRevision(stores, revisions: revisions), key: ""),
             ofUser: stores.users == nil ? nil : stores.diaryOfUser,
-            waitsOnNetwork: stores.database != nil,
-            revisions: stores.database == nil
-                ? UserRevisions(
-                    generation: ChangeGeneration(
-                        signal: DirectoryChangeSignal(directory: stores.dataDirectory)))
-                : nil)
+            waitsOnNetwork: stores.database != nil, revisions: revisions)
         DiaryAPIController(diaries: diaries).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)

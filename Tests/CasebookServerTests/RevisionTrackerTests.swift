@@ -1,4 +1,5 @@
 import CasebookTestSupport
+import Diary
 import Foundation
 import Testing
 
@@ -6,15 +7,21 @@ import Testing
 
 @Suite("Knowing when the diary changed")
 struct RevisionTrackerTests {
-    @Test func readsTheStoreOnlyWhenSomethingMayHaveChanged() throws {
-        let signal = ChangeSignalStub(answers: [false, false, true, false])
-        let reads = ReadCounter()
-        let tracker = RevisionTracker(signal: signal) { reads.next() }
-        #expect(try tracker.current() == 1)  // first time: always read
-        #expect(try tracker.current() == 1)
-        #expect(try tracker.current() == 2)  // a change: read again
-        #expect(try tracker.current() == 2)
-        #expect(reads.count == 2)
+    /// Each diary's revision is read from its store the first time, then only after the
+    /// directory changed since that diary's last read (one watch shared by all of them).
+    @Test func readsEachStoreOnlyWhenSomethingMayHaveChanged() throws {
+        let signal = ChangeSignalStub(answers: [false, false, false, true, false, false])
+        let revisions = UserRevisions(generation: ChangeGeneration(signal: signal))
+        let dee = InMemoryDiaryStore()
+        let dan = InMemoryDiaryStore()
+        #expect(try revisions.revision(of: "dee", in: dee) == 0)  // first time: read
+        try dee.save(Entry(date: Date(), text: "unseen until a change is signalled"))
+        #expect(try revisions.revision(of: "dee", in: dee) == 0)  // no change signalled
+        #expect(try revisions.revision(of: "dan", in: dan) == 0)  // another diary: its own read
+        #expect(try revisions.revision(of: "dee", in: dee) == 1)  // a change: read again
+        #expect(try revisions.revision(of: "dee", in: dee) == 1)
+        try dan.save(Entry(date: Date(), text: "dan's"))
+        #expect(try revisions.revision(of: "dan", in: dan) == 1, "dan last read before the change")
     }
 
     @Test func theDirectorySignalSeesAWriteByAnyoneAndOnlyOnce() throws {
@@ -36,14 +43,4 @@ final class ChangeSignalStub: ChangeSignal, @unchecked Sendable {
     init(answers: [Bool]) { self.answers = answers }
 
     func drainChanges() -> Bool { answers.isEmpty ? true : answers.removeFirst() }
-}
-
-/// Counts reads, answering 1, 2, 3, …
-final class ReadCounter: @unchecked Sendable {
-    private(set) var count = 0
-
-    func next() -> Int {
-        count += 1
-        return count
-    }
 }

@@ -14,17 +14,6 @@ struct DiaryPages: Sendable {
     /// The list pages, each rendered once per revision of its diary.
     let cache = RenderedPageCache()
 
-    /// For a diary in the data directory: the revision re-read only when inotify says the
-    /// directory changed (a write by any process shows at once).
-    static func revision(of store: any DiaryStore & Sendable, watching directory: URL)
-        -> @Sendable () async throws -> Int
-    {
-        let tracker = RevisionTracker(signal: DirectoryChangeSignal(directory: directory)) {
-            try store.revision()
-        }
-        return { try tracker.current() }
-    }
-
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/diary") { request, _ in
             let own = try diaries.diary(for: request)
