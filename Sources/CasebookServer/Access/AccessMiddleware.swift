@@ -23,8 +23,6 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        // Only this middleware says who is signed in.
-        let request = SignedInUser.setting(nil, on: request)
         let path = request.uri.path
         let isAPI = path.hasPrefix("/api/") || path == "/metrics" || path == "/openapi.json"
         guard !Self.isPublic(path) else { return try await next(request, context) }
@@ -45,7 +43,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw RequestError(
                     .forbidden, "\(user.name) (\(user.role.rawValue)) may not open \(path).")
             }
-            return try await next(SignedInUser.setting(user.name, on: request), context)
+            return try await SignedInUser.$current.withValue(user.name) {
+                try await next(request, context)
+            }
         }
         let user: User
         if let secret = Self.bearer(request.headers[.authorization]),
@@ -69,7 +69,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 .forbidden, "\(user.name) (\(user.role.rawValue)) may not \(request.method) \(path)"
             )
         }
-        return try await next(SignedInUser.setting(user.name, on: request), context)
+        return try await SignedInUser.$current.withValue(user.name) {
+            try await next(request, context)
+        }
     }
 
     /// The token in `Authorization: Bearer <token>`.

@@ -67,7 +67,7 @@ struct SignInPages: Sendable {
             throttle.recordSuccess(user: name)
             // A new session on every sign-in, and the old one (if any) ended: a session
             // cookie planted before sign-in is worth nothing after it.
-            if let old = request.cookies[Self.sessionCookie]?.value {
+            if let old = CookieValue.named(Self.sessionCookie, in: request) {
                 cache.forget("session " + old)
                 try await sessions.end(old)
             }
@@ -85,7 +85,7 @@ struct SignInPages: Sendable {
         }
         router.post("/logout") { request, _ in
             _ = try await PostedForm.read(request)
-            if let secret = request.cookies[Self.sessionCookie]?.value {
+            if let secret = CookieValue.named(Self.sessionCookie, in: request) {
                 cache.forget("session " + secret)
                 try await sessions.end(secret)
             }
@@ -99,7 +99,7 @@ struct SignInPages: Sendable {
     }
 
     func signedInUser(_ request: Request) async throws -> User? {
-        guard let secret = request.cookies[Self.sessionCookie]?.value else { return nil }
+        guard let secret = CookieValue.named(Self.sessionCookie, in: request) else { return nil }
         return try await cache.user(for: "session " + secret) {
             try await sessions.user(forSecret: secret)
         }

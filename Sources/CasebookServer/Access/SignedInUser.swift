@@ -1,21 +1,12 @@
-import HTTPTypes
 import Hummingbird
 
-/// Who a request comes from, as `AccessMiddleware` found out: it removes this header from
-/// every request it is given and sets it only for a signed-in session or a valid token, so
-/// the routes after it can trust it.
+/// Who a request comes from, as `AccessMiddleware` found out: it runs the routes after it
+/// with the user's name bound to this task, so nothing a client sends can claim to be anyone.
 enum SignedInUser {
-    static var header: HTTPField.Name { HTTPField.Name("Casebook-Signed-In-User")! }
+    @TaskLocal static var current: String?
 
+    /// The user the request being handled comes from, if any.
     static func name(of request: Request) -> String? {
-        request.headers[header]
-    }
-
-    /// `request` with the header set to `name` (or removed).
-    static func setting(_ name: String?, on request: Request) -> Request {
-        guard name != nil || request.headers[header] != nil else { return request }
-        var head = request.head
-        head.headerFields[header] = name
-        return Request(head: head, body: request.body)
+        current
     }
 }

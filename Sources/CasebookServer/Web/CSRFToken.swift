@@ -11,7 +11,7 @@ enum CSRFToken {
 
     /// The request's token, or a new one (with `isNew`) to set as a cookie.
     static func token(for request: Request) -> (value: String, isNew: Bool) {
-        if let existing = request.cookies[cookieName]?.value, isWellFormed(existing) {
+        if let existing = CookieValue.named(cookieName, in: request), isWellFormed(existing) {
             return (existing, false)
         }
         var generator = SystemRandomNumberGenerator()
@@ -33,7 +33,7 @@ enum CSRFToken {
 
     /// Whether a POST's form carries the token its cookie holds.
     static func isValid(form: FormFields, request: Request) -> Bool {
-        guard let cookie = request.cookies[cookieName]?.value, isWellFormed(cookie),
+        guard let cookie = CookieValue.named(cookieName, in: request), isWellFormed(cookie),
             let field = form[fieldName]
         else { return false }
         // Constant-time comparison.
