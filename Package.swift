@@ -118,6 +118,7 @@ let package = Package(
         .target(
             name: "CasebookPostgres",
             dependencies: [
+                "StoreFailures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

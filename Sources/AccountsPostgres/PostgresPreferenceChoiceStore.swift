@@ -63,18 +63,10 @@ public final class PostgresPreferenceChoiceStore: PreferenceChoiceStore {
         return PreferenceChoice(choice: choice, username: username)
     }
 
-    /// `operation` within `PostgresDeadline.standard`; a database that fails or does not answer
-    /// is a `StoreUnavailableError`.
     @discardableResult
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
-        let client = client
-        let operations = operations
-        do {
-            return try await operations.run { try await operation(client) }
-        } catch {
-            throw StoreUnavailableError(store: "preferences", reason: PostgresFailure.reason(error))
-        }
+        try await operations.run(store: "preferences", on: client, operation)
     }
 }

@@ -249,14 +249,6 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
-        let client = client
-        let operations = operations
-        do {
-            return try await operations.run { try await operation(client) }
-        } catch let error as DamagedRowError {
-            throw error
-        } catch {
-            throw StoreUnavailableError(store: "users", reason: PostgresFailure.reason(error))
-        }
+        try await operations.run(store: "users", on: client, operation)
     }
 }

@@ -45,6 +45,14 @@ public enum PostgresFailure {
         return unique.isEmpty ? "cannot connect" : unique.joined(separator: "; ")
     }
 
+    /// Whether `error` came from the database or the way to it (as opposed to a store's own
+    /// refusal thrown inside an operation).
+    public static func isFromDatabase(_ error: any Error) -> Bool {
+        error is PSQLError || error is PostgresTransactionError || error is PostgresDecodingError
+            || error is PostgresDeadline.Exceeded || error is NIOConnectionError
+            || error is IOError || error is ChannelError
+    }
+
     /// What failed inside a transaction, rather than the transaction's wrapper.
     private static func innermost(_ error: any Error) -> any Error {
         guard let error = error as? PostgresTransactionError else { return error }

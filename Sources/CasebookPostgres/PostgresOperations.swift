@@ -1,4 +1,6 @@
 import Foundation
+import PostgresNIO
+import StoreFailures
 
 /// Every store operation on one database goes through here: each waits at most `deadline`
 /// (see `PostgresDeadline`), and the counts say how busy the database is, for `/metrics`.
@@ -42,6 +44,20 @@ public final class PostgresOperations: @unchecked Sendable {
                 if error is PostgresDeadline.Exceeded { state.timedOut += 1 }
             }
             throw error
+        }
+    }
+
+    /// `operation` on `client`, with failures said as the store's: an error from the database
+    /// (or its deadline) is a `StoreUnavailableError` naming `store`; the store's own errors (a
+    /// damaged row, a refusal) pass unchanged.
+    public func run<T: Sendable>(
+        store: String, on client: PostgresClient,
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await run { try await operation(client) }
+        } catch  where PostgresFailure.isFromDatabase(error) {
+            throw StoreUnavailableError(store: store, reason: PostgresFailure.reason(error))
         }
     }
 }

@@ -196,20 +196,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     /// `revision()` without waiting on a thread: for a caller already in async code (the list
     /// page asks for every view).
     public func currentRevision() async throws -> Int {
-        let client = client
-        do {
-            return try await operations.run {
-                for try await value in try await client.query(
-                    "SELECT value FROM diary_revision"
-                ).decode(Int.self) {
-                    return value
-                }
-                throw DamagedRowError(store: "diary", key: nil, problem: "it has no revision")
+        try await operations.run(store: "diary", on: client) { client in
+            for try await value in try await client.query("SELECT value FROM diary_revision")
+                .decode(Int.self)
+            {
+                return value
             }
-        } catch let error as DamagedRowError {
-            throw error
-        } catch {
-            throw StoreUnavailableError(store: "diary", reason: PostgresFailure.reason(error))
+            throw DamagedRowError(store: "diary", key: nil, problem: "it has no revision")
         }
     }
 
@@ -242,15 +235,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let client = client
         let operations = operations
         return try BlockingCall.wait {
-            do {
-                return try await operations.run { try await operation(client) }
-            } catch let error as DamagedRowError {
-                throw error
-            } catch let error as DiaryError {
-                throw error
-            } catch {
-                throw StoreUnavailableError(store: "diary", reason: PostgresFailure.reason(error))
-            }
+            try await operations.run(store: "diary", on: client, operation)
         }
     }
 

@@ -244,19 +244,10 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
         return respondent
     }
 
-    /// `operation` within `PostgresDeadline.standard`; a database that fails or does not answer
-    /// is a `StoreUnavailableError`.
+    @discardableResult
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
-        let client = client
-        let operations = operations
-        do {
-            return try await operations.run { try await operation(client) }
-        } catch let error as DamagedRowError {
-            throw error
-        } catch {
-            throw StoreUnavailableError(store: "respondents", reason: PostgresFailure.reason(error))
-        }
+        try await operations.run(store: "respondents", on: client, operation)
     }
 }
