@@ -26,7 +26,12 @@ struct RequestDiaries: Sendable {
         if let postgres = store as? PostgresDiaryStore {
             return Diary(work: work, revision: { try await postgres.currentRevision() }, key: user)
         }
-        // A user's own file or memory: one cheap read per view.
+        if let revisions, store is SQLiteDiaryStore {
+            // A user's own file in the data directory: read again only after it changed.
+            return Diary(
+                work: work, revision: { try revisions.revision(of: user, in: store) }, key: user)
+        }
+        // Memory, or anything else: one read per view.
         return Diary(
             work: work, revision: { try await work.run { try store.revision() } }, key: user)
     }
