@@ -218,7 +218,11 @@ let package = Package(
             path: "Fuzz/FormBody"),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .target(
-            name: "PostgresTestSupport", dependencies: ["CasebookPostgres", "CasebookTestSupport"],
+            name: "PostgresTestSupport",
+            dependencies: [
+                "CasebookPostgres", "CasebookTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             path: "Tests/PostgresTestSupport"),
         .testTarget(
             name: "CasebookPostgresTests",

@@ -113,14 +113,19 @@ public final class PostgresCluster: @unchecked Sendable {
 
     /// A new, empty database, as a URL for `casebook serve --database` and `DatabaseURL`.
     public func makeDatabase() throws -> String {
-        let name = lock.withLock {
-            databases += 1
-            return "test_\(getpid())_\(databases)"
-        }
+        let name = nextDatabaseName()
         try Self.run(
             binaries.appendingPathComponent("createdb").path,
             ["-h", "127.0.0.1", "-p", "\(port)", "-U", user, name], step: "createdb")
         return url(database: name)
+    }
+
+    /// A database name no other of this process's tests has had.
+    public func nextDatabaseName() -> String {
+        lock.withLock {
+            databases += 1
+            return "test_\(getpid())_\(databases)"
+        }
     }
 
     public func url(database: String) -> String {

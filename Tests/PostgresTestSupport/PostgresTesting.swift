@@ -1,6 +1,7 @@
 import CasebookPostgres
 import CasebookTestSupport
 import Foundation
+import PostgresNIO
 
 /// Fresh PostgreSQL databases on the tests' throwaway cluster (`PostgresCluster`), migrated and
 /// with their pools running for exactly as long as the body runs.
@@ -8,11 +9,12 @@ public enum PostgresTesting {
     /// Runs `body` with `count` new databases, each migrated with `schemas`.
     public static func withDatabases<T: Sendable>(
         _ count: Int = 1, schemas: [PostgresSchema],
-        _ body: @Sendable ([PostgresDatabase]) async throws -> T
+        _ body: @Sendable ([CasebookPostgres.PostgresDatabase]) async throws -> T
     ) async throws -> T {
-        var databases: [PostgresDatabase] = []
+        var databases: [CasebookPostgres.PostgresDatabase] = []
         for _ in 0..<count {
-            databases.append(try PostgresDatabase(url: DatabaseURL(try await newDatabaseURL())))
+            databases.append(
+                try CasebookPostgres.PostgresDatabase(url: DatabaseURL(try await newDatabaseURL())))
         }
         return try await withThrowingTaskGroup(of: Void.self) { pools in
             for database in databases {
@@ -26,15 +28,34 @@ public enum PostgresTesting {
         }
     }
 
-    /// A new, empty database on the tests' cluster (started on first use). The cluster's
-    /// programs are run and waited for on a thread of their own, never on the concurrency pool.
+    /// A new, empty database on the tests' cluster (started on first use, its programs run and
+    /// waited for on a thread of their own, never on the concurrency pool), made with
+    /// `CREATE DATABASE` over a connection rather than by starting `createdb`: the tests start
+    /// as few processes as they can (Foundation's `Process.run()` has crashed under load).
     public static func newDatabaseURL() async throws -> String {
-        try await onOwnThread { try PostgresCluster.shared.makeDatabase() }
+        let cluster = try await onOwnThread { try PostgresCluster.shared }
+        let name = cluster.nextDatabaseName()
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: "127.0.0.1", port: cluster.port, username: cluster.user, password: nil,
+                database: "postgres", tls: .disable),
+            id: 1, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+        do {
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "CREATE DATABASE \"\(name)\""),
+                logger: CasebookPostgres.PostgresDatabase.quietLogger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+        return cluster.url(database: name)
     }
 
     /// Runs `body` with one new database migrated with `schemas`.
     public static func withDatabase<T: Sendable>(
-        schemas: [PostgresSchema], _ body: @Sendable (PostgresDatabase) async throws -> T
+        schemas: [PostgresSchema],
+        _ body: @Sendable (CasebookPostgres.PostgresDatabase) async throws -> T
     ) async throws -> T {
         try await withDatabases(1, schemas: schemas) { try await body($0[0]) }
     }
