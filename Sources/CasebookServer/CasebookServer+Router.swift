@@ -56,12 +56,13 @@ extension CasebookServer {
         router.middlewares.add(CrossSiteMiddleware())
         var signIn: SignInPages?
         if let users = stores.users {
-            let cache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
+            let sessionCache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
+            let tokenCache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
             let pages = SignInPages(
                 renderer: renderer,
                 users: Users(store: users, hasher: BcryptPasswordHasher()),
                 sessions: Sessions(store: users, users: users), throttle: SignInThrottle(),
-                secureCookies: configuration.secureCookies, cache: cache,
+                secureCookies: configuration.secureCookies, cache: sessionCache,
                 shouldAskToSavePassword: {
                     [account = AccountPages(renderer: renderer, vault: services.vault)] in
                     account.shouldAsk(user: $0)
@@ -70,7 +71,8 @@ extension CasebookServer {
             router.middlewares.add(
                 AccessMiddleware(
                     presence: UserPresence(store: users, interval: configuration.userCheckInterval),
-                    tokens: APITokens(tokens: users, users: users), signIn: pages, cache: cache))
+                    tokens: APITokens(tokens: users, users: users), signIn: pages, cache: tokenCache
+                ))
         }
         if let database = stores.database {
             router.get("/health") { _, _ in

@@ -11,6 +11,8 @@ struct RequestDiaries: Sendable {
         let revision: @Sendable () async throws -> Int
         /// Tells cached list pages apart: the owner's name, or "" for the shared diary.
         let key: String
+        /// The list page's key in the page cache.
+        var listKey: String { "list-" + key }
     }
 
     let shared: Diary
@@ -19,9 +21,18 @@ struct RequestDiaries: Sendable {
     /// Users' revisions for diaries in the data directory, re-read only when it changed.
     let revisions: UserRevisions?
 
+    /// Each user's diary, made on first use.
+    let made = MadeDiaries()
+
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }
-        let store = try ofUser(user)
+        if let diary = made.diary(of: user) { return diary }
+        let diary = try make(for: user, store: try ofUser(user))
+        made.keep(diary, of: user)
+        return diary
+    }
+
+    private func make(for user: String, store: any DiaryStore & Sendable) throws -> Diary {
         let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
         if let postgres = store as? PostgresDiaryStore {
             return Diary(work: work, revision: { try await postgres.currentRevision() }, key: user)

@@ -12,6 +12,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let presence: UserPresence
     let tokens: APITokens
     let signIn: SignInPages
+    /// Who recent tokens stand for (sessions have their own, in `signIn`).
     let cache: CredentialCache
 
     /// What anyone may open on a server with users: signing in and out, the health check
@@ -50,7 +51,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         let user: User
         if let secret = Self.bearer(request.headers[.authorization]),
             let tokenUser = try await cache.user(
-                for: "token " + secret, lookUp: { try await tokens.authenticate(secret)?.user })
+                for: secret, lookUp: { try await tokens.authenticate(secret)?.user })
         {
             user = tokenUser
         } else if request.headers[.authorization] == nil,

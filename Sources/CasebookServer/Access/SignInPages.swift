@@ -68,7 +68,7 @@ struct SignInPages: Sendable {
             // A new session on every sign-in, and the old one (if any) ended: a session
             // cookie planted before sign-in is worth nothing after it.
             if let old = CookieValue.named(Self.sessionCookie, in: request) {
-                cache.forget("session " + old)
+                cache.forget(old)
                 try await sessions.end(old)
             }
             let secret = try await sessions.start(for: user.name)
@@ -86,7 +86,7 @@ struct SignInPages: Sendable {
         router.post("/logout") { request, _ in
             _ = try await PostedForm.read(request)
             if let secret = CookieValue.named(Self.sessionCookie, in: request) {
-                cache.forget("session " + secret)
+                cache.forget(secret)
                 try await sessions.end(secret)
             }
             var response = PageRenderer.redirect(to: "/login")
@@ -100,7 +100,7 @@ struct SignInPages: Sendable {
 
     func signedInUser(_ request: Request) async throws -> User? {
         guard let secret = CookieValue.named(Self.sessionCookie, in: request) else { return nil }
-        return try await cache.user(for: "session " + secret) {
+        return try await cache.user(for: secret) {
             try await sessions.user(forSecret: secret)
         }
     }

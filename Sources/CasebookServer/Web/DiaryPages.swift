@@ -19,7 +19,7 @@ struct DiaryPages: Sendable {
             let own = try diaries.diary(for: request)
             let (work, store) = (own.work, own.work.store)
             let current = try await own.revision()
-            let key = "list-" + own.key
+            let key = own.listKey
             if let pieces = cache.cached(key, revision: current) {
                 return renderer.cachedPage(pieces, request: request)
             }
