@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "SurveySyncCore",
             dependencies: [
-                "CasebookJSON", "CasebookYAML", "Yams",
+                "CasebookJSON", "CasebookYAML", "StoreFailures", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),

@@ -1,5 +1,4 @@
 import CasebookPostgres
-import Crypto
 import Foundation
 import PostgresNIO
 import StoreFailures
@@ -67,8 +66,11 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
         let incoming = respondents.map { respondent in
-            let body = JSONWriter.string(.object(respondent.fields))
-            return (id: respondent.id, row: Row(body: body, digest: Self.digest(ofBody: body)))
+            let body = StoredRespondent.body(of: respondent)
+            return (
+                id: respondent.id,
+                row: Row(body: body, digest: StoredRespondent.digest(ofBody: body))
+            )
         }
         let ids = Array(Set(incoming.map(\.id)))
         return try await answering { client in
@@ -196,7 +198,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
             }
             return bodies
         }
-        return try bodies.map(Self.decode)
+        return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
     private static func single<T: PostgresDecodable>(
@@ -224,24 +226,6 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                 store: "respondents", key: nil, problem: "its digest buckets are not 256 digests")
         }
         return buckets
-    }
-
-    private static func digest(ofBody body: String) -> String {
-        RespondentDigest.hex(SHA256.hash(data: Data(body.utf8)))
-    }
-
-    /// A stored body back as a respondent; one that is not is an error, never a wrong answer.
-    private static func decode(_ body: String) throws -> Respondent {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(Array(body.utf8))
-        } catch {
-            throw DamagedRowError(store: "respondents", key: nil, problem: "\(error)")
-        }
-        guard let respondent = Respondent(json: json) else {
-            throw DamagedRowError(store: "respondents", key: nil, problem: "it has no id")
-        }
-        return respondent
     }
 
     @discardableResult

@@ -1,5 +1,4 @@
 import CasebookSQLite
-import Crypto
 import Foundation
 import GRDB
 import StoreFailures
@@ -46,7 +45,7 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
             for row in try Row.fetchAll(db, sql: "SELECT id, body FROM respondent") {
                 let id: String = row["id"]
                 let digest = RespondentDigest(
-                    id: id, digest: SQLiteRespondentStore.digest(ofBody: row["body"]))
+                    id: id, digest: StoredRespondent.digest(ofBody: row["body"]))
                 buckets.toggle(digest)
                 try db.execute(
                     sql: "UPDATE respondent SET digest = ?, bucket = ? WHERE id = ?",
@@ -59,8 +58,8 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
         let rows = respondents.map { respondent in
-            let body = JSONWriter.string(.object(respondent.fields))
-            return (respondent.id, body, Self.digest(ofBody: body))
+            let body = StoredRespondent.body(of: respondent)
+            return (respondent.id, body, StoredRespondent.digest(ofBody: body))
         }
         return try await database.write { db in
             var counts = UpsertCounts(received: rows.count)
@@ -122,10 +121,6 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
         }
     }
 
-    private static func digest(ofBody body: String) -> String {
-        RespondentDigest.hex(SHA256.hash(data: Data(body.utf8)))
-    }
-
     private static func save(_ buckets: DigestBuckets, in db: Database) throws {
         let statement = try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO digest_bucket (bucket, value) VALUES (?, ?)")
@@ -150,7 +145,7 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
                 sql: "SELECT body FROM respondent WHERE id > ? ORDER BY id LIMIT ?",
                 arguments: [id ?? "", limit])
         }
-        return try bodies.map(Self.decode)
+        return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
     public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
@@ -160,7 +155,7 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
                 sql: "SELECT body FROM respondent ORDER BY revision DESC LIMIT ? OFFSET ?",
                 arguments: [limit, offset])
         }
-        return try bodies.map(Self.decode)
+        return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
     public func respondent(id: String) async throws -> Respondent? {
@@ -168,7 +163,7 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
             try String.fetchOne(
                 db, sql: "SELECT body FROM respondent WHERE id = ?", arguments: [id])
         }
-        return try body.map(Self.decode)
+        return try body.map(StoredRespondent.respondent(fromBody:))
     }
 
     public func count() async throws -> Int {
@@ -177,18 +172,4 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
         }
     }
 
-    /// A stored body back as a respondent; a body that is not one means the file was tampered
-    /// with, which is an error, never a wrong answer.
-    private static func decode(_ body: String) throws -> Respondent {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(Array(body.utf8))
-        } catch {
-            throw DamagedRowError(store: "respondents", key: nil, problem: "\(error)")
-        }
-        guard let respondent = Respondent(json: json) else {
-            throw DamagedRowError(store: "respondents", key: nil, problem: "it has no id")
-        }
-        return respondent
-    }
 }
