@@ -13,17 +13,17 @@ struct DiaryAPIController: Sendable {
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary") { request, _ in
-            let (work, entries) = try Self.diary(diaries, request)
+            let work = try diaries.diary(for: request).work
             let query = try FormFields(query: request)
             let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
             let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
-            let page = try await work.run { try entries.newest(limit: limit, offset: offset) }
+            let page = try await work.entries { try $0.newest(limit: limit, offset: offset) }
             return JSONResponse.make(DiaryEntriesWire(page))
         }
         router.post("/api/diary") { request, _ in
-            let (work, entries) = try Self.diary(diaries, request)
+            let work = try diaries.diary(for: request).work
             let text = try await Self.text(in: request)
-            let entry = try await work.run {
+            let entry = try await work.entries { entries in
                 try Self.answering {
                     try entries.revisedEntry(id: try entries.add(text: text).id)
                 }
@@ -31,9 +31,9 @@ struct DiaryAPIController: Sendable {
             return Self.response(entry, status: .created)
         }
         router.get("/api/diary/{id}") { request, context in
-            let (work, entries) = try Self.diary(diaries, request)
+            let work = try diaries.diary(for: request).work
             let id = try Self.id(context)
-            let entry = try await work.run {
+            let entry = try await work.entries { entries in
                 try Self.answering { try entries.revisedEntry(id: id) }
             }
             return Self.response(entry)
@@ -41,12 +41,12 @@ struct DiaryAPIController: Sendable {
         // With If-Match, only the revision the client read is updated (a 412 otherwise, with
         // the current revision's ETag); without it, or with `*`, whatever is stored.
         router.put("/api/diary/{id}") { request, context in
-            let (work, entries) = try Self.diary(diaries, request)
+            let work = try diaries.diary(for: request).work
             let id = try Self.id(context)
             let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
             let text = try await Self.text(in: request)
             do {
-                let entry = try await work.run {
+                let entry = try await work.entries { entries in
                     try Self.answering {
                         if let expected {
                             return try entries.update(id: id, text: text, ifRevision: expected)
@@ -64,19 +64,11 @@ struct DiaryAPIController: Sendable {
             }
         }
         router.delete("/api/diary/{id}") { request, context in
-            let (work, entries) = try Self.diary(diaries, request)
+            let work = try diaries.diary(for: request).work
             let id = try Self.id(context)
-            try await work.run { try Self.answering { try entries.remove(id: id) } }
+            try await work.entries { entries in try Self.answering { try entries.remove(id: id) } }
             return Response(status: .noContent)
         }
-    }
-
-    /// The request's diary (the signed-in user's own, once there are users) and its use cases.
-    private static func diary(_ diaries: RequestDiaries, _ request: Request) throws
-        -> (DiaryWork, DiaryEntriesBox)
-    {
-        let work = try diaries.diary(for: request).work
-        return (work, DiaryEntriesBox(store: work.store))
     }
 
     /// `body`, with the diary's refusals as the answers they are: an unknown entry is a 404,

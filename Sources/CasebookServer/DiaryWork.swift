@@ -22,4 +22,13 @@ struct DiaryWork: Sendable {
         guard waitsOnNetwork else { return try body() }
         return try await Self.threads.runIfActive(body)
     }
+
+    /// `body` with the diary's use cases over this store, where its calls run.
+    @discardableResult
+    func entries<T: Sendable>(_ body: @escaping @Sendable (DiaryEntries) throws -> T)
+        async throws -> T
+    {
+        let store = store
+        return try await run { try body(DiaryEntries(store: store)) }
+    }
 }

@@ -8,9 +8,11 @@ import Foundation
 struct PreferenceVaultAccess: Sendable {
     let directory: URL
 
-    /// The case study's controller over the vault.
+    /// The case study's controller over the vault, its folder created (private) first if it
+    /// is missing.
     func controller() throws -> StorageController {
-        StorageController(persistenceStore: try PreferenceVault.open(in: directory))
+        try PrivateDirectory.prepare(directory)
+        return StorageController(persistenceStore: try PreferenceVault.open(in: directory))
     }
 
     /// A signed-in user's own vault, in a folder of theirs under this one (created, private,
@@ -18,11 +20,5 @@ struct PreferenceVaultAccess: Sendable {
     func forUser(_ user: String) -> PreferenceVaultAccess {
         PreferenceVaultAccess(
             directory: DataDirectoryLayout(root: directory).preferenceVault(of: user))
-    }
-
-    /// The controller, its folder created first if it is missing.
-    func preparedController() throws -> StorageController {
-        try PrivateDirectory.prepare(directory)
-        return try controller()
     }
 }

@@ -36,9 +36,7 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                     throw RequestError(.unauthorized, "Sign in first.")
                 }
                 let next = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-                let encoded =
-                    next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
-                return PageRenderer.redirect(to: "/login?next=\(encoded)")
+                return PageRenderer.redirect(to: SignInPages.loginPath(returningTo: next))
             }
             guard APIPermissions.allowsPage(user, path: path) else {
                 throw RequestError(

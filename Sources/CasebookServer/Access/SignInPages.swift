@@ -76,9 +76,9 @@ struct SignInPages: Sendable {
             try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
             // As in the case study: after a successful sign-in, ask whether to save the
             // password, unless the user already answered Never or Save.
-            let encoded = next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
             var response = PageRenderer.redirect(
-                to: shouldAskToSavePassword(user.name) ? "/account?prompt&next=\(encoded)" : next)
+                to: shouldAskToSavePassword(user.name)
+                    ? "/account?prompt&next=\(Self.queryValue(next))" : next)
             response.setCookie(sessionCookie(secret))
             if let remembered = storage.cookie { response.setCookie(remembered) }
             return response
@@ -119,6 +119,17 @@ struct SignInPages: Sendable {
             "login", title: "Sign in",
             context: ["username": name, "next": next, "signedIn": false, "error": message],
             request: request, status: status)
+    }
+
+    /// The sign-in page, to come back to `path` afterwards.
+    static func loginPath(returningTo path: String) -> String {
+        "/login?next=\(queryValue(path))"
+    }
+
+    /// `path` as the value of a query parameter (every character but letters and digits
+    /// percent-encoded).
+    static func queryValue(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
     }
 
     /// Where to go after signing in: a path on this server, never another site.

@@ -47,13 +47,15 @@ final class SignInThrottle: @unchecked Sendable {
     private func prune(_ now: Date) {
         let start = now - Self.window
         failures.removeAll { $0 < start }
-        for (user, dates) in failuresByUser {
+        failuresByUser = Self.since(start, failuresByUser)
+        failuresByAddress = Self.since(start, failuresByAddress)
+    }
+
+    /// The failures at or after `start`, by key; keys with none left are dropped.
+    private static func since(_ start: Date, _ failures: [String: [Date]]) -> [String: [Date]] {
+        failures.compactMapValues { dates in
             let kept = dates.filter { $0 >= start }
-            failuresByUser[user] = kept.isEmpty ? nil : kept
-        }
-        for (address, dates) in failuresByAddress {
-            let kept = dates.filter { $0 >= start }
-            failuresByAddress[address] = kept.isEmpty ? nil : kept
+            return kept.isEmpty ? nil : kept
         }
     }
 }

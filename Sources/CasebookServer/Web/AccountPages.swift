@@ -18,7 +18,7 @@ struct AccountPages: Sendable {
     /// Whether `user` should be asked right after signing in: they have not answered Never or
     /// Save (a vault that cannot be read asks again).
     func shouldAsk(user: String) -> Bool {
-        switch try? vault.forUser(user).preparedController().loadPreference() {
+        switch try? vault.forUser(user).controller().loadPreference() {
         case .never, .save: false
         default: true
         }
@@ -68,7 +68,7 @@ struct AccountPages: Sendable {
             default:
                 throw RequestError(.badRequest, "Choose Not now, Never or Save.")
             }
-            try vault(for: request).preparedController().save(preference: preference)
+            try vault(for: request).controller().save(preference: preference)
             return PageRenderer.redirect(
                 to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
         }
@@ -92,7 +92,7 @@ struct AccountPages: Sendable {
     private func currentChoice(_ vault: PreferenceVaultAccess) -> String {
         let preference: Preference?
         do {
-            preference = try vault.preparedController().loadPreference()
+            preference = try vault.controller().loadPreference()
         } catch {
             return "cannot be read; choose again"
         }
