@@ -10,15 +10,28 @@ struct DiaryAPIController: Sendable {
     static let bodyLimit = 1024 * 1024
 
     let diaries: RequestDiaries
+    /// The last list each diary gave, until its revision changes.
+    let lists = DiaryListAnswers()
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary") { request, _ in
-            let work = try diaries.diary(for: request).work
+            let diary = try diaries.diary(for: request)
             let query = try FormFields(query: request)
             let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
             let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
-            let page = try await work.entries { try $0.newest(limit: limit, offset: offset) }
-            return JSONResponse.make(DiaryEntriesWire(page))
+            // The revision first, then the entries: an answer kept is never older than the
+            // revision it is kept under.
+            let question = DiaryListAnswers.Question(
+                limit: limit, offset: offset, revision: try await diary.revision())
+            if let body = lists.body(for: question, of: diary.key) {
+                return JSONResponse.make(body: body)
+            }
+            let page = try await diary.work.entries {
+                try $0.newest(limit: limit, offset: offset)
+            }
+            let body = ByteBuffer(bytes: WireJSON.encode(DiaryEntriesWire(page)))
+            lists.keep(body, for: question, of: diary.key)
+            return JSONResponse.make(body: body)
         }
         router.post("/api/diary") { request, _ in
             let work = try diaries.diary(for: request).work

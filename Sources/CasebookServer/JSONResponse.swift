@@ -17,9 +17,14 @@ enum JSONResponse {
 
     /// A response with JSON already encoded.
     static func make(encoded data: Data, status: HTTPResponse.Status = .ok) -> Response {
+        make(body: ByteBuffer(bytes: data), status: status)
+    }
+
+    /// A response whose body is JSON already in a buffer (kept, say, from an earlier answer).
+    static func make(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status,
             headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: .init(byteBuffer: body))
     }
 }

@@ -121,4 +121,36 @@ struct DiaryAPITests {
         }
         #expect(try stores.diary.count() == 0)
     }
+
+    @Test func theListIsReadFromTheStoreOncePerRevisionOfTheDiary() async throws {
+        let spy = DiaryStoreSpy()
+        var withSpy = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        withSpy.diary = spy
+        try await Application(router: try CasebookServer.router(stores: withSpy)).test(.router) {
+            client in
+            func texts(_ uri: String = "/api/diary") async throws -> [String?] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    let entries = try Self.object(response.body)["entries"] as? [[String: Any]]
+                    return (entries ?? []).map { $0["text"] as? String }
+                }
+            }
+            func add(_ text: String) async throws {
+                try await client.execute(
+                    uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                    body: ByteBuffer(string: #"{"text": "\#(text)"}"#)
+                ) { #expect($0.status == .created) }
+            }
+            try await add("first")
+            #expect(try await texts() == ["first"])
+            #expect(try await texts() == ["first"])
+            #expect(spy.pageReads == 1)
+            try await add("second")
+            #expect(try await texts() == ["second", "first"])
+            #expect(try await texts() == ["second", "first"])
+            #expect(spy.pageReads == 2)
+            #expect(try await texts("/api/diary?limit=1") == ["second"])
+            #expect(try await texts("/api/diary?limit=1&offset=1") == ["first"])
+            #expect(try await texts() == ["second", "first"])
+        }
+    }
 }

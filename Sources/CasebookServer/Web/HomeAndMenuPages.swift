@@ -34,10 +34,13 @@ struct HomeAndMenuPages: Sendable {
     ]
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/") { request, _ in
-            renderer.page(
-                "home", title: "Casebook", context: ["systems": Self.systems], request: request)
+        // The same systems for everyone: rendered once, each visitor's token put in per request.
+        let home = RenderedPageCache()
+        let homePage = home.page("home", revision: 0) { placeholder in
+            renderer.html(
+                "home", title: "Casebook", context: ["systems": Self.systems], csrf: placeholder)
         }
+        router.get("/") { request, _ in renderer.cachedPage(homePage, request: request) }
         // The menu is fixed for the server's lifetime: render it once.
         let menuPage = PageRenderer.fixedPage(
             renderer.html("menu", title: menu.restaurant, context: menuContext(), csrf: ""))
