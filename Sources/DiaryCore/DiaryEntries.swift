@@ -88,4 +88,10 @@ public struct DiaryEntries {
     public func newest(limit: Int, offset: Int = 0) throws -> [Entry] {
         try store.newestEntries(limit: limit, offset: offset)
     }
+
+    /// The newest `limit` entries, newest first, one at a time: a listing of any length in
+    /// constant memory.
+    public func forEachNewest(limit: Int, _ body: (Entry) throws -> Void) throws {
+        try store.forEachNewestEntry(limit: limit, body)
+    }
 }

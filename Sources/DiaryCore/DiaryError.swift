@@ -22,7 +22,7 @@ public enum DiaryError: Error, Equatable, CustomStringConvertible {
 
     /// The id `text` spells, in any case.
     public static func id(from text: String) throws(DiaryError) -> Entry.ID {
-        guard let id = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let id = EntryIDText.id(from: text.trimmingCharacters(in: .whitespaces)) else {
             throw .malformedID(text)
         }
         return id

@@ -9,6 +9,11 @@ public protocol DiaryStore {
     func entry(id: Entry.ID) throws -> Entry?
     /// A page of entries, newest first.
     func newestEntries(limit: Int, offset: Int) throws -> [Entry]
+    /// The newest `limit` entries, newest first, in the order of `newestEntries`' pages,
+    /// handed to `body` one at a time, so that a long listing never holds them all; an error
+    /// thrown by `body` stops it. By default, read in pages (`newestEntries`): a store that can
+    /// read them in one pass does so.
+    func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws
     func count() throws -> Int
     /// Up to `limit` ids that start with `prefix` (lowercase), in id order.
     func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID]
@@ -18,6 +23,17 @@ public protocol DiaryStore {
 }
 
 extension DiaryStore {
+    public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
+        let pageSize = 500
+        var offset = 0
+        while offset < limit {
+            let page = try newestEntries(limit: min(pageSize, limit - offset), offset: offset)
+            for entry in page { try body(entry) }
+            guard page.count == pageSize else { return }
+            offset += page.count
+        }
+    }
+
     /// The id a person means by `text`: a whole id (in any case), or the start of exactly one
     /// entry's id, at least 4 characters long, as git takes the start of a commit's hash.
     /// - Throws: `DiaryError.malformedID` when `text` cannot be the start of an id,

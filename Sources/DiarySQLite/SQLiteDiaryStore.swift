@@ -137,6 +137,17 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    /// One query read row by row, in one read transaction: a consistent listing however long,
+    /// holding one entry at a time.
+    public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
+        try database.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, date, text FROM entry ORDER BY date DESC, id DESC LIMIT ?",
+                arguments: [max(0, limit)])
+            while let row = try rows.next() { try body(try Self.entry(row)) }
+        }
+    }
+
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         // Ids hold only 0-9, a-f and '-', all below '~': a range over the primary key's index.
         try database.read { db in
@@ -159,14 +170,14 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     }
 
     private static func key(_ id: Entry.ID) -> String {
-        id.uuidString.lowercased()
+        EntryIDText.text(of: id)
     }
 
     /// A stored row as an entry; a row whose id is not a UUID was not written by this store, and
     /// is an error rather than a wrong answer.
     private static func entry(_ row: Row) throws -> Entry {
         let text: String = row["id"]
-        guard let id = UUID(uuidString: text) else {
+        guard let id = EntryIDText.id(from: text) else {
             throw DamagedRowError(store: "diary", key: text, problem: "its id is not a UUID")
         }
         return Entry(

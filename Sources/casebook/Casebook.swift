@@ -1,7 +1,6 @@
 import ArgumentParser
 
-/// The `casebook` command: one subcommand per Casebook system.
-@main
+/// The `casebook` command: one subcommand per Casebook system (started by `CasebookMain`).
 struct Casebook: AsyncParsableCommand {
     /// This build's version, as `casebook --version` prints it.
     static let version = "0.3.0"

@@ -74,18 +74,26 @@ struct DiaryListCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Streamed: one entry at a time from the store, written in large pieces.
         try DiaryCommand.withEntries(data: data) { entries in
-            let page = try entries.newest(limit: limit)
+            var output = OutputBuffer()
             if json {
-                StandardStreams.outputJSON(DiaryEntriesWire(page))
-                return
+                var stream = DiaryEntriesJSONStream()
+                stream.start(to: &output.bytes)
+                try entries.forEachNewest(limit: limit) { entry in
+                    stream.write(entry, to: &output.bytes)
+                    try output.flushIfFull()
+                }
+                stream.finish(to: &output.bytes)
+                output.bytes.append(0x0A)
+            } else {
+                var lines = DiaryListLines(dates: DiaryCommand.dates)
+                try entries.forEachNewest(limit: limit) { entry in
+                    lines.write(entry, to: &output.bytes)
+                    try output.flushIfFull()
+                }
             }
-            for entry in page {
-                let text = entry.preview.replacingOccurrences(of: "\n", with: " ")
-                StandardStreams.output(
-                    "\(DiaryCommand.idText(entry.id))  \(DiaryCommand.dates.string(from: entry.date))  \(text)"
-                )
-            }
+            try output.flush()
         }
     }
 }

@@ -26,7 +26,28 @@ struct FactorCommand: ParsableCommand {
     }
 
     func run() throws {
-        let operands = operands
+        if try Self.factor(operands) { throw ExitCode.failure }
+    }
+
+    /// Runs `casebook factor` without parsing the command line when it needs no parsing: every
+    /// argument after `factor` is a plain operand (none starts with `-`, so there is no option,
+    /// no `--help` and no `--`). Factoring then starts as soon as the process does. The exit
+    /// status, or nil when the arguments need the full parser.
+    static func runDirectly(_ arguments: [String]) -> Int32? {
+        guard arguments.first == "factor",
+            arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") })
+        else { return nil }
+        do {
+            return try factor(Array(arguments.dropFirst())) ? 1 : 0
+        } catch {
+            // Writing failed (standard output closed, say): reported as the parser would.
+            Casebook.exit(withError: error)
+        }
+    }
+
+    /// Factors `operands`, or standard input when there are none; true when a token was not a
+    /// number.
+    private static func factor(_ operands: [String]) throws -> Bool {
         var stream = FactorStream(
             output: FileDescriptorWriter.standardOutput,
             diagnostics: FileDescriptorWriter.standardError,
@@ -38,6 +59,6 @@ struct FactorCommand: ParsableCommand {
             for number in operands { try stream.factor(argument: number) }
             try stream.flush()
         }
-        if stream.sawInvalidInput { throw ExitCode.failure }
+        return stream.sawInvalidInput
     }
 }

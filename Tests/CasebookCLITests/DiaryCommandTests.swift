@@ -1,4 +1,5 @@
 import CasebookTestSupport
+import Diary
 import Foundation
 import Testing
 
@@ -73,6 +74,46 @@ struct DiaryCommandTests {
             as? [String: Any]
         #expect(entry?["id"] as? String == id)
         #expect(entry?["date"] as? String == date)
+    }
+
+    /// The list is written as the store hands it over, entry by entry; what comes out is still
+    /// byte for byte what the JSON encoder makes of the whole list.
+    @Test(arguments: [0, 1, 3])
+    func listsAsJSONExactlyAsTheEncoderWritesTheWholeList(count: Int) throws {
+        struct Listed: Codable {
+            struct Row: Codable { let date: String, id: String, text: String }
+            let entries: [Row]
+        }
+        let tricky = "a\u{8}b\u{C}c\u{1F}d\te\rf\ng/h\\i\"j é🍕\u{7F}\u{2028}k"
+        for number in 0..<count { _ = try diary(["add", "\(number) \(tricky)"]) }
+        let output = try diary(["list", "--json"]).standardOutput
+        let listed = try JSONDecoder().decode(Listed.self, from: Data(output.utf8))
+        #expect(listed.entries.count == count)
+        #expect(listed.entries.allSatisfy { $0.text.hasSuffix(tricky) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+        #expect(output == String(decoding: try encoder.encode(listed), as: UTF8.self) + "\n")
+    }
+
+    @Test func listsMoreEntriesThanFitInOneWriteNewestFirst() throws {
+        let texts = (0..<1_500).map {
+            "Entry number \($0),\nwith some words to make it longer than a list shows of it, é\($0)"
+        }
+        let database = directory.appending("data/diary.sqlite").path
+        _ = try diary(["list"])  // creates the store
+        let entries = try DiaryFixture.insert(texts, into: database)
+        let lines = try diary(["list", "--limit", "1499"]).standardOutput.split(separator: "\n")
+        #expect(lines.count == 1_499)
+        let dates = DiaryDateFormatter()
+        for (line, entry) in zip(lines, entries.reversed()) {
+            let preview = entry.preview.replacingOccurrences(of: "\n", with: " ")
+            let expected =
+                "\(entry.id.uuidString.lowercased())  \(dates.string(from: entry.date))  \(preview)"
+            guard line == expected else {
+                Issue.record("\(line) is not \(expected)")
+                break
+            }
+        }
     }
 
     @Test func cutsLongEntriesInTheListButShowsThemWhole() throws {

@@ -101,4 +101,19 @@ struct DiaryEntriesTests {
         #expect(Entry(date: now, text: text).preview == String(repeating: "é", count: 79) + "🍕…")
         #expect(Entry(date: now, text: "short").preview == "short")
     }
+
+    @Test func aPreviewKeepsTextOfExactlyEightyCharactersWholeHoweverManyBytesTheyTake() {
+        let eighty = String(repeating: "e\u{301}", count: 80)
+        #expect(Entry(date: now, text: eighty).preview == eighty)
+        #expect(Entry(date: now, text: eighty + "x").preview == eighty + "…")
+        let ascii = String(repeating: "a", count: 80)
+        #expect(Entry(date: now, text: ascii).preview == ascii)
+        #expect(Entry(date: now, text: ascii + "b").preview == ascii + "…")
+        // CR LF is one character; an accent joins the letter before it.
+        let crlf = String(repeating: "a", count: 78) + "\r\n"
+        #expect(Entry(date: now, text: crlf + "b").preview == crlf + "b")
+        #expect(Entry(date: now, text: crlf + "bc").preview == crlf + "b…")
+        #expect(Entry(date: now, text: ascii + "\u{301}").preview == ascii + "\u{301}")
+        #expect(Entry(date: now, text: ascii + "\u{301}z").preview == ascii + "\u{301}…")
+    }
 }

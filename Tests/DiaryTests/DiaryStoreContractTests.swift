@@ -54,6 +54,34 @@ struct DiaryStoreContractTests {
     }
 
     @Test(arguments: DiaryStoreKind.allCases)
+    func handsOverTheNewestEntriesOneByOneInTheOrderOfItsPages(kind: DiaryStoreKind)
+        async throws
+    {
+        let base = base
+        try await kind.withStore(in: directory) { store in
+            // Some share an instant: the order among them must be the pages' order too.
+            let entries = (0..<1_203).map {
+                Entry(date: base.addingTimeInterval(Double($0 / 3)), text: "\($0)")
+            }
+            for entry in entries.shuffled() { try store.save(entry) }
+            for limit in [1, 500, 1_202, 1_203, 5_000] {
+                var handed: [Entry] = []
+                try store.forEachNewestEntry(limit: limit) { handed.append($0) }
+                #expect(handed == (try store.newestEntries(limit: limit, offset: 0)))
+            }
+            struct Stop: Error {}
+            var seen = 0
+            #expect(throws: Stop.self) {
+                try store.forEachNewestEntry(limit: 100) { _ in
+                    seen += 1
+                    if seen == 3 { throw Stop() }
+                }
+            }
+            #expect(seen == 3)
+        }
+    }
+
+    @Test(arguments: DiaryStoreKind.allCases)
     func keepsEntriesOfTheSameInstantApartAndInAStableOrder(kind: DiaryStoreKind) async throws {
         let base = base
         try await kind.withStore(in: directory) { store in
