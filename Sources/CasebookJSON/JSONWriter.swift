@@ -28,11 +28,11 @@ public enum JSONWriter {
             output.append(UInt8(ascii: "]"))
         case .object(let fields):
             output.append(UInt8(ascii: "{"))
-            for (position, key) in fields.keys.sorted().enumerated() {
+            for (position, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(key, to: &output)
+                writeString(field.key, to: &output)
                 output.append(UInt8(ascii: ":"))
-                write(fields[key]!, to: &output)
+                write(field.value, to: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
@@ -48,6 +48,17 @@ public enum JSONWriter {
     }
 
     package static func writeString(_ text: String, to output: inout [UInt8]) {
+        // Most text needs no escape: then its bytes go in at once.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                return false
+            }
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "\""))
+            return true
+        }
+        if copied == true { return }
         let hexDigits = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
         for byte in text.utf8 {

@@ -28,6 +28,7 @@ public enum PlainScalar {
         else { return nil }
         if let number = try integer(bytes, text) { return number }
         if isFloat(bytes), let double = Double(text), double.isFinite { return .double(double) }
+        if let timestamp = commonTimestamp(bytes) { return .string(timestamp) }
         if isTimestampStart(bytes), hasValidCalendarFields(text),
             let date = Date.construct(from: Node.Scalar(text))
         {
@@ -90,6 +91,39 @@ public enum PlainScalar {
             if index == exponentStart { return false }
         }
         return index == bytes.count
+    }
+
+    /// The ISO 8601 text of a timestamp in one of its two common forms, `2024-03-05` and
+    /// `2024-03-05T14:30:00Z`, with real calendar fields in the years 1900 to 9999: what Yams
+    /// and `ISO8601FormatStyle` make of it, without their regular expressions and calendars.
+    /// Nil for anything else, which takes the general way.
+    private static func commonTimestamp(_ bytes: [UInt8]) -> String? {
+        guard bytes.count == 10 || bytes.count == 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard isDigit(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - .zero)
+            }
+            return value
+        }
+        guard let year = number(0..<4), bytes[4] == .minus, let month = number(5..<7),
+            bytes[7] == .minus, let day = number(8..<10), (1900...9999).contains(year),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if bytes.count == 10 { return text + "T00:00:00Z" }
+        let colon = UInt8(ascii: ":")
+        guard bytes[10] == UInt8(ascii: "T"), let hour = number(11..<13), bytes[13] == colon,
+            let minute = number(14..<16), bytes[16] == colon, let second = number(17..<19),
+            bytes[19] == UInt8(ascii: "Z"), hour < 24, minute < 60, second < 60
+        else { return nil }
+        return text
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        return [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
     /// Four digits and a dash: worth asking Yams whether it is a timestamp.
