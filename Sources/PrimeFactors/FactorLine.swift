@@ -1,5 +1,43 @@
+import BigInt
+
 /// One line of `factor` output, byte for byte as GNU coreutils writes it: `N: p1 p2 …`.
 public enum FactorLine {
+    /// The line for `number`, of any size, without its newline.
+    public static func text(for number: BigUInt) -> String {
+        if let word = UInt64(exactly: number) { return text(for: word) }
+        return text(number, factors: primeFactors(of: number))
+    }
+
+    /// The line for a number above 2^64 − 1 given as ASCII digits, without its newline: on
+    /// `UInt128` throughout when it fits.
+    static func wideText(forDigits digits: UnsafeRawBufferPointer) -> String {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let number = FactorInput.doubleWord(fromDigits: digits)
+        {
+            return text(number, factors: primeFactors(of: number))
+        }
+        let number = FactorInput.integer(fromDigits: digits)
+        return text(number, factors: primeFactors(of: number))
+    }
+
+    private static func text<Number: UnsignedInteger>(_ number: Number, factors: [Number])
+        -> String
+    {
+        var line = "\(number):"
+        for factor in factors { line += " \(factor)" }
+        return line
+    }
+
+    /// Whether GNU `factor` writes the line of this number (ASCII digits, above 2^64 − 1) at
+    /// once rather than into its line buffer: from 2^127 on, which it factors with GMP.
+    static func isWrittenAtOnceByGNU(digits: UnsafeRawBufferPointer) -> Bool {
+        // 2^127 = 170141183460469231731687303715884105728 (39 digits).
+        let threshold = Array("170141183460469231731687303715884105728".utf8)
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        if significant.count != threshold.count { return significant.count > threshold.count }
+        return !significant.lexicographicallyPrecedes(threshold)
+    }
+
     /// The line for `number`, without its newline.
     public static func text(for number: UInt64) -> String {
         var bytes: [UInt8] = []

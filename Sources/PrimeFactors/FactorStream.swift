@@ -1,16 +1,30 @@
+import BigInt
+
 /// Factors numbers given as arguments or read from a byte stream, writing GNU `factor` output.
 ///
-/// Output is buffered (one write per 64 KiB, not per line) and flushed before every read, so an
-/// interactive user sees each answer while a pipe gets large writes. Input is read in chunks, so
-/// memory stays constant however long the stream is. An invalid token is reported on the
-/// diagnostics stream and factoring carries on.
+/// Output is buffered (one write per 64 KiB, not per line), and what is ready is written before
+/// every read, so an interactive user sees each answer while a pipe gets large writes. Input is
+/// read in chunks, so memory stays constant however long the stream is. An invalid token is
+/// reported on the diagnostics stream and factoring carries on.
+///
+/// Lines come out in GNU's order, too. GNU `factor` keeps the lines of numbers below 2^127 in a
+/// 512-byte buffer (written when a line ends with at least 512 bytes in it, up to the last line
+/// that fits, or at exit; at once when standard input or output is a terminal), but writes the
+/// line of a larger number at once: in a pipe, such a line can come out before the lines of
+/// numbers given earlier. The stream keeps the bytes GNU would still hold apart, and puts such a
+/// line before them.
 public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     private static var bufferSize: Int { 64 * 1024 }
+    /// GNU's line buffer (`FACTOR_PIPE_BUF`).
+    private static var gnuLineBufferSize: Int { 512 }
 
     /// Bytes waiting to be written, in one allocation that never moves.
     private final class OutputBuffer {
         let bytes: UnsafeMutablePointer<UInt8>
         var count = 0
+        /// Where the bytes GNU would still hold in its line buffer begin; those before it are
+        /// as good as written.
+        var gnuHeldFrom = 0
 
         init(capacity: Int) {
             bytes = .allocate(capacity: capacity)
@@ -29,6 +43,9 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     private var factors: [UInt64] = []
     /// Whether any token so far was not a valid number.
     public private(set) var sawInvalidInput = false
+    /// Whether each line counts as written as soon as it is complete, as GNU does when standard
+    /// input or output is a terminal (false: GNU's 512-byte line buffer, as for pipes and files).
+    public var writesEachLine = false
 
     public init(output: Output, diagnostics: Diagnostics, commandName: String) {
         self.output = output
@@ -50,7 +67,7 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
         defer { chunk.deallocate() }
         var token: [UInt8] = []
         while true {
-            try flush()
+            try flushWritten()
             let count = try input.read(into: chunk)
             if count == 0 { break }
             var start = 0
@@ -65,11 +82,34 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
         try flush()
     }
 
-    /// Writes out everything buffered so far.
+    /// Writes out everything buffered so far, as GNU does at exit.
     public mutating func flush() throws {
-        guard pending.count > 0 else { return }
-        try output.write(UnsafeRawBufferPointer(start: pending.bytes, count: pending.count))
-        pending.count = 0
+        pending.gnuHeldFrom = pending.count
+        try flushWritten()
+    }
+
+    /// Writes out what GNU would have written by now, keeping what it would still hold.
+    private mutating func flushWritten() throws {
+        let ready = pending.gnuHeldFrom
+        guard ready > 0 else { return }
+        try output.write(UnsafeRawBufferPointer(start: pending.bytes, count: ready))
+        let held = pending.count - ready
+        if held > 0 { (pending.bytes).update(from: pending.bytes + ready, count: held) }
+        pending.count = held
+        pending.gnuHeldFrom = 0
+    }
+
+    /// A line has just been added to GNU's line buffer: what GNU would write now.
+    private mutating func lineBuffered() {
+        if writesEachLine {
+            pending.gnuHeldFrom = pending.count
+            return
+        }
+        guard pending.count - pending.gnuHeldFrom >= Self.gnuLineBufferSize else { return }
+        // Up to the last newline in the buffer's first 512 bytes (GNU's lines are shorter).
+        var end = pending.gnuHeldFrom + Self.gnuLineBufferSize - 1
+        while pending.bytes[end] != UInt8(ascii: "\n") { end -= 1 }
+        pending.gnuHeldFrom = end + 1
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -93,8 +133,12 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
             appendPrimeFactors(of: number, to: &factors)
             pending.count += FactorLine.write(
                 number, factors: factors, to: pending.bytes + pending.count)
-            if pending.count >= Self.bufferSize { try flush() }
+            lineBuffered()
+            if pending.count >= Self.bufferSize { try flushWritten() }
             return
+        }
+        if let digits = FactorInput.digits(fromASCII: token) {
+            return try factorWide(digits: digits)
         }
         // GNU reads a token as a C string: a NUL ends it. Only a token that is not a number can
         // hold one, so numbers never pay for looking.
@@ -102,9 +146,25 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
             return try factor(token: UnsafeRawBufferPointer(rebasing: token[..<nul]))
         }
         sawInvalidInput = true
-        try flush()
+        try flushWritten()
         let error = InvalidFactorInput(bytes: token)
         let message = Array("\(commandName): \(error)\n".utf8)
         try message.withUnsafeBytes { try diagnostics.write($0) }
+    }
+
+    /// Factors a number above 2^64 − 1 (`digits`: ASCII digits), and places its line where GNU
+    /// would: in the line buffer below 2^127, written at once from 2^127 on.
+    private mutating func factorWide(digits: UnsafeRawBufferPointer) throws {
+        let line = Array(FactorLine.wideText(forDigits: digits).utf8) + [UInt8(ascii: "\n")]
+        try flushWritten()
+        if FactorLine.isWrittenAtOnceByGNU(digits: digits) {
+            try line.withUnsafeBytes { try output.write($0) }
+            return
+        }
+        line.withUnsafeBufferPointer {
+            (pending.bytes + pending.count).update(from: $0.baseAddress!, count: $0.count)
+        }
+        pending.count += line.count
+        lineBuffered()
     }
 }

@@ -1,3 +1,5 @@
+import BigInt
+
 /// The prime factors of `integer` in ascending order, each repeated by its multiplicity.
 /// Values below 2 have none.
 public func primeFactors(of integer: Int) -> [Int] {
@@ -69,4 +71,22 @@ func integerSquareRoot(_ n: UInt64) -> UInt64 {
     while root * root > n { root -= 1 }
     while root < largest && (root + 1) * (root + 1) <= n { root += 1 }
     return root
+}
+
+/// The prime factors of `integer` in ascending order, each repeated by its multiplicity; 0 and 1
+/// have none. Numbers that fit in 64 bits take the 64-bit code; wider ones are split by the
+/// elliptic-curve method in Montgomery arithmetic on `UInt128`, and their primes proven by
+/// Miller–Rabin below about 2^81.5 and tested by Baillie–PSW above (see `WidePrimality`).
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+public func primeFactors(of integer: UInt128) -> [UInt128] {
+    guard integer > 1 else { return [] }
+    return WideFactorization.factors(of: integer)
+}
+
+/// The prime factors of `integer`, any size, in ascending order, each repeated by its
+/// multiplicity; 0 and 1 have none. Parts that fit in 128 bits are worked on as `UInt128`.
+/// Time grows with the second-largest prime factor: see the README for the sizes guaranteed.
+public func primeFactors(of integer: BigUInt) -> [BigUInt] {
+    guard integer > 1 else { return [] }
+    return WideFactorization.factors(of: integer)
 }

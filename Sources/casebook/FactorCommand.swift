@@ -1,6 +1,12 @@
 import ArgumentParser
 import PrimeFactors
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `casebook factor`: GNU `factor`, byte for byte, and faster.
 struct FactorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,6 +58,8 @@ struct FactorCommand: ParsableCommand {
             output: FileDescriptorWriter.standardOutput,
             diagnostics: FileDescriptorWriter.standardError,
             commandName: "casebook factor")
+        // As GNU: each line at once for a person at a terminal, GNU's buffering otherwise.
+        stream.writesEachLine = isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1
         if operands.isEmpty {
             var input = FileDescriptorReader()
             try stream.factor(from: &input)

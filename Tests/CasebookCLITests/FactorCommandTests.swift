@@ -24,7 +24,7 @@ struct FactorCommandTests {
 
     @Test func reportsEachInvalidArgumentCarriesOnAndFailsAtTheEnd() throws {
         let result = try CasebookExecutable.run(
-            ["factor", "abc", "-5", "6", "1.5", "", "18446744073709551616"])
+            ["factor", "abc", "-5", "6", "1.5", "", "18446744073709551616x"])
         #expect(result.standardOutput == "6: 2 3\n")
         #expect(
             result.standardError == """
@@ -32,7 +32,7 @@ struct FactorCommandTests {
                 casebook factor: '-5' is not a valid positive integer
                 casebook factor: '1.5' is not a valid positive integer
                 casebook factor: '' is not a valid positive integer
-                casebook factor: '18446744073709551616' is not a valid positive integer
+                casebook factor: '18446744073709551616x' is not a valid positive integer
 
                 """)
         #expect(result.status == 1)

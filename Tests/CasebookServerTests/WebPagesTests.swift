@@ -196,6 +196,23 @@ struct WebPagesTests {
         }
     }
 
+    @Test func factorsNumbersBeyond64BitsButNotBeyondWhatTheServerFactorsQuickly() async throws {
+        try await withPages { pages in
+            #expect(
+                try await pages.get("/factor?n=18446744073709551617").html.contains(
+                    "<samp>18446744073709551617: 274177 67280421310721</samp>"))
+            // 2^96 − 1 is the largest the page takes; 2^96 is refused with a pointer to the CLI.
+            let largest = try await pages.get("/factor?n=79228162514264337593543950335")
+            #expect(
+                largest.html.contains(
+                    "<samp>79228162514264337593543950335: 3 3 5 7 13 17 97 193 241 257 673 65537 22253377</samp>"
+                ))
+            let beyond = try await pages.get("/factor?n=79228162514264337593543950336")
+            #expect(beyond.status == .badRequest)
+            #expect(beyond.html.contains("casebook factor takes numbers of any size"))
+        }
+    }
+
     @Test func tellsAnAgeAndStoresThePasswordChoiceWithoutShowingThePassword() async throws {
         try await withPages { pages in
             #expect(try await pages.get("/account?born=2000-02-29").html.contains("years old"))

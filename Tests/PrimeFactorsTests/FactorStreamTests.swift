@@ -82,18 +82,107 @@ struct FactorStreamTests {
         #expect(output.writes.count < 10)
     }
 
-    @Test func flushesWhatItHasBeforeWaitingForMoreInput() throws {
+    /// On a terminal (GNU writes each line when standard input or output is one), each answer
+    /// is there before the stream waits for more input.
+    @Test func onATerminalWritesWhatItHasBeforeWaitingForMoreInput() throws {
         var stream = makeStream()
+        stream.writesEachLine = true
         var input = ByteReaderStub(chunks: ["6\n", "8\n"])
         try stream.factor(from: &input)
         #expect(
             output.writes.map { String(decoding: $0, as: UTF8.self) } == ["6: 2 3\n", "8: 2 2 2\n"])
     }
 
-    @Test func writesOutputBeforeADiagnosticSoTheyInterleaveInOrder() throws {
+    /// In a pipe, GNU holds lines in its 512-byte buffer across reads; so does the stream.
+    @Test func inAPipeHoldsShortOutputAcrossReadsAsGNUDoes() throws {
         var stream = makeStream()
+        var input = ByteReaderStub(chunks: ["6\n", "8\n"])
+        try stream.factor(from: &input)
+        #expect(output.writes.map { String(decoding: $0, as: UTF8.self) } == ["6: 2 3\n8: 2 2 2\n"])
+    }
+
+    @Test func onATerminalWritesOutputBeforeADiagnosticSoTheyInterleaveInOrder() throws {
+        var stream = makeStream()
+        stream.writesEachLine = true
         try stream.factor(argument: "4")
         try stream.factor(argument: "x")
         #expect(output.text == "4: 2 2\n")
+    }
+
+    /// GNU's error message goes out at once while its line buffer holds the lines before it:
+    /// `factor 4 x 2>&1` shows the message first.
+    @Test func inAPipeADiagnosticGoesOutBeforeTheLinesGNUStillHolds() throws {
+        var stream = makeStream()
+        try stream.factor(argument: "4")
+        try stream.factor(argument: "x")
+        #expect(output.text.isEmpty)
+        #expect(!diagnostics.text.isEmpty)
+        try stream.flush()
+        #expect(output.text == "4: 2 2\n")
+    }
+}
+
+/// Numbers beyond 64 bits, and the order GNU writes their lines in.
+@Suite("Factoring a stream of numbers of any size")
+struct WideFactorStreamTests {
+    let output = ByteWriterSpy()
+    let diagnostics = ByteWriterSpy()
+
+    func makeStream() -> FactorStream<ByteWriterSpy, ByteWriterSpy> {
+        FactorStream(output: output, diagnostics: diagnostics, commandName: "casebook factor")
+    }
+
+    @Test func factorsNumbersBeyond64BitsWrittenAsGNUWritesThem() throws {
+        var stream = makeStream()
+        try stream.factor(argument: "+00018446744073709551617")
+        try stream.factor(argument: "  340282366920938463463374607431768211455")
+        try stream.flush()
+        // The second is above 2^127: GNU writes its line at once, before the first's.
+        #expect(
+            output.text == """
+                340282366920938463463374607431768211455: 3 5 17 257 641 65537 274177 6700417 67280421310721
+                18446744073709551617: 274177 67280421310721
+
+                """)
+        #expect(!stream.sawInvalidInput)
+    }
+
+    /// GNU keeps the lines of numbers below 2^127 in a 512-byte buffer and writes the line of a
+    /// larger number at once: in a pipe, that line comes out first.
+    @Test func aNumberFrom2To127OnComesOutBeforeTheLinesGNUStillHolds() throws {
+        var stream = makeStream()
+        var input = ByteReaderStub(chunks: [
+            "4 170141183460469231731687303715884105727 170141183460469231731687303715884105757 9\n"
+        ])
+        try stream.factor(from: &input)
+        #expect(
+            output.text == """
+                170141183460469231731687303715884105757: 170141183460469231731687303715884105757
+                4: 2 2
+                170141183460469231731687303715884105727: 170141183460469231731687303715884105727
+                9: 3 3
+
+                """)
+    }
+
+    @Test func linesTheBufferHasWrittenStayBeforeALargeNumbersLine() throws {
+        var stream = makeStream()
+        // 100 lines of "1000000: 2 2 2 2 2 2 5 5 5 5 5 5" (33 bytes): each time the buffer
+        // passes 512 bytes, GNU writes the 15 lines (495 bytes) that fit in 512.
+        let small = Array(repeating: "1000000", count: 100).joined(separator: " ")
+        var input = ByteReaderStub(chunks: [small + " 340282366920938463463374607431768211507\n"])
+        try stream.factor(from: &input)
+        let lines = output.text.split(separator: "\n")
+        let large = try #require(lines.firstIndex { $0.hasPrefix("3402") })
+        #expect(lines.count == 101)
+        #expect(large == 90)  // as GNU: 6 writes of 15 lines; the 10 lines still held follow
+    }
+
+    @Test func onATerminalEveryLineIsWrittenWhenItIsDoneSoOrderIsKept() throws {
+        var stream = makeStream()
+        stream.writesEachLine = true
+        var input = ByteReaderStub(chunks: ["4 170141183460469231731687303715884105757\n"])
+        try stream.factor(from: &input)
+        #expect(output.text.hasPrefix("4: 2 2\n170141183460469231731687303715884105757: "))
     }
 }

@@ -21,7 +21,7 @@ struct HomeAndMenuPages: Sendable {
         ],
         [
             "name": "Factor", "path": "/factor",
-            "summary": "The prime factors of any number up to 2^64 − 1.",
+            "summary": "The prime factors of any number below 2^96, as GNU factor writes them.",
         ],
         [
             "name": "Account", "path": "/account",

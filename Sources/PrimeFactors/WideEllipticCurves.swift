@@ -1,0 +1,233 @@
+/// Lenstra's elliptic-curve method for numbers of any width, as `EllipticCurveMethod` does it
+/// for 64 bits (Suyama curves in Montgomery form, x and z only; a Montgomery-ladder first stage
+/// and a baby-step giant-step second stage), with bounds that grow with the curves tried: each
+/// level suits factors a few digits larger than the one before, so small factors come out
+/// quickly and large ones are still found.
+enum WideEllipticCurves {
+    /// Bounds and how many curves to try with them, from factors of about 40 bits to about 85.
+    static let levels: [(firstStage: Int, secondStage: Int, curves: Int)] = [
+        (150, 7_500, 10), (500, 25_000, 20), (2_000, 150_000, 30), (11_000, 1_100_000, 80),
+        (50_000, 5_000_000, 250),
+    ]
+
+    struct Point<Residue> {
+        var x: Residue
+        var z: Residue
+    }
+
+    /// What every curve at one level shares: the first stage's multipliers, the baby steps and
+    /// which of them each giant step pairs with.
+    final class Plan: @unchecked Sendable {
+        let firstStageMultipliers: [UInt64]
+        let giantStep: Int
+        let babySteps: [Int]
+        let pairs: [[Int]]
+
+        init(firstStage: Int, secondStage: Int) {
+            giantStep = secondStage > 100_000 ? 2_310 : 210
+            let limit = secondStage + giantStep
+            var isComposite = [Bool](repeating: false, count: limit + 1)
+            var primes: [Int] = []
+            for candidate in 2...limit where !isComposite[candidate] {
+                primes.append(candidate)
+                if candidate <= limit / candidate {
+                    for multiple in stride(
+                        from: candidate * candidate, through: limit, by: candidate)
+                    {
+                        isComposite[multiple] = true
+                    }
+                }
+            }
+            var multipliers: [UInt64] = []
+            var product: UInt64 = 1
+            for prime in primes where prime <= firstStage {
+                var power = UInt64(prime)
+                while power * UInt64(prime) <= UInt64(firstStage) { power *= UInt64(prime) }
+                let (next, overflow) = product.multipliedReportingOverflow(by: power)
+                if overflow || next >> 62 != 0 {
+                    multipliers.append(product)
+                    product = power
+                } else {
+                    product = next
+                }
+            }
+            multipliers.append(product)
+            firstStageMultipliers = multipliers
+            let giantStep = giantStep
+            let steps = stride(from: 1, to: giantStep / 2, by: 2).filter {
+                WideNumbers.greatestCommonDivisor(UInt($0), UInt(giantStep)) == 1
+            }
+            babySteps = steps
+            let index = Dictionary(uniqueKeysWithValues: steps.enumerated().map { ($1, $0) })
+            var pairs = [[Int]](repeating: [], count: secondStage / giantStep + 2)
+            for prime in primes where prime > firstStage && prime <= secondStage {
+                let m = (prime + giantStep / 2) / giantStep
+                let j = abs(prime - m * giantStep)
+                if let position = index[j] { pairs[m].append(position) }
+            }
+            self.pairs = pairs.map { Array(Set($0)).sorted() }
+        }
+    }
+
+    /// Each level's plan, made when a curve first needs it (the last sieves to 5,000,000).
+    private static let plan0 = plan(level: 0)
+    private static let plan1 = plan(level: 1)
+    private static let plan2 = plan(level: 2)
+    private static let plan3 = plan(level: 3)
+    private static let plan4 = plan(level: 4)
+
+    private static func plan(level: Int) -> Plan {
+        Plan(firstStage: levels[level].firstStage, secondStage: levels[level].secondStage)
+    }
+
+    private static func plan(at level: Int) -> Plan {
+        switch level {
+        case 0: plan0
+        case 1: plan1
+        case 2: plan2
+        case 3: plan3
+        default: plan4
+        }
+    }
+
+    /// A non-trivial divisor of the modulus (odd, composite, no factor below 64), trying the
+    /// levels in turn and then the last level's curves for as long as it takes.
+    static func divisor<Arithmetic: ModularArithmetic>(_ m: Arithmetic) -> Arithmetic.Number {
+        var sigma = 6
+        for (index, level) in levels.enumerated() {
+            for _ in 0..<level.curves {
+                if let divisor = attempt(m, sigma: sigma, plan: plan(at: index)) { return divisor }
+                sigma += 1
+            }
+        }
+        while true {
+            if let divisor = attempt(m, sigma: sigma, plan: plan(at: levels.count - 1)) {
+                return divisor
+            }
+            sigma += 1
+        }
+    }
+
+    /// One curve: a divisor, or nil when it found none.
+    static func attempt<Arithmetic: ModularArithmetic>(
+        _ m: Arithmetic, sigma: Int, plan: Plan
+    ) -> Arithmetic.Number? {
+        let n = m.modulus
+        let s = m.residue(small: sigma)
+        let u = m.subtract(m.square(s), m.residue(small: 5))
+        let v = m.add(m.add(s, s), m.add(s, s))
+        let u3 = m.multiply(m.square(u), u)
+        let v3 = m.multiply(m.square(v), v)
+        let vMinusU = m.subtract(v, u)
+        let numerator = m.multiply(
+            m.multiply(m.square(vMinusU), vMinusU), m.add(m.add(m.add(u, u), u), v))
+        let denominator = m.multiply(m.multiply(m.residue(small: 16), u3), v)
+        let plainDenominator = m.value(denominator)
+        guard let inverse = WideNumbers.inverse(plainDenominator, modulo: n) else {
+            let divisor = WideNumbers.greatestCommonDivisor(plainDenominator, n)
+            return divisor > 1 && divisor < n ? divisor : nil
+        }
+        let a24 = m.multiply(numerator, m.residue(inverse))
+        var point = Point(x: u3, z: v3)
+        for multiplier in plan.firstStageMultipliers {
+            point = ladder(point, multiplier, a24, m)
+        }
+        let firstStage = m.commonDivisor(point.z)
+        if firstStage == n { return nil }
+        if firstStage > 1 { return firstStage }
+        return secondStage(point, a24, m, plan)
+    }
+
+    private static func secondStage<Arithmetic: ModularArithmetic>(
+        _ q: Point<Arithmetic.Residue>, _ a24: Arithmetic.Residue, _ m: Arithmetic, _ plan: Plan
+    ) -> Arithmetic.Number? {
+        let n = m.modulus
+        let double = doubled(q, a24, m)
+        var baby: [Point<Arithmetic.Residue>] = []
+        baby.reserveCapacity(plan.babySteps.count)
+        var previous = q
+        var current = q
+        var j = 1
+        while baby.count < plan.babySteps.count {
+            if plan.babySteps[baby.count] == j { baby.append(current) }
+            let next =
+                j == 1
+                ? adding(double, q, difference: q, m)
+                : adding(current, double, difference: previous, m)
+            previous = current
+            current = next
+            j += 2
+        }
+        let giant = ladder(q, UInt64(plan.giantStep), a24, m)
+        var before = giant
+        var at = doubled(giant, a24, m)
+        var accumulated = m.one
+        for step in 1..<plan.pairs.count {
+            let point: Point<Arithmetic.Residue>
+            switch step {
+            case 1: point = giant
+            case 2: point = at
+            default:
+                let next = adding(at, giant, difference: before, m)
+                before = at
+                at = next
+                point = at
+            }
+            for position in plan.pairs[step] {
+                let b = baby[position]
+                accumulated = m.multiply(
+                    accumulated, m.subtract(m.multiply(point.x, b.z), m.multiply(b.x, point.z)))
+            }
+        }
+        let divisor = m.commonDivisor(accumulated)
+        return divisor > 1 && divisor < n ? divisor : nil
+    }
+
+    private static func doubled<Arithmetic: ModularArithmetic>(
+        _ p: Point<Arithmetic.Residue>, _ a24: Arithmetic.Residue, _ m: Arithmetic
+    ) -> Point<Arithmetic.Residue> {
+        let sum = m.add(p.x, p.z)
+        let difference = m.subtract(p.x, p.z)
+        let sumSquared = m.square(sum)
+        let differenceSquared = m.square(difference)
+        let fourXZ = m.subtract(sumSquared, differenceSquared)
+        return Point(
+            x: m.multiply(sumSquared, differenceSquared),
+            z: m.multiply(fourXZ, m.add(differenceSquared, m.multiply(a24, fourXZ))))
+    }
+
+    /// P + Q from P, Q and P − Q (x and z only).
+    private static func adding<Arithmetic: ModularArithmetic>(
+        _ p: Point<Arithmetic.Residue>, _ q: Point<Arithmetic.Residue>,
+        difference: Point<Arithmetic.Residue>, _ m: Arithmetic
+    ) -> Point<Arithmetic.Residue> {
+        let a = m.multiply(m.subtract(p.x, p.z), m.add(q.x, q.z))
+        let b = m.multiply(m.add(p.x, p.z), m.subtract(q.x, q.z))
+        let sum = m.add(a, b)
+        let differenceOfProducts = m.subtract(a, b)
+        return Point(
+            x: m.multiply(difference.z, m.square(sum)),
+            z: m.multiply(difference.x, m.square(differenceOfProducts)))
+    }
+
+    /// k·P by the Montgomery ladder.
+    private static func ladder<Arithmetic: ModularArithmetic>(
+        _ p: Point<Arithmetic.Residue>, _ k: UInt64, _ a24: Arithmetic.Residue, _ m: Arithmetic
+    ) -> Point<Arithmetic.Residue> {
+        if k == 1 { return p }
+        var low = p
+        var high = doubled(p, a24, m)
+        var bit = UInt64.bitWidth - k.leadingZeroBitCount - 2
+        while bit >= 0 {
+            if (k >> UInt64(bit)) & 1 == 1 {
+                low = adding(high, low, difference: p, m)
+                high = doubled(high, a24, m)
+            } else {
+                high = adding(low, high, difference: p, m)
+                low = doubled(low, a24, m)
+            }
+            bit -= 1
+        }
+        return low
+    }
+}

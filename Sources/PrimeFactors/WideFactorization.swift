@@ -1,0 +1,143 @@
+import BigInt
+
+/// Factoring numbers wider than 64 bits: small primes by trial division, then parts split by
+/// the elliptic-curve method (Pollard's rho behind it) until each is prime. A part that fits in
+/// 64 bits goes to the 64-bit code (`appendPrimeFactors`); one that fits in 128 bits to
+/// Montgomery arithmetic on `UInt128`; only larger ones are worked on as `BigUInt`.
+enum WideFactorization {
+    /// Primes below this are found by trial division.
+    static let trialDivisionBound = 1 << 14
+
+    private static let smallPrimes: [Int] = {
+        var isComposite = [Bool](repeating: false, count: trialDivisionBound)
+        var primes: [Int] = []
+        for candidate in 3..<trialDivisionBound where !isComposite[candidate] {
+            if candidate % 2 == 0 { continue }
+            primes.append(candidate)
+            for multiple in stride(
+                from: candidate * candidate, to: trialDivisionBound, by: candidate)
+            {
+                isComposite[multiple] = true
+            }
+        }
+        return primes
+    }()
+
+    /// The prime factors of `n`, ascending, with multiplicity.
+    static func factors(of n: BigUInt) -> [BigUInt] {
+        if let word = UInt64(exactly: n) {
+            return primeFactors(of: word).map { BigUInt($0) }
+        }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let doubleWord = UInt128(exactly: n)
+        {
+            return factors(of: doubleWord).map { BigUInt($0) }
+        }
+        return appendFactors(of: n) { part in
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+                let doubleWord = UInt128(exactly: part)
+            {
+                return .factors(factors(of: doubleWord).map { BigUInt($0) })
+            }
+            if part.bitWidth <= 256 {
+                let arithmetic = Montgomery256(part)
+                if WidePrimality.isPrime(arithmetic) { return .prime }
+                return split(part, arithmetic)
+            }
+            let arithmetic = BigModulus(part)
+            if WidePrimality.isPrime(arithmetic) { return .prime }
+            return split(part, arithmetic)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static func factors(of n: UInt128) -> [UInt128] {
+        if let word = UInt64(exactly: n) {
+            return primeFactors(of: word).map { UInt128($0) }
+        }
+        return appendFactors(of: n) { part in
+            let arithmetic = Montgomery128(part)
+            if WidePrimality.isPrime(arithmetic) { return .prime }
+            return split(part, arithmetic)
+        }
+    }
+
+    /// What is known of a part with no small factor.
+    enum Part<Number> {
+        case prime
+        case divisor(Number)
+        /// Its factors, found by narrower arithmetic.
+        case factors([Number])
+        /// It is `root^exponent`.
+        case power(Number, Int)
+    }
+
+    /// The factors of `n` (more than 64 bits wide): trial division, then `examine` on each part
+    /// left, until every part is prime.
+    private static func appendFactors<Number: WideNumber>(
+        of n: Number, examine: (Number) -> Part<Number>
+    ) -> [Number] {
+        var factors: [Number] = []
+        var n = n
+        let twos = n.trailingZeroBitCount
+        factors.append(contentsOf: repeatElement(2, count: twos))
+        n >>= twos
+        // Every small prime squared is below 2^28: while n is wider than 64 bits, none passes
+        // its square root; once n fits in 64 bits, the 64-bit code takes over.
+        for prime in smallPrimes {
+            if n.significantBitCount <= 64 { break }
+            while n.remainder(dividingBy: UInt64(prime)) == 0 {
+                factors.append(Number(prime))
+                n /= Number(prime)
+            }
+        }
+        var unsplit = n > 1 ? [n] : []
+        while let part = unsplit.popLast() {
+            if let word = UInt64(exactly: part) {
+                factors.append(contentsOf: primeFactors(of: word).map { Number($0) })
+                continue
+            }
+            if part < Number(trialDivisionBound) * Number(trialDivisionBound) {
+                factors.append(part)
+                continue
+            }
+            switch examine(part) {
+            case .prime: factors.append(part)
+            case .divisor(let divisor):
+                unsplit.append(divisor)
+                unsplit.append(part / divisor)
+            case .factors(let found): factors.append(contentsOf: found)
+            case .power(let root, let exponent):
+                unsplit.append(contentsOf: repeatElement(root, count: exponent))
+            }
+        }
+        return factors.sorted()
+    }
+
+    /// `part` as `root^exponent` with the largest exponent, if it is a perfect power: neither
+    /// the curves nor rho split a power of one large prime quickly. Every prime factor is at
+    /// least the trial-division bound (2^14), so no exponent exceeds the bits over 14.
+    private static func perfectPower<Number: WideNumber>(_ part: Number) -> (Number, Int)? {
+        let bits = part.significantBitCount
+        var exponent = bits / 14
+        while exponent >= 2 {
+            let root = WideNumbers.root(part, exponent)
+            if (0..<exponent).reduce(Number(1), { product, _ in product * root }) == part {
+                return (root, exponent)
+            }
+            exponent -= 1
+        }
+        return nil
+    }
+
+    /// A composite with no factor below the trial-division bound, as a perfect power or split
+    /// by the elliptic-curve method.
+    private static func split<Arithmetic: ModularArithmetic>(
+        _ part: Arithmetic.Number, _ m: Arithmetic
+    ) -> Part<Arithmetic.Number> {
+        if let (root, exponent) = perfectPower(part) {
+            return .power(root, exponent)
+        }
+        return .divisor(WideEllipticCurves.divisor(m))
+    }
+}

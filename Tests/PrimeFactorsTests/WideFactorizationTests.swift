@@ -1,0 +1,157 @@
+import BigInt
+import CasebookTestSupport
+import Testing
+
+@testable import PrimeFactors
+
+/// Numbers wider than 64 bits: factored completely, into primes, in order, whatever their size.
+@Suite("Factoring numbers of any size")
+struct WideFactorizationTests {
+    static let mersenne61: BigUInt = (1 << 61) - 1
+    static let mersenne89: BigUInt = (1 << 89) - 1
+    static let mersenne127: BigUInt = (1 << 127) - 1
+    static let largestBelow2To64 = BigUInt(18_446_744_073_709_551_557 as UInt64)
+    static let firstAbove2To127 = BigUInt("170141183460469231731687303715884105757")
+    static let firstAbove2To128 = BigUInt("340282366920938463463374607431768211507")
+    static let largestBelow2To128 = BigUInt("340282366920938463463374607431768211297")
+
+    static let knownFactorizations: [[BigUInt]] = [
+        [274_177, 67_280_421_310_721],  // 2^64 + 1
+        [largestBelow2To64, largestBelow2To64],
+        [mersenne61, mersenne61],
+        [mersenne61, 2_305_843_009_213_693_967],  // two 61-bit primes: 122 bits
+        [mersenne127],
+        [firstAbove2To127],
+        [largestBelow2To128],
+        [firstAbove2To128],
+        [3, mersenne127],
+        [mersenne61, mersenne61, mersenne61],
+        [2_147_483_647, mersenne127],  // 158 bits: beyond UInt128
+        [firstAbove2To128, firstAbove2To128],
+        [6_291_991, 12_583_981, 18_875_971],  // a Carmichael number
+        [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71],
+        Array(repeating: 2, count: 200),
+        [1_000_003, 1_000_033, mersenne127],  // small factors of a wide number
+    ]
+
+    @Test(arguments: knownFactorizations)
+    func findsEveryPrimeOfAProductInOrder(primes: [BigUInt]) {
+        let n = primes.reduce(BigUInt(1), *)
+        #expect(primeFactors(of: n) == primes.sorted())
+        if let doubleWord = UInt128(exactly: n) {
+            #expect(primeFactors(of: doubleWord) == primes.sorted().map { UInt128($0) })
+        }
+    }
+
+    /// Random numbers of 65 to 200 bits: a smooth part and one large prime, checked against
+    /// an independent primality test on `BigUInt` (no Montgomery arithmetic).
+    @Test func factorsRandomNumbersIntoPrimesWhoseProductIsTheNumber() {
+        var generator = SplitMix64(seed: 16)
+        for round in 0..<30 {
+            var n = BigUInt(1)
+            for _ in 0..<Int(generator.next() % 4) {
+                n *= BigUInt(ReferencePrimality.nextPrime(after: generator.next() >> 34))
+            }
+            // Mostly up to 128 bits; every tenth beyond, on four words.
+            let bits =
+                round % 10 == 9 ? 129 + Int(generator.next() % 30) : 65 + Int(generator.next() % 60)
+            n *= WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: bits, &generator))
+            let factors = primeFactors(of: n)
+            #expect(factors.reduce(BigUInt(1), *) == n)
+            #expect(factors == factors.sorted())
+            #expect(factors.allSatisfy(WideReferencePrimality.isPrime), "\(n)")
+        }
+    }
+
+    @Test func zeroAndOneHaveNoFactors() {
+        #expect(primeFactors(of: BigUInt(0)).isEmpty)
+        #expect(primeFactors(of: BigUInt(1)).isEmpty)
+        #expect(primeFactors(of: UInt128(1)).isEmpty)
+    }
+
+    @Test func tellsPrimesFromCompositesAboveWhereMillerRabinIsAProof() {
+        var generator = SplitMix64(seed: 21)
+        for _ in 0..<10 {
+            let p = WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: 60, &generator))
+            let q = WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: 60, &generator))
+            #expect(!WidePrimality.isPrime(Montgomery128(UInt128(p * q))))
+            #expect(
+                !WidePrimality.isPrime(
+                    BigModulus(p * q * WideReferencePrimality.nextPrime(after: p))))
+            let large = WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: 120, &generator))
+            #expect(WidePrimality.isPrime(Montgomery128(UInt128(large))))
+            #expect(WidePrimality.isStrongLucasProbablePrime(Montgomery128(UInt128(large))))
+            #expect(
+                WidePrimality.isPrime(BigModulus(large * (1 << 80) + 1))
+                    == WideReferencePrimality.isPrime(large * (1 << 80) + 1))
+        }
+    }
+
+    /// The elliptic-curve method alone, without rho behind it: each curve level splits products
+    /// of two primes of the size it is for within its own curves.
+    @Test(arguments: [(0, 28), (1, 36), (2, 48)])
+    func eachCurveLevelSplitsProductsOfPrimesOfItsSizeOnItsOwn(level: Int, bits: Int) {
+        var generator = SplitMix64(seed: UInt64(40 + level))
+        let plan = WideEllipticCurves.Plan(
+            firstStage: WideEllipticCurves.levels[level].firstStage,
+            secondStage: WideEllipticCurves.levels[level].secondStage)
+        var split = 0
+        let trials = 6
+        for _ in 0..<trials {
+            let p = WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: bits, &generator))
+            let q = WideReferencePrimality.nextPrime(
+                after: WideReferencePrimality.random(bits: 80, &generator))
+            let arithmetic = Montgomery128(UInt128(p * q))
+            for sigma in 6..<(6 + 3 * WideEllipticCurves.levels[level].curves) {
+                if let divisor = WideEllipticCurves.attempt(arithmetic, sigma: sigma, plan: plan) {
+                    #expect(divisor == UInt128(p) || divisor == UInt128(q))
+                    split += 1
+                    break
+                }
+            }
+        }
+        #expect(split == trials)
+    }
+
+    @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<300 {
+            let n = WideReferencePrimality.random(bits: 100, &generator) | 1
+            let a = WideReferencePrimality.random(bits: 99, &generator)
+            if let inverse = WideNumbers.inverse(a, modulo: n) {
+                #expect(a * inverse % n == 1)
+            } else {
+                #expect(WideNumbers.greatestCommonDivisor(a, n) != 1)
+            }
+        }
+    }
+}
+
+/// Montgomery arithmetic on four words, against `BigUInt`'s own.
+@Suite("Arithmetic modulo numbers up to 256 bits")
+struct Montgomery256Tests {
+    @Test func multipliesAddsSubtractsAndHalvesAsBigUIntDoes() {
+        var generator = SplitMix64(seed: 256)
+        for bits in [65, 129, 192, 255, 256] {
+            let n = WideReferencePrimality.random(bits: bits, &generator) | 1
+            let m = Montgomery256(n)
+            for _ in 0..<12 {
+                let a = WideReferencePrimality.random(bits: bits + 10, &generator) % n
+                let b = WideReferencePrimality.random(bits: bits - 3, &generator) % n
+                let (x, y) = (m.residue(a), m.residue(b))
+                #expect(m.value(x) == a)
+                #expect(m.value(m.multiply(x, y)) == a * b % n)
+                #expect(m.value(m.add(x, y)) == (a + b) % n)
+                #expect(m.value(m.subtract(x, y)) == (a + n - b) % n)
+                #expect(m.value(m.add(m.half(x), m.half(x))) == a)
+            }
+            #expect(m.value(m.one) == 1)
+            #expect(m.value(m.subtract(m.zero, m.one)) == n - 1)
+        }
+    }
+}
