@@ -6,64 +6,16 @@
 enum EllipticCurveMethod {
     static let firstStageBound = 125
     static let secondStageBound = 5_000
-    private static let giantStep = 210
 
     fileprivate struct Point {
         var x: UInt64
         var z: UInt64
     }
 
-    /// The work plan shared by every curve: the first stage's multipliers, the baby steps, and
-    /// which baby steps each giant step pairs with.
-    private struct Plan {
-        let firstStageMultipliers: [UInt64]
-        /// Odd j below giantStep/2, coprime to it.
-        let babySteps: [Int]
-        /// For each giant step m (from 1), the indices into `babySteps` of the j with mD ± j prime.
-        let pairs: [[Int]]
-
-        init() {
-            let limit = secondStageBound + giantStep
-            var isComposite = [Bool](repeating: false, count: limit + 1)
-            var primes: [Int] = []
-            for candidate in 2...limit where !isComposite[candidate] {
-                primes.append(candidate)
-                for multiple in stride(from: candidate * candidate, through: limit, by: candidate) {
-                    isComposite[multiple] = true
-                }
-            }
-            var multipliers: [UInt64] = []
-            var product: UInt64 = 1
-            for prime in primes where prime <= firstStageBound {
-                var power = UInt64(prime)
-                while power * UInt64(prime) <= UInt64(firstStageBound) { power *= UInt64(prime) }
-                let (next, overflow) = product.multipliedReportingOverflow(by: power)
-                if overflow || next >> 62 != 0 {
-                    multipliers.append(product)
-                    product = power
-                } else {
-                    product = next
-                }
-            }
-            multipliers.append(product)
-            firstStageMultipliers = multipliers
-
-            let steps = stride(from: 1, to: giantStep / 2, by: 2).filter {
-                greatestCommonDivisor(UInt64($0), UInt64(giantStep)) == 1
-            }
-            babySteps = steps
-            let index = Dictionary(uniqueKeysWithValues: steps.enumerated().map { ($1, $0) })
-            var pairs = [Set<Int>](repeating: [], count: secondStageBound / giantStep + 2)
-            for prime in primes where prime > firstStageBound && prime <= secondStageBound {
-                let m = (prime + giantStep / 2) / giantStep
-                let j = abs(prime - m * giantStep)
-                if let position = index[j] { pairs[m].insert(position) }
-            }
-            self.pairs = pairs.map { $0.sorted() }
-        }
-    }
-
-    private static let plan = Plan()
+    /// The work plan shared by every curve: the same plan the wide method makes for its levels
+    /// (a giant step of 210 at these bounds).
+    private static let plan = WideEllipticCurves.Plan(
+        firstStage: firstStageBound, secondStage: secondStageBound)
 
     /// A non-trivial divisor of `n`, or nil when `curves` curves found none.
     /// - Precondition: `n` is odd, composite and has no factor below 7.
@@ -123,7 +75,7 @@ enum EllipticCurveMethod {
             current = next
             j += 2
         }
-        let giant = ladder(q, UInt64(giantStep), a24, m)
+        let giant = ladder(q, UInt64(plan.giantStep), a24, m)
         var before = giant
         var at = doubled(giant, a24, m)
         var accumulated = m.one
