@@ -10,14 +10,19 @@ import Testing
 /// input in one stream, so that GNU's order of lines (its 512-byte buffer for numbers below
 /// 2^127, at once for larger ones) is compared too. Every input is one GNU finishes at once.
 ///
-/// It takes minutes in a debug build, so it runs only from `scripts/factor-vs-gnu`
-/// (`CASEBOOK_FACTOR_VS_GNU=all`); the test command pins GNU's order of lines in
-/// `WideFactorStreamTests` instead.
+/// GNU takes about a minute and a half over all of them, so the whole set runs only from
+/// `scripts/factor-vs-gnu` (`CASEBOOK_FACTOR_VS_GNU=all`); the test command runs
+/// `scripts/factor-vs-gnu --smoke` (`CASEBOOK_FACTOR_VS_GNU=sample`: one input in twenty), and
+/// pins GNU's order of lines in `WideFactorStreamTests` too.
 @Suite("casebook factor against GNU factor beyond 64 bits")
 struct FactorGNUDifferentialTests {
     static let gnuFactor = "/usr/bin/factor"
-    /// Whether to run every input (`CASEBOOK_FACTOR_VS_GNU=all`) or a sample.
-    static let everyInput = ProcessInfo.processInfo.environment["CASEBOOK_FACTOR_VS_GNU"] == "all"
+    /// Whether to run every input (`CASEBOOK_FACTOR_VS_GNU=all`), one in twenty (`sample`) or none.
+    static let mode = ProcessInfo.processInfo.environment["CASEBOOK_FACTOR_VS_GNU"]
+    static let everyInput = mode == "all"
+    static let enabled =
+        (mode == "all" || mode == "sample")
+        && FileManager.default.isExecutableFile(atPath: gnuFactor)
 
     /// Primes of 40 to 139 bits (made with Miller–Rabin to 20 bases; GNU checks them here).
     static let largePrimes: [BigUInt] = [
@@ -94,13 +99,13 @@ struct FactorGNUDifferentialTests {
         tokens += ["18446744073709551617x", "1e30", "-340282366920938463463374607431768211455"]
         tokens.shuffle(using: &generator)
         return everyInput
-            ? tokens : tokens.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
+            ? tokens : tokens.enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
     }
 
-    @Test(.enabled(if: everyInput && FileManager.default.isExecutableFile(atPath: gnuFactor)))
+    @Test(.enabled(if: enabled))
     func everyLineAndItsOrderIsGNUsByteForByte() throws {
         let tokens = Self.inputs()
-        #expect(tokens.count > (Self.everyInput ? 1_900 : 190))
+        #expect(tokens.count > (Self.everyInput ? 1_900 : 95))
         let input = tokens.joined(separator: "\n") + "\n"
         let ours = try CasebookExecutable.run(["factor"], input: input)
         let theirs = try GNUFactor.run(input: input, environment: ["LC_ALL": "C"])
@@ -117,9 +122,9 @@ struct FactorGNUDifferentialTests {
         )
     }
 
-    @Test(.enabled(if: everyInput && FileManager.default.isExecutableFile(atPath: gnuFactor)))
+    @Test(.enabled(if: enabled))
     func asArgumentsToo() throws {
-        let tokens = Array(Self.inputs().prefix(Self.everyInput ? 300 : 30))
+        let tokens = Array(Self.inputs().prefix(Self.everyInput ? 300 : 15))
         let ours = try CasebookExecutable.run(["factor", "--"] + tokens)
         let theirs = try GNUFactor.run(arguments: ["--"] + tokens, environment: ["LC_ALL": "C"])
         #expect(ours.standardOutput == theirs)

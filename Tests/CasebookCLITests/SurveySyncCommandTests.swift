@@ -27,10 +27,7 @@ struct SurveySyncCommandTests {
     func writeRespondents(_ range: ClosedRange<Int>) throws {
         for number in range {
             let yaml = "id: \(number)\nname: Respondent \(number)\nanswers: [\(number), true]\n"
-            try yaml.write(
-                to: folder.appendingPathComponent("r\(number).yaml"), atomically: true,
-                encoding: .utf8
-            )
+            try FixtureFile.write(yaml, to: folder.appendingPathComponent("r\(number).yaml"))
         }
     }
 
