@@ -27,7 +27,8 @@ enum EllipticCurveMethod {
         return nil
     }
 
-    private static func attempt(_ m: MontgomeryModulus, sigma: UInt64) -> UInt64? {
+    /// One curve (Suyama's sigma): a divisor of n, or nil when this curve finds none.
+    static func attempt(_ m: MontgomeryModulus, sigma: UInt64) -> UInt64? {
         let n = m.modulus
         // Suyama's parametrisation: a curve with a point of known, smooth-friendly torsion.
         let s = m.enter(sigma)

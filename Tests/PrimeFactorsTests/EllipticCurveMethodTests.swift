@@ -30,6 +30,30 @@ struct EllipticCurveMethodTests {
         }
     }
 
+    /// The curves alone, without rho behind them: a stage that finds nothing (a wrong step in the
+    /// second stage, a lost multiplier in the first) still lets some curve split a number sooner
+    /// or later, so the budget is what pins the method down. These thirty products need 313
+    /// curves in all (at most 39 for one) with Suyama's sigma = 6, 7, 8, ….
+    @Test func splitsThirtyProductsOfTwo32BitPrimesWithinTwelveCurvesEachOnAverage() throws {
+        var generator = SplitMix64(seed: 3)
+        var curves: [Int] = []
+        for _ in 0..<30 {
+            let p = ReferencePrimality.nextPrime(after: generator.next() >> 33 | 1 << 31)
+            let q = ReferencePrimality.nextPrime(after: generator.next() >> 33 | 1 << 31)
+            let arithmetic = MontgomeryModulus(p * q)
+            let sigma = try #require(
+                (UInt64(6)..<UInt64(206)).first { sigma in
+                    guard let divisor = EllipticCurveMethod.attempt(arithmetic, sigma: sigma)
+                    else { return false }
+                    #expect(divisor == p || divisor == q, "\(p) × \(q)")
+                    return true
+                }, "\(p) × \(q) needed more than 200 curves")
+            curves.append(Int(sigma) - 5)
+        }
+        #expect(curves.reduce(0, +) <= 360)
+        #expect(curves.max()! <= 60)
+    }
+
     static let squareRoots: [(UInt64, UInt64)] = [
         (0, 0), (1, 1), (2, 1), (3, 1), (4, 2), (99, 9), (100, 10),
         (UInt64.max, 4_294_967_295), (18_446_744_030_759_878_681, 4_294_967_291),

@@ -92,14 +92,17 @@ struct WideFactorizationTests {
     }
 
     /// The elliptic-curve method alone, without rho behind it: each curve level splits products
-    /// of two primes of the size it is for within its own curves.
+    /// of two primes of the size it is for, on average within half its own curves (these need
+    /// 15, 28 and 60 curves for six products: levels of 10, 20 and 30 curves). A stage that finds
+    /// nothing would still split some of them sooner or later; the budget is what notices.
     @Test(arguments: [(0, 28), (1, 36), (2, 48)])
     func eachCurveLevelSplitsProductsOfPrimesOfItsSizeOnItsOwn(level: Int, bits: Int) {
         var generator = SplitMix64(seed: UInt64(40 + level))
         let plan = WideEllipticCurves.Plan(
             firstStage: WideEllipticCurves.levels[level].firstStage,
             secondStage: WideEllipticCurves.levels[level].secondStage)
-        var split = 0
+        let levelCurves = WideEllipticCurves.levels[level].curves
+        var curves = 0
         let trials = 6
         for _ in 0..<trials {
             let p = WideReferencePrimality.nextPrime(
@@ -107,15 +110,16 @@ struct WideFactorizationTests {
             let q = WideReferencePrimality.nextPrime(
                 after: WideReferencePrimality.random(bits: 80, &generator))
             let arithmetic = Montgomery128(UInt128(p * q))
-            for sigma in 6..<(6 + 3 * WideEllipticCurves.levels[level].curves) {
-                if let divisor = WideEllipticCurves.attempt(arithmetic, sigma: sigma, plan: plan) {
-                    #expect(divisor == UInt128(p) || divisor == UInt128(q))
-                    split += 1
-                    break
-                }
+            let split = (6..<(6 + 3 * levelCurves)).first { sigma in
+                guard let divisor = WideEllipticCurves.attempt(arithmetic, sigma: sigma, plan: plan)
+                else { return false }
+                #expect(divisor == UInt128(p) || divisor == UInt128(q))
+                return true
             }
+            #expect(split != nil, "\(p) × \(q) needed more than \(3 * levelCurves) curves")
+            curves += (split ?? 6 + 3 * levelCurves) - 5
         }
-        #expect(split == trials)
+        #expect(curves <= trials * levelCurves / 2)
     }
 
     @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
