@@ -38,5 +38,7 @@ struct MenuDataSourceTests {
     @Test func aPizzaNeedsOnlyAName() {
         let pizza = Pizza(name: "Diavola")
         #expect(MenuItem(pizza: pizza).title == "Diavola")
+        #expect(pizza.price == 0)
+        #expect(pizza.description == nil)
     }
 }

@@ -40,6 +40,17 @@ struct MenuFileTests {
         #expect(menu.restaurant == "Menu")
     }
 
+    /// An owner who has taken every dessert off leaves the heading: `desserts:` with nothing
+    /// under it (or `~`, or `""`) is a section with no items, not a broken file.
+    @Test(arguments: ["desserts:\n", "desserts: ~\n", "desserts: \"\"\n"])
+    func aSectionLeftEmptyHasNoItems(section: String) throws {
+        let menu = try Menu(
+            yaml: "currency: EUR\npizzas:\n  - {name: Margherita, price: 8}\n" + section,
+            file: "m.yaml")
+        #expect(menu.desserts.isEmpty)
+        #expect(menu.pizzas.count == 1)
+    }
+
     @Test(arguments: [
         ("currency: EUR\npizzas:\n  - price: 8\n", "m.yaml:3:5: pizzas[1]: missing name"),
         (
