@@ -1,0 +1,69 @@
+import CasebookTestSupport
+import Testing
+
+@testable import PrimeFactors
+
+/// Trial division on its own, without the methods behind it: rho and the elliptic curves would
+/// quietly find a small prime it missed, so only a test of its own notices a wrong test for
+/// divisibility, a group of four skipped or a stop before the square root.
+@Suite("Trial division by the primes below 2048")
+struct TrialDivisionTests {
+    static let smallPrimes = (3..<Int(TrialDivision.bound)).filter {
+        ReferencePrimality.isPrime(UInt64($0))
+    }.map(UInt64.init)
+
+    /// Each prime, wherever it sits in its group of four or in the tail after the last group,
+    /// is found as often as it divides, beside a prime above the bound that is left over.
+    @Test func findsEverySmallPrimeAsOftenAsItDividesWhereverItSitsInItsGroup() {
+        let large: UInt64 = 4099
+        for prime in Self.smallPrimes {
+            var n = large << 3
+            var expected: [UInt64] = [2, 2, 2]
+            while n <= UInt64.max / prime / prime && expected.count < 6 {
+                n *= prime
+                expected.append(prime)
+            }
+            var factors: [UInt64] = []
+            let cofactor = TrialDivision.removeSmallFactors(of: n, into: &factors)
+            #expect(factors == expected, "\(n)")
+            #expect(cofactor == large, "\(n)")
+        }
+    }
+
+    /// On random numbers it finds the same small primes as plain division, and stops only past
+    /// the square root of what is left: its cofactor is 1, a prime, or has no prime below 2048.
+    @Test func agreesWithPlainDivisionOnRandomNumbers() {
+        var generator = SplitMix64(seed: 2048)
+        for round in 0..<3_000 {
+            // Every third number is smooth: a product of small primes only.
+            var n: UInt64 = 1
+            if round % 3 == 0 {
+                while let prime = Self.smallPrimes.randomElement(using: &generator),
+                    n <= UInt64.max / prime
+                {
+                    n *= prime
+                }
+            } else {
+                n = generator.next() | 1
+            }
+            var factors: [UInt64] = []
+            let cofactor = TrialDivision.removeSmallFactors(of: n, into: &factors)
+            var plain: [UInt64] = []
+            var rest = n
+            for prime in [2] + Self.smallPrimes {
+                while rest % prime == 0 {
+                    plain.append(prime)
+                    rest /= prime
+                }
+            }
+            if cofactor < TrialDivision.bound && cofactor > 1 {
+                #expect(ReferencePrimality.isPrime(cofactor), "\(n)")
+                #expect(factors + [cofactor] == plain, "\(n)")
+                #expect(rest == 1, "\(n)")
+            } else {
+                #expect(factors == plain, "\(n)")
+                #expect(cofactor == rest, "\(n)")
+            }
+        }
+    }
+}
