@@ -70,6 +70,15 @@ struct MenuFileTests {
             "currency: EUR\npizzas:\n  - name: A\n    price: 1.999\n",
             "m.yaml:4:12: pizzas[1].price: '1.999' is not a price (a number ≥ 0 with at most 2 decimals)"
         ),
+        // A point needs digits on both sides: "8." and ".5" are typing slips, not prices.
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: 8.\n",
+            "m.yaml:4:12: pizzas[1].price: '8.' is not a price (a number ≥ 0 with at most 2 decimals)"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: .5\n",
+            "m.yaml:4:12: pizzas[1].price: '.5' is not a price (a number ≥ 0 with at most 2 decimals)"
+        ),
         (
             "currency: EUR\ndrinks:\n  - name: A\n    price: 1\n",
             "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts)"

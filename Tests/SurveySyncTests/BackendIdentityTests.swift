@@ -152,6 +152,9 @@ struct BackendIdentityTests {
         add(1...4)
         _ = try await sync()
         let afterFirst = try #require(folder.ledger).count
+        // Two batches of two, each saved as it is acknowledged: no line is written twice.
+        let firstLines = try #require(folder.ledger).split(separator: UInt8(ascii: "\n"))
+        #expect(Set(firstLines).count == firstLines.count)
         add(5...5)
         _ = try await sync()
         let appended = try #require(folder.ledger)

@@ -95,6 +95,13 @@ struct SurveySynchronizerTests {
             SurveySynchronizer.chunks(of: sizes, files: 3, bytes: 4 * mib)
                 == [0..<2, 2..<5, 5..<6, 6..<7, 7..<8])
         #expect(SurveySynchronizer.chunks(of: [], files: 3, bytes: 4 * mib).isEmpty)
+        // Small files: every chunk, not only the first, is cut at the count.
+        #expect(
+            SurveySynchronizer.chunks(of: Array(repeating: 10, count: 10), files: 3, bytes: 4 * mib)
+                == [0..<3, 3..<6, 6..<9, 9..<10])
+        // A first file over the budget is a chunk of its own, with no empty chunk before it.
+        #expect(
+            SurveySynchronizer.chunks(of: [5 * mib, 1], files: 3, bytes: 4 * mib) == [0..<1, 1..<2])
     }
 
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
