@@ -64,6 +64,7 @@ struct DiaryEntriesTests {
         #expect(try entries.revisedEntry(id: entry.id) == RevisedEntry(entry: entry, revision: 0))
         let updated = try entries.update(id: entry.id, text: "new", ifRevision: 7)
         #expect(updated.entry.text == "new")
+        #expect(updated.revision == 0)
         #expect(plain.saved.map(\.text) == ["new"])
     }
 
