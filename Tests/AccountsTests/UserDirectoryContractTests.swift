@@ -127,9 +127,15 @@ struct UserDirectoryContractTests {
                     secretHash: "s-3")
             }
             #expect(try await store.session(secretHash: "s-1") == session)
+            // Expired *before* the moment: one that ends at that very moment is kept.
+            let endsAtTheCut = SignInSession(
+                user: "ada", createdAt: Self.created,
+                expiresAt: Self.created.addingTimeInterval(120))
+            try await store.add(endsAtTheCut, secretHash: "s-5")
             try await store.removeSessions(expiredBefore: Self.created.addingTimeInterval(120))
             #expect(try await store.session(secretHash: "s-2") == nil)
             #expect(try await store.session(secretHash: "s-1") == session)
+            #expect(try await store.session(secretHash: "s-5") == endsAtTheCut)
             try await store.removeSession(secretHash: "s-1")
             try await store.removeSession(secretHash: "s-1")
             #expect(try await store.session(secretHash: "s-1") == nil)
