@@ -32,6 +32,10 @@ struct UsersTests {
         ) {
             try await users.add(name: "ada", role: .admin, password: long)
         }
+        // bcrypt would end the password at a NUL: "secret\0anything" would equal "secret".
+        await #expect(throws: UserError.weakPassword("must not contain NUL")) {
+            try await users.add(name: "ada", role: .admin, password: "long enough\u{0}tail")
+        }
         #expect(try await directory.count() == 0)
     }
 

@@ -22,6 +22,35 @@ struct DocumentTests {
         #expect(document.body == "eggs\nflour\n")
     }
 
+    /// A file of one line is all title; a file whose first line is blank is untitled and keeps
+    /// every line after it as its body.
+    @Test(arguments: [
+        ("Just a title", "Just a title", ""),
+        ("\nThe body\n", "Untitled", "The body\n"),
+        ("   \nThe body", "Untitled", "The body"),
+    ])
+    func theFirstLineIsTheTitleEvenWhenItIsAllThereIsOrBlank(
+        contents: String, title: String, body: String
+    ) throws {
+        let directory = try TemporaryDirectory()
+        let document = Document(fileURL: try directory.file("d.txt", contents: contents))
+        try document.load()
+        #expect(document.title == title)
+        #expect(document.body == body)
+    }
+
+    /// The user picks the file, and may pick it through a symbolic link (as the Documents folder
+    /// itself often is one).
+    @Test func aDocumentReachedThroughASymbolicLinkLoads() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("real.txt", contents: "Linked\nbody")
+        let link = directory.appending("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let document = Document(fileURL: link)
+        try document.load()
+        #expect(document.title == "Linked")
+    }
+
     @Test func aSavedDocumentLoadsBackWithTheSameTitle() throws {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("new.txt")
