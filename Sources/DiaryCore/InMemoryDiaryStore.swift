@@ -38,9 +38,11 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     /// Saves under the lock; returns the entry's new revision.
     @discardableResult
     private func store(_ entry: Entry) -> Int {
+        // An entry the data source held before this store (no revision recorded) is at 1.
+        let current = revisions[entry.id] ?? (dataSource.entry(id: entry.id) == nil ? 0 : 1)
         dataSource.save(entry: entry)
         changes += 1
-        let revision = (revisions[entry.id] ?? 0) + 1
+        let revision = current + 1
         revisions[entry.id] = revision
         return revision
     }

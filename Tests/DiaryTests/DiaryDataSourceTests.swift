@@ -19,6 +19,18 @@ struct DiaryDataSourceTests {
         #expect(dataSource.sortedEntries == [monday])
     }
 
+    /// A store put over a data source that already holds entries (the case study's screens may
+    /// have filled it) has each of them at revision 1, and takes an update made from revision 1.
+    @Test func aStoreOverAFilledDataSourceHasItsEntriesAtRevisionOne() throws {
+        let dataSource = DiaryDataSource()
+        dataSource.save(entry: monday)
+        let store = InMemoryDiaryStore(dataSource: dataSource)
+        #expect(try store.revisedEntry(id: monday.id) == RevisedEntry(entry: monday, revision: 1))
+        var changed = monday
+        changed.text = "Monday, later"
+        #expect(try store.save(changed, ifRevision: 1) == 2)
+    }
+
     @Test func sortsNewestFirst() {
         let dataSource = DiaryDataSource()
         dataSource.save(entry: monday)

@@ -16,6 +16,11 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
 
     let location = "/fake/Respondents"
 
+    private let readLock = NSLock()
+    private var reads = 0
+    /// How many respondent files have been read so far (the sync reads them on other tasks).
+    var filesRead: Int { readLock.withLock { reads } }
+
     func respondentFileNames() throws -> [String] {
         files.keys.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
     }
@@ -28,6 +33,7 @@ final class RespondentFolderFake: RespondentFolder, @unchecked Sendable {
         guard let text = files[fileName], !unreadable.contains(fileName) else {
             throw FileReaderError.missingFile(path: "\(location)/\(fileName)")
         }
+        readLock.withLock { reads += 1 }
         return text
     }
 

@@ -104,6 +104,19 @@ struct SurveySynchronizerTests {
             SurveySynchronizer.chunks(of: [5 * mib, 1], files: 3, bytes: 4 * mib) == [0..<1, 1..<2])
     }
 
+    /// A batch goes out as soon as it is full, before the files after the next chunk are read:
+    /// a sync holds a few chunks of a folder, never the whole folder, however large it is.
+    @Test func sendsEachBatchAsSoonAsItIsFullBeforeReadingMuchFurther() async throws {
+        addRespondents(8)
+        var readAtEachSend: [Int] = []
+        let report = try await synchronizer(batchSize: 2).sync { _ in
+            readAtEachSend.append(folder.filesRead)
+        }
+        #expect(report.summary == "synced 8, unchanged 0, failed 0")
+        #expect(readAtEachSend.count == 4)
+        #expect(readAtEachSend.first.map { $0 <= 4 } == true, "\(readAtEachSend)")
+    }
+
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
         addRespondents(3)
         _ = try await synchronizer().sync()
