@@ -122,6 +122,23 @@ struct WideFactorizationTests {
         #expect(curves <= trials * levelCurves / 2)
     }
 
+    /// The first stage multiplies a curve's point by every prime power up to B1 — the least
+    /// common multiple of 1 … B1 — packed into few words below 2^62, so that it takes a few
+    /// ladders rather than one per prime (a grouping that broke would cost time, not answers).
+    @Test(arguments: [125, 150, 500, 2_000, 11_000])
+    func theFirstStageTakesEveryPrimePowerUpToItsBoundInFewLadders(bound: Int) {
+        let plan = WideEllipticCurves.Plan(firstStage: bound, secondStage: 50 * bound)
+        var lcm = BigUInt(1)
+        for n in 2...bound where ReferencePrimality.isPrime(UInt64(n)) {
+            var power = n
+            while power * n <= bound { power *= n }
+            lcm *= BigUInt(power)
+        }
+        #expect(plan.firstStageMultipliers.reduce(BigUInt(1)) { $0 * BigUInt($1) } == lcm)
+        #expect(plan.firstStageMultipliers.allSatisfy { $0 < 1 << 62 })
+        #expect(plan.firstStageMultipliers.count <= lcm.bitWidth / 46 + 1)
+    }
+
     @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
         var generator = SplitMix64(seed: 5)
         for _ in 0..<300 {
