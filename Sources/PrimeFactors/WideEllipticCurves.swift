@@ -80,7 +80,8 @@ enum WideEllipticCurves {
         Plan(firstStage: levels[level].firstStage, secondStage: levels[level].secondStage)
     }
 
-    private static func plan(at level: Int) -> Plan {
+    /// The plan of a level, made once (lazily, on first use) and shared by its curves.
+    static func plan(at level: Int) -> Plan {
         switch level {
         case 0: plan0
         case 1: plan1

@@ -139,6 +139,19 @@ struct WideFactorizationTests {
         #expect(plan.firstStageMultipliers.count <= lcm.bitWidth / 46 + 1)
     }
 
+    /// Each level's curves share the plan made for that level's bounds, made once: a curve
+    /// does not pay for a sieve to B2, and no level runs with another's bounds.
+    @Test func eachLevelUsesItsOwnPlanMadeOnce() {
+        for (level, bounds) in WideEllipticCurves.levels.enumerated() {
+            let plan = WideEllipticCurves.plan(at: level)
+            #expect(plan === WideEllipticCurves.plan(at: level))
+            let fresh = WideEllipticCurves.Plan(
+                firstStage: bounds.firstStage, secondStage: bounds.secondStage)
+            #expect(plan.firstStageMultipliers == fresh.firstStageMultipliers, "level \(level)")
+            #expect(plan.babySteps == fresh.babySteps && plan.pairs == fresh.pairs)
+        }
+    }
+
     @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
         var generator = SplitMix64(seed: 5)
         for _ in 0..<300 {
