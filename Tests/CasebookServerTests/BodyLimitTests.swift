@@ -6,7 +6,7 @@ import Testing
 
 /// Every route that reads a body reads at most its own limit: a byte over it is a 413 and
 /// nothing is stored; at the limit, the body is read.
-@Suite("Request body limits")
+@Suite("Request body limits", .serialized)
 struct BodyLimitTests {
     let fixture: RouteFixture
 

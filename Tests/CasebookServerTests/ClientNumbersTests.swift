@@ -5,7 +5,7 @@ import Testing
 
 /// Every number a client sends is parsed with bounds: out of range or not a number is a 400 that
 /// names the parameter, never a trap and never silently ignored.
-@Suite("Numbers from clients")
+@Suite("Numbers from clients", .serialized)
 struct ClientNumbersTests {
     let fixture: RouteFixture
 

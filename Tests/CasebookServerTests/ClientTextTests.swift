@@ -8,7 +8,7 @@ import Testing
 
 /// Text from clients is valid UTF-8 without NUL, or it is refused with a 400 naming what was
 /// wrong: never repaired into U+FFFD, never cut at the NUL, never stored.
-@Suite("Text from clients")
+@Suite("Text from clients", .serialized)
 struct ClientTextTests {
     let fixture: RouteFixture
 

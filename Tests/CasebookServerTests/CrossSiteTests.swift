@@ -9,7 +9,7 @@ import Testing
 /// A page on another site can make a browser send requests to `casebook serve`; none of them may
 /// change anything. State-changing API requests must be JSON (which a cross-site form or a
 /// simple fetch cannot send) and not come from another origin; forms must come from this one.
-@Suite("Requests from other sites")
+@Suite("Requests from other sites", .serialized)
 struct CrossSiteTests {
     let fixture: RouteFixture
 

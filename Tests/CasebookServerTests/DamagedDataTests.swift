@@ -6,7 +6,7 @@ import Testing
 
 /// Data damaged on disk is a problem someone can act on: the page or the JSON says what is
 /// damaged (503), never a bare 500, and never the server's paths.
-@Suite("Damaged data")
+@Suite("Damaged data", .serialized)
 struct DamagedDataTests {
     let fixture: RouteFixture
 

@@ -6,7 +6,7 @@ import Foundation
 import SurveySync
 import Testing
 
-@Suite("Where the data lives")
+@Suite("Where the data lives", .serialized)
 struct DataDirectoryTests {
     let environment = ["CASEBOOK_DATA": "/env/casebook", "XDG_DATA_HOME": "/xdg"]
 

@@ -6,7 +6,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("The diary API")
+@Suite("The diary API", .serialized)
 struct DiaryAPITests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

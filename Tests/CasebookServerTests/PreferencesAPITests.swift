@@ -7,7 +7,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 
-@Suite("The preferences API")
+@Suite("The preferences API", .serialized)
 struct PreferencesAPITests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

@@ -7,7 +7,7 @@ import Testing
 
 /// The backend says which store it keeps respondents in, on every answer, and what that store
 /// holds, in digests: what a sync and `casebook survey verify` compare a folder with.
-@Suite("The respondent store API")
+@Suite("The respondent store API", .serialized)
 struct RespondentStoreAPITests {
     let fixture: RouteFixture
     var store: any VerifiableRespondentStore {

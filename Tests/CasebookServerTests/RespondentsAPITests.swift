@@ -7,7 +7,7 @@ import NIOCore
 import SurveySync
 import Testing
 
-@Suite("The respondents API")
+@Suite("The respondents API", .serialized)
 struct RespondentsAPITests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

@@ -7,6 +7,11 @@ import NIOCore
 
 /// The server's stores in a data directory of their own (removed afterwards), and its routes to
 /// send requests to, in memory.
+///
+/// Each fixture holds about twenty descriptors (four SQLite databases with their journals, an
+/// inotify watch). Swift Testing starts every async test at once, so suites built on stores run
+/// their tests one at a time (`.serialized`): together they held 1,758 descriptors, past the
+/// point where Foundation's `Process.run()` crashes the CLI tests (see `ProcessLaunch`).
 struct RouteFixture: Sendable {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

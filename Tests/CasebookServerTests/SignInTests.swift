@@ -12,7 +12,7 @@ import Testing
 /// name and password start a new session (HttpOnly, SameSite=Lax), the name is offered again
 /// next time, sign-out ends the session, and guessing is slowed down — with one answer for an
 /// unknown name and a wrong password.
-@Suite("Signing in to the pages")
+@Suite("Signing in to the pages", .serialized)
 struct SignInTests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

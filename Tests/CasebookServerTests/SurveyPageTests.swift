@@ -6,7 +6,7 @@ import HummingbirdTesting
 import SurveySync
 import Testing
 
-@Suite("The survey page, syncing to a live server")
+@Suite("The survey page, syncing to a live server", .serialized)
 struct SurveyPageTests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

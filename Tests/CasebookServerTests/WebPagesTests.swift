@@ -7,7 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-@Suite("The web pages")
+@Suite("The web pages", .serialized)
 struct WebPagesTests {
     let directory: TemporaryDirectory
     let stores: CasebookServer.Stores

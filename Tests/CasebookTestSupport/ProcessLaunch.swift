@@ -1,12 +1,55 @@
 import Foundation
 
-/// Starts processes one at a time. Foundation's `Process.run()` on Linux crashed (a bad read
-/// in its copy of the arguments and environment) when tests started processes from several
-/// threads at once; every process the tests start goes through here.
+/// Starts processes one at a time, and only while the test process holds few enough descriptors
+/// for Foundation to start one safely. Every process the tests start goes through here.
+///
+/// Foundation's `Process.run()` on Linux crashed in two ways under the test run's load:
+/// - a bad read in its copy of the arguments and environment when tests started processes from
+///   several threads at once: hence the lock;
+/// - a bad read (signal 11 in `memmove`) while it lists `/proc/self/fd` to close every
+///   descriptor in the child: it copies each entry's whole 256-byte name field, and with about
+///   1,350 descriptors open the last entry lies at the end of the 32 KiB directory buffer, so the
+///   copy runs off it. The test run reached 1,758 when every route test opened its stores at
+///   once. Past `descriptorLimit`, a launch is refused with an error naming the count instead.
 public enum ProcessLaunch {
     private static let lock = NSLock()
 
-    public static func run(_ process: Process) throws {
-        try lock.withLock { try process.run() }
+    /// The most descriptors the test process may hold when it starts a process: well below the
+    /// ~1,350 at which Foundation's `Process.run()` crashes on Linux.
+    public static let descriptorLimit = 1_000
+
+    /// A launch refused because the test process held more than `limit` descriptors.
+    public struct TooManyDescriptorsError: Error, CustomStringConvertible {
+        public let open: Int
+        public let limit: Int
+
+        public var description: String {
+            "the test process holds \(open) open descriptors, more than the \(limit) at which "
+                + "a process may be started (Foundation's Process.run() crashes at about 1,350 "
+                + "on Linux): tests running at once hold too many files, databases or sockets "
+                + "open; run such a suite's tests one at a time (.serialized)"
+        }
+    }
+
+    public static func run(_ process: Process, descriptorLimit: Int = descriptorLimit) throws {
+        try lock.withLock {
+            let open = openDescriptorCount()
+            guard open <= descriptorLimit else {
+                throw TooManyDescriptorsError(open: open, limit: descriptorLimit)
+            }
+            try process.run()
+        }
+    }
+
+    /// How many descriptors this process holds now (0 where `/proc/self/fd` is missing: Darwin's
+    /// Foundation closes the child's descriptors without listing them). The entries are counted,
+    /// their names never copied.
+    public static func openDescriptorCount() -> Int {
+        guard let directory = opendir("/proc/self/fd") else { return 0 }
+        defer { closedir(directory) }
+        var entries = 0
+        while readdir(directory) != nil { entries += 1 }
+        // ".", ".." and the descriptor of the listing itself.
+        return max(0, entries - 3)
     }
 }

@@ -1,0 +1,41 @@
+import CasebookTestSupport
+import Foundation
+import Testing
+
+/// Every process the tests start goes through `ProcessLaunch`. Foundation's `Process.run()` on
+/// Linux crashes the whole test run when the test process holds too many descriptors; the
+/// launch is refused before that, naming the count, instead.
+@Suite("Starting a process from a test")
+struct ProcessLaunchTests {
+    @Test func aLaunchWithMoreDescriptorsOpenThanTheLimitIsRefusedAndNothingStarts() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        #if os(Linux)
+            let error = #expect(throws: ProcessLaunch.TooManyDescriptorsError.self) {
+                try ProcessLaunch.run(process, descriptorLimit: 3)
+            }
+            #expect(error?.limit == 3)
+            #expect((error?.open ?? 0) > 3)
+            #expect(error?.description.contains("descriptors") == true)
+            #expect(process.processIdentifier == 0)
+        #endif
+    }
+
+    @Test func aLaunchWithinTheLimitRuns() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 7"]
+        try ProcessLaunch.run(process)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 7)
+    }
+
+    @Test func theDescriptorsThisProcessHoldsAreCounted() throws {
+        #if os(Linux)
+            let held = (0..<200).map { _ in open("/dev/null", O_RDONLY) }
+            defer { for descriptor in held { close(descriptor) } }
+            #expect(held.allSatisfy { $0 >= 0 })
+            #expect(ProcessLaunch.openDescriptorCount() >= 203)
+        #endif
+    }
+}
