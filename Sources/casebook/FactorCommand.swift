@@ -14,8 +14,8 @@ struct FactorCommand: ParsableCommand {
         abstract: "Print the prime factors of each number, exactly as GNU factor does.",
         discussion: """
             With no numbers, reads whitespace-separated numbers from standard input. Numbers are \
-            non-negative integers up to 18446744073709551615; anything else is reported on \
-            standard error, factoring carries on, and the exit status is 1.
+            non-negative integers of any size; anything else is reported on standard error, \
+            factoring carries on, and the exit status is 1.
             """
     )
 

@@ -14,6 +14,15 @@ struct FactorCommandTests {
         #expect(result.status == 0)
     }
 
+    @Test func itsHelpSaysNumbersOfAnySizeAreTaken() throws {
+        let result = try CasebookExecutable.run(["factor", "--help"])
+        let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(
+            separator: " ")
+        #expect(help.contains("Numbers are non-negative integers of any size"))
+        #expect(!help.contains("18446744073709551615"))
+        #expect(result.status == 0)
+    }
+
     @Test func readsStandardInputWhenGivenNoNumbers() throws {
         let result = try CasebookExecutable.run(["factor"], input: "4 9\n\t18446744073709551615\n")
         #expect(
