@@ -4,6 +4,7 @@ import json
 import os
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -174,7 +175,12 @@ def test_slow_and_silent_clients_are_cut_off(impatient_server):
             started = time.monotonic()
             assert server.request("GET", "/health")[0] == 200
             latencies.append(time.monotonic() - started)
-        assert max(latencies) < 0.1, f"/health took {max(latencies) * 1000:.0f} ms beside 1,000 slow clients"
+        # A starved server answers after the crowd's timeouts (seconds) or not at all; a busy
+        # shared machine may delay one answer by a tenth of a second (the first one, as the
+        # crowd's connections are accepted, took 116 ms once with a compiler running beside).
+        assert statistics.median(latencies) < 0.05, \
+            f"/health took {statistics.median(latencies) * 1000:.0f} ms (median) beside 1,000 slow clients"
+        assert max(latencies) < 1, f"/health took {max(latencies) * 1000:.0f} ms beside 1,000 slow clients"
         time.sleep(4)
         for connection in crowd:
             connection.settimeout(2)
