@@ -55,14 +55,16 @@ public enum FactorLine {
         factors.reserveCapacity(64)
         appendPrimeFactors(of: number, to: &factors)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
-            let count = write(number, factors: factors, to: buffer.baseAddress!)
+            let count = write(number, factors: factors[...], to: buffer.baseAddress!)
             bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: count))
         }
     }
 
     /// Writes the line for `number` (whose prime factors are `factors`), with its newline, at
     /// `output`, which has room for `maximumLength` bytes; returns how many it wrote.
-    static func write(_ number: UInt64, factors: [UInt64], to output: UnsafeMutablePointer<UInt8>)
+    static func write(
+        _ number: UInt64, factors: ArraySlice<UInt64>, to output: UnsafeMutablePointer<UInt8>
+    )
         -> Int
     {
         var count = writeDecimal(number, to: output)

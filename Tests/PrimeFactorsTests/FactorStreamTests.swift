@@ -19,6 +19,19 @@ struct FactorStreamTests {
         #expect(stream.sawInvalidInput == false)
     }
 
+    /// The stream keeps its scratch space for factors between numbers, clearing it now and
+    /// then: over thousands of numbers, each line still holds that number's factors alone.
+    @Test func eachLineOfALongStreamHoldsItsOwnNumbersFactorsAlone() throws {
+        var stream = makeStream()
+        let numbers = (1...5_000).map { UInt64($0) * 1_000_003 }
+        var input = ByteReaderStub(chunks: [numbers.map(String.init).joined(separator: "\n")])
+        try stream.factor(from: &input)
+        let expected = numbers.map { number in
+            "\(number):" + primeFactors(of: number).map { " \($0)" }.joined() + "\n"
+        }
+        #expect(output.text == expected.joined())
+    }
+
     @Test func reportsAnInvalidTokenAndCarriesOn() throws {
         var stream = makeStream()
         try stream.factor(argument: "abc")
