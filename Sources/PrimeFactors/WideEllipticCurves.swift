@@ -139,18 +139,24 @@ enum WideEllipticCurves {
         return secondStage(point, a24, m, plan)
     }
 
+    /// Catches a prime q in (B1, B2] with q·Q = O by comparing x(mD·Q) with x(j·Q), q = mD ± j,
+    /// as `EllipticCurveMethod` does: every point brought to z = 1 with one inversion, each pair
+    /// one multiplication, spread over four independent products.
     private static func secondStage<Arithmetic: ModularArithmetic>(
         _ q: Point<Arithmetic.Residue>, _ a24: Arithmetic.Residue, _ m: Arithmetic, _ plan: Plan
     ) -> Arithmetic.Number? {
         let n = m.modulus
+        let babyCount = plan.babySteps.count
+        let giantCount = plan.pairs.count - 1
+        // Baby points j·Q first, then the giant points m·D·Q for m = 1…giantCount.
+        var points: [Point<Arithmetic.Residue>] = []
+        points.reserveCapacity(babyCount + giantCount)
         let double = doubled(q, a24, m)
-        var baby: [Point<Arithmetic.Residue>] = []
-        baby.reserveCapacity(plan.babySteps.count)
         var previous = q
         var current = q
         var j = 1
-        while baby.count < plan.babySteps.count {
-            if plan.babySteps[baby.count] == j { baby.append(current) }
+        while points.count < babyCount {
+            if plan.babySteps[points.count] == j { points.append(current) }
             let next =
                 j == 1
                 ? adding(double, q, difference: q, m)
@@ -160,28 +166,67 @@ enum WideEllipticCurves {
             j += 2
         }
         let giant = ladder(q, UInt64(plan.giantStep), a24, m)
-        var before = giant
-        var at = doubled(giant, a24, m)
-        var accumulated = m.one
-        for step in 1..<plan.pairs.count {
-            let point: Point<Arithmetic.Residue>
-            switch step {
-            case 1: point = giant
-            case 2: point = at
-            default:
+        points.append(giant)
+        if giantCount > 1 {
+            var before = giant
+            var at = doubled(giant, a24, m)
+            points.append(at)
+            for _ in 2..<giantCount {
                 let next = adding(at, giant, difference: before, m)
                 before = at
                 at = next
-                point = at
-            }
-            for position in plan.pairs[step] {
-                let b = baby[position]
-                accumulated = m.multiply(
-                    accumulated, m.subtract(m.multiply(point.x, b.z), m.multiply(b.x, point.z)))
+                points.append(at)
             }
         }
-        let divisor = m.commonDivisor(accumulated)
+        guard let x = normalized(points, m) else {
+            let divisor = m.commonDivisor(points.reduce(m.one) { m.multiply($0, $1.z) })
+            return divisor > 1 && divisor < n ? divisor : nil
+        }
+        var products = (m.one, m.one, m.one, m.one)
+        for step in 1...giantCount {
+            let giantX = x[babyCount + step - 1]
+            let positions = plan.pairs[step]
+            var index = 0
+            while index + 3 < positions.count {
+                products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
+                products.1 = m.multiply(products.1, m.subtract(giantX, x[positions[index + 1]]))
+                products.2 = m.multiply(products.2, m.subtract(giantX, x[positions[index + 2]]))
+                products.3 = m.multiply(products.3, m.subtract(giantX, x[positions[index + 3]]))
+                index += 4
+            }
+            while index < positions.count {
+                products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
+                index += 1
+            }
+        }
+        let divisor = m.commonDivisor(
+            m.multiply(m.multiply(products.0, products.1), m.multiply(products.2, products.3)))
         return divisor > 1 && divisor < n ? divisor : nil
+    }
+
+    /// x/z of every point with a single inversion (Montgomery's trick): nil when the product of
+    /// the z values shares a factor with the modulus.
+    static func normalized<Arithmetic: ModularArithmetic>(
+        _ points: [Point<Arithmetic.Residue>], _ m: Arithmetic
+    ) -> [Arithmetic.Residue]? {
+        // prefix[i] = z₀·…·zᵢ₋₁; then walking back, 1/zᵢ = prefix[i] · 1/(z₀·…·zᵢ).
+        var prefix: [Arithmetic.Residue] = []
+        prefix.reserveCapacity(points.count)
+        var running = m.one
+        for point in points {
+            prefix.append(running)
+            running = m.multiply(running, point.z)
+        }
+        guard let inverse = WideNumbers.inverse(m.value(running), modulo: m.modulus) else {
+            return nil
+        }
+        var inverseRunning = m.residue(inverse)
+        var x = prefix
+        for index in points.indices.reversed() {
+            x[index] = m.multiply(points[index].x, m.multiply(inverseRunning, prefix[index]))
+            inverseRunning = m.multiply(inverseRunning, points[index].z)
+        }
+        return x
     }
 
     private static func doubled<Arithmetic: ModularArithmetic>(

@@ -152,6 +152,29 @@ struct WideFactorizationTests {
         }
     }
 
+    /// The wide second stage brings every point to z = 1 with one inversion, as the 64-bit one.
+    @Test func bringsEveryWidePointToZOneWithASingleInversion() throws {
+        var generator = SplitMix64(seed: 8)
+        let p = WideReferencePrimality.nextPrime(
+            after: WideReferencePrimality.random(bits: 60, &generator))
+        let q = WideReferencePrimality.nextPrime(
+            after: WideReferencePrimality.random(bits: 60, &generator))
+        let n = UInt128(p * q)
+        let m = Montgomery128(n)
+        let points = (0..<30).map { _ in
+            WideEllipticCurves.Point(
+                x: m.residue(UInt128(WideReferencePrimality.random(bits: 100, &generator))),
+                z: m.residue(UInt128(WideReferencePrimality.random(bits: 100, &generator))))
+        }
+        let x = try #require(WideEllipticCurves.normalized(points, m))
+        for (point, normalized) in zip(points, x) {
+            let inverse = try #require(WideNumbers.inverse(m.value(point.z), modulo: n))
+            #expect(m.value(normalized) == m.value(m.multiply(point.x, m.residue(inverse))))
+        }
+        let sharing = points + [WideEllipticCurves.Point(x: m.one, z: m.residue(UInt128(p)))]
+        #expect(WideEllipticCurves.normalized(sharing, m) == nil)
+    }
+
     @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
         var generator = SplitMix64(seed: 5)
         for _ in 0..<300 {
