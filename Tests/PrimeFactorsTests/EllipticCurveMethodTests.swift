@@ -76,6 +76,36 @@ struct EllipticCurveMethodTests {
         #expect(split == 30)
     }
 
+    /// Curves whose order modulo p has its largest prime just above B1, where the second
+    /// stage's first giant step catches it (a prime in (180, 313]), or just below B2, where its
+    /// last does (in (11,863, 12,000]); found by search. A second stage that skipped either end
+    /// would still give right answers through other curves, only later: these pin both ends.
+    static let secondStageEnds: [(p: UInt64, q: UInt64, sigma: UInt64, atTheEnd: Bool)] = [
+        (2_814_979_313, 3_095_721_229, 21, false), (2_269_633_019, 3_822_821_777, 13, false),
+        (4_142_394_587, 2_199_776_951, 19, false), (2_969_815_763, 4_271_203_081, 24, true),
+        (3_765_659_917, 3_332_137_891, 9, true), (2_849_552_081, 3_211_424_653, 19, true),
+    ]
+
+    @Test(arguments: secondStageEnds)
+    func theSecondStageReachesFromJustAboveB1ToB2(
+        p: UInt64, q: UInt64, sigma: UInt64, atTheEnd: Bool
+    ) {
+        let m = MontgomeryModulus(p * q)
+        let b1 = EllipticCurveMethod.firstStageBound
+        let firstStageOnly = WideEllipticCurves.Plan(firstStage: b1, secondStage: b1)
+        #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: firstStageOnly) == nil)
+        let divisor = EllipticCurveMethod.attempt(m, sigma: sigma)
+        #expect(divisor == p || divisor == q)
+        // Where in the second stage its prime lies, as the search found it.
+        let firstGiantStep = WideEllipticCurves.Plan(firstStage: b1, secondStage: 313)
+        let allButTheLast = WideEllipticCurves.Plan(firstStage: b1, secondStage: 11_863)
+        if atTheEnd {
+            #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: allButTheLast) == nil)
+        } else {
+            #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: firstGiantStep) != nil)
+        }
+    }
+
     @Test func bringsEveryPointToZOneWithASingleInversion() throws {
         var generator = SplitMix64(seed: 5)
         let n: UInt64 = 18_446_744_030_759_878_681  // 4294967291²: most values are invertible

@@ -152,6 +152,38 @@ struct WideFactorizationTests {
         }
     }
 
+    /// As for 64 bits: curves at the first level (150 and 7,500) whose order modulo p has its
+    /// largest prime where the second stage's first giant step catches it (in (150, 313]) or its
+    /// last (in (7,453, 7,500]); found by search.
+    static let wideSecondStageEnds: [(p: UInt128, q: UInt128, sigma: Int, atTheEnd: Bool)] = [
+        (712_774_571, 917_838_240_413_649_347_179_691, 10, false),
+        (966_449_933, 1_067_734_461_847_334_772_433_741, 16, false),
+        (1_023_086_353, 818_393_417_954_071_519_595_579, 16, false),
+        (834_730_607, 644_813_647_528_440_939_886_327, 9, true),
+        (576_303_773, 666_816_381_082_521_569_041_211, 24, true),
+        (967_364_911, 1_036_927_357_725_573_226_979_273, 12, true),
+    ]
+
+    @Test(arguments: wideSecondStageEnds)
+    func theWideSecondStageReachesFromJustAboveB1ToB2(
+        p: UInt128, q: UInt128, sigma: Int, atTheEnd: Bool
+    ) {
+        let m = Montgomery128(p * q)
+        let b1 = WideEllipticCurves.levels[0].firstStage
+        let firstStageOnly = WideEllipticCurves.Plan(firstStage: b1, secondStage: b1)
+        #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: firstStageOnly) == nil)
+        let divisor = WideEllipticCurves.attempt(
+            m, sigma: sigma, plan: WideEllipticCurves.plan(at: 0))
+        #expect(divisor == p || divisor == q)
+        let firstGiantStep = WideEllipticCurves.Plan(firstStage: b1, secondStage: 313)
+        let allButTheLast = WideEllipticCurves.Plan(firstStage: b1, secondStage: 7_453)
+        if atTheEnd {
+            #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: allButTheLast) == nil)
+        } else {
+            #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: firstGiantStep) != nil)
+        }
+    }
+
     /// The wide second stage brings every point to z = 1 with one inversion, as the 64-bit one.
     @Test func bringsEveryWidePointToZOneWithASingleInversion() throws {
         var generator = SplitMix64(seed: 8)
