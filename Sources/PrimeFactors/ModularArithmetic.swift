@@ -17,6 +17,8 @@ protocol ModularArithmetic {
     func subtract(_ a: Residue, _ b: Residue) -> Residue
     /// `a / 2`, which exists because the modulus is odd.
     func half(_ a: Residue) -> Residue
+    /// The greatest common divisor of the residue's value and the modulus.
+    func commonDivisor(_ a: Residue) -> Number
 }
 
 extension ModularArithmetic {

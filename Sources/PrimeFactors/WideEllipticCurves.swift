@@ -1,8 +1,9 @@
-/// Lenstra's elliptic-curve method for numbers of any width, as `EllipticCurveMethod` does it
-/// for 64 bits (Suyama curves in Montgomery form, x and z only; a Montgomery-ladder first stage
-/// and a baby-step giant-step second stage), with bounds that grow with the curves tried: each
-/// level suits factors a few digits larger than the one before, so small factors come out
-/// quickly and large ones are still found.
+/// Lenstra's elliptic-curve method on any `ModularArithmetic` (64-bit through
+/// `EllipticCurveMethod`, 128-bit, any width): Suyama curves in Montgomery form, x and z only; a
+/// Montgomery-ladder first stage and a baby-step giant-step second stage. For numbers wider
+/// than 64 bits, bounds grow with the curves tried: each level suits factors a few digits
+/// larger than the one before, so small factors come out quickly and large ones are still
+/// found.
 enum WideEllipticCurves {
     /// Bounds and how many curves to try with them, from factors of about 40 bits to about 85.
     static let levels: [(firstStage: Int, secondStage: Int, curves: Int)] = [
@@ -139,9 +140,9 @@ enum WideEllipticCurves {
         return secondStage(point, a24, m, plan)
     }
 
-    /// Catches a prime q in (B1, B2] with q·Q = O by comparing x(mD·Q) with x(j·Q), q = mD ± j,
-    /// as `EllipticCurveMethod` does: every point brought to z = 1 with one inversion, each pair
-    /// one multiplication, spread over four independent products.
+    /// Catches a prime q in (B1, B2] with q·Q = O by comparing x(mD·Q) with x(j·Q), q = mD ± j.
+    /// Every point is brought to z = 1 with one inversion (Montgomery's trick), so that each
+    /// pair costs one multiplication, spread over four independent products.
     private static func secondStage<Arithmetic: ModularArithmetic>(
         _ q: Point<Arithmetic.Residue>, _ a24: Arithmetic.Residue, _ m: Arithmetic, _ plan: Plan
     ) -> Arithmetic.Number? {

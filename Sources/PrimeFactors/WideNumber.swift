@@ -1,12 +1,19 @@
 import BigInt
 
-/// An unsigned integer the wide factoring methods work on (`UInt128`, `BigUInt`): any
-/// `UnsignedInteger` that can say how many bits its value needs.
+/// An unsigned integer the factoring methods written for any width work on (`UInt64` for the
+/// elliptic-curve method's 64-bit use, `UInt128`, `BigUInt`): any `UnsignedInteger` that can
+/// say how many bits its value needs.
 protocol WideNumber: UnsignedInteger {
     /// The bits the value needs: 0 for 0, 1 for 1, 128 for 2^127.
     var significantBitCount: Int { get }
     /// The remainder of the value divided by a small `divisor`, without a wide division.
     func remainder(dividingBy divisor: UInt64) -> UInt64
+}
+
+extension UInt64: WideNumber {
+    var significantBitCount: Int { UInt64.bitWidth - leadingZeroBitCount }
+
+    func remainder(dividingBy divisor: UInt64) -> UInt64 { self % divisor }
 }
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

@@ -10,14 +10,14 @@ struct EllipticCurveMethodTests {
         for _ in 0..<500 {
             let n = generator.next() | 1
             let a = generator.next() % n
-            if let inverse = EllipticCurveMethod.modularInverse(a, n) {
+            if let inverse = WideNumbers.inverse(a, modulo: n) {
                 #expect(n.dividingFullWidth(a.multipliedFullWidth(by: inverse)).remainder == 1 % n)
             } else {
                 #expect(PollardBrentRho.greatestCommonDivisor(a, n) != 1)
             }
         }
-        #expect(EllipticCurveMethod.modularInverse(6, 9) == nil)
-        #expect(EllipticCurveMethod.modularInverse(2, 9) == 5)
+        #expect(WideNumbers.inverse(UInt64(6), modulo: 9) == nil)
+        #expect(WideNumbers.inverse(UInt64(2), modulo: 9) == 5)
     }
 
     @Test func findsAFactorOfProductsOfTwo32BitPrimes() throws {
@@ -111,15 +111,15 @@ struct EllipticCurveMethodTests {
         let n: UInt64 = 18_446_744_030_759_878_681  // 4294967291²: most values are invertible
         let m = MontgomeryModulus(n)
         let points = (0..<40).map { _ in
-            EllipticCurveMethod.Point(x: m.enter(generator.next()), z: m.enter(generator.next()))
+            WideEllipticCurves.Point(x: m.enter(generator.next()), z: m.enter(generator.next()))
         }
-        let x = try #require(EllipticCurveMethod.normalized(points, m))
+        let x = try #require(WideEllipticCurves.normalized(points, m))
         for (point, normalized) in zip(points, x) {
-            let inverse = try #require(EllipticCurveMethod.modularInverse(m.leave(point.z), n))
+            let inverse = try #require(WideNumbers.inverse(m.leave(point.z), modulo: n))
             #expect(m.leave(normalized) == m.leave(m.multiply(point.x, m.enter(inverse))))
         }
-        let sharing = points + [EllipticCurveMethod.Point(x: m.one, z: m.enter(4_294_967_291))]
-        #expect(EllipticCurveMethod.normalized(sharing, m) == nil)
+        let sharing = points + [WideEllipticCurves.Point(x: m.one, z: m.enter(4_294_967_291))]
+        #expect(WideEllipticCurves.normalized(sharing, m) == nil)
     }
 
     static let squareRoots: [(UInt64, UInt64)] = [
