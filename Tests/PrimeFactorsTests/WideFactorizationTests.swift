@@ -70,6 +70,17 @@ struct WideFactorizationTests {
         #expect(primeFactors(of: UInt128(1)).isEmpty)
     }
 
+    /// ψ13 = 3317044064679887385961981, the bound below which the 13 bases are a proof, is
+    /// itself the smallest composite that passes all 13: it is the Lucas test that must say so.
+    @Test func theProofBoundItselfIsACompositeThatFoolsAllThirteenBases() {
+        let psi13: UInt128 = 3_317_044_064_679_887_385_961_981
+        let m = Montgomery128(psi13)
+        #expect(WidePrimality.bases.allSatisfy { WidePrimality.isStrongProbablePrime(m, base: $0) })
+        #expect(!WidePrimality.isStrongLucasProbablePrime(m))
+        #expect(!WidePrimality.isPrime(m))
+        #expect(primeFactors(of: psi13) == [1_287_836_182_261, 2_575_672_364_521])
+    }
+
     @Test func tellsPrimesFromCompositesAboveWhereMillerRabinIsAProof() {
         var generator = SplitMix64(seed: 21)
         for _ in 0..<10 {
