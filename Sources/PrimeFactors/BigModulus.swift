@@ -20,5 +20,4 @@ struct BigModulus: ModularArithmetic {
         return sum >= modulus ? sum - modulus : sum
     }
     func subtract(_ a: BigUInt, _ b: BigUInt) -> BigUInt { a >= b ? a - b : a + modulus - b }
-    func half(_ a: BigUInt) -> BigUInt { a & 1 == 0 ? a >> 1 : (a + modulus) >> 1 }
 }

@@ -47,3 +47,11 @@ extension ModularArithmetic {
         WideNumbers.greatestCommonDivisor(value(a), modulus)
     }
 }
+
+extension ModularArithmetic where Residue == Number {
+    /// `a / 2` for the arithmetics whose residues are numbers below the modulus (`UInt64`,
+    /// `UInt128`, `BigUInt`): (a + n) / 2 when a is odd, without the sum overflowing.
+    func half(_ a: Residue) -> Residue {
+        a & 1 == 0 ? a >> 1 : (a >> 1) + (modulus >> 1) + 1
+    }
+}

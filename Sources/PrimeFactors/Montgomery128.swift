@@ -43,10 +43,6 @@ struct Montgomery128: ModularArithmetic {
         a >= b ? a &- b : a &- b &+ modulus
     }
 
-    func half(_ a: UInt128) -> UInt128 {
-        a & 1 == 0 ? a >> 1 : (a >> 1) + (modulus >> 1) + 1
-    }
-
     /// REDC: `(high·2^128 + low)·R⁻¹ mod n` for a product of two values below n.
     @inline(__always)
     private func reduce(high: UInt128, low: UInt128) -> UInt128 {

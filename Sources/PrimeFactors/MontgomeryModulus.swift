@@ -86,10 +86,6 @@ extension MontgomeryModulus: ModularArithmetic {
 
     func value(_ residue: UInt64) -> UInt64 { leave(residue) }
 
-    func half(_ a: UInt64) -> UInt64 {
-        a & 1 == 0 ? a >> 1 : (a >> 1) + (modulus >> 1) + 1
-    }
-
     /// Stein's binary gcd, cheaper than the remainders of Euclid's on one word.
     func commonDivisor(_ a: UInt64) -> UInt64 {
         PollardBrentRho.greatestCommonDivisor(leave(a), modulus)
