@@ -5,11 +5,23 @@ import Foundation
 /// calls 30 December 2024 "2025").
 public struct DiaryDateFormatter: Sendable {
     private let style: Date.FormatStyle
+    /// The same date without its time, and the time without its date: what `DiaryDateWriter`
+    /// joins.
+    let dateStyle: Date.FormatStyle
+    let timeStyle: Date.FormatStyle
+    let timeZone: TimeZone
 
     public init(locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent) {
         var style = Date.FormatStyle(date: .long, time: .shortened, locale: locale)
         style.timeZone = timeZone
         self.style = style
+        var dateStyle = Date.FormatStyle(date: .long, time: .omitted, locale: locale)
+        dateStyle.timeZone = timeZone
+        self.dateStyle = dateStyle
+        var timeStyle = Date.FormatStyle(date: .omitted, time: .shortened, locale: locale)
+        timeStyle.timeZone = timeZone
+        self.timeStyle = timeStyle
+        self.timeZone = timeZone
     }
 
     public func string(from date: Date) -> String {

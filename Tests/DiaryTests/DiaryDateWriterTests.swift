@@ -1,0 +1,104 @@
+import CasebookTestSupport
+import Foundation
+import Testing
+
+@testable import DiaryCore
+
+/// A long list's dates written as `DiaryDateFormatter` formats each one, with ICU asked once a
+/// day and once a time of day instead of once a date.
+@Suite("Dates of a long list")
+struct DiaryDateWriterTests {
+    static let places: [(locale: String, timeZone: String)] = [
+        ("en_US", "America/New_York"), ("en_GB", "Europe/London"), ("de_DE", "Europe/Berlin"),
+        ("fr_FR", "Europe/Paris"), ("ja_JP", "Asia/Tokyo"), ("zh_Hans_CN", "Asia/Shanghai"),
+        ("ar_EG", "Africa/Cairo"), ("hi_IN", "Asia/Kolkata"), ("he_IL", "Asia/Jerusalem"),
+        ("th_TH", "Asia/Bangkok"), ("ko_KR", "Asia/Seoul"), ("en_AU", "Australia/Lord_Howe"),
+        ("en_NZ", "Pacific/Chatham"), ("en_CA", "America/St_Johns"), ("nl_NL", "Europe/Amsterdam"),
+        ("en_US_POSIX", "UTC"), ("fa_IR", "Asia/Tehran"), ("pt_BR", "America/Sao_Paulo"),
+    ]
+
+    @Test(arguments: places)
+    func writesEveryDateOfAListAsTheFormatterFormatsIt(place: (locale: String, timeZone: String)) {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: place.locale),
+            timeZone: TimeZone(identifier: place.timeZone)!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        var generator = SplitMix64(
+            seed: UInt64(place.locale.utf8.count * 31 + place.timeZone.count))
+        for date in Self.dates(using: &generator) {
+            var bytes: [UInt8] = [0x7C]
+            writer.write(date, to: &bytes)
+            #expect(
+                String(decoding: bytes.dropFirst(), as: UTF8.self) == formatter.string(from: date),
+                "\(date.timeIntervalSinceReferenceDate) in \(place)")
+        }
+    }
+
+    @Test func asksICUOnceADayAndOnceATimeOfDayNotOnceADate() {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/London")!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        var bytes: [UInt8] = []
+        var nearAnEdge = 0
+        // 100,000 entries 37.3 s apart, newest first: 44 days and a change of the clocks, every
+        // minute of the day.
+        for n in stride(from: 99_999, through: 0, by: -1) {
+            let date = Date(timeIntervalSinceReferenceDate: 700_000_000 + 37.3 * Double(n))
+            writer.write(date, to: &bytes)
+            let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1_000
+            let intoMinute = milliseconds.truncatingRemainder(dividingBy: 60_000)
+            nearAnEdge += intoMinute < 1 || intoMinute >= 59_999 ? 1 : 0
+        }
+        // ICU: each minute's time, three checks a day (46 stretches: 45 days, one split by the
+        // change), and whole the dates within a millisecond of a minute's edge (one in 600).
+        #expect(nearAnEdge == 167)
+        #expect(writer.formattedByICU > 1_440)
+        #expect(writer.formattedByICU <= 1_440 + 3 * 46 + nearAnEdge)
+    }
+
+    @Test(arguments: [
+        ("America/New_York", 1_710_046_800),  // 10 March 2024: 2:00 became 3:00
+        ("America/New_York", 1_730_606_400),  // 3 November 2024: 1:00 to 2:00 twice
+        ("Australia/Lord_Howe", 1_712_408_400),  // 7 April 2024: back half an hour at 2:00
+        ("Europe/London", 1_679_788_800),  // 26 March 2023: 1:00 became 2:00
+    ])
+    func daysWhoseClocksChangeAreWrittenAsTheFormatterFormatsThem(zone: String, midnight: Int) {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: zone)!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        // Every five minutes of the day and a little beyond, newest first.
+        for minutes in stride(from: 25 * 60, through: -60, by: -5) {
+            let date = Date(timeIntervalSince1970: Double(midnight + minutes * 60) + 17.5)
+            var bytes: [UInt8] = []
+            writer.write(date, to: &bytes)
+            #expect(
+                String(decoding: bytes, as: UTF8.self) == formatter.string(from: date),
+                "\(minutes) minutes after midnight in \(zone)")
+        }
+        // Each of the day's two stretches checked once, with the days either side of it.
+        #expect(writer.formattedByICU <= 4 * 3 + 24 * 12 + 2 * 12 + 2)
+    }
+
+    /// Dates newest first, as lists are: gaps of seconds, minutes, hours and days, dates a
+    /// millisecond either side of a minute, across clock changes, from 2100 back to 1850 (when
+    /// many zones kept local mean time, offsets of odd seconds).
+    static func dates(using generator: inout SplitMix64) -> [Date] {
+        var dates: [Date] = []
+        var seconds = Date(timeIntervalSince1970: 4_102_444_800).timeIntervalSinceReferenceDate
+        let end = Date(timeIntervalSince1970: -3_786_825_600).timeIntervalSinceReferenceDate
+        while seconds > end, dates.count < 4_000 {
+            dates.append(Date(timeIntervalSinceReferenceDate: seconds))
+            let minute = (seconds / 60).rounded(.down) * 60
+            dates.append(Date(timeIntervalSinceReferenceDate: minute + 0.000_5))
+            dates.append(Date(timeIntervalSinceReferenceDate: minute - 0.000_5))
+            dates.append(Date(timeIntervalSinceReferenceDate: minute - 0.001))
+            switch generator.next() % 4 {
+            case 0: seconds -= Double(generator.next() % 120) + 0.25
+            case 1: seconds -= Double(generator.next() % 7_200)
+            case 2: seconds -= Double(generator.next() % 172_800) + 0.125
+            default: seconds -= Double(generator.next() % 20_000_000)
+            }
+        }
+        return dates
+    }
+}
