@@ -9,23 +9,25 @@ public enum EntryIDText {
     public static func id(from text: String) -> Entry.ID? {
         var text = text
         return text.withUTF8 { bytes -> Entry.ID? in
-            guard bytes.count == 36 else { return nil }
+            guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash,
+                bytes[23] == dash
+            else { return nil }
+            // The 32 digits as two 64-bit halves, without a branch on what each byte is (half
+            // of the digits are letters, at random: a branch would miss one time in three).
+            var halves: (UInt64, UInt64) = (0, 0)
+            var refused: UInt64 = 0
+            for index in 0..<8 { add(bytes[index], to: &halves.0, refused: &refused) }
+            for index in 9..<13 { add(bytes[index], to: &halves.0, refused: &refused) }
+            for index in 14..<18 { add(bytes[index], to: &halves.0, refused: &refused) }
+            for index in 19..<23 { add(bytes[index], to: &halves.1, refused: &refused) }
+            for index in 24..<36 { add(bytes[index], to: &halves.1, refused: &refused) }
+            guard refused == 0 else { return nil }
             var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let parsed = withUnsafeMutableBytes(of: &uuid) { output -> Bool in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        guard bytes[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = digit(bytes[position]), let low = digit(bytes[position + 1])
-                    else { return false }
-                    output[index] = high << 4 | low
-                    position += 2
-                }
-                return true
+            withUnsafeMutableBytes(of: &uuid) { output in
+                output.storeBytes(of: halves.0.bigEndian, toByteOffset: 0, as: UInt64.self)
+                output.storeBytes(of: halves.1.bigEndian, toByteOffset: 8, as: UInt64.self)
             }
-            return parsed ? UUID(uuid: uuid) : nil
+            return UUID(uuid: uuid)
         }
     }
 
@@ -39,24 +41,38 @@ public enum EntryIDText {
 
     /// Appends `id` in lowercase to `output`.
     public static func write(_ id: Entry.ID, to output: inout [UInt8]) {
-        let digits: StaticString = "0123456789abcdef"
-        withUnsafeBytes(of: id.uuid) { bytes in
-            for (index, byte) in bytes.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 {
-                    output.append(UInt8(ascii: "-"))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+            withUnsafeBytes(of: id.uuid) { bytes in
+                var position = 0
+                for index in 0..<16 {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = dash
+                        position += 1
+                    }
+                    text[position] = hexadecimal(bytes[index] >> 4)
+                    text[position + 1] = hexadecimal(bytes[index] & 0x0F)
+                    position += 2
                 }
-                output.append(digits.utf8Start[Int(byte >> 4)])
-                output.append(digits.utf8Start[Int(byte & 0x0F)])
             }
+            output.append(contentsOf: UnsafeBufferPointer(text))
         }
     }
 
-    private static func digit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
+    private static let dash = UInt8(ascii: "-")
+
+    /// Appends the hexadecimal digit `byte` (either case) to `value`; any other byte sets
+    /// `refused`. "0"..."9" are 0x30...0x39, "A"..."F" 0x41...0x46 and "a"..."f" 0x61...0x66: the
+    /// low four bits, plus 9 for the letters (whose bit 6 is set); which bytes are digits is one
+    /// bit each in a 128-bit set.
+    @inline(__always)
+    private static func add(_ byte: UInt8, to value: inout UInt64, refused: inout UInt64) {
+        let digits: UInt64 =
+            byte < 0x40 ? 0x03FF_0000_0000_0000 : byte < 0x80 ? 0x0000_007E_0000_007E : 0
+        refused |= ~(digits >> (byte & 63)) & 1
+        value = value << 4 | UInt64((byte & 0x0F) &+ 9 &* (byte >> 6))
+    }
+
+    private static func hexadecimal(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 }

@@ -40,4 +40,26 @@ struct EntryIDTextTests {
         #expect(EntryIDText.id(from: text) == nil)
         #expect(throws: DiaryError.self) { try DiaryError.id(from: text) }
     }
+
+    /// Every ASCII character and a few others in every place of an id: a digit where UUID reads
+    /// the same digit, anything else refused (a "-" only where the groups meet).
+    @Test func readsEachCharacterInEachPlaceExactlyAsADigitOrRefusesIt() {
+        let id = Array("0123abcd-ef45-6789-ABCD-EF0123456789".utf8)
+        for place in id.indices {
+            for byte in Array(0...127) + [0xC3, 0xFF] {
+                var text = id
+                text[place] = UInt8(byte)
+                let spelled = String(decoding: text, as: UTF8.self)
+                let digit = UInt8(byte).isHexDigit && ![8, 13, 18, 23].contains(place)
+                let expected = digit || text == id ? UUID(uuidString: spelled) : nil
+                #expect(EntryIDText.id(from: spelled) == expected, "\(byte) at \(place)")
+            }
+        }
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
+    }
 }
