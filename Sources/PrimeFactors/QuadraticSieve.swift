@@ -1,0 +1,224 @@
+/// The multiple-polynomial quadratic sieve, for composites of 64 to 128 bits with no factor
+/// below 2^14: where the elliptic-curve method's time depends on the size of the smallest
+/// factor (and on luck, curve by curve), the sieve's depends only on the size of the number.
+///
+/// Relations (ax + b)² ≡ a·Q(x) (mod kN) are collected from polynomials Q(x) = ax² + 2bx + c
+/// with a = q² (q a prime with kN a square modulo q, so that a's square root is known): values
+/// of Q over [-M, M) are sieved with the logarithms of the factor base's primes, and those that
+/// come close to their size are divided out. A value left with one prime above the factor base
+/// (the large prime) is kept until another shares it. When there are more relations than
+/// primes, a set of them whose product is a square gives X² ≡ Y² (mod N), and gcd(X − Y, N)
+/// a divisor in half the cases.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+enum QuadraticSieve {
+    /// Small odd multipliers k, for a kN with many small primes among its quadratic residues
+    /// (Knuth–Schroeppel).
+    private static let multipliers: [Int] = [
+        1, 3, 5, 7, 11, 13, 15, 17, 19, 21, 23, 29, 31, 33, 35, 37, 39, 41, 43, 47, 51, 53, 55,
+        57, 59, 61, 67, 69, 71, 73,
+    ]
+
+    /// Primes in the factor base and the half-width M of the sieve, by the number's bits.
+    static func parameters(bits: Int) -> (primes: Int, halfWidth: Int) {
+        switch bits {
+        case ..<80: (80, 16_384)
+        case ..<90: (110, 16_384)
+        case ..<100: (150, 32_768)
+        case ..<110: (200, 32_768)
+        case ..<120: (280, 32_768)
+        default: (380, 65_536)
+        }
+    }
+
+    /// The Knuth–Schroeppel multiplier for `n`: the k maximising the expected contribution of
+    /// small primes to the values sieved, less half of log k (values grow with √k), among those
+    /// for which kN fits in 128 bits.
+    static func multiplier(for n: UInt128) -> Int {
+        var best = (k: 1, score: -Double.infinity)
+        for k in multipliers {
+            let (kn, overflow) = UInt128(k).multipliedReportingOverflow(by: n)
+            if overflow { break }
+            var score = -0.5 * log2(Double(k))
+            switch kn % 8 {
+            case 1: score += 2
+            case 5: score += 1
+            default: score += 0.5
+            }
+            for p in smallPrimes.prefix(60) {
+                let residue = Int(kn % UInt128(p))
+                if residue == 0 {
+                    score += log2(Double(p)) / Double(p)
+                } else if legendre(residue, p) == 1 {
+                    score += 2 * log2(Double(p)) / Double(p - 1)
+                }
+            }
+            if score > best.score { best = (k, score) }
+        }
+        return best.k
+    }
+
+    /// A divisor of `n` other than 1 and `n`, or nil if none was found (never for an odd
+    /// composite of 40 to 128 bits that is not a prime power and has no factor below 2^14).
+    static func divisor(of n: UInt128) -> UInt128? {
+        guard n & 1 == 1, n >> 40 != 0 else { return nil }
+        let k = multiplier(for: n)
+        let kn = UInt128(k) * n
+        let (size, halfWidth) = parameters(bits: n.significantBitCount)
+        let base = FactorBase(kn: kn, size: size)
+        if let divisor = base.divisor(of: n) { return divisor }
+        var collector = RelationCollector(n: n, base: base)
+        var polynomials = PolynomialSource(
+            kn: kn, halfWidth: halfWidth, largestPrime: base.primes.last!)
+        var sieve = [UInt8](repeating: 0, count: 2 * halfWidth)
+        for _ in 0..<100_000 {
+            guard let polynomial = polynomials.next() else { return nil }
+            if n % polynomial.q == 0 { return polynomial.q }
+            collect(polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
+            if collector.relations.count > base.primes.count + 24 {
+                if let divisor = collector.divisor() { return divisor }
+                collector.relations.removeFirst(min(32, collector.relations.count))
+            }
+        }
+        return nil
+    }
+
+    /// Sieves one polynomial's values and keeps the relations among them.
+    private static func collect(
+        _ polynomial: QuadraticPolynomial, base: FactorBase, halfWidth: Int, sieve: inout [UInt8],
+        into collector: inout RelationCollector
+    ) {
+        let count = base.primes.count
+        var first = [Int](repeating: 0, count: count)
+        var second = [Int](repeating: 0, count: count)
+        for index in 2..<count {
+            let p = base.primes[index]
+            let a = Int(polynomial.a % UInt128(p))
+            guard let inverse = inverse(a, p) else {
+                first[index] = -1
+                second[index] = -1
+                continue
+            }
+            let b = Int(polynomial.b % UInt128(p))
+            let root = base.roots[index]
+            first[index] = ((root - b + p) % p * inverse + halfWidth) % p
+            second[index] = ((p - root - b + p) % p * inverse + halfWidth) % p
+        }
+        let logQ = log2(Double(halfWidth)) + 0.5 * log2(Double(polynomial.kn)) - 0.5
+        let threshold = logQ - 1.9 * log2(Double(base.primes.last!))
+        let start = UInt8(max(0, min(127, 128 - Int(threshold.rounded()))))
+        sieve.withUnsafeMutableBufferPointer { sieve in
+            sieve.update(repeating: start)
+            for index in base.firstSieved..<count where first[index] >= 0 {
+                let p = base.primes[index]
+                let logarithm = base.logarithms[index]
+                var position = first[index]
+                while position < sieve.count {
+                    sieve[position] &+= logarithm
+                    position += p
+                }
+                if second[index] == first[index] { continue }
+                position = second[index]
+                while position < sieve.count {
+                    sieve[position] &+= logarithm
+                    position += p
+                }
+            }
+        }
+        sieve.withUnsafeBytes { bytes in
+            let words = bytes.bindMemory(to: UInt64.self)
+            for word in words.indices where words[word] & 0x8080_8080_8080_8080 != 0 {
+                for position in word * 8..<word * 8 + 8 where bytes[position] & 0x80 != 0 {
+                    collector.examine(
+                        x: position - halfWidth, polynomial: polynomial, position: position,
+                        first: first, second: second)
+                }
+            }
+        }
+    }
+
+    // MARK: - Small-number arithmetic for the factor base
+
+    /// The base-2 logarithm of a positive `x`, to within 10⁻⁵ (the sieve needs no more, and
+    /// this module does without the C library): the exponent, plus log₂ of the significand m
+    /// as 2·atanh((m − 1)/(m + 1)) / ln 2 from four terms of its series.
+    static func log2(_ x: Double) -> Double {
+        let m = x.significand
+        let s = (m - 1) / (m + 1)
+        let s2 = s * s
+        let atanh = s * (1 + s2 * (1.0 / 3 + s2 * (1.0 / 5 + s2 / 7)))
+        return Double(x.exponent) + 2 * atanh / 0.693_147_180_559_945_3
+    }
+
+    /// Odd primes below 2^16.
+    static let smallPrimes: [Int] = {
+        let limit = 1 << 16
+        var isComposite = [Bool](repeating: false, count: limit)
+        var primes: [Int] = []
+        for candidate in stride(from: 3, to: limit, by: 2) where !isComposite[candidate] {
+            primes.append(candidate)
+            for multiple in stride(from: candidate * candidate, to: limit, by: 2 * candidate) {
+                isComposite[multiple] = true
+            }
+        }
+        return primes
+    }()
+
+    static func power(_ base: Int, _ exponent: Int, _ p: Int) -> Int {
+        var result = 1
+        var base = base % p
+        var exponent = exponent
+        while exponent > 0 {
+            if exponent & 1 == 1 { result = result * base % p }
+            base = base * base % p
+            exponent >>= 1
+        }
+        return result
+    }
+
+    static func legendre(_ a: Int, _ p: Int) -> Int {
+        let symbol = power(a, (p - 1) / 2, p)
+        return symbol == p - 1 ? -1 : symbol
+    }
+
+    /// `a⁻¹ mod p`, or nil when p divides a.
+    static func inverse(_ a: Int, _ p: Int) -> Int? {
+        var (r0, r1, s0, s1) = (a % p, p, 1, 0)
+        if r0 == 0 { return nil }
+        while r1 != 0 {
+            let quotient = r0 / r1
+            (r0, r1) = (r1, r0 - quotient * r1)
+            (s0, s1) = (s1, s0 - quotient * s1)
+        }
+        return r0 == 1 ? (s0 % p + p) % p : nil
+    }
+
+    /// A square root of the quadratic residue `a` modulo the odd prime `p` (Tonelli–Shanks).
+    static func squareRoot(_ a: Int, _ p: Int) -> Int {
+        let a = a % p
+        if a == 0 { return 0 }
+        if p % 4 == 3 { return power(a, (p + 1) / 4, p) }
+        var (q, s) = (p - 1, 0)
+        while q % 2 == 0 {
+            q /= 2
+            s += 1
+        }
+        var z = 2
+        while legendre(z, p) != -1 { z += 1 }
+        var (m, c, t, r) = (s, power(z, q, p), power(a, q, p), power(a, (q + 1) / 2, p))
+        while t != 1 {
+            var i = 0
+            var t2 = t
+            while t2 != 1 {
+                t2 = t2 * t2 % p
+                i += 1
+            }
+            var b = c
+            for _ in 0..<(m - i - 1) { b = b * b % p }
+            m = i
+            c = b * b % p
+            t = t * c % p
+            r = r * b % p
+        }
+        return r
+    }
+}

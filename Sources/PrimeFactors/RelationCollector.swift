@@ -1,0 +1,125 @@
+/// The quadratic sieve's relations X² ≡ (Y-side squares)² · (product of factor-base primes)
+/// (mod N): the values the sieve marked, divided out by the factor base; those left with one
+/// prime above it (the large prime) wait for a second with the same one, and the two together
+/// make a relation (the large prime squared on the Y side).
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+struct RelationCollector {
+    struct Relation {
+        /// X modulo N.
+        var x: UInt128
+        /// Indices into the factor base, each as many times as its prime divides the value.
+        var factors: [Int]
+        /// Numbers whose squares are part of the value's product: each polynomial's q, each
+        /// large prime.
+        var squares: [UInt128]
+    }
+
+    let n: UInt128
+    let base: FactorBase
+    /// Values left with a prime below this (and above the factor base) are kept.
+    let largePrimeBound: UInt128
+    var relations: [Relation] = []
+    private var waiting: [UInt128: Relation] = [:]
+
+    init(n: UInt128, base: FactorBase) {
+        self.n = n
+        self.base = base
+        largePrimeBound = UInt128(base.primes.last!) * 64
+    }
+
+    /// Divides the value at x out by the factor base, the primes whose roots say they divide it
+    /// (`first` and `second`: x's sieve position modulo each prime at a root), and keeps it if
+    /// what is left is 1 or one large prime.
+    mutating func examine(
+        x: Int, polynomial: QuadraticPolynomial, position: Int, first: [Int], second: [Int]
+    ) {
+        var value = polynomial.value(at: x)
+        if value == 0 { return }
+        var factors: [Int] = []
+        if value < 0 {
+            factors.append(0)
+            value = -value
+        }
+        var rest = UInt128(value)
+        while rest & 1 == 0 {
+            rest >>= 1
+            factors.append(1)
+        }
+        for index in 2..<base.primes.count {
+            let p = base.primes[index]
+            let offset = position % p
+            guard offset == first[index] || offset == second[index] || first[index] < 0 else {
+                continue
+            }
+            while true {
+                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: UInt128(p))
+                if remainder != 0 { break }
+                rest = quotient
+                factors.append(index)
+            }
+        }
+        let root = polynomial.root(at: x) % n
+        if rest == 1 {
+            relations.append(Relation(x: root, factors: factors, squares: [polynomial.q]))
+        } else if rest < largePrimeBound {
+            let relation = Relation(x: root, factors: factors, squares: [polynomial.q])
+            if let other = waiting.removeValue(forKey: rest) {
+                relations.append(
+                    Relation(
+                        x: Self.product(relation.x, other.x, n),
+                        factors: relation.factors + other.factors,
+                        squares: relation.squares + other.squares + [rest]))
+            } else {
+                waiting[rest] = relation
+            }
+        }
+    }
+
+    /// A divisor of N from the sets of relations whose products are squares, or nil if each
+    /// set gave only 1 or N.
+    func divisor() -> UInt128? {
+        var matrix = ParityMatrix(columns: base.primes.count)
+        for relation in relations {
+            var odd: [Int] = []
+            var counts: [Int: Int] = [:]
+            for factor in relation.factors { counts[factor, default: 0] += 1 }
+            for (index, count) in counts where count % 2 == 1 { odd.append(index) }
+            matrix.append(columns: odd)
+        }
+        for dependency in matrix.dependencies() {
+            var x: UInt128 = 1
+            var y: UInt128 = 1
+            var counts = [Int](repeating: 0, count: base.primes.count)
+            for row in dependency {
+                x = Self.product(x, relations[row].x, n)
+                for factor in relations[row].factors { counts[factor] += 1 }
+                for square in relations[row].squares { y = Self.product(y, square % n, n) }
+            }
+            for index in 1..<counts.count where counts[index] > 0 {
+                y = Self.product(
+                    y, Self.power(UInt128(base.primes[index]), counts[index] / 2, n), n)
+            }
+            let difference = x >= y ? x - y : n - (y - x)
+            let divisor = WideNumbers.greatestCommonDivisor(difference, n)
+            if divisor != 1 && divisor != n { return divisor }
+        }
+        return nil
+    }
+
+    /// a·b mod n, for a and b below n.
+    static func product(_ a: UInt128, _ b: UInt128, _ n: UInt128) -> UInt128 {
+        n.dividingFullWidth(a.multipliedFullWidth(by: b)).remainder
+    }
+
+    static func power(_ base: UInt128, _ exponent: Int, _ n: UInt128) -> UInt128 {
+        var result: UInt128 = 1
+        var base = base % n
+        var exponent = exponent
+        while exponent > 0 {
+            if exponent & 1 == 1 { result = product(result, base, n) }
+            base = product(base, base, n)
+            exponent >>= 1
+        }
+        return result
+    }
+}

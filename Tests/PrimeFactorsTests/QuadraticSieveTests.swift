@@ -1,0 +1,58 @@
+import CasebookTestSupport
+import Testing
+
+@testable import PrimeFactors
+
+/// The quadratic sieve on its own (not behind the elliptic-curve method): whatever the size of
+/// the factors, it splits a composite of 64 to 128 bits, and what it returns divides it.
+@Suite("The quadratic sieve")
+struct QuadraticSieveTests {
+    /// Products of two primes of `bits` bits each, the same on every run.
+    static func semiprimes(bits: Int, count: Int, seed: UInt64) -> [(
+        n: UInt128, p: UInt64, q: UInt64
+    )] {
+        var generator = SplitMix64(seed: seed)
+        return (0..<count).map { _ in
+            let top = UInt64(1) << (bits - 1)
+            let p = ReferencePrimality.nextPrime(after: top | generator.next() >> (65 - bits))
+            let q = ReferencePrimality.nextPrime(after: top | generator.next() >> (65 - bits))
+            return (UInt128(p) * UInt128(q), p, q)
+        }
+    }
+
+    @Test(arguments: [36, 44, 50, 56, 60, 64])
+    func splitsProductsOfTwoPrimesOfEachSizeIntoThem(bits: Int) throws {
+        for (n, p, q) in Self.semiprimes(bits: bits, count: 2, seed: UInt64(bits)) {
+            let divisor = try #require(QuadraticSieve.divisor(of: n), "\(n) = \(p) × \(q)")
+            #expect(divisor == UInt128(p) || divisor == UInt128(q), "\(n) = \(p) × \(q)")
+        }
+    }
+
+    @Test func splitsAProductOfThreePrimes() throws {
+        let first = ReferencePrimality.nextPrime(after: 1 << 40)
+        let second = ReferencePrimality.nextPrime(after: first)
+        let primes = [first, second, ReferencePrimality.nextPrime(after: second)].map {
+            UInt128($0)
+        }
+        let n = primes.reduce(1, *)
+        let divisor = try #require(QuadraticSieve.divisor(of: n))
+        #expect(divisor > 1 && divisor < n && n % divisor == 0)
+        #expect(primes.contains(divisor) || primes.contains(n / divisor))
+    }
+
+    /// A square times a prime: relations found from the square alone would only say n = n × 1.
+    @Test func splitsAPrimeSquaredTimesAnother() throws {
+        let p = UInt128(ReferencePrimality.nextPrime(after: 1 << 32))
+        let q = UInt128(ReferencePrimality.nextPrime(after: 1 << 50))
+        let divisor = try #require(QuadraticSieve.divisor(of: p * p * q))
+        #expect([p, p * p, q, p * q].contains(divisor))
+    }
+
+    @Test(arguments: [64, 72, 96, 112, 120, 127, 128])
+    func choosesTheMultiplierSoThatKTimesNStillFits(bits: Int) {
+        let n = (UInt128(1) << (bits - 1)) | 1
+        let k = QuadraticSieve.multiplier(for: n)
+        #expect(k >= 1 && k % 2 == 1)
+        #expect(UInt128(k).multipliedReportingOverflow(by: n).overflow == false)
+    }
+}
