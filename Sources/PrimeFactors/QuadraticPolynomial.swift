@@ -22,7 +22,7 @@ struct QuadraticPolynomial {
         let excess = ((residueModA - root * root) / q % q + q) % q
         guard let inverse = QuadraticSieve.inverse(2 * root % q, q) else { return nil }
         let b = root + q * (excess * inverse % q)
-        let square = UInt128(b) * UInt128(b)
+        let square = UInt128(b) &* UInt128(b)
         guard square % UInt128(a) == UInt128(residueModA) else { return nil }
         self.q = UInt128(q)
         self.a = UInt128(a)
@@ -34,11 +34,11 @@ struct QuadraticPolynomial {
     /// Q(x), which the sieve's bounds keep below 2^100 in size.
     func value(at x: Int) -> Int128 {
         let x = Int128(x)
-        return Int128(a) * x * x + 2 * Int128(b) * x + c
+        return Int128(a) &* x &* x &+ 2 &* Int128(b) &* x &+ c
     }
 
     /// |ax + b|, whose square is a·Q(x) + kN.
     func root(at x: Int) -> UInt128 {
-        (Int128(a) * Int128(x) + Int128(b)).magnitude
+        (Int128(a) &* Int128(x) &+ Int128(b)).magnitude
     }
 }

@@ -36,8 +36,10 @@ enum QuadraticSieve {
     static func multiplier(for n: UInt128) -> Int {
         var best = (k: 1, score: -Double.infinity)
         for k in multipliers {
-            let (kn, overflow) = UInt128(k).multipliedReportingOverflow(by: n)
-            if overflow { break }
+            // (Compared rather than multiplied with overflow reported: that multiplication made
+            // the compiler stop inlining the full-width one the curves use.)
+            if UInt128(k) > UInt128.max / n { break }
+            let kn = UInt128(k) &* n
             var score = -0.5 * log2(Double(k))
             switch kn % 8 {
             case 1: score += 2
@@ -62,7 +64,7 @@ enum QuadraticSieve {
     static func divisor(of n: UInt128) -> UInt128? {
         guard n & 1 == 1, n >> 40 != 0 else { return nil }
         let k = multiplier(for: n)
-        let kn = UInt128(k) * n
+        let kn = UInt128(k) &* n
         let (size, halfWidth) = parameters(bits: n.significantBitCount)
         let base = FactorBase(kn: kn, size: size)
         if let divisor = base.divisor(of: n) { return divisor }
