@@ -13,10 +13,13 @@
 enum QuadraticSieve {
     /// Small odd multipliers k, for a kN with many small primes among its quadratic residues
     /// (Knuth–Schroeppel).
-    private static let multipliers: [Int] = [
+    static let multipliers: [Int] = [
         1, 3, 5, 7, 11, 13, 15, 17, 19, 21, 23, 29, 31, 33, 35, 37, 39, 41, 43, 47, 51, 53, 55,
         57, 59, 61, 67, 69, 71, 73,
     ]
+
+    /// Bytes after the sieve, which no prime's stride may reach.
+    private static let guardBytes = 8
 
     /// Primes in the factor base and the half-width M of the sieve, by the number's bits.
     static func parameters(bits: Int) -> (primes: Int, halfWidth: Int) {
@@ -62,6 +65,18 @@ enum QuadraticSieve {
     /// A divisor of `n` other than 1 and `n`, or nil if none was found (never for an odd
     /// composite of 40 to 128 bits that is not a prime power and has no factor below 2^14).
     static func divisor(of n: UInt128) -> UInt128? {
+        divisorAndWork(of: n).divisor
+    }
+
+    /// The divisor, and how many polynomials were sieved to find it: the sieve's work, which
+    /// its tests hold to a budget (a worse threshold or logarithm still finds the divisor, later).
+    static func divisorAndWork(of n: UInt128) -> (divisor: UInt128?, polynomials: Int) {
+        var polynomialsSieved = 0
+        let divisor = divisor(of: n, polynomialsSieved: &polynomialsSieved)
+        return (divisor, polynomialsSieved)
+    }
+
+    private static func divisor(of n: UInt128, polynomialsSieved: inout Int) -> UInt128? {
         guard n & 1 == 1, n >> 40 != 0 else { return nil }
         let k = multiplier(for: n)
         let kn = UInt128(k) &* n
@@ -71,10 +86,12 @@ enum QuadraticSieve {
         var collector = RelationCollector(n: n, base: base)
         var polynomials = PolynomialSource(
             kn: kn, halfWidth: halfWidth, largestPrime: base.primes.last!)
-        var sieve = [UInt8](repeating: 0, count: 2 * halfWidth)
+        // The sieve and, past its end, a guard that sieving must leave zero.
+        var sieve = [UInt8](repeating: 0, count: 2 * halfWidth + guardBytes)
         for _ in 0..<100_000 {
             guard let polynomial = polynomials.next() else { return nil }
             if n % polynomial.q == 0 { return polynomial.q }
+            polynomialsSieved += 1
             collect(polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
             if collector.relations.count > base.primes.count + 24 {
                 if let divisor = collector.divisor() { return divisor }
@@ -108,7 +125,8 @@ enum QuadraticSieve {
         let logQ = log2(Double(halfWidth)) + 0.5 * log2(Double(polynomial.kn)) - 0.5
         let threshold = logQ - 1.9 * log2(Double(base.primes.last!))
         let start = UInt8(max(0, min(127, 128 - Int(threshold.rounded()))))
-        sieve.withUnsafeMutableBufferPointer { sieve in
+        sieve.withUnsafeMutableBufferPointer { whole in
+            let sieve = UnsafeMutableBufferPointer(rebasing: whole[..<(2 * halfWidth)])
             sieve.update(repeating: start)
             for index in base.firstSieved..<count where first[index] >= 0 {
                 let p = base.primes[index]
@@ -126,7 +144,10 @@ enum QuadraticSieve {
                 }
             }
         }
-        sieve.withUnsafeBytes { bytes in
+        precondition(
+            sieve[(2 * halfWidth)...].allSatisfy { $0 == 0 }, "the sieve wrote past its end")
+        sieve.withUnsafeBytes { whole in
+            let bytes = UnsafeRawBufferPointer(rebasing: whole[..<(2 * halfWidth)])
             let words = bytes.bindMemory(to: UInt64.self)
             for word in words.indices where words[word] & 0x8080_8080_8080_8080 != 0 {
                 for position in word * 8..<word * 8 + 8 where bytes[position] & 0x80 != 0 {
@@ -140,7 +161,7 @@ enum QuadraticSieve {
 
     // MARK: - Small-number arithmetic for the factor base
 
-    /// The base-2 logarithm of a positive `x`, to within 10⁻⁵ (the sieve needs no more, and
+    /// The base-2 logarithm of a positive `x`, to within 2·10⁻⁵ (the sieve needs no more, and
     /// this module does without the C library): the exponent, plus log₂ of the significand m
     /// as 2·atanh((m − 1)/(m + 1)) / ln 2 from four terms of its series.
     static func log2(_ x: Double) -> Double {

@@ -55,4 +55,47 @@ struct QuadraticSieveTests {
         #expect(k >= 1 && k % 2 == 1)
         #expect(UInt128(k).multipliedReportingOverflow(by: n).overflow == false)
     }
+
+    /// The sieve's work, held to a budget (the polynomials its fixed products took, plus 12%):
+    /// a worse threshold, logarithm or multiplier still finds the divisor, only later.
+    @Test(arguments: [(56, 4, 480), (64, 3, 630)])
+    func splitsProductsWithinItsBudgetOfPolynomials(bits: Int, count: Int, budget: Int) throws {
+        var polynomials = 0
+        for (n, p, q) in Self.semiprimes(bits: bits, count: count, seed: UInt64(bits) + 1_000) {
+            let (divisor, work) = QuadraticSieve.divisorAndWork(of: n)
+            #expect(divisor == UInt128(p) || divisor == UInt128(q))
+            polynomials += work
+        }
+        #expect(polynomials <= budget)
+        #expect(polynomials >= budget * 2 / 3, "faster than measured: lower the budget")
+    }
+
+    /// k must be odd (an even kN would have no square root modulo 2 to sieve with) and
+    /// square-free (a square factor of k adds nothing but size).
+    @Test func triesOnlyOddSquareFreeMultipliers() {
+        for k in QuadraticSieve.multipliers {
+            #expect(k % 2 == 1, "\(k)")
+            #expect(!stride(from: 3, through: 9, by: 2).contains { k % ($0 * $0) == 0 }, "\(k)")
+        }
+        #expect(QuadraticSieve.multipliers.first == 1)
+    }
+
+    /// The sieve's logarithms, without the C library, to within 2·10⁻⁵.
+    @Test(arguments: [1.0, 1.5, 2.0, 3.0, 7.0, 1_000.0, 65_521.0, 1.7e19, 3.4e38])
+    func takesBaseTwoLogarithmsCloseEnoughForTheSieve(x: Double) {
+        let exact = Double(x.exponent) + Self.naturalLog(x.significand) / 0.693_147_180_559_945_3
+        #expect(abs(QuadraticSieve.log2(x) - exact) < 2e-5)
+    }
+
+    /// ln m for m in [1, 2), by many terms of the same series (the reference).
+    static func naturalLog(_ m: Double) -> Double {
+        let s = (m - 1) / (m + 1)
+        var term = s
+        var sum = 0.0
+        for k in stride(from: 1, through: 61, by: 2) {
+            sum += term / Double(k)
+            term *= s * s
+        }
+        return 2 * sum
+    }
 }
