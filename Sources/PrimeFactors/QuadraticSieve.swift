@@ -198,21 +198,14 @@ enum QuadraticSieve {
         return result
     }
 
+    /// The Legendre symbol (a/p) of an odd prime p: the Jacobi symbol, which equals it there.
     static func legendre(_ a: Int, _ p: Int) -> Int {
-        let symbol = power(a, (p - 1) / 2, p)
-        return symbol == p - 1 ? -1 : symbol
+        WideNumbers.jacobi(UInt(a), UInt(p))
     }
 
     /// `a⁻¹ mod p`, or nil when p divides a.
     static func inverse(_ a: Int, _ p: Int) -> Int? {
-        var (r0, r1, s0, s1) = (a % p, p, 1, 0)
-        if r0 == 0 { return nil }
-        while r1 != 0 {
-            let quotient = r0 / r1
-            (r0, r1) = (r1, r0 - quotient * r1)
-            (s0, s1) = (s1, s0 - quotient * s1)
-        }
-        return r0 == 1 ? (s0 % p + p) % p : nil
+        WideNumbers.inverse(UInt(a % p), modulo: UInt(p)).map { Int($0) }
     }
 
     /// A square root of the quadratic residue `a` modulo the odd prime `p` (Tonelli–Shanks).
