@@ -95,19 +95,33 @@ enum WideEllipticCurves {
     /// A non-trivial divisor of the modulus (odd, composite, no factor below 64), trying the
     /// levels in turn and then the last level's curves for as long as it takes.
     static func divisor<Arithmetic: ModularArithmetic>(_ m: Arithmetic) -> Arithmetic.Number {
-        var sigma = 6
-        for (index, level) in levels.enumerated() {
-            for _ in 0..<level.curves {
-                if let divisor = attempt(m, sigma: sigma, plan: plan(at: index)) { return divisor }
-                sigma += 1
-            }
-        }
+        if let divisor = divisor(m, levels: levels.count) { return divisor }
+        var sigma = firstSigma + levels.reduce(0) { $0 + $1.curves }
         while true {
             if let divisor = attempt(m, sigma: sigma, plan: plan(at: levels.count - 1)) {
                 return divisor
             }
             sigma += 1
         }
+    }
+
+    /// The first curve's sigma; each curve after it takes the next.
+    private static let firstSigma = 6
+
+    /// A non-trivial divisor found by the curves of the first `count` levels, each level's in
+    /// turn, or nil: the search `divisor(_:)` begins with, for callers with another method to
+    /// turn to after it.
+    static func divisor<Arithmetic: ModularArithmetic>(_ m: Arithmetic, levels count: Int)
+        -> Arithmetic.Number?
+    {
+        var sigma = firstSigma
+        for (index, level) in levels.prefix(count).enumerated() {
+            for _ in 0..<level.curves {
+                if let divisor = attempt(m, sigma: sigma, plan: plan(at: index)) { return divisor }
+                sigma += 1
+            }
+        }
+        return nil
     }
 
     /// One curve: a divisor, or nil when it found none.

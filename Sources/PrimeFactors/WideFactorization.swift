@@ -91,15 +91,9 @@ enum WideFactorization {
         if let (root, exponent) = perfectPower(part) {
             return .power(root, exponent)
         }
-        var sigma = 6
-        for level in 0..<curveLevelsBeforeSieve(bits: part.significantBitCount) {
-            let plan = WideEllipticCurves.plan(at: level)
-            for _ in 0..<WideEllipticCurves.levels[level].curves {
-                if let divisor = WideEllipticCurves.attempt(m, sigma: sigma, plan: plan) {
-                    return .divisor(divisor)
-                }
-                sigma += 1
-            }
+        let levels = curveLevelsBeforeSieve(bits: part.significantBitCount)
+        if let divisor = WideEllipticCurves.divisor(m, levels: levels) {
+            return .divisor(divisor)
         }
         if let divisor = QuadraticSieve.divisor(of: part) { return .divisor(divisor) }
         return split(part, m)
