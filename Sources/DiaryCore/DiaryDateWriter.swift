@@ -73,17 +73,19 @@ public struct DiaryDateWriter {
             midnight: midnight, start: midnight, end: midnight + 86_400_000, date: [], joint: nil)
         // Clocks change a few times a year, so a day holds few changes; only a zone gone wrong
         // could give more, and then every date is formatted whole.
+        var settled = false
         for _ in 0..<4 {
             guard
                 let change = zone.nextDaylightSavingTimeTransition(after: Self.date(at: day.start)),
                 change < Self.date(at: day.end)
-            else { break }
+            else {
+                settled = true  // no change between the stretch's start and its end
+                break
+            }
             let at = (change.timeIntervalSinceReferenceDate + 978_307_200) * 1_000
             if at <= milliseconds { day.start = at } else { day.end = at }
         }
-        guard day.start <= milliseconds, milliseconds < day.end,
-            zone.nextDaylightSavingTimeTransition(after: Self.date(at: day.start))
-                .map({ $0 >= Self.date(at: day.end) }) ?? true,
+        guard settled, day.start <= milliseconds, milliseconds < day.end,
             zone.secondsFromGMT(for: Self.date(at: day.start)) == offset,
             zone.secondsFromGMT(for: Self.date(at: day.end - 1)) == offset
         else {
