@@ -90,20 +90,10 @@ struct EllipticCurveMethodTests {
     func theSecondStageReachesFromJustAboveB1ToB2(
         p: UInt64, q: UInt64, sigma: UInt64, atTheEnd: Bool
     ) {
-        let m = MontgomeryModulus(p * q)
-        let b1 = EllipticCurveMethod.firstStageBound
-        let firstStageOnly = WideEllipticCurves.Plan(firstStage: b1, secondStage: b1)
-        #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: firstStageOnly) == nil)
-        let divisor = EllipticCurveMethod.attempt(m, sigma: sigma)
-        #expect(divisor == p || divisor == q)
-        // Where in the second stage its prime lies, as the search found it.
-        let firstGiantStep = WideEllipticCurves.Plan(firstStage: b1, secondStage: 313)
-        let allButTheLast = WideEllipticCurves.Plan(firstStage: b1, secondStage: 11_863)
-        if atTheEnd {
-            #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: allButTheLast) == nil)
-        } else {
-            #expect(EllipticCurveMethod.attempt(m, sigma: sigma, plan: firstGiantStep) != nil)
-        }
+        SecondStageEnds.expectCaught(
+            MontgomeryModulus(p * q), p: p, q: q, sigma: Int(sigma), plan: EllipticCurveMethod.plan,
+            firstStage: EllipticCurveMethod.firstStageBound, lastGiantStepFrom: 11_863,
+            atTheEnd: atTheEnd)
     }
 
     @Test func bringsEveryPointToZOneWithASingleInversion() throws {

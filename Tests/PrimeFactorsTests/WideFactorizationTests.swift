@@ -179,20 +179,10 @@ struct WideFactorizationTests {
     func theWideSecondStageReachesFromJustAboveB1ToB2(
         p: UInt128, q: UInt128, sigma: Int, atTheEnd: Bool
     ) {
-        let m = Montgomery128(p * q)
-        let b1 = WideEllipticCurves.levels[0].firstStage
-        let firstStageOnly = WideEllipticCurves.Plan(firstStage: b1, secondStage: b1)
-        #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: firstStageOnly) == nil)
-        let divisor = WideEllipticCurves.attempt(
-            m, sigma: sigma, plan: WideEllipticCurves.plan(at: 0))
-        #expect(divisor == p || divisor == q)
-        let firstGiantStep = WideEllipticCurves.Plan(firstStage: b1, secondStage: 313)
-        let allButTheLast = WideEllipticCurves.Plan(firstStage: b1, secondStage: 7_453)
-        if atTheEnd {
-            #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: allButTheLast) == nil)
-        } else {
-            #expect(WideEllipticCurves.attempt(m, sigma: sigma, plan: firstGiantStep) != nil)
-        }
+        SecondStageEnds.expectCaught(
+            Montgomery128(p * q), p: p, q: q, sigma: sigma, plan: WideEllipticCurves.plan(at: 0),
+            firstStage: WideEllipticCurves.levels[0].firstStage, lastGiantStepFrom: 7_453,
+            atTheEnd: atTheEnd)
     }
 
     /// The wide second stage brings every point to z = 1 with one inversion, as the 64-bit one.
