@@ -20,10 +20,13 @@ struct RelationCollector {
     let largePrimeBound: UInt128
     var relations: [Relation] = []
     private var waiting: [UInt128: Relation] = [:]
+    /// Arithmetic modulo N (odd), made once for the relations' products.
+    private let arithmetic: Montgomery128
 
     init(n: UInt128, base: FactorBase) {
         self.n = n
         self.base = base
+        arithmetic = Montgomery128(n)
         largePrimeBound = UInt128(base.primes.last!) &* 64
     }
 
@@ -66,7 +69,7 @@ struct RelationCollector {
             if let other = waiting.removeValue(forKey: rest) {
                 relations.append(
                     Relation(
-                        x: Self.product(relation.x, other.x, n),
+                        x: product(relation.x, other.x),
                         factors: relation.factors + other.factors,
                         squares: relation.squares + other.squares + [rest]))
             } else {
@@ -91,13 +94,12 @@ struct RelationCollector {
             var y: UInt128 = 1
             var counts = [Int](repeating: 0, count: base.primes.count)
             for row in dependency {
-                x = Self.product(x, relations[row].x, n)
+                x = product(x, relations[row].x)
                 for factor in relations[row].factors { counts[factor] += 1 }
-                for square in relations[row].squares { y = Self.product(y, square % n, n) }
+                for square in relations[row].squares { y = product(y, square % n) }
             }
             for index in 1..<counts.count where counts[index] > 0 {
-                y = Self.product(
-                    y, Self.power(UInt128(base.primes[index]), counts[index] / 2, n), n)
+                y = product(y, power(UInt128(base.primes[index]), counts[index] / 2))
             }
             let difference = x >= y ? x - y : n - (y - x)
             let divisor = WideNumbers.greatestCommonDivisor(difference, n)
@@ -106,16 +108,12 @@ struct RelationCollector {
         return nil
     }
 
-    /// a·b mod n, for a and b below n (odd), in the Montgomery arithmetic the rest of the
-    /// 128-bit code uses: a product of its own made the compiler stop inlining the full-width
-    /// multiplication into that arithmetic (36% more instructions for the curves).
-    static func product(_ a: UInt128, _ b: UInt128, _ n: UInt128) -> UInt128 {
-        let m = Montgomery128(n)
-        return m.value(m.multiply(m.residue(a), m.residue(b)))
+    /// a·b mod N, for a and b below N.
+    private func product(_ a: UInt128, _ b: UInt128) -> UInt128 {
+        arithmetic.value(arithmetic.multiply(arithmetic.residue(a), arithmetic.residue(b)))
     }
 
-    static func power(_ base: UInt128, _ exponent: Int, _ n: UInt128) -> UInt128 {
-        let m = Montgomery128(n)
-        return m.value(m.power(m.residue(base), UInt128(exponent)))
+    private func power(_ base: UInt128, _ exponent: Int) -> UInt128 {
+        arithmetic.value(arithmetic.power(arithmetic.residue(base), UInt128(exponent)))
     }
 }
