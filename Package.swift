@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "Accounts", targets: ["Accounts"]),
         .library(name: "AccountsCore", targets: ["AccountsCore"]),
         .library(name: "AccountsBcrypt", targets: ["AccountsBcrypt"]),
+        .library(name: "AccountsHTTPClient", targets: ["AccountsHTTPClient"]),
+        .library(name: "SurveySyncHTTPClient", targets: ["SurveySyncHTTPClient"]),
         .library(name: "Documents", targets: ["Documents"]),
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .library(name: "CasebookPostgres", targets: ["CasebookPostgres"]),
@@ -31,6 +33,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -87,6 +90,16 @@ let package = Package(
             ]),
         .target(name: "SurveySyncURLSession", dependencies: ["SurveySyncCore"]),
         .target(
+            name: "CasebookHTTPClient",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
+        .target(
+            name: "SurveySyncHTTPClient", dependencies: ["SurveySyncCore", "CasebookHTTPClient"]),
+        .target(
             name: "SurveySync",
             dependencies: [
                 "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
@@ -115,6 +128,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(name: "AccountsURLSession", dependencies: ["AccountsCore"]),
+        .target(name: "AccountsHTTPClient", dependencies: ["AccountsCore", "CasebookHTTPClient"]),
         .target(
             name: "AccountsBcrypt",
             dependencies: [
@@ -272,6 +286,9 @@ let package = Package(
             dependencies: [
                 "Accounts",
                 "AccountsBcrypt",
+                "AccountsHTTPClient",
+                "CasebookHTTPClient",
+                "SurveySyncHTTPClient",
                 "CasebookServer",
                 "Diary",
                 "Menu",

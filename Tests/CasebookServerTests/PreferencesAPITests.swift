@@ -1,4 +1,5 @@
 import Accounts
+import AccountsHTTPClient
 import CasebookServer
 import CasebookTestSupport
 import Foundation
@@ -85,19 +86,47 @@ struct PreferencesAPITests {
         }
     }
 
-    @Test func theRealClientPushesToARealServer() async throws {
-        let app = Application(
-            router: try CasebookServer.router(stores: stores),
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
-            let publisher = PreferencePublisher(
-                api: URLSessionPUTAPI(), baseURL: URL(string: "http://127.0.0.1:\(port)")!)
+    /// URLSession's PUT and AsyncHTTPClient's (which `casebook preference` uses).
+    enum Client: String, CaseIterable {
+        case urlSession, httpClient
+        var api: any PUTAPI {
+            switch self {
+            case .urlSession: URLSessionPUTAPI()
+            case .httpClient: HTTPClientPUTAPI()
+            }
+        }
+    }
+
+    @Test(arguments: Client.allCases)
+    func theRealClientPushesToARealServer(client: Client) async throws {
+        try await withLiveServer { base in
+            let publisher = PreferencePublisher(api: client.api, baseURL: base)
             try await publisher.push(
                 .save(Credential(username: "ada", password: "never-sent")), forUser: "u3")
         }
         #expect(
             try await stores.preferences.choice(forUser: "u3")
                 == PreferenceChoice(choice: .save, username: "ada"))
+    }
+
+    @Test func theHTTPClientNamesTheServersRefusal() async throws {
+        try await withLiveServer { base in
+            let url = base.appendingPathComponent("api").appendingPathComponent("nowhere")
+            await #expect {
+                try await HTTPClientPUTAPI().executePUTRequest(for: url, with: .never)
+            } throws: { error in
+                (error as? HTTPClientPUTAPI.Failure)?.reason.hasPrefix("HTTP 404") == true
+            }
+        }
+    }
+
+    private func withLiveServer(_ body: @Sendable (URL) async throws -> Void) async throws {
+        let app = Application(
+            router: try CasebookServer.router(stores: stores),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(URL(string: "http://127.0.0.1:\(port)/")!)
+        }
     }
 }

@@ -1,0 +1,91 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// One HTTP request and its whole answer, sent with AsyncHTTPClient (SwiftNIO) rather than
+/// URLSession, so that the executables that use it load no libcurl (see the README's
+/// *Performance*). Redirects are not followed (a token is never sent on to another host) and an
+/// answer's body is read up to a limit.
+public enum HTTPExchange {
+    /// What the server answered: any status.
+    public struct Answer: Sendable {
+        public let status: Int
+        public let headers: [(name: String, value: String)]
+        public let body: [UInt8]
+    }
+
+    /// Why there is no answer, as a person reads it: "connection refused", "timed out"…
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// One client for the process, never shut down (the process's end ends it): connections to a
+    /// server are kept and reused between requests, as URLSession's are. A connection that
+    /// cannot be made fails the request at once, as URLSession's does, instead of being retried
+    /// until its deadline: the sync has its own waits between tries.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(30)),
+            decompression: .disabled)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// Sends `method` to `url` and returns the answer, or fails if there is none within
+    /// `timeout`, or if its body is longer than `answerLimit` bytes.
+    public static func send(
+        _ method: String, to url: URL, headers: [(name: String, value: String)],
+        body: [UInt8]?, timeout: Duration, answerLimit: Int
+    ) async throws(Failure) -> Answer {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = HTTPMethod(rawValue: method)
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let (seconds, attoseconds) = timeout.components
+        let deadline =
+            NIODeadline.now()
+            + .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        do {
+            let response = try await client.execute(request, deadline: deadline)
+            let body = try await response.body.collect(upTo: answerLimit)
+            return Answer(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: Array(buffer: body))
+        } catch {
+            throw Failure(reason: reason(for: error, answerLimit: answerLimit))
+        }
+    }
+
+    /// A person's words for why a request failed.
+    static func reason(for error: any Error, answerLimit: Int) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout,
+                .tlsHandshakeTimeout:
+                return "timed out"
+            case .remoteConnectionClosed: return "connection lost"
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return "not an http or https address"
+            default: return "\(error)"
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil { return "unknown host" }
+            let refused = error.connectionErrors.contains {
+                ($0.error as? IOError)?.errnoCode == ECONNREFUSED
+            }
+            return refused ? "connection refused" : "cannot connect (\(error))"
+        }
+        if let error = error as? IOError, error.errnoCode == ECONNREFUSED {
+            return "connection refused"
+        }
+        if error is NIOTooManyBytesError {
+            return "its answer is longer than \(answerLimit) bytes"
+        }
+        return "\(error)"
+    }
+}

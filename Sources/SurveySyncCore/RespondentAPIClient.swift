@@ -1,0 +1,129 @@
+import Foundation
+
+/// A Casebook server's respondent API: `POST <base>/api/respondents` with a JSON array, and
+/// `<base>/api/respondent-store…` about the store; every answer about respondents names the
+/// store in its `Casebook-Store` header. What it means is here, once; how the bytes travel is a
+/// `RespondentAPITransport`'s.
+public struct RespondentAPIClient: RespondentBackend {
+    /// The header in which a Casebook server names its respondent store.
+    public static let storeHeader = "Casebook-Store"
+    /// The respondents endpoint.
+    public let endpoint: URL
+    private let storeEndpoint: URL
+    /// Sent as `Authorization: Bearer …` when the server has users (`casebook token create`).
+    private let token: String?
+    private let transport: any RespondentAPITransport
+
+    public init(baseURL: URL, token: String?, transport: any RespondentAPITransport) {
+        self.token = token
+        self.transport = transport
+        endpoint = baseURL.appendingPathComponent("api").appendingPathComponent("respondents")
+        storeEndpoint = baseURL.appendingPathComponent("api")
+            .appendingPathComponent("respondent-store")
+    }
+
+    public var destination: String { endpoint.absoluteString }
+
+    /// The base URL.
+    public var address: String {
+        endpoint.deletingLastPathComponent().deletingLastPathComponent().absoluteString
+    }
+
+    public func upload(_ respondents: [Respondent]) async throws(UploadError) {
+        _ = try await uploadToStore(respondents)
+    }
+
+    public func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
+        let body = JSONValue.array(respondents.map { .object($0.fields) })
+        return try await exchange(endpoint, posting: body).store
+    }
+
+    public func storeIdentity() async throws(UploadError) -> String {
+        try await exchange(storeEndpoint).store
+    }
+
+    public func digestBuckets() async throws(UploadError) -> (store: String, buckets: DigestBuckets)
+    {
+        let (json, store) = try await exchange(storeEndpoint.appendingPathComponent("digests"))
+        guard case .array(let values)? = json["buckets"],
+            let buckets = DigestBuckets(
+                hex: values.compactMap { if case .string(let text) = $0 { text } else { nil } })
+        else { throw notAStore("its digest buckets are not 256 digests") }
+        return (store, buckets)
+    }
+
+    public func digests(inBucket bucket: Int) async throws(UploadError) -> (
+        store: String, digests: [RespondentDigest]
+    ) {
+        let (json, store) = try await exchange(
+            storeEndpoint.appendingPathComponent("digests").appendingPathComponent(String(bucket)))
+        guard case .array(let entries)? = json["respondents"] else {
+            throw notAStore("it listed no respondents for bucket \(bucket)")
+        }
+        var digests: [RespondentDigest] = []
+        for entry in entries {
+            guard case .string(let id)? = entry["id"], case .string(let digest)? = entry["digest"]
+            else { throw notAStore("a respondent of bucket \(bucket) has no id or digest") }
+            digests.append(RespondentDigest(id: id, digest: digest))
+        }
+        return (store, digests)
+    }
+
+    public func digests(ofIDs ids: [String]) async throws(UploadError) -> (
+        store: String, digests: [String: String]
+    ) {
+        let (json, store) = try await exchange(
+            storeEndpoint.appendingPathComponent("lookup"),
+            posting: ["ids": .array(ids.map(JSONValue.string))])
+        guard case .object(let found)? = json["digests"] else {
+            throw notAStore("it answered a lookup without digests")
+        }
+        var digests: [String: String] = [:]
+        for (id, value) in found {
+            guard case .string(let digest) = value else { throw notAStore("a digest is not text") }
+            digests[id] = digest
+        }
+        return (store, digests)
+    }
+
+    /// GETs `url` (or POSTs `body` as JSON to it) and returns the JSON answer and the store the
+    /// answer names. A 4xx is a refusal; anything else that is not a Casebook store's answer
+    /// (5xx, no store named, not JSON) is the backend being unavailable.
+    private func exchange(_ url: URL, posting body: JSONValue? = nil) async throws(UploadError)
+        -> (JSONValue, store: String)
+    {
+        var headers = [(name: "Accept", value: "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        let answer = try await transport.send(
+            RespondentAPIRequest(
+                method: body == nil ? "GET" : "POST", url: url, headers: headers,
+                body: body.map(JSONWriter.data)))
+        switch answer.status {
+        case 200..<300: break
+        case 400..<500:
+            throw .rejected(status: answer.status, message: Self.message(in: answer.body))
+        default: throw .unavailable("HTTP \(answer.status): \(Self.message(in: answer.body))")
+        }
+        guard let store = answer.value(of: Self.storeHeader), !store.isEmpty else {
+            throw notAStore("its answer names no store (\(Self.storeHeader) header)")
+        }
+        guard let json = try? JSONParser.parse(answer.body) else {
+            throw notAStore("its answer is not JSON")
+        }
+        return (json, store)
+    }
+
+    private func notAStore(_ problem: String) -> UploadError {
+        .unavailable("it does not answer as a Casebook server does: \(problem)")
+    }
+
+    /// The server's `{"error": "…"}` message, or the body's first 500 bytes as text.
+    static func message(in body: [UInt8]) -> String {
+        if case .string(let message)? = (try? JSONParser.parse(body))?["error"] {
+            return message
+        }
+        let text = String(decoding: body.prefix(500), as: UTF8.self)
+        return text.isEmpty ? "no message" : text
+    }
+}

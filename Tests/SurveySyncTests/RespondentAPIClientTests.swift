@@ -1,0 +1,179 @@
+import Foundation
+import SurveySync
+import Testing
+
+/// The Casebook server's respondent API as both HTTP adapters speak it: which requests a sync
+/// makes, and how every kind of answer (a refusal, a failure, something that is not a Casebook
+/// server) is told apart.
+struct RespondentAPIClientTests {
+    let base = URL(string: "https://survey.example/team/")!
+
+    func client(_ transport: RespondentAPITransportSpy, token: String? = nil) -> RespondentAPIClient
+    {
+        RespondentAPIClient(baseURL: base, token: token, transport: transport)
+    }
+
+    @Test func uploadsPostTheRespondentsAsAJSONArrayWithTheToken() async throws {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))
+        let store = try await client(transport, token: "tok").uploadToStore([
+            Respondent(id: "r1", fields: ["id": "r1", "age": 41])
+        ])
+        #expect(store == "s-9")
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.url.absoluteString == "https://survey.example/team/api/respondents")
+        #expect(request.value(of: "Authorization") == "Bearer tok")
+        #expect(request.value(of: "Content-Type") == "application/json")
+        #expect(request.value(of: "Accept") == "application/json")
+        #expect(try JSONParser.parse(request.body ?? []) == [["age": 41, "id": "r1"]])
+    }
+
+    @Test func withoutATokenNoAuthorizationIsSent() async throws {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer())
+        _ = try await client(transport).storeIdentity()
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.body == nil)
+        #expect(request.value(of: "Authorization") == nil)
+        #expect(request.url.absoluteString == "https://survey.example/team/api/respondent-store")
+    }
+
+    @Test func theStoreHeaderIsFoundWhateverItsCase() async throws {
+        let answer = RespondentAPIAnswer(
+            status: 200, headers: [("CASEBOOK-STORE", "upper")], body: Array("{}".utf8))
+        #expect(
+            try await client(RespondentAPITransportSpy(.success(answer))).storeIdentity() == "upper"
+        )
+    }
+
+    @Test(arguments: [
+        (#"{"error": "id 'r1' is not text"}"#, "id 'r1' is not text"),
+        ("plain words", "plain words"),
+        ("", "no message"),
+    ])
+    func aRefusalIsRejectedWithTheServersMessage(body: String, message: String) async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(422, store: nil, body: body))
+        await #expect(throws: UploadError.rejected(status: 422, message: message)) {
+            try await client(transport).upload([Respondent(id: "r1", fields: ["id": "r1"])])
+        }
+    }
+
+    @Test func aLongRefusalIsCutAt500Bytes() async {
+        let body = String(repeating: "x", count: 2_000)
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(400, store: nil, body: body))
+        await #expect(throws: UploadError.rejected(status: 400, message: String(body.prefix(500))))
+        {
+            try await client(transport).storeIdentity()
+        }
+    }
+
+    @Test func aServerFailureIsUnavailableWithItsStatus() async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(503, body: #"{"error": "database down"}"#))
+        await #expect(throws: UploadError.unavailable("HTTP 503: database down")) {
+            try await client(transport).storeIdentity()
+        }
+    }
+
+    @Test func anAnswerNamingNoStoreIsNotACasebookServer() async {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: ""))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: its answer names no store (Casebook-Store header)"
+            )
+        ) { try await client(transport).storeIdentity() }
+    }
+
+    @Test func anAnswerThatIsNotJSONIsNotACasebookServer() async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(body: "<html>hello</html>"))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: its answer is not JSON")
+        ) { try await client(transport).storeIdentity() }
+    }
+
+    @Test func aTransportFailureIsPassedOn() async {
+        let transport = RespondentAPITransportSpy(.failure(.unavailable("connection refused")))
+        await #expect(throws: UploadError.unavailable("connection refused")) {
+            try await client(transport).upload([])
+        }
+    }
+
+    @Test func digestBucketsAreReadFromTheStoresSummary() async throws {
+        let buckets = DigestBuckets([RespondentDigest(id: "r1", digest: "abc")])
+        let body = JSONWriter.string(
+            .object(["buckets": .array(buckets.hex.map(JSONValue.string))]))
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(body: body))
+        let answer = try await client(transport).digestBuckets()
+        #expect(answer.store == "store-1")
+        #expect(answer.buckets == buckets)
+        #expect(
+            transport.requests.first?.url.absoluteString
+                == "https://survey.example/team/api/respondent-store/digests")
+    }
+
+    @Test func bucketsThatAreNot256DigestsAreRefused() async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(body: #"{"buckets": ["00"]}"#))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: its digest buckets are not 256 digests"
+            )
+        ) { try await client(transport).digestBuckets() }
+    }
+
+    @Test func aBucketsRespondentsAreListedInOrder() async throws {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(
+                body: #"{"respondents": [{"id": "a", "digest": "1"}, {"id": "b", "digest": "2"}]}"#)
+        )
+        let answer = try await client(transport).digests(inBucket: 7)
+        #expect(
+            answer.digests == [
+                RespondentDigest(id: "a", digest: "1"), RespondentDigest(id: "b", digest: "2"),
+            ])
+        #expect(
+            transport.requests.first?.url.absoluteString
+                == "https://survey.example/team/api/respondent-store/digests/7")
+    }
+
+    @Test func aListedRespondentWithoutADigestIsRefusedNamingTheBucket() async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(body: #"{"respondents": [{"id": "a"}]}"#))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: a respondent of bucket 7 has no id or digest"
+            )
+        ) { try await client(transport).digests(inBucket: 7) }
+    }
+
+    @Test func aLookupPostsTheIDsAndReadsTheDigestsFound() async throws {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(body: #"{"digests": {"a": "1"}}"#))
+        let answer = try await client(transport).digests(ofIDs: ["a", "b"])
+        #expect(answer.digests == ["a": "1"])
+        let request = try #require(transport.requests.first)
+        #expect(request.method == "POST")
+        #expect(
+            request.url.absoluteString == "https://survey.example/team/api/respondent-store/lookup")
+        #expect(try JSONParser.parse(request.body ?? []) == ["ids": ["a", "b"]])
+    }
+
+    @Test func aDigestThatIsNotTextIsRefused() async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(body: #"{"digests": {"a": 1}}"#))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: a digest is not text")
+        ) { try await client(transport).digests(ofIDs: ["a"]) }
+    }
+
+    @Test func itsAddressIsTheBaseAndItsDestinationTheEndpoint() {
+        let client = client(RespondentAPITransportSpy())
+        #expect(client.destination == "https://survey.example/team/api/respondents")
+        #expect(client.address == "https://survey.example/team/")
+    }
+}
