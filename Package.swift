@@ -171,7 +171,10 @@ let package = Package(
         .target(
             name: "CasebookServer",
             dependencies: [
-                "Accounts",
+                "AccountsCore",
+                "AccountsFiles",
+                "AccountsHTTPClient",
+                "AccountsSQLite",
                 "AccountsBcrypt",
                 "CasebookDataDirectory",
                 "CasebookFileSystem",
@@ -188,7 +191,10 @@ let package = Package(
                 "Documents",
                 "Menu",
                 "PrimeFactors",
-                "SurveySync",
+                "SurveySyncCore",
+                "SurveySyncFiles",
+                "SurveySyncHTTPClient",
+                "SurveySyncSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -207,7 +213,10 @@ let package = Package(
         .executableTarget(
             name: "casebook",
             dependencies: [
-                "Accounts",
+                "AccountsCore",
+                "AccountsFiles",
+                "AccountsHTTPClient",
+                "AccountsSQLite",
                 "AccountsBcrypt",
                 "AccountsPostgres",
                 "CasebookDataDirectory",
@@ -218,7 +227,10 @@ let package = Package(
                 "Documents",
                 "Menu",
                 "PrimeFactors",
-                "SurveySync",
+                "SurveySyncCore",
+                "SurveySyncFiles",
+                "SurveySyncHTTPClient",
+                "SurveySyncSQLite",
                 "CasebookServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,5 +1,7 @@
-import Accounts
 import AccountsBcrypt
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import Diary
 import DiaryPostgres
 import Foundation

@@ -1,13 +1,17 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
 import AccountsPostgres
+import AccountsSQLite
 import CasebookFileSystem
 import CasebookPostgres
 import Diary
 import DiaryPostgres
 import Foundation
 import Menu
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
 import SurveySyncPostgres
+import SurveySyncSQLite
 
 extension CasebookServer {
     /// The stores the server works on.

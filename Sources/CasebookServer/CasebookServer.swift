@@ -1,4 +1,6 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import CasebookFileSystem
 import CasebookPostgres
 import Diary
@@ -10,7 +12,9 @@ import Logging
 import Menu
 import NIOCore
 import NIOSSL
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncSQLite
 
 /// The Casebook web server: the JSON API and the pages of every system. `router(stores:configuration:)`
 /// is its composition root: it builds every service from the stores and the configuration, and

@@ -1,4 +1,6 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import CasebookDataDirectory
 import CasebookFileSystem
 import Foundation

@@ -1,4 +1,6 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import CasebookWire
 import Foundation
 import Hummingbird

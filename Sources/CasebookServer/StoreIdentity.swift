@@ -1,5 +1,7 @@
 import Foundation
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncSQLite
 
 /// The respondent store's identity, read once: it is created with the store and never changes
 /// while the server has the store open.

@@ -1,6 +1,8 @@
-import Accounts
 import AccountsBcrypt
+import AccountsCore
+import AccountsFiles
 import AccountsPostgres
+import AccountsSQLite
 import CasebookDataDirectory
 import CasebookPostgres
 import Diary

@@ -1,4 +1,7 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsHTTPClient
+import AccountsSQLite
 import ArgumentParser
 import Foundation
 
@@ -120,7 +123,7 @@ struct PreferencePushCommand: AsyncParsableCommand {
                 throw FailureReport.Message(
                     "no preference is saved yet (use casebook preference set)")
             }
-            try await PreferencePublisher(api: URLSessionPUTAPI(), baseURL: backend.url)
+            try await PreferencePublisher(api: HTTPClientPUTAPI(), baseURL: backend.url)
                 .push(preference, forUser: user)
             StandardStreams.output(
                 "pushed \(PreferenceChoice(preference).choice.rawValue) for user \(user)")

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncHTTPClient
+import SurveySyncSQLite
 
 /// `--from DIR --to URL --retries N`: the respondents folder and the backend, shared by
 /// `survey sync` and `survey verify`.
@@ -24,8 +27,9 @@ struct SurveyFolderOptions: ParsableArguments {
     var apiToken: String? { token ?? ProcessInfo.processInfo.environment["CASEBOOK_TOKEN"] }
 
     /// The backend the folder syncs to, with the token if there is one.
-    var uploader: URLSessionRespondentUploader {
-        URLSessionRespondentUploader(baseURL: backend, token: apiToken)
+    var uploader: RespondentAPIClient {
+        RespondentAPIClient(
+            baseURL: backend, token: apiToken, transport: HTTPClientRespondentTransport())
     }
 
     func validate() throws {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncSQLite
 
 /// `casebook survey sync`: sends new and changed respondents to the backend.
 struct SurveySyncCommand: AsyncParsableCommand {

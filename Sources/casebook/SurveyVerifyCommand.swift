@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncSQLite
 
 /// `casebook survey verify`: compares the folder with what the backend's store holds.
 struct SurveyVerifyCommand: AsyncParsableCommand {

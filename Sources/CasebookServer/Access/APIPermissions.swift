@@ -1,4 +1,6 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import Hummingbird
 
 /// Who may call what, once the server has users. Respondents are team data: surveyors send

@@ -1,4 +1,6 @@
-import Accounts
+import AccountsCore
+import AccountsFiles
+import AccountsSQLite
 import Hummingbird
 
 /// The case study's `LoginStorage`, per browser: the last username lives in a cookie, so the

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
-import SurveySync
+import SurveySyncCore
+import SurveySyncFiles
+import SurveySyncHTTPClient
+import SurveySyncSQLite
 
 /// `/survey`: the respondents this server received, newest first, and a "Sync now" form that
 /// syncs a folder inside the data directory to this server itself (in process) or to one of the
@@ -107,7 +110,8 @@ struct SurveyPages: Sendable {
                 "'\(text)' is not a backend this server may sync to; its operator can allow one with --sync-backend."
             )
         }
-        return URLSessionRespondentUploader(baseURL: backend)
+        return RespondentAPIClient(
+            baseURL: backend, token: nil, transport: HTTPClientRespondentTransport())
     }
 
     static func prettyJSON(_ respondent: Respondent) -> String {
