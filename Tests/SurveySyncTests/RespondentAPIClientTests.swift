@@ -69,11 +69,23 @@ struct RespondentAPIClientTests {
         }
     }
 
-    @Test func aServerFailureIsUnavailableWithItsStatus() async {
+    /// A failure (5xx) is worth trying again later, unlike a refusal (4xx).
+    @Test(arguments: [500, 502, 503])
+    func aServerFailureIsUnavailableWithItsStatus(status: Int) async {
         let transport = RespondentAPITransportSpy(
-            RespondentAPITransportSpy.answer(503, body: #"{"error": "database down"}"#))
-        await #expect(throws: UploadError.unavailable("HTTP 503: database down")) {
+            RespondentAPITransportSpy.answer(status, body: #"{"error": "database down"}"#))
+        await #expect(throws: UploadError.unavailable("HTTP \(status): database down")) {
             try await client(transport).storeIdentity()
+        }
+    }
+
+    /// The transports follow no redirect; one that reaches the client is no acknowledgement.
+    @Test(arguments: [300, 301, 307])
+    func aRedirectIsUnavailableNotAnAcknowledgement(status: Int) async {
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(status, body: #"{"error": "moved"}"#))
+        await #expect(throws: UploadError.unavailable("HTTP \(status): moved")) {
+            try await client(transport).upload([Respondent(id: "r1", fields: ["id": "r1"])])
         }
     }
 
