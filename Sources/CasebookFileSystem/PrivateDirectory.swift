@@ -11,13 +11,18 @@ import Foundation
 public enum PrivateDirectory {
     /// Creates the directory (and its parents) when missing, and makes it 0700 when it is the
     /// process owner's (an existing one that others could read is tightened).
+    /// An existing directory costs one `stat` (FileManager's creation is asked only for a
+    /// missing one: a command's start does not pay for it).
     public static func prepare(_ url: URL) throws {
-        try FileManager.default.createDirectory(
-            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var status = stat()
-        guard stat(url.path, &status) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        if stat(url.path, &status) != 0 {
+            try FileManager.default.createDirectory(
+                at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard stat(url.path, &status) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
         }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw POSIXError(.ENOTDIR) }
         if status.st_uid == getuid(), status.st_mode & 0o777 != 0o700 {
             guard chmod(url.path, 0o700) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

@@ -108,6 +108,12 @@ struct OwnerOnlyTests {
         #expect(try Self.mode(existing.path) == 0o700)
     }
 
+    @Test func aFileWhereThePrivateDirectoryShouldBeIsRefused() throws {
+        let file = try directory.file("data", contents: "not a directory")
+        #expect(throws: (any Error).self) { try PrivateDirectory.prepare(file) }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "not a directory")
+    }
+
     @Test func restrictingCreatesOrTightensAFileTo0600() throws {
         let old = umask(0)
         defer { umask(old) }

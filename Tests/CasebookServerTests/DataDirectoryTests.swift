@@ -18,6 +18,25 @@ struct DataDirectoryTests {
                 == "/opt/data")
     }
 
+    /// A command given `--data` starts without reading the environment or asking the user
+    /// database for a home directory (getpwuid reads /etc/nsswitch.conf and /etc/passwd).
+    @Test func theOptionIsTakenWithoutLookingAnywhereElse() {
+        final class Looks: @unchecked Sendable { var count = 0 }
+        let looks = Looks()
+        func lookedAt<T>(_ value: T) -> T {
+            looks.count += 1
+            return value
+        }
+        let url = DataDirectory.resolve(
+            option: "/opt/data", environment: lookedAt(environment),
+            homeDirectory: lookedAt("/home/u"))
+        #expect(url.path == "/opt/data")
+        #expect(looks.count == 0)
+        _ = DataDirectory.resolve(
+            option: nil, environment: lookedAt([:]), homeDirectory: lookedAt("/home/u"))
+        #expect(looks.count == 2)
+    }
+
     @Test func thenCASEBOOK_DATA() {
         #expect(
             DataDirectory.resolve(option: nil, environment: environment, homeDirectory: "/home/u")
