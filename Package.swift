@@ -301,7 +301,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "DiaryTests",
-            dependencies: ["Diary", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport"]),
+            dependencies: [
+                "Diary", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(
@@ -335,8 +338,8 @@ let package = Package(
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
-                "Accounts", "CasebookServer", "Diary", "Documents", "Menu", "PrimeFactors",
-                "SurveySync",
+                "Accounts", "AccountsHTTPClient", "CasebookServer", "Diary", "Documents", "Menu",
+                "PrimeFactors", "SurveySync", "SurveySyncHTTPClient",
             ]),
         .testTarget(
             name: "CasebookCLITests",

@@ -7,14 +7,42 @@ import GRDB
 /// a busy timeout so that several processes can write, and migrated to the store's schema.
 public enum SQLiteDatabase {
     public static func open(path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
-        for file in [path, path + "-wal", path + "-shm"] where file == path || exists(file) {
-            try OwnerOnlyFile.restrict(file)
-        }
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        try restrictFiles(at: path)
         let pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
         return pool
+    }
+
+    /// The same file through one connection (`StoreConnections.one`), in WAL mode as well.
+    public static func openOneConnection(path: String, migrator: DatabaseMigrator) throws
+        -> DatabaseQueue
+    {
+        try restrictFiles(at: path)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        // WAL is recorded in the file: set once, on a new file (GRDB's own WAL set-up writes and
+        // syncs a table into a missing WAL file at every open, for a pool's readers). NORMAL,
+        // as a pool's connections have it: a commit survives the process being killed; the WAL
+        // is synced at checkpoints.
+        try queue.writeWithoutTransaction { database in
+            if try String.fetchOne(database, sql: "PRAGMA journal_mode") != "wal" {
+                try database.execute(sql: "PRAGMA journal_mode = WAL")
+            }
+            try database.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        try migrator.migrate(queue)
+        return queue
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return configuration
+    }
+
+    private static func restrictFiles(at path: String) throws {
+        for file in [path, path + "-wal", path + "-shm"] where file == path || exists(file) {
+            try OwnerOnlyFile.restrict(file)
+        }
     }
 
     private static func exists(_ path: String) -> Bool {

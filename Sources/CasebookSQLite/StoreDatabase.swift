@@ -1,33 +1,41 @@
 import GRDB
 import StoreFailures
 
-/// A store's database pool, through which every read and write goes, so that every store
+/// A store's database (a pool, or one connection), through which every read and write goes, so that every store
 /// reports a database that fails (damaged, full, read-only, busy for too long) the same way: as
 /// `StoreUnavailableError` naming the store.
 public struct StoreDatabase: Sendable {
     /// The store, as a person would name it.
     public let store: String
-    private let pool: DatabasePool
+    private let writer: any DatabaseWriter
 
-    /// Opens (creating and migrating) the database at `path`; see `SQLiteDatabase.open`.
-    public init(store: String, path: String, migrations: [StoreMigration]) throws {
+    /// Opens (creating and migrating) the database at `path` with a pool of connections, or one
+    /// connection; see `SQLiteDatabase.open`.
+    public init(
+        store: String, path: String, migrations: [StoreMigration],
+        connections: StoreConnections = .pool
+    ) throws {
         self.store = store
-        pool = try SQLiteDatabase.open(path: path, migrator: StoreMigration.migrator(migrations))
+        let migrator = StoreMigration.migrator(migrations)
+        switch connections {
+        case .pool: writer = try SQLiteDatabase.open(path: path, migrator: migrator)
+        case .one: writer = try SQLiteDatabase.openOneConnection(path: path, migrator: migrator)
+        }
     }
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try translating { try pool.read(body) }
+        try translating { try writer.read(body) }
     }
 
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try translating { try pool.write(body) }
+        try translating { try writer.write(body) }
     }
 
     public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
         -> T
     {
         do {
-            return try await pool.read(body)
+            return try await writer.read(body)
         } catch let error as DatabaseError {
             throw StoreUnavailableError(store: store, reason: Self.reason(error))
         }
@@ -37,7 +45,7 @@ public struct StoreDatabase: Sendable {
         async throws -> T
     {
         do {
-            return try await pool.write(body)
+            return try await writer.write(body)
         } catch let error as DatabaseError {
             throw StoreUnavailableError(store: store, reason: Self.reason(error))
         }
@@ -45,7 +53,7 @@ public struct StoreDatabase: Sendable {
 
     /// A read outside a transaction: for one statement that is atomic on its own.
     public func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
-        try translating { try pool.unsafeRead(body) }
+        try translating { try writer.unsafeRead(body) }
     }
 
     private func translating<T>(_ body: () throws -> T) throws -> T {

@@ -17,9 +17,21 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         public var description: String { "cannot open the diary at \(path): \(reason)" }
     }
 
-    public init(path: String) throws {
+    /// How the store holds its file: a pool, as a server does, or one connection, as a command
+    /// that opens the diary, does one thing and exits does (`casebook diary`).
+    public enum Connections: Sendable {
+        case pool, one
+    }
+
+    public convenience init(path: String) throws {
+        try self.init(path: path, connections: .pool)
+    }
+
+    public init(path: String, connections: Connections) throws {
         do {
-            database = try StoreDatabase(store: "diary", path: path, migrations: Self.migrations)
+            database = try StoreDatabase(
+                store: "diary", path: path, migrations: Self.migrations,
+                connections: connections == .one ? .one : .pool)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }

@@ -14,7 +14,8 @@ struct CommandServices {
 
     /// The diary's use cases over its SQLite store.
     func diary() throws -> DiaryEntries {
-        DiaryEntries(store: try SQLiteDiaryStore(path: layout.diaryDatabase.path))
+        DiaryEntries(
+            store: try SQLiteDiaryStore(path: layout.diaryDatabase.path, connections: .one))
     }
 
     /// The "save password?" controller over the sealed preference vault.

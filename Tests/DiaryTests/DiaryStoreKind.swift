@@ -7,7 +7,7 @@ import Testing
 
 /// Every implementation of `DiaryStore`, for the contract tests to run against each.
 enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqlite, postgres
+    case inMemory, sqlite, sqliteOneConnection, postgres
 
     var testDescription: String { rawValue }
 
@@ -17,6 +17,9 @@ enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .inMemory: InMemoryDiaryStore()
         case .sqlite:
             try SQLiteDiaryStore(path: directory.appending("d-\(UUID().uuidString).sqlite").path)
+        case .sqliteOneConnection:
+            try SQLiteDiaryStore(
+                path: directory.appending("d-\(UUID().uuidString).sqlite").path, connections: .one)
         case .postgres: preconditionFailure("a PostgreSQL store lives only inside withStore")
         }
     }
@@ -29,7 +32,7 @@ enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
         _ body: @escaping @Sendable (any DiaryStore) throws -> Void
     ) async throws {
         switch self {
-        case .inMemory, .sqlite:
+        case .inMemory, .sqlite, .sqliteOneConnection:
             let store = try make(in: directory)
             try await PostgresTesting.onOwnThread { try body(store) }
         case .postgres:

@@ -1,6 +1,7 @@
 import CasebookTestSupport
 import Diary
 import Foundation
+import GRDB
 import Testing
 
 /// What only a file can show: entries that survive reopening, connections that write at
@@ -66,6 +67,44 @@ struct SQLiteDiaryStoreTests {
         #expect(afterUpdate != afterInsert)
         try store.remove(id: entry.id)
         #expect(try other.revision() != afterUpdate)
+    }
+
+    @Test func aCommandsOneConnectionAndAServersPoolShareTheFileAsItsWALDiary() throws {
+        let command = try SQLiteDiaryStore(path: path, connections: .one)
+        let entry = Entry(date: base, text: "from the command line")
+        try command.save(entry)
+        let server = try SQLiteDiaryStore(path: path)
+        #expect(try server.entry(id: entry.id) == entry)
+        let start = try command.revision()
+        try server.save(Entry(date: base, text: "from a page"))
+        #expect(try command.count() == 2)
+        #expect(try command.revision() != start)
+        #expect(try Self.journalMode(of: path) == "wal")
+    }
+
+    @Test func oneConnectionCreatesAndMigratesANewFileInWALMode() throws {
+        let store = try SQLiteDiaryStore(path: path, connections: .one)
+        #expect(try store.count() == 0)
+        #expect(try Self.journalMode(of: path) == "wal")
+    }
+
+    @Test func oneConnectionAndAnotherWritingAtOnceLoseNothing() async throws {
+        let first = try SQLiteDiaryStore(path: path, connections: .one)
+        let second = try SQLiteDiaryStore(path: path, connections: .one)
+        let base = self.base
+        async let a: Void = Task.detached {
+            for number in 0..<200 { try first.save(Entry(date: base, text: "a\(number)")) }
+        }.value
+        async let b: Void = Task.detached {
+            for number in 0..<200 { try second.save(Entry(date: base, text: "b\(number)")) }
+        }.value
+        _ = try await (a, b)
+        #expect(try first.count() == 400)
+    }
+
+    /// The journal mode the file itself records (WAL persists in the file).
+    static func journalMode(of path: String) throws -> String? {
+        try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
     }
 
     @Test func aStoreThatCannotBeOpenedSaysWhere() {
