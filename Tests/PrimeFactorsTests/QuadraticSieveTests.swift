@@ -28,6 +28,17 @@ struct QuadraticSieveTests {
         }
     }
 
+    /// What it takes: odd composites of 41 bits and more (smaller ones are trial division's,
+    /// rho's and the curves'); the smallest it takes it splits.
+    @Test func splitsTheSmallestCompositeItTakesAndRefusesSmallerOrEvenOnes() throws {
+        let n = UInt128(1_048_507) * 1_048_661
+        #expect(n.significantBitCount == 41)
+        let divisor = try #require(QuadraticSieve.divisor(of: n))
+        #expect(divisor == 1_048_507 || divisor == 1_048_661)
+        #expect(QuadraticSieve.divisor(of: UInt128(1_000_003) * 1_000_033) == nil)
+        #expect(QuadraticSieve.divisor(of: n * 2) == nil)
+    }
+
     @Test func splitsAProductOfThreePrimes() throws {
         let first = ReferencePrimality.nextPrime(after: 1 << 40)
         let second = ReferencePrimality.nextPrime(after: first)
