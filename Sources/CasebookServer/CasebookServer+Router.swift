@@ -1,7 +1,5 @@
 import AccountsBcrypt
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import Diary
 import DiaryPostgres
 import Foundation

@@ -1,5 +1,4 @@
 import AccountsCore
-import AccountsFiles
 import AccountsPostgres
 import AccountsSQLite
 import CasebookFileSystem
@@ -9,7 +8,6 @@ import DiaryPostgres
 import Foundation
 import Menu
 import SurveySyncCore
-import SurveySyncFiles
 import SurveySyncPostgres
 import SurveySyncSQLite
 

@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import CasebookFileSystem
 import CasebookPostgres
 import Diary
@@ -13,8 +11,6 @@ import Menu
 import NIOCore
 import NIOSSL
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// The Casebook web server: the JSON API and the pages of every system. `router(stores:configuration:)`
 /// is its composition root: it builds every service from the stores and the configuration, and

@@ -1,6 +1,5 @@
 import AccountsCore
 import AccountsFiles
-import AccountsSQLite
 import CasebookDataDirectory
 import CasebookFileSystem
 import Foundation

@@ -2,8 +2,6 @@ import Foundation
 import Hummingbird
 import NIOCore
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// The respondents API: the backend that `casebook survey sync` sends to. Every answer names
 /// the store in its `Casebook-Store` header, so that a sync knows which store acknowledged what;

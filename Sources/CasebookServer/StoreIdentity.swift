@@ -1,7 +1,5 @@
 import Foundation
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// The respondent store's identity, read once: it is created with the store and never changes
 /// while the server has the store open.

@@ -1,6 +1,4 @@
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// Sends a sync's respondents straight into this server's own store, and answers for that
 /// store: what the survey page's "Sync now" and "Verify" use for "this server", with no request

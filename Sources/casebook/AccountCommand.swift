@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import ArgumentParser
 import Foundation
 

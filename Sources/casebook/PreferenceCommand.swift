@@ -1,7 +1,5 @@
 import AccountsCore
-import AccountsFiles
 import AccountsHTTPClient
-import AccountsSQLite
 import ArgumentParser
 import Foundation
 

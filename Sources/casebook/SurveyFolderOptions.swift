@@ -3,7 +3,6 @@ import Foundation
 import SurveySyncCore
 import SurveySyncFiles
 import SurveySyncHTTPClient
-import SurveySyncSQLite
 
 /// `--from DIR --to URL --retries N`: the respondents folder and the backend, shared by
 /// `survey sync` and `survey verify`.

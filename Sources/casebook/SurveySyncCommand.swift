@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// `casebook survey sync`: sends new and changed respondents to the backend.
 struct SurveySyncCommand: AsyncParsableCommand {

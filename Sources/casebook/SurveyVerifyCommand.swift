@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import SurveySyncCore
-import SurveySyncFiles
-import SurveySyncSQLite
 
 /// `casebook survey verify`: compares the folder with what the backend's store holds.
 struct SurveyVerifyCommand: AsyncParsableCommand {

@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import Hummingbird
 
 /// Who may call what, once the server has users. Respondents are team data: surveyors send

@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import Hummingbird
 
 /// The case study's `LoginStorage`, per browser: the last username lives in a cookie, so the

@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import Foundation
 
 /// Who a session cookie or a token stands for, remembered for `lifetime` after a look-up, so

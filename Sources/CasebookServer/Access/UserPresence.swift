@@ -1,6 +1,4 @@
 import AccountsCore
-import AccountsFiles
-import AccountsSQLite
 import Foundation
 
 /// Whether the server has users yet, asked of the store at most once per `interval`: with

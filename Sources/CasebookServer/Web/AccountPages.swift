@@ -1,6 +1,5 @@
 import AccountsCore
 import AccountsFiles
-import AccountsSQLite
 import Foundation
 import Hummingbird
 

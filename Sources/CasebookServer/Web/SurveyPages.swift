@@ -3,7 +3,6 @@ import Hummingbird
 import SurveySyncCore
 import SurveySyncFiles
 import SurveySyncHTTPClient
-import SurveySyncSQLite
 
 /// `/survey`: the respondents this server received, newest first, and a "Sync now" form that
 /// syncs a folder inside the data directory to this server itself (in process) or to one of the
