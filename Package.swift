@@ -1,6 +1,20 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// Whether this package is being built as another package's dependency (SwiftPM checks
+/// dependencies out under `.build/checkouts`, Xcode under `SourcePackages/checkouts`). SwiftPM
+/// refuses a version-pinned dependency whose products carry unsafe flags, so the flags below,
+/// which only speed up this repository's own debug tests and release executable, are left out
+/// there: a package that depends on `PrimeFactors` gets it built as any other library.
+let builtAsDependency = ["/.build/checkouts/", "/SourcePackages/checkouts/"].contains {
+    Context.packageDirectory.contains($0)
+}
+
+/// `settings`, unless this package is another's dependency (see `builtAsDependency`).
+func ownBuildsOnly<Setting>(_ settings: [Setting]) -> [Setting] {
+    builtAsDependency ? [] : settings
+}
+
 let package = Package(
     name: "Casebook",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -58,9 +72,9 @@ let package = Package(
             // to 200 bits, which unoptimised generic arithmetic takes minutes over, and the
             // generic methods run specialised for each arithmetic only when the compiler sees
             // every file at once (the 64-bit elliptic-curve method was six times slower).
-            swiftSettings: [
+            swiftSettings: ownBuildsOnly([
                 .unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))
-            ]),
+            ])),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
         .target(name: "CasebookForms"),
@@ -239,18 +253,18 @@ let package = Package(
             // and relocates no pointers instead of 153,000, in 6 shared objects instead of 52
             // (see the README's *Performance*). Compiling this module against the static
             // Foundation makes its objects name the libraries the static one needs.
-            swiftSettings: [
+            swiftSettings: ownBuildsOnly([
                 .unsafeFlags(
                     [
                         "-static-stdlib", "-Xfrontend",
                         "-disable-concrete-type-metadata-mangled-name-accessors",
                     ], .when(platforms: [.linux], configuration: .release))
-            ],
-            linkerSettings: [
+            ]),
+            linkerSettings: ownBuildsOnly([
                 .unsafeFlags(
                     ["-static-stdlib", "-Xlinker", "-no-pie", "-Xlinker", "--no-export-dynamic"],
                     .when(platforms: [.linux], configuration: .release))
-            ]
+            ])
         ),
         .executableTarget(name: "CasebookBench", dependencies: ["CasebookDataDirectory", "Diary"]),
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
