@@ -1,9 +1,9 @@
 import GRDB
 import StoreFailures
 
-/// A store's database (a pool, or one connection), through which every read and write goes, so that every store
-/// reports a database that fails (damaged, full, read-only, busy for too long) the same way: as
-/// `StoreUnavailableError` naming the store.
+/// A store's database (a pool, or one connection), through which every read and write goes, so
+/// that every store reports a database that fails (damaged, full, read-only, busy for too long)
+/// the same way: as `StoreUnavailableError` naming the store.
 public struct StoreDatabase: Sendable {
     /// The store, as a person would name it.
     public let store: String

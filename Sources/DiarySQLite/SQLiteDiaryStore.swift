@@ -19,9 +19,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     /// How the store holds its file: a pool, as a server does, or one connection, as a command
     /// that opens the diary, does one thing and exits does (`casebook diary`).
-    public enum Connections: Sendable {
-        case pool, one
-    }
+    public typealias Connections = StoreConnections
 
     public convenience init(path: String) throws {
         try self.init(path: path, connections: .pool)
@@ -30,8 +28,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     public init(path: String, connections: Connections) throws {
         do {
             database = try StoreDatabase(
-                store: "diary", path: path, migrations: Self.migrations,
-                connections: connections == .one ? .one : .pool)
+                store: "diary", path: path, migrations: Self.migrations, connections: connections)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }
