@@ -89,18 +89,24 @@ struct RelationCollector {
             for (index, count) in counts where count % 2 == 1 { odd.append(index) }
             matrix.append(columns: odd)
         }
+        let m = arithmetic
         for dependency in matrix.dependencies() {
-            var x: UInt128 = 1
-            var y: UInt128 = 1
+            // X and Y kept in Montgomery form while they are multiplied up, converted once.
+            var xResidue = m.one
+            var yResidue = m.one
             var counts = [Int](repeating: 0, count: base.primes.count)
             for row in dependency {
-                x = product(x, relations[row].x)
+                xResidue = m.multiply(xResidue, m.residue(relations[row].x))
                 for factor in relations[row].factors { counts[factor] += 1 }
-                for square in relations[row].squares { y = product(y, square % n) }
+                for square in relations[row].squares {
+                    yResidue = m.multiply(yResidue, m.residue(square))
+                }
             }
             for index in 1..<counts.count where counts[index] > 0 {
-                y = product(y, power(UInt128(base.primes[index]), counts[index] / 2))
+                let prime = m.residue(UInt128(base.primes[index]))
+                yResidue = m.multiply(yResidue, m.power(prime, UInt128(counts[index] / 2)))
             }
+            let (x, y) = (m.value(xResidue), m.value(yResidue))
             let difference = x >= y ? x - y : n - (y - x)
             let divisor = WideNumbers.greatestCommonDivisor(difference, n)
             if divisor != 1 && divisor != n { return divisor }
@@ -111,9 +117,5 @@ struct RelationCollector {
     /// a·b mod N, for a and b below N.
     private func product(_ a: UInt128, _ b: UInt128) -> UInt128 {
         arithmetic.value(arithmetic.multiply(arithmetic.residue(a), arithmetic.residue(b)))
-    }
-
-    private func power(_ base: UInt128, _ exponent: Int) -> UInt128 {
-        arithmetic.value(arithmetic.power(arithmetic.residue(base), UInt128(exponent)))
     }
 }
