@@ -44,12 +44,9 @@ public enum HTTPExchange {
         request.method = HTTPMethod(rawValue: method)
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-        let (seconds, attoseconds) = timeout.components
-        let deadline =
-            NIODeadline.now()
-            + .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         do {
-            let response = try await client.execute(request, deadline: deadline)
+            let response = try await client.execute(
+                request, deadline: NIODeadline.now() + TimeAmount(timeout))
             let body = try await response.body.collect(upTo: answerLimit)
             return Answer(
                 status: Int(response.status.code),
