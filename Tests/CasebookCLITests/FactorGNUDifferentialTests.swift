@@ -11,9 +11,9 @@ import Testing
 /// 2^127, at once for larger ones) is compared too. Every input is one GNU finishes at once.
 ///
 /// GNU takes about a minute and a half over all of them, so the whole set runs only from
-/// `scripts/factor-vs-gnu` (`CASEBOOK_FACTOR_VS_GNU=all`); the test command runs
-/// `scripts/factor-vs-gnu --smoke` (`CASEBOOK_FACTOR_VS_GNU=sample`: one input in twenty), and
-/// pins GNU's order of lines in `WideFactorStreamTests` too.
+/// `scripts/factor-vs-gnu` (`CASEBOOK_FACTOR_VS_GNU=all`); the test command runs one input in
+/// twenty (`CASEBOOK_FACTOR_VS_GNU=sample`, as `scripts/factor-vs-gnu --smoke` does) with the
+/// other Swift tests, and pins GNU's order of lines in `WideFactorStreamTests` too.
 @Suite("casebook factor against GNU factor beyond 64 bits")
 struct FactorGNUDifferentialTests {
     static let gnuFactor = "/usr/bin/factor"
