@@ -2,7 +2,7 @@
 /// curves of `WideEllipticCurves` (Suyama's, in Montgomery form, x and z only; a ladder first
 /// stage to `B1`, a baby-step giant-step second stage to `B2`) run on `MontgomeryModulus`, with
 /// the bounds and the first cheap curve chosen for 64 bits. On a product of two 32-bit primes
-/// it needs about 4,500 modular multiplications per curve and five curves on average, where
+/// it needs about 4,250 modular multiplications per curve and five curves on average, where
 /// Pollard's rho needs about 2^17 steps.
 enum EllipticCurveMethod {
     /// Measured on products of two 32-bit primes (`scripts/bench-factor`'s semiprimes): 180 and

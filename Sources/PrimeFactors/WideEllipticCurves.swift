@@ -16,10 +16,12 @@ enum WideEllipticCurves {
         var z: Residue
     }
 
-    /// What every curve at one level shares: the first stage's multipliers, the baby steps and
+    /// What every curve at one level shares: the first stage's multiplier, the baby steps and
     /// which of them each giant step pairs with.
     final class Plan: @unchecked Sendable {
-        let firstStageMultipliers: [UInt64]
+        /// The least common multiple of 1 … B1 (every prime power up to B1), in little-endian
+        /// words: the first stage is one ladder over it.
+        let firstStageScalar: [UInt64]
         let giantStep: Int
         let babySteps: [Int]
         let pairs: [[Int]]
@@ -39,21 +41,20 @@ enum WideEllipticCurves {
                     }
                 }
             }
-            var multipliers: [UInt64] = []
-            var product: UInt64 = 1
+            var scalar: [UInt64] = [1]
             for prime in primes where prime <= firstStage {
                 var power = UInt64(prime)
                 while power * UInt64(prime) <= UInt64(firstStage) { power *= UInt64(prime) }
-                let (next, overflow) = product.multipliedReportingOverflow(by: power)
-                if overflow || next >> 62 != 0 {
-                    multipliers.append(product)
-                    product = power
-                } else {
-                    product = next
+                var carry: UInt64 = 0
+                for index in scalar.indices {
+                    let product = scalar[index].multipliedFullWidth(by: power)
+                    let (low, overflow) = product.low.addingReportingOverflow(carry)
+                    scalar[index] = low
+                    carry = product.high + (overflow ? 1 : 0)
                 }
+                if carry != 0 { scalar.append(carry) }
             }
-            multipliers.append(product)
-            firstStageMultipliers = multipliers
+            firstStageScalar = scalar
             let giantStep = giantStep
             let steps = stride(from: 1, to: giantStep / 2, by: 2).filter {
                 WideNumbers.greatestCommonDivisor(UInt($0), UInt(giantStep)) == 1
@@ -138,16 +139,17 @@ enum WideEllipticCurves {
         let numerator = m.multiply(
             m.multiply(m.square(vMinusU), vMinusU), m.add(m.add(m.add(u, u), u), v))
         let denominator = m.multiply(m.multiply(m.residue(small: 16), u3), v)
-        let plainDenominator = m.value(denominator)
-        guard let inverse = WideNumbers.inverse(plainDenominator, modulo: n) else {
-            let divisor = WideNumbers.greatestCommonDivisor(plainDenominator, n)
+        // One inversion gives both (A + 2)/4 = numerator/denominator and the starting point's
+        // x = u³/v³ with z = 1, which saves the first stage a multiplication a step.
+        let plainProduct = m.value(m.multiply(denominator, v3))
+        guard let inverse = WideNumbers.inverse(plainProduct, modulo: n) else {
+            let divisor = WideNumbers.greatestCommonDivisor(plainProduct, n)
             return divisor > 1 && divisor < n ? divisor : nil
         }
-        let a24 = m.multiply(numerator, m.residue(inverse))
-        var point = Point(x: u3, z: v3)
-        for multiplier in plan.firstStageMultipliers {
-            point = ladder(point, multiplier, a24, m)
-        }
+        let inverseResidue = m.residue(inverse)
+        let a24 = m.multiply(m.multiply(numerator, v3), inverseResidue)
+        let x = m.multiply(m.multiply(u3, denominator), inverseResidue)
+        let point = ladder(x: x, plan.firstStageScalar, a24, m)
         let firstStage = m.commonDivisor(point.z)
         if firstStage == n { return nil }
         if firstStage > 1 { return firstStage }
@@ -269,6 +271,42 @@ enum WideEllipticCurves {
         return Point(
             x: m.multiply(difference.z, m.square(sum)),
             z: m.multiply(difference.x, m.square(differenceOfProducts)))
+    }
+
+    /// P + Q from P, Q and P − Q, where P − Q has z = 1 (only its x is given).
+    private static func adding<Arithmetic: ModularArithmetic>(
+        _ p: Point<Arithmetic.Residue>, _ q: Point<Arithmetic.Residue>,
+        differenceX: Arithmetic.Residue, _ m: Arithmetic
+    ) -> Point<Arithmetic.Residue> {
+        let a = m.multiply(m.subtract(p.x, p.z), m.add(q.x, q.z))
+        let b = m.multiply(m.add(p.x, p.z), m.subtract(q.x, q.z))
+        return Point(
+            x: m.square(m.add(a, b)), z: m.multiply(differenceX, m.square(m.subtract(a, b))))
+    }
+
+    /// k·P by the Montgomery ladder, for P = (x : 1) and k in little-endian words, the top one
+    /// not zero.
+    private static func ladder<Arithmetic: ModularArithmetic>(
+        x: Arithmetic.Residue, _ k: [UInt64], _ a24: Arithmetic.Residue, _ m: Arithmetic
+    ) -> Point<Arithmetic.Residue> {
+        let p = Point(x: x, z: m.one)
+        var low = p
+        var high = doubled(p, a24, m)
+        var bit = UInt64.bitWidth - k[k.count - 1].leadingZeroBitCount - 2
+        for word in k.reversed() {
+            while bit >= 0 {
+                if (word >> UInt64(bit)) & 1 == 1 {
+                    low = adding(high, low, differenceX: x, m)
+                    high = doubled(high, a24, m)
+                } else {
+                    high = adding(low, high, differenceX: x, m)
+                    low = doubled(low, a24, m)
+                }
+                bit -= 1
+            }
+            bit = UInt64.bitWidth - 1
+        }
+        return low
     }
 
     /// k·P by the Montgomery ladder.
