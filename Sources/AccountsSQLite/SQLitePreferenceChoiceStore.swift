@@ -41,17 +41,18 @@ public final class SQLitePreferenceChoiceStore: PreferenceChoiceStore {
     }
 
     public func choice(forUser userId: String) async throws -> PreferenceChoice? {
-        let row = try await database.read { db in
+        // Plain values out of the read, so that it runs as GRDB's asynchronous read.
+        let row: (choice: String, username: String?)? = try await database.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT choice, username FROM preference WHERE userId = ?",
-                arguments: [userId])
+                arguments: [userId]
+            ).map { ($0["choice"], $0["username"]) }
         }
         guard let row else { return nil }
-        let text: String = row["choice"]
-        guard let choice = PreferenceChoice.Choice(rawValue: text) else {
+        guard let choice = PreferenceChoice.Choice(rawValue: row.choice) else {
             throw DamagedRowError(
-                store: "preferences", key: userId, problem: "unknown choice '\(text)'")
+                store: "preferences", key: userId, problem: "unknown choice '\(row.choice)'")
         }
-        return PreferenceChoice(choice: choice, username: row["username"])
+        return PreferenceChoice(choice: choice, username: row.username)
     }
 }

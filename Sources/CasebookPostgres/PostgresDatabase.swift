@@ -109,7 +109,7 @@ public final class PostgresDatabase: Service, Sendable {
         }
     }
 
-    static func single<T: PostgresDecodable>(
+    static func single<T: PostgresDecodable & Sendable>(
         _ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection
     ) async throws -> T {
         for try await (value) in try await connection.query(query, logger: quietLogger).decode(

@@ -114,7 +114,7 @@ struct RespondentsController: Sendable {
     private func receive(_ request: Request) async throws -> Response {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let respondents = try Self.respondents(in: buffer.readableBytesView)
-        return try JSONResponse.make(try await store.upsert(respondents))
+        return JSONResponse.make(try await store.upsert(respondents))
     }
 
     static func respondents(in body: some Collection<UInt8>) throws -> [Respondent] {

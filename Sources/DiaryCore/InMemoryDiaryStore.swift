@@ -13,7 +13,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     }
 
     public func save(_ entry: Entry) throws {
-        lock.withLock { store(entry) }
+        _ = lock.withLock { store(entry) }
     }
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {

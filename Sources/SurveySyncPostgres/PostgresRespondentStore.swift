@@ -201,7 +201,7 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
         return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
-    private static func single<T: PostgresDecodable>(
+    private static func single<T: PostgresDecodable & Sendable>(
         _ type: T.Type, _ query: PostgresQuery, on connection: PostgresConnection
     ) async throws -> T {
         for try await value in try await connection.query(

@@ -54,7 +54,7 @@ struct UserAddCommand: AsyncParsableCommand {
         try await FailureReport.run("user add") {
             let password = try UserCommand.newPassword()
             let (name, role) = (name, role)
-            try await data.services().withUsers(database: try database.url()) { users, _ in
+            _ = try await data.services().withUsers(database: try database.url()) { users, _ in
                 try await users.add(name: name, role: role, password: password)
             }
             StandardStreams.output("added \(name) (\(role.rawValue))")

@@ -70,7 +70,8 @@ struct DiaryAPITests {
             #expect(opened == created)
             #expect(opened?.hasPrefix("\"") == true && opened?.hasSuffix("\"") == true)
             var ifMatch = RouteFixture.json
-            ifMatch[.ifMatch] = try #require(opened)
+            let openedTag: String = try #require(opened)
+            ifMatch[.ifMatch] = openedTag
             let saved = try await client.execute(
                 uri: "/api/diary/\(entryID)", method: .put, headers: ifMatch,
                 body: ByteBuffer(string: #"{"text": "mine"}"#)

@@ -13,7 +13,9 @@ struct ByteReaderStub: ByteReading {
         readCount += 1
         guard var chunk = chunks.popLast() else { return 0 }
         let count = min(chunk.count, buffer.count)
-        buffer.copyMemory(from: UnsafeRawBufferPointer(start: chunk, count: count))
+        chunk.withUnsafeBytes {
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(count)))
+        }
         chunk.removeFirst(count)
         if !chunk.isEmpty { chunks.append(chunk) }
         return count

@@ -59,7 +59,7 @@ struct HostileFolderTests {
 
     @Test func aFileLargerThanTheCapIsRefusedBeforeItIsRead() async throws {
         let huge = folder.appendingPathComponent("huge.yaml")
-        FileManager.default.createFile(atPath: huge.path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: UInt64(RespondentParser.maximumFileSize) + 1)
         try handle.close()

@@ -81,7 +81,8 @@ final class SlowClientHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// When the timer fires: close the connection if its deadline has passed, wait for a
     /// deadline moved later, or let the timer go when no deadline is set.
     private func schedule(at due: NIODeadline, on context: ChannelHandlerContext) {
-        check = context.eventLoop.scheduleTask(deadline: due) { [weak self] in
+        // On the connection's own event loop, like every call of a channel handler.
+        check = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [weak self] in
             guard let self, let context = self.context else { return }
             self.check = nil
             guard let deadline = self.deadline else { return }

@@ -23,11 +23,15 @@ final class ServerMetrics: Sendable {
 
     func record(method: String, route: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            name: "casebook_http_requests_total",
+            descriptor: MetricNameDescriptor(
+                namespace: "casebook", subsystem: "http", metricName: "requests",
+                unitName: "total", helpText: "Requests answered, by method, route and status."),
             labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            name: "casebook_http_request_duration_seconds",
+            descriptor: MetricNameDescriptor(
+                namespace: "casebook", subsystem: "http", metricName: "request_duration",
+                unitName: "seconds", helpText: "Time from a request's head to its answer."),
             labels: [("method", method), ("route", route)], buckets: Self.buckets
         ).record(duration)
     }
@@ -35,14 +39,20 @@ final class ServerMetrics: Sendable {
     /// Every metric, with the database's counts as they are now.
     func text() -> String {
         if let counts = database?.operations.counts {
-            registry.makeGauge(name: "casebook_database_operations_in_flight")
-                .set(Double(counts.inFlight))
+            registry.makeGauge(
+                descriptor: MetricNameDescriptor(
+                    namespace: "casebook", subsystem: "database", metricName: "operations",
+                    unitName: "in_flight", helpText: "Database operations under way.")
+            ).set(Double(counts.inFlight))
             for (outcome, value) in [
                 ("succeeded", counts.succeeded), ("failed", counts.failed),
                 ("timed_out", counts.timedOut),
             ] {
                 registry.makeGauge(
-                    name: "casebook_database_operations", labels: [("outcome", outcome)]
+                    descriptor: MetricNameDescriptor(
+                        namespace: "casebook", subsystem: "database", metricName: "operations",
+                        unitName: "", helpText: "Database operations ended, by outcome."),
+                    labels: [("outcome", outcome)]
                 ).set(Double(value))
             }
         }
