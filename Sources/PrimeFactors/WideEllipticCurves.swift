@@ -149,7 +149,8 @@ enum WideEllipticCurves {
         let inverseResidue = m.residue(inverse)
         let a24 = m.multiply(m.multiply(numerator, v3), inverseResidue)
         let x = m.multiply(m.multiply(u3, denominator), inverseResidue)
-        let point = ladder(x: x, plan.firstStageScalar, a24, m)
+        let point = ladder(
+            Point(x: x, z: m.one), plan.firstStageScalar, a24, m, normalized: true)
         let firstStage = m.commonDivisor(point.z)
         if firstStage == n { return nil }
         if firstStage > 1 { return firstStage }
@@ -182,7 +183,7 @@ enum WideEllipticCurves {
             current = next
             j += 2
         }
-        let giant = ladder(q, UInt64(plan.giantStep), a24, m)
+        let giant = ladder(q, [UInt64(plan.giantStep)], a24, m)
         points.append(giant)
         if giantCount > 1 {
             var before = giant
@@ -259,73 +260,43 @@ enum WideEllipticCurves {
             z: m.multiply(fourXZ, m.add(differenceSquared, m.multiply(a24, fourXZ))))
     }
 
-    /// P + Q from P, Q and P − Q (x and z only).
+    /// P + Q from P, Q and P − Q (x and z only); one multiplication fewer when P − Q has
+    /// z = 1 (`differenceIsNormalized`).
+    @inline(__always)
     private static func adding<Arithmetic: ModularArithmetic>(
         _ p: Point<Arithmetic.Residue>, _ q: Point<Arithmetic.Residue>,
-        difference: Point<Arithmetic.Residue>, _ m: Arithmetic
+        difference: Point<Arithmetic.Residue>, _ m: Arithmetic,
+        differenceIsNormalized: Bool = false
     ) -> Point<Arithmetic.Residue> {
         let a = m.multiply(m.subtract(p.x, p.z), m.add(q.x, q.z))
         let b = m.multiply(m.add(p.x, p.z), m.subtract(q.x, q.z))
-        let sum = m.add(a, b)
-        let differenceOfProducts = m.subtract(a, b)
+        let sumSquared = m.square(m.add(a, b))
         return Point(
-            x: m.multiply(difference.z, m.square(sum)),
-            z: m.multiply(difference.x, m.square(differenceOfProducts)))
+            x: differenceIsNormalized ? sumSquared : m.multiply(difference.z, sumSquared),
+            z: m.multiply(difference.x, m.square(m.subtract(a, b))))
     }
 
-    /// P + Q from P, Q and P − Q, where P − Q has z = 1 (only its x is given).
-    private static func adding<Arithmetic: ModularArithmetic>(
-        _ p: Point<Arithmetic.Residue>, _ q: Point<Arithmetic.Residue>,
-        differenceX: Arithmetic.Residue, _ m: Arithmetic
-    ) -> Point<Arithmetic.Residue> {
-        let a = m.multiply(m.subtract(p.x, p.z), m.add(q.x, q.z))
-        let b = m.multiply(m.add(p.x, p.z), m.subtract(q.x, q.z))
-        return Point(
-            x: m.square(m.add(a, b)), z: m.multiply(differenceX, m.square(m.subtract(a, b))))
-    }
-
-    /// k·P by the Montgomery ladder, for P = (x : 1) and k in little-endian words, the top one
-    /// not zero.
+    /// k·P by the Montgomery ladder, k in little-endian words (the top one not zero); each step
+    /// adds P, so a P with z = 1 (`normalized`) saves a multiplication a step.
     private static func ladder<Arithmetic: ModularArithmetic>(
-        x: Arithmetic.Residue, _ k: [UInt64], _ a24: Arithmetic.Residue, _ m: Arithmetic
+        _ p: Point<Arithmetic.Residue>, _ k: [UInt64], _ a24: Arithmetic.Residue, _ m: Arithmetic,
+        normalized: Bool = false
     ) -> Point<Arithmetic.Residue> {
-        let p = Point(x: x, z: m.one)
         var low = p
         var high = doubled(p, a24, m)
         var bit = UInt64.bitWidth - k[k.count - 1].leadingZeroBitCount - 2
         for word in k.reversed() {
             while bit >= 0 {
                 if (word >> UInt64(bit)) & 1 == 1 {
-                    low = adding(high, low, differenceX: x, m)
+                    low = adding(high, low, difference: p, m, differenceIsNormalized: normalized)
                     high = doubled(high, a24, m)
                 } else {
-                    high = adding(low, high, differenceX: x, m)
+                    high = adding(low, high, difference: p, m, differenceIsNormalized: normalized)
                     low = doubled(low, a24, m)
                 }
                 bit -= 1
             }
             bit = UInt64.bitWidth - 1
-        }
-        return low
-    }
-
-    /// k·P by the Montgomery ladder.
-    private static func ladder<Arithmetic: ModularArithmetic>(
-        _ p: Point<Arithmetic.Residue>, _ k: UInt64, _ a24: Arithmetic.Residue, _ m: Arithmetic
-    ) -> Point<Arithmetic.Residue> {
-        if k == 1 { return p }
-        var low = p
-        var high = doubled(p, a24, m)
-        var bit = UInt64.bitWidth - k.leadingZeroBitCount - 2
-        while bit >= 0 {
-            if (k >> UInt64(bit)) & 1 == 1 {
-                low = adding(high, low, difference: p, m)
-                high = doubled(high, a24, m)
-            } else {
-                high = adding(low, high, difference: p, m)
-                low = doubled(low, a24, m)
-            }
-            bit -= 1
         }
         return low
     }
