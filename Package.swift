@@ -102,7 +102,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .target(name: "SurveySyncURLSession", dependencies: ["SurveySyncCore"]),
+        .target(name: "CasebookURLSession"),
+        .target(
+            name: "SurveySyncURLSession", dependencies: ["SurveySyncCore", "CasebookURLSession"]),
         .target(
             name: "CasebookHTTPClient",
             dependencies: [
@@ -141,7 +143,7 @@ let package = Package(
                 "AccountsCore", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .target(name: "AccountsURLSession", dependencies: ["AccountsCore"]),
+        .target(name: "AccountsURLSession", dependencies: ["AccountsCore", "CasebookURLSession"]),
         .target(name: "AccountsHTTPClient", dependencies: ["AccountsCore", "CasebookHTTPClient"]),
         .target(
             name: "AccountsBcrypt",

@@ -1,4 +1,5 @@
 import AccountsCore
+import CasebookURLSession
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -6,7 +7,7 @@ import Foundation
 #endif
 
 /// PUTs the preference as JSON (`PreferenceChoice`: the choice and username, never the password)
-/// with URLSession.
+/// with URLSession, following no redirect (a 3xx is a refusal: the preference goes nowhere else).
 public struct URLSessionPUTAPI: PUTAPI {
     /// Why the server did not take the preference.
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -18,13 +19,10 @@ public struct URLSessionPUTAPI: PUTAPI {
         }
     }
 
-    private let session: URLSession
+    private let session: EphemeralSession
 
     public init(timeout: TimeInterval = 30) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        session = EphemeralSession(timeout: timeout)
     }
 
     public func executePUTRequest(

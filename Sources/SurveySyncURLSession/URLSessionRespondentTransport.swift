@@ -1,3 +1,4 @@
+import CasebookURLSession
 import Foundation
 import SurveySyncCore
 
@@ -5,15 +6,13 @@ import SurveySyncCore
     import FoundationNetworking
 #endif
 
-/// Sends the respondent API's requests with an ephemeral URLSession (no cache).
+/// Sends the respondent API's requests with an ephemeral URLSession (no cache) that follows no
+/// redirect: a 3xx is handed to the client, and the bearer token goes nowhere else.
 public struct URLSessionRespondentTransport: RespondentAPITransport {
-    private let session: URLSession
+    private let session: EphemeralSession
 
     public init(timeout: TimeInterval = 30) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        session = EphemeralSession(timeout: timeout)
     }
 
     public func send(_ request: RespondentAPIRequest) async throws(UploadError)

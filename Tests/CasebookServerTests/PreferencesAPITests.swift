@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import Testing
 
 @Suite("The preferences API", .serialized)
@@ -118,6 +119,33 @@ struct PreferencesAPITests {
                 (error as? HTTPClientPUTAPI.Failure)?.reason.hasPrefix("HTTP 404") == true
             }
         }
+    }
+
+    /// A redirect is the server's refusal, not an order: the preference is never sent on to
+    /// the address it names.
+    @Test(arguments: Client.allCases)
+    func aRedirectIsARefusalAndIsNeverFollowed(client: Client) async throws {
+        let followed = Mutex(0)
+        let router = Router()
+        router.put("start") { _, _ in
+            Response(status: .temporaryRedirect, headers: [.location: "/elsewhere"])
+        }
+        router.put("elsewhere") { _, _ -> HTTPResponse.Status in
+            followed.withLock { $0 += 1 }
+            return .noContent
+        }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { testClient in
+            let port = try #require(testClient.port)
+            let url = URL(string: "http://127.0.0.1:\(port)/start")!
+            await #expect {
+                try await client.api.executePUTRequest(for: url, with: .never)
+            } throws: { error in
+                "\(error)".contains("HTTP 307")
+            }
+        }
+        #expect(followed.withLock { $0 } == 0)
     }
 
     private func withLiveServer(_ body: @Sendable (URL) async throws -> Void) async throws {

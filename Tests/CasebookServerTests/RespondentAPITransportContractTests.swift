@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import SurveySync
 import SurveySyncHTTPClient
+import Synchronization
 import Testing
 
 /// Both transports of the respondent API, URLSession's and AsyncHTTPClient's, against a real
@@ -88,5 +89,33 @@ struct RespondentAPITransportContractTests {
         await #expect(throws: UploadError.unavailable("connection refused")) {
             try await client.storeIdentity()
         }
+    }
+
+    /// A redirect is an answer, not an order: the transport hands the 3xx to the client (which
+    /// calls the backend unavailable) and never sends the request, bearer token and all, to
+    /// the address it names.
+    @Test(arguments: Kind.allCases)
+    func aRedirectIsHandedBackAndNeverFollowed(kind: Kind) async throws {
+        let followed = Mutex<[String]>([])
+        let router = Router()
+        router.get("start") { _, _ in
+            Response(status: .temporaryRedirect, headers: [.location: "/elsewhere"])
+        }
+        router.get("elsewhere") { request, _ -> String in
+            followed.withLock { $0.append(request.headers[.authorization] ?? "no token") }
+            return "{}"
+        }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let answer = try await kind.transport().send(
+                RespondentAPIRequest(
+                    method: "GET", url: URL(string: "http://127.0.0.1:\(port)/start")!,
+                    headers: [(name: "Authorization", value: "Bearer secret")], body: nil))
+            #expect(answer.status == 307)
+            #expect(answer.value(of: "Location") == "/elsewhere")
+        }
+        #expect(followed.withLock { $0 } == [])
     }
 }
