@@ -24,6 +24,19 @@ public struct RespondentAPIClient: RespondentBackend {
 
     public var destination: String { endpoint.absoluteString }
 
+    /// Whether a token sent to `baseURL` would cross the network unencrypted: plain http to a
+    /// host other than this machine's loopback (`localhost`, 127.0.0.0/8, `::1`), which a
+    /// token, being a password, must not do.
+    public static func wouldSendTokenInClearText(to baseURL: URL) -> Bool {
+        guard baseURL.scheme?.lowercased() == "http" else { return false }
+        let host = (baseURL.host ?? "").lowercased()
+        if host == "localhost" || host == "::1" || host == "[::1]" { return false }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isLoopback =
+            octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+        return !isLoopback
+    }
+
     /// The base URL.
     public var address: String {
         endpoint.deletingLastPathComponent().deletingLastPathComponent().absoluteString

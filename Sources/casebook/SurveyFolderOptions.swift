@@ -35,6 +35,13 @@ struct SurveyFolderOptions: ParsableArguments {
         guard (0...10).contains(retries) else {
             throw ValidationError("--retries must be from 0 to 10, not \(retries)")
         }
+        if apiToken != nil, let url = BackendOption.httpURL(backendOption.to),
+            RespondentAPIClient.wouldSendTokenInClearText(to: url)
+        {
+            throw ValidationError(
+                "the API token (--token or $CASEBOOK_TOKEN) would cross the network in clear text to \(backendOption.to): use https, or sync on the server's own machine"
+            )
+        }
     }
 
     /// The backend's URL, which has been checked.

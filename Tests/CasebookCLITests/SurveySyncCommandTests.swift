@@ -117,6 +117,25 @@ struct SurveySyncCommandTests {
                 atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
     }
 
+    /// A token is a password: it crosses the network only encrypted. Plain http is for this
+    /// machine's own loopback; elsewhere the command refuses before anything is sent.
+    @Test(arguments: ["sync", "verify"])
+    func refusesToSendATokenInClearTextToAnotherMachine(command: String) throws {
+        try writeRespondents(1...1)
+        let result = try CasebookExecutable.run([
+            "survey", command, "--from", folder.path, "--to", "http://192.0.2.7:8080",
+            "--token", "cb_secret", "--retries", "0",
+        ])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.contains(
+                "would cross the network in clear text to http://192.0.2.7:8080: use https"
+            ))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
+    }
+
     @Test func aSyncKilledMidwayResumesWithNothingLostOrDuplicated() async throws {
         let server = try ServerProcess()
         try writeRespondents(1...3000)

@@ -28,6 +28,24 @@ struct RespondentAPIClientTests {
         #expect(try JSONParser.parse(request.body ?? []) == [["age": 41, "id": "r1"]])
     }
 
+    /// Where a token would travel unencrypted: plain http to anything but this machine's
+    /// loopback (which never leaves it). https, and loopback in any spelling, are safe.
+    @Test(arguments: [
+        ("http://survey.example/", true), ("http://192.0.2.7:8080/", true),
+        ("http://10.0.0.5/", true), ("HTTP://survey.example/", true),
+        ("http://127.0.0.1.survey.example/", true), ("http://localhost.survey.example/", true),
+        ("https://survey.example/", false), ("http://127.0.0.1:8080/", false),
+        ("http://127.8.9.10/", false), ("http://localhost:8080/", false),
+        ("http://LOCALHOST/", false), ("http://[::1]:8080/", false),
+    ])
+    func aTokenCrossesTheNetworkInClearTextOnlyOverHTTPToAnotherMachine(
+        url: String, inClearText: Bool
+    ) throws {
+        #expect(
+            RespondentAPIClient.wouldSendTokenInClearText(to: try #require(URL(string: url)))
+                == inClearText)
+    }
+
     @Test func withoutATokenNoAuthorizationIsSent() async throws {
         let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer())
         _ = try await client(transport).storeIdentity()
