@@ -39,6 +39,14 @@ struct UsersTests {
         #expect(try await directory.count() == 0)
     }
 
+    /// The bounds are bytes, and both ends are allowed: 8 and 72.
+    @Test func takesPasswordsOfExactlyTheShortestAndLongestLength() async throws {
+        _ = try await users.add(name: "ada", role: .admin, password: "12345678")
+        _ = try await users.add(
+            name: "sam", role: .admin, password: String(repeating: "y", count: 72))
+        #expect(try await directory.count() == 2)
+    }
+
     /// A wrong password and an unknown user get the same answer after the same work.
     @Test func signInAnswersAWrongPasswordAndAnUnknownUserAlike() async throws {
         try await users.add(name: "ada", role: .admin, password: "correct horse")

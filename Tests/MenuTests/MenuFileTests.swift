@@ -102,6 +102,14 @@ struct MenuFileTests {
             "m.yaml:1:11: currency: 'euro' is not a three-letter currency code such as EUR"
         ),
         (
+            "currency: EURO\n",
+            "m.yaml:1:11: currency: 'EURO' is not a three-letter currency code such as EUR"
+        ),
+        (
+            "currency: eur\n",
+            "m.yaml:1:11: currency: 'eur' is not a three-letter currency code such as EUR"
+        ),
+        (
             "- a\n",
             "m.yaml:1:1: the menu must be a mapping with currency, pizzas, beverages and desserts"
         ),
