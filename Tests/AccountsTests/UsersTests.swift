@@ -85,6 +85,21 @@ struct UsersTests {
         }
     }
 
+    /// A presented secret is read up to 128 bytes and refused beyond, whatever the store holds:
+    /// a secret of exactly 128 bytes whose hash is stored is taken, one of 129 is not.
+    @Test func aSecretOfUpTo128BytesIsLookedUpAndALongerOneRefused() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let tokens = APITokens(tokens: directory, users: directory)
+        for (id, length) in [("0000aaaa", 128), ("0000bbbb", 129)] {
+            let secret = "cbt_\(id)_" + String(repeating: "s", count: length - 13)
+            #expect(secret.utf8.count == length)
+            try await directory.add(
+                APIToken(id: id, user: "ada", label: nil, createdAt: Date(), expiresAt: nil),
+                secretHash: APITokens.hash(secret))
+            #expect((try await tokens.authenticate(secret) != nil) == (length == 128))
+        }
+    }
+
     @Test func anExpiredOrRevokedTokenOrOneWhoseUserIsGoneIsRefused() async throws {
         try await users.add(name: "ada", role: .surveyor, password: "correct horse")
         let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
