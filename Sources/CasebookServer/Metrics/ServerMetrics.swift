@@ -17,21 +17,32 @@ final class ServerMetrics: Sendable {
         .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
     ]
 
+    // Each metric's name and help, made once rather than on every request. A descriptor holds
+    // only strings and is never changed, but Prometheus does not mark it Sendable.
+    nonisolated(unsafe) private static let requests = MetricNameDescriptor(
+        namespace: "casebook", subsystem: "http", metricName: "requests", unitName: "total",
+        helpText: "Requests answered, by method, route and status.")
+    nonisolated(unsafe) private static let requestDuration = MetricNameDescriptor(
+        namespace: "casebook", subsystem: "http", metricName: "request_duration",
+        unitName: "seconds", helpText: "Time from a request's head to its answer.")
+    nonisolated(unsafe) private static let operationsInFlight = MetricNameDescriptor(
+        namespace: "casebook", subsystem: "database", metricName: "operations",
+        unitName: "in_flight", helpText: "Database operations under way.")
+    nonisolated(unsafe) private static let operationsEnded = MetricNameDescriptor(
+        namespace: "casebook", subsystem: "database", metricName: "operations", unitName: "",
+        helpText: "Database operations ended, by outcome.")
+
     init(database: PostgresDatabase?) {
         self.database = database
     }
 
     func record(method: String, route: String, status: Int, duration: Duration) {
         registry.makeCounter(
-            descriptor: MetricNameDescriptor(
-                namespace: "casebook", subsystem: "http", metricName: "requests",
-                unitName: "total", helpText: "Requests answered, by method, route and status."),
+            descriptor: Self.requests,
             labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            descriptor: MetricNameDescriptor(
-                namespace: "casebook", subsystem: "http", metricName: "request_duration",
-                unitName: "seconds", helpText: "Time from a request's head to its answer."),
+            descriptor: Self.requestDuration,
             labels: [("method", method), ("route", route)], buckets: Self.buckets
         ).record(duration)
     }
@@ -39,21 +50,13 @@ final class ServerMetrics: Sendable {
     /// Every metric, with the database's counts as they are now.
     func text() -> String {
         if let counts = database?.operations.counts {
-            registry.makeGauge(
-                descriptor: MetricNameDescriptor(
-                    namespace: "casebook", subsystem: "database", metricName: "operations",
-                    unitName: "in_flight", helpText: "Database operations under way.")
-            ).set(Double(counts.inFlight))
+            registry.makeGauge(descriptor: Self.operationsInFlight).set(Double(counts.inFlight))
             for (outcome, value) in [
                 ("succeeded", counts.succeeded), ("failed", counts.failed),
                 ("timed_out", counts.timedOut),
             ] {
-                registry.makeGauge(
-                    descriptor: MetricNameDescriptor(
-                        namespace: "casebook", subsystem: "database", metricName: "operations",
-                        unitName: "", helpText: "Database operations ended, by outcome."),
-                    labels: [("outcome", outcome)]
-                ).set(Double(value))
+                registry.makeGauge(descriptor: Self.operationsEnded, labels: [("outcome", outcome)])
+                    .set(Double(value))
             }
         }
         return registry.emitToString()
