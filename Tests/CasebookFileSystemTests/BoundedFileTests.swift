@@ -114,6 +114,18 @@ struct OwnerOnlyTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "not a directory")
     }
 
+    /// What a person reads when the data directory cannot be used: the path and the system's
+    /// reason, as other Unix tools say it, never a Foundation error domain and code.
+    @Test func aDirectoryThatCannotBeMadeIsAFailureNamingThePathAndTheReason() throws {
+        let file = try directory.file("data", contents: "not a directory")
+        let below = file.appending(path: "diary")
+        for url in [file, below] {
+            let failure = PrivateDirectory.Failure(path: url.path, code: ENOTDIR)
+            #expect(throws: failure) { try PrivateDirectory.prepare(url) }
+            #expect("\(failure)" == "\(url.path): Not a directory")
+        }
+    }
+
     @Test func restrictingCreatesOrTightensAFileTo0600() throws {
         let old = umask(0)
         defer { umask(old) }
