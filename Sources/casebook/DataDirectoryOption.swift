@@ -25,3 +25,12 @@ struct DataDirectoryOption: ParsableArguments {
         CommandServices(layout: DataDirectoryLayout(root: try createdURL()))
     }
 }
+
+extension DataDirectoryOption {
+    /// The option as if `--data path` had been parsed (nil: not given), for a command run
+    /// without the parser.
+    init(path: String?) {
+        self.init()
+        self.path = path
+    }
+}

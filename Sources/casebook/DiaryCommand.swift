@@ -48,8 +48,44 @@ struct DiaryAddCommand: ParsableCommand {
     @OptionGroup var data: DataDirectoryOption
 
     func run() throws {
+        try Self.add(text, data: data)
+    }
+
+    /// Runs `casebook diary add` without the command-line parser when its arguments need none:
+    /// `diary add [TEXT] [--data DIR]`, in either order, where neither TEXT nor DIR is empty or
+    /// starts with `-`. The parser's reflection (type and conformance look-ups across the whole
+    /// executable) costs twice what adding the entry does, and a diary written from a shell loop
+    /// should start like the `sqlite3` it stands beside. The exit status, or nil when the
+    /// arguments need the parser (which then answers exactly as it always has).
+    static func runDirectly(_ arguments: [String]) -> Int32? {
+        guard arguments.starts(with: ["diary", "add"]) else { return nil }
+        func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
+        var text: String?
+        var path: String?
+        var rest = arguments.dropFirst(2)
+        while let argument = rest.popFirst() {
+            if argument == "--data", path == nil, let value = rest.popFirst(), isPlain(value) {
+                path = value
+            } else if text == nil, isPlain(argument) {
+                text = argument
+            } else {
+                return nil
+            }
+        }
+        do {
+            try add(text, data: DataDirectoryOption(path: path))
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            Casebook.exit(withError: error)
+        }
+    }
+
+    /// Adds `text` (standard input when nil) to the diary in `data`; prints the new entry's id.
+    private static func add(_ text: String?, data: DataDirectoryOption) throws {
         try DiaryCommand.withEntries(data: data) { entries in
-            let text = try self.text ?? StandardStreams.inputText()
+            let text = try text ?? StandardStreams.inputText()
             let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
             StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
         }

@@ -124,6 +124,55 @@ struct DiaryCommandTests {
         #expect(try diary(["show", id]).standardOutput.hasSuffix(long + "\n"))
     }
 
+    /// Every spelling of `add` adds the text as given: `add TEXT --data DIR` in either order is
+    /// run without the command-line parser (it starts the way a tool in a shell loop must), the
+    /// others through it; all must agree.
+    @Test func everySpellingOfAddAddsTheTextAsGiven() throws {
+        let text = "A walk by the sea,\n\té🍕 then soup  "
+        let spellings = [
+            ["diary", "add", text, "--data", data], ["diary", "add", "--data", data, text],
+            ["diary", "add", "--data=\(data)", text], ["diary", "add", "--data", data, "--", text],
+        ]
+        for spelling in spellings {
+            let result = try CasebookExecutable.run(spelling)
+            #expect(result.status == 0, "\(spelling)")
+            #expect(result.standardError == "")
+            let shown = try diary(["show", addedID(result)])
+            #expect(shown.standardOutput.hasSuffix("\n\nA walk by the sea,\n\té🍕 then soup\n"))
+        }
+        #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 4)
+    }
+
+    /// Failures are the same whichever way the arguments went: the message, the status, nothing
+    /// added; and anything the shortcut does not know (help, an unknown option, a second text)
+    /// is the parser's to answer.
+    @Test func everySpellingOfAddFailsAlike() throws {
+        let file = try directory.file("file", contents: "")
+        for (path, text) in [(file.path, "soup"), (data, "   ")] {
+            let direct = try CasebookExecutable.run(["diary", "add", text, "--data", path])
+            let parsed = try CasebookExecutable.run(["diary", "add", "--data=\(path)", "--", text])
+            #expect(direct.status == 1)
+            #expect(direct.standardError.hasPrefix("casebook diary: "))
+            #expect(direct.status == parsed.status)
+            #expect(direct.standardError == parsed.standardError)
+            #expect(direct.standardOutput == "" && parsed.standardOutput == "")
+        }
+        #expect(try diary(["list"]).standardOutput == "")
+        let help = try diary(["add", "soup", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("USAGE: casebook diary add [<text>] [--data <data>]"))
+        let misspelt = [
+            ["add", "soup", "-x", "--data", data], ["add", "soup", "salad", "--data", data],
+            ["add", "soup", "--data"],
+        ]
+        for arguments in misspelt {
+            let refused = try CasebookExecutable.run(["diary"] + arguments)
+            #expect(refused.status == 64, "\(arguments)")
+            #expect(refused.standardError.hasPrefix("Error: "))
+        }
+        #expect(try diary(["list"]).standardOutput == "")
+    }
+
     @Test(arguments: [["add", "   "], ["add"]])
     func refusesBlankText(arguments: [String]) throws {
         let result = try diary(arguments, input: "  \n")
