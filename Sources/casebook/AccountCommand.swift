@@ -22,7 +22,7 @@ struct AccountAgeCommand: ParsableCommand {
                     "--born must be a date such as 1990-05-10, not '\(born)'")
             }
             let account = Account(name: "", email: "", userId: "", dateOfBirth: dateOfBirth)
-            StandardStreams.output(String(try account.age()))
+            try StandardStreams.output(String(try account.age()))
         }
     }
 }

@@ -87,7 +87,7 @@ struct DiaryAddCommand: ParsableCommand {
         try DiaryCommand.withEntries(data: data) { entries in
             let text = try text ?? StandardStreams.inputText()
             let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
-            StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+            try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
         }
     }
 }
@@ -150,9 +150,9 @@ struct DiaryShowCommand: ParsableCommand {
         try DiaryCommand.withEntries(data: data) { entries in
             let entry = try entries.entry(matching: id)
             if json {
-                StandardStreams.outputJSON(DiaryEntryWire(entry))
+                try StandardStreams.outputJSON(DiaryEntryWire(entry))
             } else {
-                StandardStreams.output(
+                try StandardStreams.output(
                     "\(DiaryCommand.dates.string(from: entry.date))\n\n\(entry.text)")
             }
         }
@@ -176,7 +176,7 @@ struct DiaryEditCommand: ParsableCommand {
             let entry = try entries.update(
                 id: try entries.entry(matching: id).id,
                 text: text.trimmingCharacters(in: .whitespacesAndNewlines))
-            StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
+            try StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
         }
     }
 }
@@ -193,7 +193,7 @@ struct DiaryRemoveCommand: ParsableCommand {
     func run() throws {
         try DiaryCommand.withEntries(data: data) { entries in
             let entry = try entries.remove(id: try entries.entry(matching: id).id)
-            StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
+            try StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
         }
     }
 }

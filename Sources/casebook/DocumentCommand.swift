@@ -31,7 +31,7 @@ struct DocumentShowCommand: ParsableCommand {
     func run() throws {
         try FailureReport.run("document") {
             let document = try DocumentCommand.load(file)
-            StandardStreams.output("\(document.title)\n\n\(document.body)")
+            try StandardStreams.output("\(document.title)\n\n\(document.body)")
         }
     }
 }
@@ -55,7 +55,7 @@ struct DocumentRetitleCommand: ParsableCommand {
             } catch {
                 throw FailureReport.Message("\(file): \(error)")
             }
-            StandardStreams.output("retitled \(file): \(document.title)")
+            try StandardStreams.output("retitled \(file): \(document.title)")
         }
     }
 }

@@ -49,7 +49,7 @@ struct LoginPreviousCommand: ParsableCommand {
             else {
                 throw FailureReport.Message("no username is remembered yet")
             }
-            StandardStreams.output(username)
+            try StandardStreams.output(username)
         }
     }
 }

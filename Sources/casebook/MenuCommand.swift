@@ -24,16 +24,16 @@ struct MenuCommand: ParsableCommand {
     var template = false
 
     func run() throws {
-        if template {
-            StandardStreams.output(Menu.giuseppesYAML)
-            return
-        }
         try FailureReport.run("menu") {
+            if template {
+                try StandardStreams.output(Menu.giuseppesYAML)
+                return
+            }
             let menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
             if json {
-                StandardStreams.outputJSON(MenuListing(menu: menu))
+                try StandardStreams.outputJSON(MenuListing(menu: menu))
             } else {
-                FileHandle.standardOutput.write(Data(MenuText.render(menu).utf8))
+                try StandardStreams.outputText(MenuText.render(menu))
             }
         }
     }

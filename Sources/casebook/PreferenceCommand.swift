@@ -80,7 +80,7 @@ struct PreferenceSetCommand: ParsableCommand {
                 preference = .save(Credential(username: username ?? "", password: password))
             }
             try PreferenceCommand.controller(data).save(preference: preference)
-            StandardStreams.output("saved: \(PreferenceCommand.describe(preference))")
+            try StandardStreams.output("saved: \(PreferenceCommand.describe(preference))")
         }
     }
 
@@ -95,10 +95,10 @@ struct PreferenceShowCommand: ParsableCommand {
     func run() throws {
         try FailureReport.run("preference") {
             guard let preference = try PreferenceCommand.controller(data).loadPreference() else {
-                StandardStreams.output("no preference saved")
+                try StandardStreams.output("no preference saved")
                 return
             }
-            StandardStreams.output(PreferenceCommand.describe(preference))
+            try StandardStreams.output(PreferenceCommand.describe(preference))
         }
     }
 }
@@ -123,7 +123,7 @@ struct PreferencePushCommand: AsyncParsableCommand {
             }
             try await PreferencePublisher(api: HTTPClientPUTAPI(), baseURL: backend.url)
                 .push(preference, forUser: user)
-            StandardStreams.output(
+            try StandardStreams.output(
                 "pushed \(PreferenceChoice(preference).choice.rawValue) for user \(user)")
         }
     }

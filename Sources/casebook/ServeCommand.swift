@@ -125,7 +125,8 @@ struct ServeCommand: AsyncParsableCommand {
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),
             body: .seconds(bodyTimeout))
         try await CasebookServer.run(configuration: configuration) { url in
-            StandardStreams.output("Casebook is serving \(url.absoluteString)")
+            // A courtesy line: a server whose standard output is gone goes on serving.
+            try? StandardStreams.output("Casebook is serving \(url.absoluteString)")
         }
     }
 }

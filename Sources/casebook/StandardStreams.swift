@@ -2,24 +2,36 @@ import CasebookWire
 import Foundation
 
 /// Unbuffered lines on standard output and standard error, so that messages appear at once and
-/// in order even when the streams are pipes.
+/// in order even when the streams are pipes. Output that cannot be written (a full disk, a
+/// closed pipe) is an error the command reports; a message on standard error that cannot be
+/// written has nowhere left to go and is dropped.
 enum StandardStreams {
-    static func output(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    static func output(_ line: String) throws {
+        try write(line + "\n", to: .standardOutput)
     }
 
     /// `value` as indented JSON, in the shape the JSON API gives it.
-    static func outputJSON(_ value: some Encodable) {
-        output(String(decoding: WireJSON.encode(value, indented: true), as: UTF8.self))
+    static func outputJSON(_ value: some Encodable) throws {
+        try output(String(decoding: WireJSON.encode(value, indented: true), as: UTF8.self))
+    }
+
+    /// `text` exactly as it is, without a line ending added.
+    static func outputText(_ text: String) throws {
+        try write(text, to: .standardOutput)
     }
 
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? write(line + "\n", to: .standardError)
     }
 
     /// Rewrites the current line of standard error, for progress on a terminal.
     static func status(_ text: String) {
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+        try? write("\r\u{1B}[K\(text)", to: .standardError)
+    }
+
+    private static func write(_ text: String, to stream: FileDescriptorWriter) throws {
+        var text = text
+        try text.withUTF8 { try stream.write(UnsafeRawBufferPointer($0)) }
     }
 
     /// All of standard input as text: valid UTF-8 without NUL, or a failure saying which.

@@ -45,23 +45,23 @@ struct SurveySyncCommand: AsyncParsableCommand {
                 if showsProgress { StandardStreams.status("") }
                 switch error {
                 case .backendUnavailable(_, _, let partial), .ledgerNotSaved(_, _, let partial):
-                    show(partial)
+                    try? show(partial)  // the failure to report is `error`
                 default: break
                 }
                 throw error
             }
             if showsProgress { StandardStreams.status("") }
-            show(report)
+            try show(report)
             if report.failed > 0 { throw ExitCode.failure }
         }
     }
 
     /// Notes and failures on standard error, the summary alone on standard output.
-    private func show(_ report: SyncReport) {
+    private func show(_ report: SyncReport) throws {
         for note in report.notes { StandardStreams.error("casebook survey sync: \(note)") }
         for failure in report.failures {
             StandardStreams.error("casebook survey sync: \(failure.message)")
         }
-        StandardStreams.output(report.summary)
+        try StandardStreams.output(report.summary)
     }
 }

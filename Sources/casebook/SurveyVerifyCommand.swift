@@ -33,8 +33,8 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
             for failure in report.failures {
                 StandardStreams.error("casebook survey verify: \(failure.message)")
             }
-            for difference in report.differences { StandardStreams.output("\(difference)") }
-            StandardStreams.output(report.summary)
+            for difference in report.differences { try StandardStreams.output("\(difference)") }
+            try StandardStreams.output(report.summary)
             let unrepaired = report.differences.filter {
                 !(repair && $0.kind != .onlyOnBackend)
                     && !(ignoreExtra && $0.kind == .onlyOnBackend)

@@ -46,7 +46,7 @@ struct TokenCreateCommand: AsyncParsableCommand {
                 _, tokens in
                 try await tokens.create(user: user, label: name, expiresInDays: expires)
             }
-            StandardStreams.output(secret)
+            try StandardStreams.output(secret)
             StandardStreams.error(
                 "token \(token.id) for \(user): shown once, keep it safe (revoke with: casebook token revoke \(token.id))"
             )
@@ -77,7 +77,7 @@ struct TokenListCommand: AsyncParsableCommand {
                     ? "revoked" : token.isUsable(at: now) ? "active" : "expired"
                 let expiry =
                     token.expiresAt.map { "expires \($0.formatted(.iso8601))" } ?? "no expiry"
-                StandardStreams.output(
+                try StandardStreams.output(
                     "\(token.id)  \(token.user)  \(state)  \(expiry)  \(token.label ?? "")")
             }
         }
@@ -100,7 +100,7 @@ struct TokenRevokeCommand: AsyncParsableCommand {
             try await data.services().withUsers(database: try database.url()) { _, tokens in
                 try await tokens.revoke(id: id)
             }
-            StandardStreams.output("revoked \(id)")
+            try StandardStreams.output("revoked \(id)")
         }
     }
 }

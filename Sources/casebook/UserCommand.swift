@@ -57,7 +57,7 @@ struct UserAddCommand: AsyncParsableCommand {
             _ = try await data.services().withUsers(database: try database.url()) { users, _ in
                 try await users.add(name: name, role: role, password: password)
             }
-            StandardStreams.output("added \(name) (\(role.rawValue))")
+            try StandardStreams.output("added \(name) (\(role.rawValue))")
         }
     }
 }
@@ -75,7 +75,7 @@ struct UserListCommand: AsyncParsableCommand {
                 users, _ in try await users.all()
             }
             for user in all {
-                StandardStreams.output(
+                try StandardStreams.output(
                     "\(user.name)  \(user.role.rawValue)  \(user.createdAt.formatted(.iso8601))")
             }
         }
@@ -99,7 +99,7 @@ struct UserPasswdCommand: AsyncParsableCommand {
             try await data.services().withUsers(database: try database.url()) { users, _ in
                 try await users.changePassword(of: name, to: password)
             }
-            StandardStreams.output("changed the password of \(name)")
+            try StandardStreams.output("changed the password of \(name)")
         }
     }
 }
@@ -120,7 +120,7 @@ struct UserRmCommand: AsyncParsableCommand {
             try await data.services().withUsers(database: try database.url()) { users, _ in
                 try await users.remove(named: name)
             }
-            StandardStreams.output("removed \(name)")
+            try StandardStreams.output("removed \(name)")
         }
     }
 }

@@ -29,8 +29,15 @@ public struct CasebookExecutable {
         try run(arguments, inputData: Data(input.utf8), environment: environment)
     }
 
+    /// Runs `casebook` with standard output sent to `outputPath` (`/dev/full`, say) instead of
+    /// a file the result reads back: its `standardOutput` is then empty.
+    public static func run(_ arguments: [String], outputTo outputPath: String) throws -> Result {
+        try run(arguments, inputData: Data(), outputPath: outputPath)
+    }
+
     public static func run(
-        _ arguments: [String], inputData: Data, environment: [String: String] = [:]
+        _ arguments: [String], inputData: Data, environment: [String: String] = [:],
+        outputPath: String? = nil
     )
         throws -> Result
     {
@@ -47,7 +54,8 @@ public struct CasebookExecutable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardOutput = try FileHandle(
+            forWritingTo: outputPath.map(URL.init(fileURLWithPath:)) ?? outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         try ProcessLaunch.run(process)
         process.waitUntilExit()
