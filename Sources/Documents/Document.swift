@@ -20,6 +20,9 @@ open class Document {
     /// "Untitled" until set or loaded; a title is one line.
     public var title = "Untitled"
     public var body = ""
+    /// Why the last `load()` could not read the file (nil when it read it, or before any load):
+    /// `load()` itself throws `DocumentError.cannotLoadContent` whatever the reason.
+    public private(set) var readProblem: FileProblem?
 
     public required init(fileURL: URL) {
         self.fileURL = fileURL
@@ -31,10 +34,15 @@ open class Document {
     /// Reads the title and body from the file: a regular file (never a FIFO or a device, which
     /// could block or never end) of at most `maximumSize` bytes of UTF-8 text.
     open func load() throws {
-        guard
-            let text = try? BoundedFile.text(
+        let text: String
+        do {
+            text = try BoundedFile.text(
                 atPath: fileURL.path, limit: Self.maximumSize, followingSymlink: true)
-        else { throw DocumentError.cannotLoadContent }
+            readProblem = nil
+        } catch {
+            readProblem = error
+            throw DocumentError.cannotLoadContent
+        }
         let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let firstLine = parts.first.map(String.init) ?? ""
         title = firstLine.trimmingCharacters(in: .whitespaces).isEmpty ? "Untitled" : firstLine

@@ -15,7 +15,10 @@ struct DocumentCommand: ParsableCommand {
         let loader = DocumentLoader()
         guard loader.loadDocument(at: URL(fileURLWithPath: path)), let document = loader.document
         else {
-            throw FailureReport.Message("\(path): \(DocumentError.cannotLoadContent)")
+            let reason =
+                loader.readProblem.map { "cannot read the document: \($0)" }
+                ?? DocumentError.cannotLoadContent.description
+            throw FailureReport.Message("\(path): \(reason)")
         }
         return document
     }

@@ -28,13 +28,21 @@ struct AccountsCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")
     }
 
+    /// The message says why, as `casebook menu --file` does: missing, a folder, not text.
     @Test func aDocumentThatCannotBeReadIsAClearError() throws {
-        let result = try run(["document", "show", "/nonexistent/notes.txt"])
-        #expect(result.status == 1)
-        #expect(
-            result.standardError
-                == "casebook document: /nonexistent/notes.txt: the document cannot be read as text\n"
-        )
+        let binary = data.appendingPathComponent("binary.txt")
+        try Data([0xFF, 0xFE]).write(to: binary)
+        let cases = [
+            ("/nonexistent/notes.txt", "there is no such file"), (data.path, "it is a folder"),
+            (binary.path, "it is not UTF-8 text"),
+        ]
+        for (path, reason) in cases {
+            let result = try run(["document", "show", path])
+            #expect(result.status == 1)
+            #expect(
+                result.standardError
+                    == "casebook document: \(path): cannot read the document: \(reason)\n")
+        }
     }
 
     @Test func opensAnAttachmentWithTheSystemsOpener() throws {

@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import CasebookTestSupport
 import Documents
 import Foundation
@@ -123,6 +124,36 @@ struct DocumentTests {
         loader.documentType = FailingDocument.self
         #expect(loader.loadDocument(at: URL(fileURLWithPath: "/never/touched.txt")) == false)
         #expect(loader.document == nil)
+    }
+
+    /// `load()` throws `cannotLoadContent` whatever kept the file from being read (that is the
+    /// case study's contract); what kept it is kept beside it, for a message a person can act on.
+    @Test func aDocumentKeepsWhyItsFileCouldNotBeRead() throws {
+        let directory = try TemporaryDirectory()
+        let binary = directory.appending("binary.bin")
+        try Data([0xFF, 0xFE]).write(to: binary)
+        let cases: [(URL, FileProblem)] = [
+            (URL(fileURLWithPath: "/nonexistent/doc.txt"), .missing), (directory.url, .directory),
+            (binary, .notText), (URL(fileURLWithPath: "/dev/zero"), .notRegular(kind: "a device")),
+        ]
+        for (url, problem) in cases {
+            let document = Document(fileURL: url)
+            #expect(throws: DocumentError.cannotLoadContent) { try document.load() }
+            #expect(document.readProblem == problem, "\(url.path)")
+        }
+    }
+
+    @Test func theLoaderKeepsWhyTheLastDocumentCouldNotBeReadUntilOneIs() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("real.txt", contents: "Real title\n")
+        let loader = DocumentLoader()
+        #expect(!loader.loadDocument(at: directory.appending("missing.txt")))
+        #expect(loader.readProblem == .missing)
+        #expect(loader.loadDocument(at: file))
+        #expect(loader.readProblem == nil)
+        loader.documentType = FailingDocument.self
+        #expect(!loader.loadDocument(at: file))
+        #expect(loader.readProblem == nil)  // a document that failed on its own: no file problem
     }
 
     @Test func theLoaderUsesRealDocumentsByDefault() throws {
