@@ -12,29 +12,29 @@ public final class KeyValueFile: UserDefaultsStorage, LoginRecording, Preference
     /// The error of the last `set`, which cannot throw (its signature is `UserDefaults`').
     public private(set) var lastWriteError: (any Error)?
 
-    /// Opens the file at `url`, or starts empty when there is none.
+    /// The most a key-value file may hold: 1 MiB, far more than a username and a preference.
+    public static let maximumSize = 1024 * 1024
+
+    /// Opens the file at `url`, or starts empty when there is none. Only a regular file of at
+    /// most `maximumSize` bytes, not reached through a symbolic link, is read.
     public init(url: URL) throws {
         self.url = url
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.bytes(atPath: url.path, limit: Self.maximumSize)
+        } catch .missing {
             values = [:]
             return
-        }
-        do {
-            let data = try Data(contentsOf: url)
-            guard
-                let values = try PropertyListSerialization.propertyList(from: data, format: nil)
-                    as? [String: Any]
-            else {
-                throw PreferenceStoreError.fileUnusable(
-                    path: url.path, reason: "not a key-value file")
-            }
-            self.values = values
-        } catch let error as PreferenceStoreError {
-            throw error
         } catch {
-            throw PreferenceStoreError.fileUnusable(
-                path: url.path, reason: "it cannot be read (\(error))")
+            throw PreferenceStoreError.fileUnusable(path: url.path, reason: error.description)
         }
+        guard
+            let values = try? PropertyListSerialization.propertyList(
+                from: Data(bytes), format: nil) as? [String: Any]
+        else {
+            throw PreferenceStoreError.fileUnusable(path: url.path, reason: "not a key-value file")
+        }
+        self.values = values
     }
 
     public func set(_ value: Any?, forKey defaultName: String) {
