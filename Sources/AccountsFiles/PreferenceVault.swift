@@ -18,12 +18,21 @@ public enum PreferenceVault {
     }
 
     static func loadOrCreateKey(at url: URL) throws -> SymmetricKey {
-        if FileManager.default.fileExists(atPath: url.path) {
-            guard let data = try? Data(contentsOf: url), data.count == 32 else {
+        do {
+            // One byte past a key's size, to tell a longer file from a key.
+            let bytes = try BoundedFile.bytes(atPath: url.path, limit: 33)
+            guard bytes.count == 32 else {
                 throw PreferenceStoreError.fileUnusable(
                     path: url.path, reason: "it is not a preference key (32 bytes)")
             }
-            return SymmetricKey(data: data)
+            return SymmetricKey(data: bytes)
+        } catch FileProblem.missing {
+            // First use: made below.
+        } catch FileProblem.tooLarge {
+            throw PreferenceStoreError.fileUnusable(
+                path: url.path, reason: "it is not a preference key (32 bytes)")
+        } catch let problem as FileProblem {
+            throw PreferenceStoreError.fileUnusable(path: url.path, reason: problem.description)
         }
         let key = SymmetricKey(size: .bits256)
         do {

@@ -3,6 +3,10 @@ import CasebookTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("The password is never stored in plaintext")
 struct PreferenceSecurityTests {
     let password = "correct horse battery staple"
@@ -43,6 +47,32 @@ struct PreferenceSecurityTests {
             at: directory, includingPropertiesForKeys: nil)
         #expect(files.count == 2)
         for file in files { #expect(try permissions(file) == 0o600, "\(file.lastPathComponent)") }
+    }
+
+    /// Whatever is at the key's path is read only if it is a regular file, never waited on
+    /// (a FIFO) or followed (a link), and is a key only if it holds exactly 32 bytes.
+    @Test func aKeyFileThatIsNotAKeyIsRefusedUnreadAndNamed() throws {
+        let key = directory.appendingPathComponent(PreferenceVault.keyFileName)
+        let cases: [(make: () throws -> Void, reason: String)] = [
+            ({ #expect(mkfifo(key.path, 0o600) == 0) }, "it is a FIFO, not a regular file"),
+            ({ try Data(count: 33).write(to: key) }, "it is not a preference key (32 bytes)"),
+            ({ try Data(count: 31).write(to: key) }, "it is not a preference key (32 bytes)"),
+            (
+                {
+                    let target = self.directory.appendingPathComponent("elsewhere")
+                    try Data(count: 32).write(to: target)
+                    try FileManager.default.createSymbolicLink(
+                        at: key, withDestinationURL: target)
+                }, "it is a symbolic link, which is not followed here"
+            ),
+        ]
+        for (make, reason) in cases {
+            try? FileManager.default.removeItem(at: key)
+            try make()
+            #expect(throws: PreferenceStoreError.fileUnusable(path: key.path, reason: reason)) {
+                try PreferenceVault.open(in: directory)
+            }
+        }
     }
 
     @Test func reopeningUsesTheSameKey() throws {
