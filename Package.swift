@@ -157,7 +157,7 @@ let package = Package(
         .target(
             name: "CasebookPostgres",
             dependencies: [
-                "StoreFailures",
+                "CasebookFileSystem", "StoreFailures",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

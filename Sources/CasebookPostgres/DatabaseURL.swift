@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// Where a PostgreSQL database is, from a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
@@ -81,9 +82,15 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         var password = components.password
         if password == nil { password = environment["PGPASSWORD"] }
         if password == nil, let passwordFile {
-            guard let text = try? String(contentsOf: passwordFile, encoding: .utf8) else {
+            let text: String
+            do {
+                text = try BoundedFile.text(
+                    atPath: passwordFile.path, limit: 64 * 1024, followingSymlink: true)
+            } catch {
                 throw ParseError(
-                    problem: "names a password file that cannot be read: \(passwordFile.path)")
+                    problem:
+                        "names a password file that cannot be read: \(passwordFile.path): \(error)"
+                )
             }
             password = String(text.prefix { $0 != "\n" && $0 != "\r" })
         }

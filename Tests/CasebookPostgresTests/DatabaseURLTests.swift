@@ -3,6 +3,10 @@ import CasebookTestSupport
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("A database URL")
 struct DatabaseURLTests {
     @Test func namesUserHostPortAndDatabase() throws {
@@ -63,7 +67,30 @@ struct DatabaseURLTests {
             try DatabaseURL(
                 "postgres://a@h/db", passwordFile: URL(fileURLWithPath: "/nonexistent/pw"))
         } throws: { error in
-            "\(error)".contains("/nonexistent/pw")
+            "\(error)".contains("/nonexistent/pw: there is no such file")
         }
+    }
+
+    /// A password file is read only if it is a small regular file (a link to one is followed:
+    /// mounted secrets are links): a FIFO is never waited on, a device never read to its end.
+    @Test func aPasswordFileThatIsNotAFileIsRefusedUnread() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.appending("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let cases = [
+            (fifo, "it is a FIFO, not a regular file"), (directory.url, "it is a folder"),
+            (URL(fileURLWithPath: "/dev/zero"), "it is a device, not a regular file"),
+        ]
+        for (url, reason) in cases {
+            #expect {
+                try DatabaseURL("postgres://a@h/db", passwordFile: url)
+            } throws: { error in
+                "\(error)".hasSuffix("\(url.path): \(reason)")
+            }
+        }
+        let secret = try directory.file("secret", contents: "from-link\nignored")
+        let link = directory.appending("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: secret)
+        #expect(try DatabaseURL("postgres://a@h/db", passwordFile: link).password == "from-link")
     }
 }
