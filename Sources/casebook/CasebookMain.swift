@@ -11,6 +11,7 @@
 @main
 enum CasebookMain {
     static func main() async {
+        StandardOutputCheck.installAtExit()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = FactorCommand.runDirectly(arguments)
             ?? DiaryAddCommand.runDirectly(arguments)

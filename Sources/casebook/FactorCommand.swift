@@ -32,7 +32,8 @@ struct FactorCommand: ParsableCommand {
     }
 
     func run() throws {
-        if try Self.factor(operands) { throw ExitCode.failure }
+        guard let sawInvalidInput = Self.factorReportingWriteFailure(operands), !sawInvalidInput
+        else { throw ExitCode.failure }
     }
 
     /// Runs `casebook factor` without parsing the command line when it needs no parsing: every
@@ -43,12 +44,22 @@ struct FactorCommand: ParsableCommand {
         guard arguments.first == "factor",
             arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") })
         else { return nil }
+        guard let sawInvalidInput = factorReportingWriteFailure(Array(arguments.dropFirst()))
+        else { return 1 }
+        return sawInvalidInput ? 1 : 0
+    }
+
+    /// `factor(_:)`, with a failed write (a full disk, say) or read reported as GNU `factor`
+    /// reports it ("write error: …"): whether a token was not a number, or nil on a failure.
+    private static func factorReportingWriteFailure(_ operands: [String]) -> Bool? {
         do {
-            return try factor(Array(arguments.dropFirst())) ? 1 : 0
+            return try factor(operands)
+        } catch let failure as SystemCallError {
+            StandardStreams.error("casebook factor: \(failure.call) error: \(failure.reason)")
         } catch {
-            // Writing failed (standard output closed, say): reported as the parser would.
-            Casebook.exit(withError: error)
+            StandardStreams.error("casebook factor: \(error)")
         }
+        return nil
     }
 
     /// Factors `operands`, or standard input when there are none; true when a token was not a

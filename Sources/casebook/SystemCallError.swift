@@ -9,5 +9,8 @@ struct SystemCallError: Error, CustomStringConvertible {
     let call: String
     let code: Int32
 
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    var description: String { "\(call) failed: \(reason)" }
+
+    /// The system's explanation alone: "No space left on device".
+    var reason: String { String(cString: strerror(code)) }
 }
