@@ -22,7 +22,11 @@ struct AccountAgeCommand: ParsableCommand {
                     "--born must be a date such as 1990-05-10, not '\(born)'")
             }
             let account = Account(name: "", email: "", userId: "", dateOfBirth: dateOfBirth)
-            try StandardStreams.output(String(try account.age()))
+            do {
+                try StandardStreams.output(String(try account.age()))
+            } catch AccountError.cannotCalculateAge where dateOfBirth > account.now {
+                throw FailureReport.Message("--born \(born) is after today: there is no age yet")
+            }
         }
     }
 }

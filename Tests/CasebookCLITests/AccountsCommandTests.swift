@@ -87,6 +87,14 @@ struct AccountsCommandTests {
         #expect(bad.standardError.contains("--born must be a date such as 1990-05-10"))
     }
 
+    @Test func aDateOfBirthAfterTodayIsNamedAsSuch() throws {
+        let result = try run(["account", "age", "--born", "2999-01-01"])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook account: --born 2999-01-01 is after today: there is no age yet\n")
+    }
+
     @Test func remembersTheLastUsername() throws {
         let none = try run(["login", "previous", "--data", data.path])
         #expect(none.status == 1)
