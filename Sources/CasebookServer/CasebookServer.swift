@@ -122,17 +122,11 @@ extension CasebookServer.Configuration {
     /// - Throws: `ServerStartError.tlsUnusable` naming the file that cannot be used.
     func tlsConfiguration() throws -> TLSConfiguration? {
         guard let certificate = tlsCertificate, let key = tlsKey else { return nil }
-        let chain: [NIOSSLCertificate]
-        do {
-            chain = try NIOSSLCertificate.fromPEMFile(certificate.path)
-        } catch {
-            throw ServerStartError.tlsUnusable(path: certificate.path, reason: "\(error)")
+        let chain = try Self.pem(at: certificate, "certificate") {
+            try NIOSSLCertificate.fromPEMBytes($0)
         }
-        let privateKey: NIOSSLPrivateKey
-        do {
-            privateKey = try NIOSSLPrivateKey(file: key.path, format: .pem)
-        } catch {
-            throw ServerStartError.tlsUnusable(path: key.path, reason: "\(error)")
+        let privateKey = try Self.pem(at: key, "private key") {
+            try NIOSSLPrivateKey(bytes: $0, format: .pem)
         }
         guard !chain.isEmpty else {
             throw ServerStartError.tlsUnusable(
@@ -140,6 +134,26 @@ extension CasebookServer.Configuration {
         }
         return TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+    }
+
+    /// What `parse` makes of the PEM file at `url`: a regular file of at most 1 MiB (a symbolic
+    /// link followed, as an ACME client's are). Throws `tlsUnusable` with the file problem, or
+    /// "it is not a PEM \(what)" when the bytes are not one.
+    private static func pem<T>(at url: URL, _ what: String, _ parse: ([UInt8]) throws -> T)
+        throws -> T
+    {
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedFile.bytes(
+                atPath: url.path, limit: 1024 * 1024, followingSymlink: true)
+        } catch {
+            throw ServerStartError.tlsUnusable(path: url.path, reason: error.description)
+        }
+        do {
+            return try parse(bytes)
+        } catch {
+            throw ServerStartError.tlsUnusable(path: url.path, reason: "it is not a PEM \(what)")
+        }
     }
 
     /// Whether `text` can be an allowed host: a DNS name, an IPv4 address, or an IPv6 address

@@ -49,16 +49,35 @@ struct TLSTests {
         server.stop()
     }
 
-    @Test func aKeyThatCannotBeReadIsNamed() throws {
+    /// Each file is read as a bounded regular file (a link followed: certificates from an ACME
+    /// client are links) and what is wrong with it is said plainly, never a library's case name.
+    @Test func aCertificateOrKeyThatCannotBeUsedIsNamedWithTheReason() throws {
         let folder = try TemporaryDirectory()
-        let certificate = try folder.file("cert.pem", contents: "not a certificate")
-        let result = try CasebookExecutable.run([
-            "serve", "--port", "0", "--data", folder.url.path, "--tls-cert", certificate.path,
-            "--tls-key", "/nonexistent/key.pem",
-        ])
-        #expect(result.status == 1)
-        #expect(
-            result.standardError.hasPrefix(
-                "casebook serve: cannot use \(certificate.path) for TLS: "))
+        let certificate = folder.appending("cert.pem").path
+        let key = folder.appending("key.pem").path
+        let (made, log) = try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out",
+                certificate, "-days", "1", "-subj", "/CN=127.0.0.1",
+            ])
+        #expect(made == 0, "\(log)")
+        let text = try folder.file("text.pem", contents: "not a certificate")
+        let cases: [(cert: String, key: String, named: String, reason: String)] = [
+            (text.path, key, text.path, "it is not a PEM certificate"),
+            ("/nonexistent/cert.pem", key, "/nonexistent/cert.pem", "there is no such file"),
+            (folder.url.path, key, folder.url.path, "it is a folder"),
+            (certificate, text.path, text.path, "it is not a PEM private key"),
+            (certificate, "/nonexistent/key.pem", "/nonexistent/key.pem", "there is no such file"),
+        ]
+        for (cert, key, named, reason) in cases {
+            let result = try CasebookExecutable.run([
+                "serve", "--port", "0", "--data", folder.appending("data").path, "--tls-cert", cert,
+                "--tls-key", key,
+            ])
+            #expect(result.status == 1)
+            #expect(
+                result.standardError == "casebook serve: cannot use \(named) for TLS: \(reason)\n")
+        }
     }
 }
