@@ -132,8 +132,17 @@ extension CasebookServer.Configuration {
             throw ServerStartError.tlsUnusable(
                 path: certificate.path, reason: "it holds no certificate")
         }
-        return TLSConfiguration.makeServerConfiguration(
+        let configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+        // Made here once to check that the key belongs to the certificate: the server makes its
+        // own, and would otherwise fail with no file named.
+        do {
+            _ = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw ServerStartError.tlsUnusable(
+                path: key.path, reason: "it is not the private key of \(certificate.path)")
+        }
+        return configuration
     }
 
     /// What `parse` makes of the PEM file at `url`: a regular file of at most 1 MiB (a symbolic

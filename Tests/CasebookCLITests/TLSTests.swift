@@ -62,6 +62,10 @@ struct TLSTests {
                 certificate, "-days", "1", "-subj", "/CN=127.0.0.1",
             ])
         #expect(made == 0, "\(log)")
+        let otherKey = folder.appending("other-key.pem").path
+        let (madeOther, otherLog) = try Self.run(
+            "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-out", otherKey])
+        #expect(madeOther == 0, "\(otherLog)")
         let text = try folder.file("text.pem", contents: "not a certificate")
         let cases: [(cert: String, key: String, named: String, reason: String)] = [
             (text.path, key, text.path, "it is not a PEM certificate"),
@@ -69,6 +73,7 @@ struct TLSTests {
             (folder.url.path, key, folder.url.path, "it is a folder"),
             (certificate, text.path, text.path, "it is not a PEM private key"),
             (certificate, "/nonexistent/key.pem", "/nonexistent/key.pem", "there is no such file"),
+            (certificate, otherKey, otherKey, "it is not the private key of \(certificate)"),
         ]
         for (cert, key, named, reason) in cases {
             let result = try CasebookExecutable.run([
