@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "SurveySyncCore",
             dependencies: [
-                "CasebookJSON", "CasebookYAML", "StoreFailures", "Yams",
+                "CasebookFileSystem", "CasebookJSON", "CasebookYAML", "StoreFailures", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),

@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// Reads text files inside the user's documents directory.
@@ -8,7 +9,9 @@ public final class FileReader {
     public init(
         fileManager: FileManaging = FileManager.default,
         urlReader: @escaping (URL) throws -> String = {
-            try String(contentsOf: $0, encoding: .utf8)
+            // A regular file of UTF-8 text without NUL, not reached through a link (which could
+            // lead out of the documents directory), of at most a respondent file's size.
+            try BoundedFile.text(atPath: $0.path, limit: RespondentParser.maximumFileSize)
         }
     ) {
         self.fileManager = fileManager

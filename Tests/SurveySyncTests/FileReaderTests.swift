@@ -3,6 +3,10 @@ import Foundation
 import SurveySync
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("FileReader behind the FileManaging seam")
 struct FileReaderTests {
     let documents = URL(string: "/var/data/documents")!
@@ -33,6 +37,28 @@ struct FileReaderTests {
         }
         #expect(throws: FileReaderError.missingFile(path: "/var/data/documents/non-existing.txt")) {
             try reader.read(path: "non-existing.txt")
+        }
+    }
+
+    /// The default reader reads only regular UTF-8 files of at most 1 MiB reached without a
+    /// symbolic link: a FIFO in the documents folder is never waited on, and a link cannot lead
+    /// the reader out of the folder.
+    @Test(.timeLimit(.minutes(1)))
+    func theDefaultReaderReadsOnlyARegularFileInsideTheFolder() throws {
+        let directory = try TemporaryDirectory()
+        let outside = try TemporaryDirectory()
+        let secret = try outside.file("secret.yaml", contents: "token: s3cret")
+        _ = try directory.file("ada.yaml", contents: "name: Ada")
+        #expect(mkfifo(directory.appending("pipe.yaml").path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(
+            at: directory.appending("link.yaml"), withDestinationURL: secret)
+        let huge = directory.appending("huge.yaml")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        try FileHandle(forWritingTo: huge).truncate(atOffset: 2 * 1024 * 1024)
+        let reader = FileReader(fileManager: FileManagingStub(urls: [directory.url]))
+        #expect(try reader.read(path: "ada.yaml") == "name: Ada")
+        for name in ["pipe.yaml", "link.yaml", "huge.yaml"] {
+            #expect(throws: FileReaderError.self) { try reader.read(path: name) }
         }
     }
 
