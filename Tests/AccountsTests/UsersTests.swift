@@ -85,6 +85,25 @@ struct UsersTests {
         }
     }
 
+    /// A secret's 32 bytes are drawn from all 256 values (256 bits a secret, not 255.9...).
+    /// Over 400 secrets a missing value would have odds of about 256 × (255/256)^12,800, about
+    /// 10^-20: the test does not flake, and a range that left a value out fails it at once.
+    @Test func secretsDrawTheirBytesFromEveryValue() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let tokens = APITokens(tokens: directory, users: directory)
+        var seen = Set<UInt8>()
+        for _ in 0..<400 {
+            let (token, secret) = try await tokens.create(
+                user: "ada", label: nil, expiresInDays: nil)
+            let text = secret.dropFirst("cbt_\(token.id)_".count)
+                .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            let bytes = try #require(Data(base64Encoded: text + "="))
+            #expect(bytes.count == 32)
+            seen.formUnion(bytes)
+        }
+        #expect(seen.count == 256)
+    }
+
     /// A presented secret is read up to 128 bytes and refused beyond, whatever the store holds:
     /// a secret of exactly 128 bytes whose hash is stored is taken, one of 129 is not.
     @Test func aSecretOfUpTo128BytesIsLookedUpAndALongerOneRefused() async throws {
