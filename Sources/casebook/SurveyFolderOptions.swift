@@ -63,9 +63,12 @@ struct SurveyFolderOptions: ParsableArguments {
             url = documents.appendingPathComponent("Respondents")
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
-        else { throw FailureReport.Message("no respondents folder at \(url.path)") }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw FailureReport.Message("no respondents folder at \(url.path)")
+        }
+        guard isDirectory.boolValue else {
+            throw FailureReport.Message("\(url.path) is a file, not a respondents folder")
+        }
         return LocalRespondentFolder(url: url)
     }
 }

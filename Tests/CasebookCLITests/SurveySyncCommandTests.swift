@@ -117,6 +117,23 @@ struct SurveySyncCommandTests {
                 atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
     }
 
+    /// What `--from` names must be a folder; the message says which of the two it is not.
+    @Test(arguments: ["sync", "verify"])
+    func aFromThatIsNoFolderIsNamedForWhatItIs(command: String) throws {
+        let file = try directory.file("respondent.yaml", contents: "id: 1\n")
+        let missing = directory.appending("missing").path
+        for (from, message) in [
+            (missing, "no respondents folder at \(missing)"),
+            (file.path, "\(file.path) is a file, not a respondents folder"),
+        ] {
+            let result = try CasebookExecutable.run([
+                "survey", command, "--from", from, "--to", "http://127.0.0.1:1", "--retries", "0",
+            ])
+            #expect(result.status == 1)
+            #expect(result.standardError == "casebook survey \(command): \(message)\n")
+        }
+    }
+
     /// A token is a password: it crosses the network only encrypted. Plain http is for this
     /// machine's own loopback; elsewhere the command refuses before anything is sent.
     @Test(arguments: ["sync", "verify"])
