@@ -38,6 +38,9 @@ struct AccountTests {
     @Test(arguments: [
         ("1990-05-10", true), ("2000-02-29", true), ("2001-02-29", false), ("1990-13-01", false),
         ("10/05/1990", false), ("1990-5-10", false), ("", false), ("1990-05-10x", false),
+        // Digits only, in exactly three parts: no sign, no empty part, no part left over.
+        ("+990-05-10", false), ("1990-+5-10", false), ("1990-05-+1", false), ("-990-05-10", false),
+        ("1990--05-10", false), ("1990-05-10-", false), ("१९९०-05-10", false),
     ])
     func readsADateOfBirthOnlyWhenItIsARealDate(text: String, valid: Bool) {
         #expect((Account.dateOfBirth(from: text) != nil) == valid)
