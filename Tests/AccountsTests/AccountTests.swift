@@ -46,6 +46,16 @@ struct AccountTests {
         #expect((Account.dateOfBirth(from: text) != nil) == valid)
     }
 
+    /// Noon, as documented: the furthest time from either midnight, so that no time-zone or
+    /// daylight-saving shift moves the birthday to another day.
+    @Test func aDateOfBirthIsNoonOfThatDay() throws {
+        let date = try #require(Account.dateOfBirth(from: "1990-05-10"))
+        let parts = Calendar.current.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: date)
+        #expect(parts.year == 1990 && parts.month == 5 && parts.day == 10)
+        #expect(parts.hour == 12 && parts.minute == 0 && parts.second == 0)
+    }
+
     @Test func keepsItsDetails() {
         let account = Account(
             name: "Ada", email: "ada@example.com", userId: "u1",
