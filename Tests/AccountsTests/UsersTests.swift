@@ -57,6 +57,18 @@ struct UsersTests {
         #expect(hasher.checks == before + 2)
     }
 
+    /// The decoy an unknown user is checked against is hashed once and kept: with bcrypt a
+    /// hash costs as much as a check, so hashing it again at every unknown name would make
+    /// those answers twice as slow as a real user's (and the difference measurable).
+    @Test func theDecoyForUnknownUsersIsHashedOnce() async throws {
+        let users = Users(store: directory, hasher: hasher)
+        for _ in 0..<3 {
+            #expect(try await users.authenticate(name: "nobody", password: "correct horse") == nil)
+        }
+        #expect(hasher.checks == 3)
+        #expect(hasher.hashes == 1)
+    }
+
     @Test func changesAPasswordAndRemovesAUser() async throws {
         try await users.add(name: "ada", role: .admin, password: "correct horse")
         try await users.changePassword(of: "ada", to: "battery staple")
