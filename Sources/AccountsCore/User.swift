@@ -18,7 +18,7 @@ public struct User: Equatable, Sendable {
     /// letter or digit (so that it is safe in paths, logs and URLs, and unambiguous).
     public static func isValidName(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
-        guard (1...64).contains(bytes.count), let first = bytes.first else { return false }
+        guard bytes.count <= 64, let first = bytes.first else { return false }
         func allowed(_ byte: UInt8) -> Bool {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

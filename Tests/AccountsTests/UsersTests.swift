@@ -15,7 +15,20 @@ struct UsersTests {
         #expect(try await directory.user(named: "ada") == user)
     }
 
-    @Test(arguments: ["", "Ada", "-ada", "a b", "ada/x", "ädä", String(repeating: "a", count: 65)])
+    /// The name rules at their edges: the first and last letter and digit, each of the three
+    /// marks inside a name, one character and 64.
+    @Test(arguments: [
+        "a", "z", "0", "9", "z9", "a.b", "a_b", "a-b", "0.z_9-a", String(repeating: "z", count: 64),
+    ])
+    func acceptsEveryNameTheRulesAllow(name: String) async throws {
+        let user = try await users.add(name: name, role: .diarist, password: "long enough")
+        #expect(user.name == name)
+    }
+
+    @Test(arguments: [
+        "", "Ada", "-ada", "a b", "ada/x", "ädä", String(repeating: "a", count: 65),
+        ".ada", "_ada", "`", "{", "/", ":", "a:b", "a`b", "a{b",
+    ])
     func refusesANameThatCannotNameAUser(name: String) async throws {
         await #expect(throws: UserError.invalidName(name)) {
             try await users.add(name: name, role: .diarist, password: "long enough")
