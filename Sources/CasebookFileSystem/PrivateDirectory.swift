@@ -20,7 +20,10 @@ public enum PrivateDirectory {
             self.code = code
         }
 
-        public var description: String { "\(path): \(String(cString: strerror(code)))" }
+        /// The system's reason alone (`Not a directory`), for a message that names the path itself.
+        public var reason: String { String(cString: strerror(code)) }
+
+        public var description: String { "\(path): \(reason)" }
     }
 
     /// Creates the directory (and its parents) when missing, and makes it 0700 when it is the

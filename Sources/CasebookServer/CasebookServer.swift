@@ -84,6 +84,11 @@ public enum CasebookServer {
             } else {
                 stores = try Stores.open(in: configuration.dataDirectory)
             }
+        } catch let failure as PrivateDirectory.Failure
+            where failure.path == configuration.dataDirectory.path
+        {
+            throw ServerStartError.dataDirectoryUnusable(
+                path: failure.path, reason: failure.reason)
         } catch {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")

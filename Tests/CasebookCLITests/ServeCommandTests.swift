@@ -47,6 +47,19 @@ struct ServeCommandTests {
         #expect(json?["restaurant"] as? String == "Da Mario")
     }
 
+    /// A data directory that is a file, or lies below one, names the path and the reason once.
+    @Test func aDataDirectoryThatCannotBeUsedIsNamedOnceWithTheReason() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("data", contents: "not a directory")
+        for path in [file.path, file.appending(path: "below").path] {
+            let result = try CasebookExecutable.run(["serve", "--port", "0", "--data", path])
+            #expect(result.status == 1)
+            #expect(
+                result.standardError
+                    == "casebook serve: cannot use the data directory \(path): Not a directory\n")
+        }
+    }
+
     @Test func anInvalidMenuFileStopsTheServerFromStartingWithAClearError() throws {
         let result = try CasebookExecutable.run([
             "serve", "--port", "0", "--menu", "/nonexistent/menu.yaml",

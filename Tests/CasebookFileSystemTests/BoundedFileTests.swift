@@ -123,6 +123,7 @@ struct OwnerOnlyTests {
             let failure = PrivateDirectory.Failure(path: url.path, code: ENOTDIR)
             #expect(throws: failure) { try PrivateDirectory.prepare(url) }
             #expect("\(failure)" == "\(url.path): Not a directory")
+            #expect(failure.reason == "Not a directory")
         }
     }
 
