@@ -18,19 +18,18 @@ public enum PreferenceVault {
     }
 
     static func loadOrCreateKey(at url: URL) throws -> SymmetricKey {
+        let keySize = 32
+        let notAKey = PreferenceStoreError.fileUnusable(
+            path: url.path, reason: "it is not a preference key (\(keySize) bytes)")
         do {
             // One byte past a key's size, to tell a longer file from a key.
-            let bytes = try BoundedFile.bytes(atPath: url.path, limit: 33)
-            guard bytes.count == 32 else {
-                throw PreferenceStoreError.fileUnusable(
-                    path: url.path, reason: "it is not a preference key (32 bytes)")
-            }
+            let bytes = try BoundedFile.bytes(atPath: url.path, limit: keySize + 1)
+            guard bytes.count == keySize else { throw notAKey }
             return SymmetricKey(data: bytes)
         } catch FileProblem.missing {
             // First use: made below.
         } catch FileProblem.tooLarge {
-            throw PreferenceStoreError.fileUnusable(
-                path: url.path, reason: "it is not a preference key (32 bytes)")
+            throw notAKey
         } catch let problem as FileProblem {
             throw PreferenceStoreError.fileUnusable(path: url.path, reason: problem.description)
         }
