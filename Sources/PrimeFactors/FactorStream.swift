@@ -14,7 +14,7 @@ import BigInt
 /// numbers given earlier. The stream keeps the bytes GNU would still hold apart, and puts such a
 /// line before them.
 public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
-    private static var bufferSize: Int { 64 * 1024 }
+    private static var bufferSize: Int { 16 * 1024 }
     /// GNU's line buffer (`FACTOR_PIPE_BUF`).
     private static var gnuLineBufferSize: Int { 512 }
 
@@ -42,7 +42,7 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     /// Scratch space for the numbers' factors, reused.
     private var factors: [UInt64] = []
     /// How many factors the scratch space holds before it is cleared.
-    private static var factorsKept: Int { 4096 }
+    private static var factorsKept: Int { 256 }
     /// Whether any token so far was not a valid number.
     public private(set) var sawInvalidInput = false
     /// Whether each line counts as written as soon as it is complete, as GNU does when standard
