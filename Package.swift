@@ -269,6 +269,12 @@ let package = Package(
                         // libstdc++, SQLite and zlib from their archives too (see Linking/).
                         "-L", Context.packageDirectory + "/Linking", "-Xclang-linker",
                         "-static-libgcc",
+                        // The functions a short command runs, side by side (scripts/order-functions
+                        // writes the list): a third of the code pages touched, 2 MB less RSS.
+                        "-use-ld=lld", "-Xlinker",
+                        "--symbol-ordering-file=" + Context.packageDirectory
+                            + "/Linking/casebook.order",
+                        "-Xlinker", "--no-warn-symbol-ordering",
                     ],
                     .when(platforms: [.linux], configuration: .release))
             ])
