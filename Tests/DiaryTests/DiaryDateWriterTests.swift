@@ -49,11 +49,37 @@ struct DiaryDateWriterTests {
             let intoMinute = milliseconds.truncatingRemainder(dividingBy: 60_000)
             nearAnEdge += intoMinute < 1 || intoMinute >= 59_999 ? 1 : 0
         }
-        // ICU: each minute's time, three checks a day (46 stretches: 45 days, one split by the
-        // change), and whole the dates within a millisecond of a minute's edge (one in 600).
+        // ICU, exactly: each minute's time once, three checks a day (46 stretches: 45 days, one
+        // split by the change), and whole the dates within a millisecond of a minute's edge
+        // (one in 600) — no more (a cache missed), no fewer (an edge taken the fast way).
         #expect(nearAnEdge == 167)
-        #expect(writer.formattedByICU > 1_440)
-        #expect(writer.formattedByICU <= 1_440 + 3 * 46 + nearAnEdge)
+        #expect(writer.formattedByICU == 1_440 + 3 * 46 + nearAnEdge)
+    }
+
+    /// The edges of "within a millisecond of a minute's edge": 0 and 59.999 s into a minute
+    /// are formatted whole (ICU could round them into another minute), 1 ms and 59.998 s are
+    /// not.
+    @Test func exactlyTheMillisecondAtEitherEdgeOfAMinuteIsFormattedWhole() throws {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "Europe/London")!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        let minute = 700_000_020.0  // a whole minute since 1970 too
+        var bytes: [UInt8] = []
+        writer.write(Date(timeIntervalSinceReferenceDate: minute + 30), to: &bytes)
+        for (offset, whole) in [(0.001, false), (59.998, false), (0.0, true), (59.999, true)] {
+            let date = Date(timeIntervalSinceReferenceDate: minute + offset)
+            let milliseconds = (date.timeIntervalSinceReferenceDate + 978_307_200) * 1_000
+            try #require(
+                offset == 59.998
+                    || milliseconds.truncatingRemainder(dividingBy: 60_000)
+                        == (offset * 1_000).rounded(),
+                "\(offset) s is not an exact millisecond")
+            let before = writer.formattedByICU
+            bytes = []
+            writer.write(date, to: &bytes)
+            #expect(writer.formattedByICU - before == (whole ? 1 : 0), "\(offset) s")
+            #expect(String(decoding: bytes, as: UTF8.self) == formatter.string(from: date))
+        }
     }
 
     @Test(arguments: [
