@@ -56,6 +56,23 @@ struct DiaryDateWriterTests {
         #expect(writer.formattedByICU == 1_440 + 3 * 46 + nearAnEdge)
     }
 
+    /// Dates 10^14 ms or more from 1970 (beyond the year 5138, either way) are formatted whole;
+    /// one a minute inside that range takes the fast way (its day and time: four ICU strings).
+    @Test func aDateBeyondTheYear5138IsFormattedWhole() {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!)
+        for (milliseconds, strings) in [
+            (100_000_000_000_000.0, 1), (-100_000_000_000_000.0, 1), (99_999_999_940_000.0, 4),
+        ] {
+            var writer = DiaryDateWriter(formatter: formatter)
+            let date = Date(timeIntervalSince1970: milliseconds / 1_000)
+            var bytes: [UInt8] = []
+            writer.write(date, to: &bytes)
+            #expect(writer.formattedByICU == strings, "\(milliseconds) ms")
+            #expect(String(decoding: bytes, as: UTF8.self) == formatter.string(from: date))
+        }
+    }
+
     /// The edges of "within a millisecond of a minute's edge": 0 and 59.999 s into a minute
     /// are formatted whole (ICU could round them into another minute), 1 ms and 59.998 s are
     /// not.
