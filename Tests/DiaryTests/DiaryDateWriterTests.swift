@@ -56,6 +56,28 @@ struct DiaryDateWriterTests {
         #expect(writer.formattedByICU == 1_440 + 3 * 46 + nearAnEdge)
     }
 
+    /// A date seconds after midnight, or at midnight exactly, is its new day's: the day is
+    /// worked out again (three ICU strings), not taken for the day before (one whole date).
+    @Test func aDateJustAfterMidnightStartsItsOwnDay() {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_GB"), timeZone: TimeZone(identifier: "UTC")!)
+        let midnight = 1_700_006_400.0  // 15 November 2023, 00:00 UTC
+        // Noon the day before, then midnight exactly (whole: a minute's edge), then 5 s after
+        // it and noon (the day and a time each), all counted from a fresh writer.
+        for (dates, strings) in [
+            ([midnight - 43_200, midnight], 4 + 3 + 1), ([midnight + 5], 3 + 1),
+            ([midnight + 5, midnight + 43_200], 3 + 1 + 1),
+        ] {
+            var writer = DiaryDateWriter(formatter: formatter)
+            for date in dates.map({ Date(timeIntervalSince1970: $0) }) {
+                var bytes: [UInt8] = []
+                writer.write(date, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == formatter.string(from: date))
+            }
+            #expect(writer.formattedByICU == strings, "\(dates)")
+        }
+    }
+
     /// Dates 10^14 ms or more from 1970 (beyond the year 5138, either way) are formatted whole;
     /// one a minute inside that range takes the fast way (its day and time: four ICU strings).
     @Test func aDateBeyondTheYear5138IsFormattedWhole() {
