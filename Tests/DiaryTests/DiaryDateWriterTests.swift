@@ -78,6 +78,23 @@ struct DiaryDateWriterTests {
         }
     }
 
+    /// A date at the very instant the clocks change belongs to the stretch after the change:
+    /// its day is worked out (three ICU strings) and, being at a minute's edge, it is written
+    /// whole (one more), as a date a millisecond before the change is in the stretch before.
+    @Test(arguments: [0.0, -0.001])
+    func aDateAtTheInstantOfAClockChangeIsInTheStretchItStarts(offset: Double) {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_US"),
+            timeZone: TimeZone(identifier: "America/New_York")!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        // 10 March 2024, 07:00 UTC: 2:00 EST became 3:00 EDT.
+        let date = Date(timeIntervalSince1970: 1_710_054_000 + offset)
+        var bytes: [UInt8] = []
+        writer.write(date, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == formatter.string(from: date))
+        #expect(writer.formattedByICU == 3 + 1)
+    }
+
     /// Dates 10^14 ms or more from 1970 (beyond the year 5138, either way) are formatted whole;
     /// one a minute inside that range takes the fast way (its day and time: four ICU strings).
     @Test func aDateBeyondTheYear5138IsFormattedWhole() {
