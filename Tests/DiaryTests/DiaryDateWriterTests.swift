@@ -95,6 +95,29 @@ struct DiaryDateWriterTests {
         #expect(writer.formattedByICU == 3 + 1)
     }
 
+    /// The stretch a writer holds ends where the clocks change: the instant of the change is
+    /// held by the stretch after it (written whole at once, a minute's edge) and not by the
+    /// one before it (whose day is worked out again: three ICU strings, then the date whole).
+    /// An hour before the change: its day and time (3 + 1), then the change's (3 + 1); an hour
+    /// after: its day and time (3 + 1), then the change whole (1).
+    static let hoursAroundAChange: [(hourAway: Double, strings: Int)] = [(-3_600, 8), (3_600, 5)]
+
+    @Test(arguments: hoursAroundAChange)
+    func theInstantOfAClockChangeIsHeldByTheStretchAfterIt(hourAway: Double, strings: Int) {
+        let formatter = DiaryDateFormatter(
+            locale: Locale(identifier: "en_US"),
+            timeZone: TimeZone(identifier: "America/New_York")!)
+        var writer = DiaryDateWriter(formatter: formatter)
+        let change = 1_710_054_000.0  // 10 March 2024, 07:00 UTC: 2:00 EST became 3:00 EDT
+        for seconds in [change + hourAway, change] {
+            let date = Date(timeIntervalSince1970: seconds)
+            var bytes: [UInt8] = []
+            writer.write(date, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == formatter.string(from: date))
+        }
+        #expect(writer.formattedByICU == strings)
+    }
+
     /// Dates 10^14 ms or more from 1970 (beyond the year 5138, either way) are formatted whole;
     /// one a minute inside that range takes the fast way (its day and time: four ICU strings).
     @Test func aDateBeyondTheYear5138IsFormattedWhole() {
