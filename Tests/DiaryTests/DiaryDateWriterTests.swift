@@ -15,6 +15,8 @@ struct DiaryDateWriterTests {
         ("th_TH", "Asia/Bangkok"), ("ko_KR", "Asia/Seoul"), ("en_AU", "Australia/Lord_Howe"),
         ("en_NZ", "Pacific/Chatham"), ("en_CA", "America/St_Johns"), ("nl_NL", "Europe/Amsterdam"),
         ("en_US_POSIX", "UTC"), ("fa_IR", "Asia/Tehran"), ("pt_BR", "America/Sao_Paulo"),
+        // The time before the date ("22:13 adeɛmekpɔxe 14 lia 2023", "पी एम 10:13 पेठ 14 नवमबर 2023").
+        ("ee_TG", "Africa/Lome"), ("ks_Deva_IN", "Asia/Kolkata"),
     ]
 
     @Test(arguments: places)
