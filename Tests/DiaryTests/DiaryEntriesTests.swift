@@ -95,6 +95,8 @@ struct DiaryEntriesTests {
         #expect(try entries.entry(matching: start) == first)
         #expect(try entries.newest(limit: 10, offset: 0) == [second, first])
         #expect(try entries.newest(limit: 1, offset: 1) == [first])
+        // Without an offset, a page starts at the newest entry.
+        #expect(try entries.newest(limit: 1) == [second])
     }
 
     @Test func aPreviewCutsLongTextOnCharacterBoundaries() {
