@@ -68,6 +68,27 @@ struct DiaryEntriesTests {
         #expect(plain.saved.map(\.text) == ["new"])
     }
 
+    /// A store without a listing of its own is read in pages of 500 (a long listing never holds
+    /// more), and not asked again once a page comes back short or the limit is reached.
+    @Test func aStoreWithoutAListingOfItsOwnIsReadInPagesOf500() throws {
+        let plain = RevisionlessDiaryStoreSpy()
+        plain.entries = (0..<1_200).map { n in
+            Entry(id: UUID(), date: now.addingTimeInterval(Double(n)), text: "entry \(n)")
+        }
+        for (limit, pages) in [
+            (1_200, [(500, 0), (500, 500), (200, 1_000)]), (1_000, [(500, 0), (500, 500)]),
+            (5_000, [(500, 0), (500, 500), (500, 1_000)]),
+        ] {
+            var texts: [String] = []
+            try plain.forEachNewestEntry(limit: limit) { texts.append($0.text) }
+            #expect(texts.count == min(limit, 1_200))
+            #expect(texts.first == "entry 1199")
+            #expect(plain.pagesAsked.map(\.limit) == pages.map(\.0), "limit \(limit)")
+            #expect(plain.pagesAsked.map(\.offset) == pages.map(\.1), "limit \(limit)")
+            plain.resetPagesAsked()
+        }
+    }
+
     static let unknown = UUID(uuidString: "00000000-0000-4000-8000-000000000009")!
 
     @Test func removesAnEntryAndSaysWhichItWas() throws {
