@@ -37,6 +37,11 @@ struct EntryIDLookupTests {
             #expect(
                 try store.entryID(matching: "6f9619ff-8b86-d011-b42d-00c04fc964ff") == Self.first)
             #expect(try store.entryID(matching: "6f9619") == Self.first)
+            // Starts that reach past each dash.
+            for length in [9, 14, 19, 24, 35] {
+                let start = String("6f9619ff-8b86-d011-b42d-00c04fc964ff".prefix(length))
+                #expect(try store.entryID(matching: start) == Self.first, "\(start)")
+            }
             #expect(try store.entryID(matching: "C0FFEE") == Self.third)
             #expect(try store.entryID(matching: " c0ff ") == Self.third)
             #expect(try store.entryID(matching: "6f96aaaa-0") == Self.second)
