@@ -86,8 +86,12 @@ struct EntryIDLookupTests {
         }
     }
 
-    @Test(arguments: ["", "42", "6f9", "6f96-", "6f96%", "6f96_", "xyz0", "6f9619ff*", "'; --"])
-    func tooShortOrNotHexIsNotAnId(text: String) throws {
+    @Test(arguments: [
+        "", "42", "6f9", "6f96-", "6f96%", "6f96_", "xyz0", "6f9619ff*", "'; --",
+        // Longer than an id: 37 characters of the right shape.
+        "6f9619ff-8b86-d011-b42d-00c04fc964ff0",
+    ])
+    func tooShortTooLongOrNotHexIsNotAnId(text: String) throws {
         let store = try filled(.sqlite)
         #expect(throws: DiaryError.malformedID(text)) { try store.entryID(matching: text) }
     }
