@@ -40,8 +40,9 @@ public struct LocalRespondentFolder: RespondentFolder {
     public func respondentFiles() throws -> [(name: String, size: Int?)] {
         try respondentFileNames().map { name in
             var status = stat()
-            let path = url.appendingPathComponent(name).path
-            let isFile = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+            // Joined, not appended to the URL: appending asks the disk whether it is a folder.
+            let isFile =
+                lstat(pathPrefix + name, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
             return (name, isFile ? Int(status.st_size) : nil)
         }
     }

@@ -29,6 +29,31 @@ struct LocalRespondentFolderTests {
         #expect(try LocalRespondentFolder(url: url).claimForSync() != nil)
     }
 
+    @Test func listsItsYAMLFilesByNameWithTheSizeOfEachRegularOne() throws {
+        try Data("id: 1\n".utf8).write(to: url.appendingPathComponent("b.yaml"))
+        try Data("id: 22\n".utf8).write(to: url.appendingPathComponent("a.yml"))
+        try Data("not a respondent".utf8).write(to: url.appendingPathComponent("notes.txt"))
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("folder.yaml"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appendingPathComponent("link.yaml").path, withDestinationPath: "b.yaml")
+
+        let files = try LocalRespondentFolder(url: url).respondentFiles()
+
+        #expect(files.map(\.name) == ["a.yml", "b.yaml", "folder.yaml", "link.yaml"])
+        #expect(files.map(\.size) == [7, 6, nil, nil])
+    }
+
+    @Test func aFolderGivenWithATrailingSlashListsTheSame() throws {
+        try Data("id: 1\n".utf8).write(to: url.appendingPathComponent("b.yaml"))
+        let slashed = URL(fileURLWithPath: url.path + "/")
+
+        let files = try LocalRespondentFolder(url: slashed).respondentFiles()
+
+        #expect(files.map(\.name) == ["b.yaml"])
+        #expect(files.map(\.size) == [6])
+    }
+
     @Test func claimingAFolderThatIsNotThereIsAnError() {
         let missing = url.appendingPathComponent("missing")
         #expect(throws: POSIXError(.ENOENT)) {
