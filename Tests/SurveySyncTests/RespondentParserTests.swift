@@ -115,6 +115,17 @@ struct RespondentParserTests {
                 == "true")
     }
 
+    /// `id: 1` and then `k1: 1` to `k40: 40`, one a line.
+    static let fortyKeys: String = "id: 1\n" + (1...40).map { "k\($0): \($0)\n" }.joined()
+
+    @Test func aMappingWithManyKeysKeepsEachOnce() throws {
+        let yaml = "id: 1\n" + (1...1_000).map { "k\($0): {v: \($0)}\n" }.joined()
+        let respondent = try RespondentParser.respondent(fromYAML: yaml, fileName: "a.yaml")
+        #expect(respondent.fields.count == 1_001)
+        #expect(respondent.fields["k1"] == ["v": 1])
+        #expect(respondent.fields["k1000"] == ["v": 1_000])
+    }
+
     @Test func aSyntaxErrorNamesTheFileLineAndColumn() {
         let yaml = "id: 1\nname: [unclosed\nage: 3\n"
         #expect {
@@ -139,6 +150,27 @@ struct RespondentParserTests {
         ("id: true\n", "broken.yaml:1:5: field 'id' must be a string or an integer"),
         ("id: ''\n", "broken.yaml:1:5: field 'id' must not be empty"),
         ("id: 1\nname: a\nname: b\n", "broken.yaml:2:1: duplicate key 'name'"),
+        (
+            "id: 1\na: {x: 1, y: [2, {x: 3}]}\nb: {x: 1, x: 2}\n",
+            "broken.yaml:3:5: duplicate key 'x'"
+        ),
+        ("id: 1\na:\n  b: {c: 1}\n  d: 2\na: 3\n", "broken.yaml:2:1: duplicate key 'a'"),
+        (
+            fortyKeys + "k3: again\n",
+            "broken.yaml:4:1: duplicate key 'k3'"
+        ),
+        (
+            fortyKeys + "k40: again\n",
+            "broken.yaml:41:1: duplicate key 'k40'"
+        ),
+        (
+            "address: {city: x}\nid: true\n",
+            "broken.yaml:2:5: field 'id' must be a string or an integer"
+        ),
+        (
+            "answers:\n  - id: 2\nid:\n  - 1\n",
+            "broken.yaml:4:3: field 'id' must be a string or an integer"
+        ),
         ("id: 1\n[a, b]: c\n", "broken.yaml:2:1: keys must be plain values, not lists or mappings"),
         (
             "id: 1\nbig: 99999999999999999999\n",
