@@ -44,11 +44,26 @@ private struct EventReader {
     private enum Kind { case sequence, mapping }
     private var kinds: [Kind] = []
     private var sequences: [[JSONValue]] = []
-    private var mappings: [[String: JSONValue]] = []
-    /// For each open mapping: the key whose value comes next, if any.
-    private var pendingKeys: [String?] = []
-    /// For each open mapping: where each of its keys was given, to name a duplicate's first place.
-    private var keyPositions: [[String: YAMLPosition]] = []
+    /// One key of an open mapping with its value, and where each was given.
+    private struct Entry {
+        let key: String
+        let keyPosition: YAMLPosition
+        let value: JSONValue
+        let valuePosition: YAMLPosition
+    }
+    /// The entries of every open mapping, the innermost's last. A mapping's dictionary is made
+    /// once, at its end, at its final size: no key is hashed twice, no table grown.
+    private var entries: [Entry] = []
+    /// An open mapping: where its entries begin, the key whose value comes next, and an index of
+    /// its keys once it has more than `keysScanned` (until then a duplicate is found by looking).
+    private struct OpenMapping {
+        let start: Int
+        var pendingKey: String?
+        var pendingKeyPosition = YAMLPosition(line: 1, column: 1)
+        var index: [String: Int]?
+    }
+    private static let keysScanned = 16
+    private var mappings: [OpenMapping] = []
     /// Where each open collection began.
     private var starts: [YAMLPosition] = []
     private var valueCount = 0
@@ -110,7 +125,7 @@ private struct EventReader {
                 }
                 guard building else { continue }
                 let string = String(decoding: text, as: UTF8.self)
-                if kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
+                if kinds.last == .mapping, mappings[mappings.count - 1].pendingKey == nil {
                     try takeKey(string, at: position)
                 } else {
                     let isPlain =
@@ -140,14 +155,12 @@ private struct EventReader {
                 kinds.removeLast()
                 guard building else { continue }
                 let start = starts.removeLast()
-                try add(.array(sequences.removeLast()), at: start, opening: false)
+                try add(.array(sequences.removeLast()), at: start)
             case YAML_MAPPING_END_EVENT:
                 kinds.removeLast()
                 guard building else { continue }
-                pendingKeys.removeLast()
-                keyPositions.removeLast()
                 let start = starts.removeLast()
-                try add(.object(mappings.removeLast()), at: start, opening: false)
+                try add(.object(closeMapping()), at: start)
             default:
                 break
             }
@@ -155,7 +168,7 @@ private struct EventReader {
     }
 
     private mutating func open(_ kind: Kind, at position: YAMLPosition) throws(YAMLError) {
-        if building, kinds.last == .mapping, pendingKeys[pendingKeys.count - 1] == nil {
+        if building, kinds.last == .mapping, mappings[mappings.count - 1].pendingKey == nil {
             throw YAMLError(
                 line: position.line, column: position.column,
                 problem: "keys must be plain values, not lists or mappings")
@@ -167,25 +180,18 @@ private struct EventReader {
                 problem: "nested more than \(limits.maximumDepth) levels deep")
         }
         if building {
-            noteFieldPosition(position)
             starts.append(position)
             switch kind {
             case .sequence: sequences.append([])
-            case .mapping:
-                mappings.append([:])
-                pendingKeys.append(nil)
-                keyPositions.append([:])
+            case .mapping: mappings.append(OpenMapping(start: entries.count))
             }
         }
         kinds.append(kind)
     }
 
-    /// Puts a finished value where it belongs: in the open list or under the pending key, or at
-    /// the root. `opening` is false for a collection that was opened (and noted) earlier.
-    private mutating func add(_ value: JSONValue, at position: YAMLPosition, opening: Bool = true)
-        throws(YAMLError)
-    {
-        if opening { noteFieldPosition(position) }
+    /// Puts a finished value that began at `position` where it belongs: in the open list or
+    /// under the pending key, or at the root.
+    private mutating func add(_ value: JSONValue, at position: YAMLPosition) throws(YAMLError) {
         switch kinds.last {
         case nil:
             root = value
@@ -193,27 +199,59 @@ private struct EventReader {
         case .sequence:
             sequences[sequences.count - 1].append(value)
         case .mapping:
-            let key = pendingKeys[pendingKeys.count - 1]!
-            mappings[mappings.count - 1][key] = value
-            pendingKeys[pendingKeys.count - 1] = nil
+            let last = mappings.count - 1
+            let key = mappings[last].pendingKey!
+            entries.append(
+                Entry(
+                    key: key, keyPosition: mappings[last].pendingKeyPosition, value: value,
+                    valuePosition: position))
+            mappings[last].pendingKey = nil
+            let count = entries.count - mappings[last].start
+            if mappings[last].index != nil {
+                mappings[last].index![key] = entries.count - 1
+            } else if count > Self.keysScanned {
+                var index = [String: Int](minimumCapacity: count * 2)
+                for place in mappings[last].start..<entries.count {
+                    index[entries[place].key] = place
+                }
+                mappings[last].index = index
+            }
         }
     }
 
-    /// Remembers where a value of the root mapping begins.
-    private mutating func noteFieldPosition(_ position: YAMLPosition) {
-        if kinds.count == 1, kinds[0] == .mapping, let key = pendingKeys[0] {
-            fieldPositions[key] = position
+    /// The innermost mapping's dictionary; for the root mapping, also where each value began.
+    private mutating func closeMapping() -> [String: JSONValue] {
+        let start = mappings.removeLast().start
+        var fields = [String: JSONValue](minimumCapacity: entries.count - start)
+        for entry in entries[start...] {
+            fields[entry.key] = entry.value
         }
+        if kinds.isEmpty {
+            fieldPositions.reserveCapacity(entries.count - start)
+            for entry in entries[start...] {
+                fieldPositions[entry.key] = entry.valuePosition
+            }
+        }
+        entries.removeSubrange(start...)
+        return fields
     }
 
+    /// Takes `key` as the innermost mapping's next key, unless it already has it.
     private mutating func takeKey(_ key: String, at position: YAMLPosition) throws(YAMLError) {
-        let index = keyPositions.count - 1
-        if let first = keyPositions[index][key] {
-            throw YAMLError(
-                line: first.line, column: first.column, problem: "duplicate key '\(key)'")
+        let last = mappings.count - 1
+        let first: Int?
+        if let index = mappings[last].index {
+            first = index[key]
+        } else {
+            first = entries[mappings[last].start...].firstIndex { $0.key == key }
         }
-        keyPositions[index][key] = position
-        pendingKeys[index] = key
+        if let first {
+            let place = entries[first].keyPosition
+            throw YAMLError(
+                line: place.line, column: place.column, problem: "duplicate key '\(key)'")
+        }
+        mappings[last].pendingKey = key
+        mappings[last].pendingKeyPosition = position
     }
 
     private mutating func count(at position: YAMLPosition) throws(YAMLError) {
