@@ -15,17 +15,17 @@ public enum PlainScalar {
 
     /// The typed value of `text`, or nil when it is a string.
     public static func value(of text: String) throws(Problem) -> JSONValue? {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        default: break
+        guard let first = text.utf8.first else { return .null }
+        // Most scalars are words: those that are not a keyword are known by their first letter.
+        guard isDigit(first) || first == .minus || first == .plus || first == .dot else {
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: return nil
+            }
         }
         let bytes = Array(text.utf8)
-        guard let first = bytes.first,
-            isDigit(first) || first == .minus || first == .plus
-                || first == .dot
-        else { return nil }
         if let number = try integer(bytes, text) { return number }
         if isFloat(bytes), let double = Double(text), double.isFinite { return .double(double) }
         if let timestamp = commonTimestamp(bytes) { return .string(timestamp) }
