@@ -26,9 +26,10 @@ public enum BoundedFile {
         default: throw .notRegular(kind: "a device")
         }
         guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
-        // Room for one byte more than fstat said, to notice a file that grew since.
+        // Room for one byte more than fstat said, to notice a file that grew since; a read that
+        // comes back short having brought all fstat said is at the end (no second read for it).
         let expected = Int(status.st_size) + 1
-        var bytes = try readAll(descriptor, upTo: expected)
+        var bytes = try readAll(descriptor, upTo: expected, endingShortAfter: expected - 1)
         var mayHaveMore = bytes.count == expected
         while mayHaveMore, bytes.count <= limit {
             let more = try readAll(descriptor, upTo: 64 * 1024)
@@ -39,9 +40,12 @@ public enum BoundedFile {
         return bytes
     }
 
-    /// Up to `count` bytes, fewer only at the end of the file.
-    private static func readAll(_ descriptor: Int32, upTo count: Int) throws(FileProblem)
-        -> [UInt8]
+    /// Up to `count` bytes, fewer only at the end of the file: where a read returns nothing, or
+    /// returns less than asked once `known` bytes (the size the file had) are in.
+    private static func readAll(
+        _ descriptor: Int32, upTo count: Int, endingShortAfter known: Int = .max
+    )
+        throws(FileProblem) -> [UInt8]
     {
         var failure: FileProblem?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -56,6 +60,7 @@ public enum BoundedFile {
                 }
                 if read == 0 { return }
                 initialized += read
+                if initialized >= known, initialized < buffer.count { return }
             }
         }
         if let failure { throw failure }
