@@ -5,9 +5,32 @@ public struct Respondent: Sendable, Hashable, Codable {
     /// Every field, `id` included, with its JSON type.
     public let fields: [String: JSONValue]
 
+    /// The fields as canonical JSON (`JSONWriter`), when they were written once already: a sync
+    /// writes them for the digest and uploads the same bytes. A copy of what `fields` says, so
+    /// not part of what the respondent is: equality, hashing and coding ignore it.
+    package let keptCanonicalJSON: [UInt8]?
+
     public init(id: String, fields: [String: JSONValue]) {
+        self.init(id: id, fields: fields, canonicalJSON: nil)
+    }
+
+    /// A respondent that keeps `canonicalJSON`, which must be `JSONWriter.data(.object(fields))`.
+    package init(id: String, fields: [String: JSONValue], canonicalJSON: [UInt8]?) {
         self.id = id
         self.fields = fields
+        keptCanonicalJSON = canonicalJSON
+    }
+
+    /// The fields as canonical JSON: the kept bytes, or written now.
+    package var canonicalJSON: [UInt8] { keptCanonicalJSON ?? JSONWriter.data(.object(fields)) }
+
+    public static func == (left: Respondent, right: Respondent) -> Bool {
+        left.id == right.id && left.fields == right.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(fields)
     }
 
     /// A respondent from a JSON object, which must have an `id` that is a non-empty string or an

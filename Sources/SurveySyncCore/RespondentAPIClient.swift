@@ -47,8 +47,15 @@ public struct RespondentAPIClient: RespondentBackend {
     }
 
     public func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
-        let body = JSONValue.array(respondents.map { .object($0.fields) })
-        return try await exchange(endpoint, posting: body).store
+        // The array written around each respondent's canonical JSON, kept from its digest.
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        body.reserveCapacity(respondents.count * 512)
+        for (position, respondent) in respondents.enumerated() {
+            if position > 0 { body.append(UInt8(ascii: ",")) }
+            body += respondent.canonicalJSON
+        }
+        body.append(UInt8(ascii: "]"))
+        return try await exchange(endpoint, postingJSON: body).store
     }
 
     public func storeIdentity() async throws(UploadError) -> String {
@@ -105,13 +112,20 @@ public struct RespondentAPIClient: RespondentBackend {
     private func exchange(_ url: URL, posting body: JSONValue? = nil) async throws(UploadError)
         -> (JSONValue, store: String)
     {
+        try await exchange(url, postingJSON: body.map(JSONWriter.data))
+    }
+
+    /// `exchange(_:posting:)` with the body already written as JSON.
+    private func exchange(_ url: URL, postingJSON body: [UInt8]?) async throws(UploadError)
+        -> (JSONValue, store: String)
+    {
         var headers = [(name: "Accept", value: "application/json")]
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if body != nil { headers.append(("Content-Type", "application/json")) }
         let answer = try await transport.send(
             RespondentAPIRequest(
                 method: body == nil ? "GET" : "POST", url: url, headers: headers,
-                body: body.map(JSONWriter.data)))
+                body: body))
         switch answer.status {
         case 200..<300: break
         case 400..<500:

@@ -20,7 +20,12 @@ public struct RespondentDigest: Sendable, Hashable {
 
     /// The digest of a respondent's fields.
     public static func digest(of fields: [String: JSONValue]) -> String {
-        hex(SHA256.hash(data: JSONWriter.data(.object(fields))))
+        digest(ofCanonicalJSON: JSONWriter.data(.object(fields)))
+    }
+
+    /// The digest of fields already written as canonical JSON.
+    package static func digest(ofCanonicalJSON json: [UInt8]) -> String {
+        hex(SHA256.hash(data: json))
     }
 
     /// The bucket (0 to 255) an id falls in: the first byte of the SHA-256 of its UTF-8.

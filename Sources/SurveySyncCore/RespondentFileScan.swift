@@ -62,11 +62,13 @@ enum RespondentFileScan {
         let hash = SyncLedger.contentHash(of: contents)
         if isKnown(fileName, hash) { return .known(contentHash: hash) }
         do {
-            let respondent = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
+            let read = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
+            let json = JSONWriter.data(.object(read.fields))
             return .parsed(
                 Parsed(
-                    fileName: fileName, contentHash: hash, respondent: respondent,
-                    digest: RespondentDigest.digest(of: respondent.fields),
+                    fileName: fileName, contentHash: hash,
+                    respondent: Respondent(id: read.id, fields: read.fields, canonicalJSON: json),
+                    digest: RespondentDigest.digest(ofCanonicalJSON: json),
                     size: contents.utf8.count))
         } catch {
             return .failed("\(error)")

@@ -28,6 +28,35 @@ struct RespondentAPIClientTests {
         #expect(try JSONParser.parse(request.body ?? []) == [["age": 41, "id": "r1"]])
     }
 
+    /// A respondent read for a sync keeps the canonical JSON its digest was taken of, and an
+    /// upload sends those bytes as they are rather than writing the fields again.
+    @Test func anUploadSendsTheCanonicalJSONARespondentKept() async throws {
+        let kept = Array(#"{"age":41,"id":"r1","note":"kept"}"#.utf8)
+        let respondent = Respondent(
+            id: "r1", fields: ["id": "r1", "age": 41, "note": "kept"], canonicalJSON: kept)
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))
+
+        _ = try await client(transport).uploadToStore([respondent, respondent])
+
+        let body = try #require(transport.requests.first?.body)
+        #expect(body == Array("[".utf8) + kept + Array(",".utf8) + kept + Array("]".utf8))
+    }
+
+    @Test func aRespondentWithoutKeptJSONIsWrittenCanonically() async throws {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))
+
+        _ = try await client(transport).uploadToStore([
+            Respondent(
+                id: "r1", fields: ["id": "r1", "b": [1, 2.5], "a": ["y": .null, "x": "é\n"]]),
+            Respondent(id: "r2", fields: ["id": "r2"]),
+        ])
+
+        let body = try #require(transport.requests.first?.body)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"[{"a":{"x":"é\n","y":null},"b":[1,2.5],"id":"r1"},{"id":"r2"}]"#)
+    }
+
     /// Where a token would travel unencrypted: plain http to anything but this machine's
     /// loopback (which never leaves it). https, and loopback in any spelling, are safe.
     @Test(arguments: [

@@ -126,6 +126,22 @@ struct RespondentParserTests {
         #expect(respondent.fields["k1000"] == ["v": 1_000])
     }
 
+    /// The canonical JSON a respondent keeps is a copy of what its fields say: two respondents
+    /// are the same, hash and encode the same, whether or not one kept it.
+    @Test func keptCanonicalJSONIsNotPartOfWhatARespondentIs() throws {
+        let fields: [String: JSONValue] = ["id": "r1", "age": 41]
+        let plain = Respondent(id: "r1", fields: fields)
+        let keeping = Respondent(
+            id: "r1", fields: fields, canonicalJSON: JSONWriter.data(.object(fields)))
+        #expect(plain == keeping)
+        #expect(Set([plain, keeping]).count == 1)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(try encoder.encode(plain) == encoder.encode(keeping))
+        #expect(plain != Respondent(id: "r1", fields: ["id": "r1", "age": 42]))
+        #expect(plain != Respondent(id: "r2", fields: fields))
+    }
+
     @Test func aSyntaxErrorNamesTheFileLineAndColumn() {
         let yaml = "id: 1\nname: [unclosed\nage: 3\n"
         #expect {

@@ -23,6 +23,22 @@ struct SurveySynchronizerTests {
         }
     }
 
+    /// Each file's fields are written as canonical JSON once, for the digest, and the
+    /// respondent keeps those bytes for its upload.
+    @Test func aScannedRespondentKeepsTheJSONItsDigestIsOf() throws {
+        folder.files["a.yaml"] = "id: a\nscore: 2.5\ntags: [x, y]\n"
+        let outcomes = RespondentFileScan.scan(
+            ["a.yaml"], RespondentFileScan.Reader(folder: folder), isKnown: { _, _ in false })
+        guard case .parsed(let parsed)? = outcomes.first else {
+            Issue.record("a.yaml was not parsed: \(outcomes)")
+            return
+        }
+        let json = #"{"id":"a","score":2.5,"tags":["x","y"]}"#
+        #expect(
+            parsed.respondent.keptCanonicalJSON.map { String(decoding: $0, as: UTF8.self) } == json)
+        #expect(parsed.digest == RespondentDigest.digest(of: parsed.respondent.fields))
+    }
+
     @Test func sendsEveryNewRespondentInBatches() async throws {
         addRespondents(5)
         let report = try await synchronizer().sync()
