@@ -22,6 +22,37 @@ struct SyncLedgerJournalTests {
         }
     }
 
+    /// An acknowledgement is one line of canonical JSON (sorted keys, no spaces), escaped as
+    /// JSON escapes, a missing digest written as null; read back, it is the same entry.
+    @Test func anAcknowledgementIsOneCanonicalLineReadBackTheSame() throws {
+        let saved = Self.journal(#"{"backend":"s1","address":"x"}"#)
+        var ledger = try SyncLedger(data: saved, location: "ledger.json")
+        ledger.acknowledge(
+            "a \"b\".yaml",
+            SyncLedger.Entry(contentHash: "h1", respondentID: "r\n1", digest: "d1"), by: "s1")
+        ledger.acknowledge(
+            "c.yaml", SyncLedger.Entry(contentHash: "h2", respondentID: "é", digest: nil),
+            by: "s1")
+
+        let taken = ledger.takeChanges()
+        let changes = try #require(taken)
+
+        #expect(!changes.whole)
+        let lines = String(decoding: changes.data, as: UTF8.self).split(separator: "\n")
+        #expect(
+            lines == [
+                #"{"ack":"s1","digest":"d1","file":"a \"b\".yaml","hash":"h1","id":"r\n1"}"#,
+                #"{"ack":"s1","digest":null,"file":"c.yaml","hash":"h2","id":"é"}"#,
+            ])
+        let read = try SyncLedger(data: saved + changes.data, location: "ledger.json")
+        #expect(
+            read.backends["s1"]?.files["a \"b\".yaml"]
+                == SyncLedger.Entry(contentHash: "h1", respondentID: "r\n1", digest: "d1"))
+        #expect(
+            read.backends["s1"]?.files["c.yaml"]
+                == SyncLedger.Entry(contentHash: "h2", respondentID: "é", digest: nil))
+    }
+
     @Test func aBackendWithItsAddressIsRead() throws {
         _ = try SyncLedger(
             data: Self.journal(#"{"backend":"s1","address":"http://127.0.0.1:8080/"}"#),
