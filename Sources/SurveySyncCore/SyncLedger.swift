@@ -113,11 +113,8 @@ struct SyncLedger: Sendable {
         }
         backends[store, default: Backend(address: "")].files[file] = entry
         fileByRespondentID[entry.respondentID] = file
-        journal([
-            "ack": .string(store), "file": .string(file), "hash": .string(entry.contentHash),
-            "id": .string(entry.respondentID),
-            "digest": entry.digest.map(JSONValue.string) ?? .null,
-        ])
+        Self.writeAcknowledgement(of: file, entry, by: store, to: &unsaved)
+        savedLines += 1
     }
 
     /// The store no longer holds what it acknowledged for `file`.
@@ -178,16 +175,33 @@ struct SyncLedger: Sendable {
         for (store, backend) in backends.sorted(by: { $0.key < $1.key }) {
             line(["backend": .string(store), "address": .string(backend.address)])
             for (name, entry) in backend.files.sorted(by: { $0.key < $1.key }) {
-                line([
-                    "ack": .string(store), "file": .string(name),
-                    "hash": .string(entry.contentHash),
-                    "id": .string(entry.respondentID),
-                    "digest": entry.digest.map(JSONValue.string) ?? .null,
-                ])
+                Self.writeAcknowledgement(of: name, entry, by: store, to: &output)
+                lines += 1
             }
         }
         savedLines = lines
         return (Data(output), lines)
+    }
+
+    /// An acknowledgement's line, as `JSONWriter` would write its record (keys in sorted
+    /// order) and a newline, written straight: no dictionary to build and sort for each file.
+    private static func writeAcknowledgement(
+        of file: String, _ entry: Entry, by store: String, to output: inout [UInt8]
+    ) {
+        func field(_ key: String, _ value: String?) {
+            output.append(contentsOf: key.utf8)
+            if let value {
+                JSONWriter.writeString(value, to: &output)
+            } else {
+                output.append(contentsOf: "null".utf8)
+            }
+        }
+        field(#"{"ack":"#, store)
+        field(#","digest":"#, entry.digest)
+        field(#","file":"#, file)
+        field(#","hash":"#, entry.contentHash)
+        field(#","id":"#, entry.respondentID)
+        output.append(contentsOf: "}\n".utf8)
     }
 
     private mutating func journal(_ record: JSONValue) {

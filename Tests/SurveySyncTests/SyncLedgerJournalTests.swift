@@ -53,6 +53,31 @@ struct SyncLedgerJournalTests {
                 == SyncLedger.Entry(contentHash: "h2", respondentID: "é", digest: nil))
     }
 
+    /// Written whole (a new ledger, or one compacted), the same lines, in file order.
+    @Test func aLedgerWrittenWholeHasTheSameAcknowledgementLines() throws {
+        var ledger = try SyncLedger(data: nil, location: "ledger.json")
+        ledger.addBackend("s1", address: "x")
+        ledger.acknowledge(
+            "c.yaml", SyncLedger.Entry(contentHash: "h2", respondentID: "é", digest: nil),
+            by: "s1")
+        ledger.acknowledge(
+            "a.yaml", SyncLedger.Entry(contentHash: "h1", respondentID: "r1", digest: "d1"),
+            by: "s1")
+
+        let taken = ledger.takeChanges()
+        let changes = try #require(taken)
+
+        #expect(changes.whole)
+        #expect(
+            String(decoding: changes.data, as: UTF8.self) == """
+                {"version":2}
+                {"address":"x","backend":"s1"}
+                {"ack":"s1","digest":"d1","file":"a.yaml","hash":"h1","id":"r1"}
+                {"ack":"s1","digest":null,"file":"c.yaml","hash":"h2","id":"é"}
+
+                """)
+    }
+
     @Test func aBackendWithItsAddressIsRead() throws {
         _ = try SyncLedger(
             data: Self.journal(#"{"backend":"s1","address":"http://127.0.0.1:8080/"}"#),
