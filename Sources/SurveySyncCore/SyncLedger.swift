@@ -106,6 +106,14 @@ struct SyncLedger: Sendable {
     }
 
     mutating func acknowledge(_ file: String, _ entry: Entry, by store: String) {
+        record(file, entry, by: store)
+        Self.writeAcknowledgement(of: file, entry, by: store, to: &unsaved)
+        savedLines += 1
+    }
+
+    /// Notes an acknowledgement, made now or read from the journal: a file acknowledged under
+    /// another id before lets go of that one.
+    private mutating func record(_ file: String, _ entry: Entry, by store: String) {
         if let previous = backends[store]?.files[file],
             fileByRespondentID[previous.respondentID] == file
         {
@@ -113,8 +121,6 @@ struct SyncLedger: Sendable {
         }
         backends[store, default: Backend(address: "")].files[file] = entry
         fileByRespondentID[entry.respondentID] = file
-        Self.writeAcknowledgement(of: file, entry, by: store, to: &unsaved)
-        savedLines += 1
     }
 
     /// The store no longer holds what it acknowledged for `file`.
@@ -223,9 +229,7 @@ struct SyncLedger: Sendable {
             else { return false }
             var digest: String?
             if case .string(let text)? = record["digest"] { digest = text }
-            backends[store, default: Backend(address: "")].files[file] = Entry(
-                contentHash: hash, respondentID: id, digest: digest)
-            fileByRespondentID[id] = file
+            self.record(file, Entry(contentHash: hash, respondentID: id, digest: digest), by: store)
         case (nil, nil, .string(let store)?, nil):
             guard case .string(let file)? = record["file"] else { return false }
             backends[store]?.files[file] = nil

@@ -13,6 +13,10 @@ struct SyncLedgerJournalTests {
 
     @Test(arguments: [
         #"{"backend":"s1"}"#, #"{"backend":"s1","address":7}"#, #"{"other":"x"}"#,
+        #"{"ack":"s1","file":"a.yaml","id":"r1"}"#, #"{"ack":"s1","file":"a.yaml","hash":"h"}"#,
+        #"{"ack":"s1","hash":"h","id":"r1"}"#, #"{"drop":"s1"}"#,
+        #"{"legacy":"a.yaml","hash":"h"}"#, #"{"legacy":"a.yaml","id":"r1"}"#,
+        #"{"backend":"s1","address":"x","ack":"s1"}"#,
     ])
     func aLineThatIsNotARecordMakesTheLedgerUnreadable(line: String) {
         #expect {
@@ -76,6 +80,72 @@ struct SyncLedgerJournalTests {
                 {"ack":"s1","digest":null,"file":"c.yaml","hash":"h2","id":"é"}
 
                 """)
+    }
+
+    /// The journal is written whole again once it holds more than twice the lines its facts
+    /// need, and 64 more: it grows with what changes, never without bound, and is not rewritten
+    /// more often than that.
+    @Test func theJournalIsWrittenWholeOnceItHoldsTwiceWhatItSays() throws {
+        var ledger = try SyncLedger(
+            data: Self.journal(#"{"backend":"s1","address":"x"}"#), location: "ledger.json")
+        // Two facts (the backend, one file): whole past 2 × 2 + 64 = 68 lines. The journal holds
+        // 2 (the header, the backend) and each acknowledgement adds one; written whole, 3.
+        var wholeAt: [Int] = []
+        for round in 1...140 {
+            ledger.acknowledge(
+                "a.yaml",
+                SyncLedger.Entry(contentHash: "h\(round)", respondentID: "r1", digest: "d"),
+                by: "s1")
+            if let changes = ledger.takeChanges(), changes.whole { wholeAt.append(round) }
+        }
+        #expect(wholeAt == [67, 133])
+    }
+
+    /// Every change is journalled: read back, the ledger says what it said when saved.
+    @Test func aNewBackendAndAWithdrawalAreJournalled() throws {
+        let saved = Self.journal(#"{"backend":"s1","address":"x"}"#)
+        var ledger = try SyncLedger(data: saved, location: "ledger.json")
+        ledger.acknowledge(
+            "a.yaml", SyncLedger.Entry(contentHash: "h", respondentID: "r1", digest: "d"),
+            by: "s1")
+        ledger.acknowledge(
+            "b.yaml", SyncLedger.Entry(contentHash: "h", respondentID: "r2", digest: "d"),
+            by: "s1")
+        ledger.addBackend("s2", address: "http://10.0.0.5:8080/")
+        ledger.withdraw("a.yaml", by: "s1")
+        ledger.withdraw("missing.yaml", by: "s1")
+        let taken = ledger.takeChanges()
+        let changes = try #require(taken)
+        #expect(!changes.whole)
+
+        let read = try SyncLedger(data: saved + changes.data, location: "ledger.json")
+
+        #expect(read.backends == ledger.backends)
+        #expect(read.backends["s2"]?.address == "http://10.0.0.5:8080/")
+        #expect(read.backends["s1"]?.files.keys.sorted() == ["b.yaml"])
+        // Two acknowledgements, the backend, one withdrawal: nothing for a file never there.
+        #expect(changes.data.filter { $0 == 0x0A }.count == 4)
+    }
+
+    /// A file acknowledged under a new id lets go of its old one, as it was and as read back.
+    @Test func aFileThatChangedItsIdLetsGoOfTheOldOne() throws {
+        let saved = Self.journal(#"{"backend":"s1","address":"x"}"#)
+        var ledger = try SyncLedger(data: saved, location: "ledger.json")
+        ledger.acknowledge(
+            "a.yaml", SyncLedger.Entry(contentHash: "h1", respondentID: "old", digest: "d"),
+            by: "s1")
+        ledger.acknowledge(
+            "a.yaml", SyncLedger.Entry(contentHash: "h2", respondentID: "new", digest: "d"),
+            by: "s1")
+        #expect(ledger.file(otherThan: "b.yaml", using: "old") == nil)
+        #expect(ledger.file(otherThan: "b.yaml", using: "new") == "a.yaml")
+        let taken = ledger.takeChanges()
+        let changes = try #require(taken)
+
+        let read = try SyncLedger(data: saved + changes.data, location: "ledger.json")
+
+        #expect(read.file(otherThan: "b.yaml", using: "old") == nil)
+        #expect(read.file(otherThan: "b.yaml", using: "new") == "a.yaml")
     }
 
     @Test func aBackendWithItsAddressIsRead() throws {
