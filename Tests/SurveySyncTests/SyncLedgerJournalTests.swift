@@ -101,6 +101,24 @@ struct SyncLedgerJournalTests {
         #expect(wholeAt == [67, 133])
     }
 
+    /// Withdrawals count as lines too: a file sent and withdrawn again and again (a store that
+    /// keeps losing it) gets the journal written whole as often, not growing without bound.
+    @Test func withdrawalsCountTowardsWritingTheJournalWhole() throws {
+        var ledger = try SyncLedger(
+            data: Self.journal(#"{"backend":"s1","address":"x"}"#), location: "ledger.json")
+        // One fact left after each round (the backend): whole past 2 × 1 + 64 = 66 lines; the
+        // journal holds 2 and each round adds an acknowledgement and a withdrawal.
+        var wholeAt: [Int] = []
+        for round in 1...40 {
+            ledger.acknowledge(
+                "a.yaml", SyncLedger.Entry(contentHash: "h", respondentID: "r1", digest: "d"),
+                by: "s1")
+            ledger.withdraw("a.yaml", by: "s1")
+            if let changes = ledger.takeChanges(), changes.whole { wholeAt.append(round) }
+        }
+        #expect(wholeAt == [33])
+    }
+
     /// Every change is journalled: read back, the ledger says what it said when saved.
     @Test func aNewBackendAndAWithdrawalAreJournalled() throws {
         let saved = Self.journal(#"{"backend":"s1","address":"x"}"#)
