@@ -31,7 +31,8 @@ struct RespondentAPIClientTests {
     /// A respondent read for a sync keeps the canonical JSON its digest was taken of, and an
     /// upload sends those bytes as they are rather than writing the fields again.
     @Test func anUploadSendsTheCanonicalJSONARespondentKept() async throws {
-        let kept = Array(#"{"age":41,"id":"r1","note":"kept"}"#.utf8)
+        // Spaced as `JSONWriter` never writes, to tell the kept bytes from fields written again.
+        let kept = Array(#"{"age": 41, "id": "r1", "note": "kept"}"#.utf8)
         let respondent = Respondent(
             id: "r1", fields: ["id": "r1", "age": 41, "note": "kept"], canonicalJSON: kept)
         let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))

@@ -39,6 +39,27 @@ struct RespondentStoreContract {
         #expect(try await store.newestRespondents(limit: 5, offset: 2).map(\.id) == ["c"])
     }
 
+    /// Newest first means most recently created or changed: a change moves a respondent to
+    /// the front, an upsert that changes nothing does not; a limit of 0 gives none.
+    func newestFirstFollowsChanges() async throws {
+        let store = try makeStore()
+        let ids = (0..<10).map { "r\($0)" }
+        for id in ids {
+            _ = try await store.upsert([Respondent(id: id, fields: ["id": .string(id)])])
+        }
+        #expect(try await store.newestRespondents(limit: 10, offset: 0).map(\.id) == ids.reversed())
+        _ = try await store.upsert([
+            Respondent(id: "r3", fields: ["id": "r3", "n": 1]),
+            Respondent(id: "r5", fields: ["id": "r5"]),
+        ])
+        #expect(
+            try await store.newestRespondents(limit: 3, offset: 0).map(\.id) == ["r3", "r9", "r8"])
+        #expect(try await store.newestRespondents(limit: 5, offset: 8).map(\.id) == ["r1", "r0"])
+        #expect(try await store.newestRespondents(limit: 0, offset: 0).isEmpty)
+        #expect(try await store.respondents(limit: 0, after: nil).isEmpty)
+        #expect(try await store.respondents(limit: 3, after: "r7").map(\.id) == ["r8", "r9"])
+    }
+
     func hasAnIdentityOfItsOwnThatLasts() async throws {
         let store = try makeStore()
         let identity = try await store.identity()
@@ -78,6 +99,7 @@ struct RespondentStoreContract {
     func runAll() async throws {
         try await upsertsByIdAndCounts()
         try await pagesInIdOrderAndNewestFirst()
+        try await newestFirstFollowsChanges()
         try await hasAnIdentityOfItsOwnThatLasts()
         try await digestsFollowTheContentExactly()
     }
@@ -100,7 +122,7 @@ struct RespondentStoreContractTests {
     @Test func postgres() async throws {
         // One database per store the contract makes (one for each check, one more for the
         // identity check's second store).
-        try await PostgresTesting.withDatabases(5, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(6, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()
