@@ -141,6 +141,52 @@ struct BackendIdentityTests {
         #expect(try await sync().summary == "synced 0, unchanged 3, failed 0")
     }
 
+    /// A store that lost a single respondent says so too.
+    @Test func aStoreThatLostOneRespondentGetsItAndSaysSo() async throws {
+        add(1...2)
+        _ = try await sync()
+        let backup = try await backend.snapshot()
+        add(3...3)
+        _ = try await sync()
+        await backend.restore(backup)
+
+        let report = try await sync()
+
+        #expect(report.summary == "synced 1, unchanged 2, failed 0")
+        #expect(report.notes.count == 1)
+        #expect(report.notes.first?.contains("no longer holds 1 respondent") == true)
+    }
+
+    /// A store the folder knows but that acknowledged nothing yet (every file failed) has lost
+    /// nothing: the next sync says nothing about it.
+    @Test func aKnownStoreThatAcknowledgedNothingHasLostNothing() async throws {
+        folder.files["bad.yaml"] = "id: [\n"
+        #expect(try await sync().summary == "synced 0, unchanged 0, failed 1")
+
+        let again = try await sync()
+
+        #expect(again.summary == "synced 0, unchanged 0, failed 1")
+        #expect(again.notes.isEmpty)
+    }
+
+    /// An older ledger whose respondents the store already holds exactly: nothing is sent, and
+    /// the migration is saved, so that the next sync neither asks the store again nor says so.
+    @Test func anOlderLedgerMigratedWithNothingToSendIsSaved() async throws {
+        add(1...2)
+        _ = try await backend.upsertDirectly([
+            Respondent(id: "1", fields: ["id": 1, "answer": 10]),
+            Respondent(id: "2", fields: ["id": 2, "answer": 20]),
+        ])
+        folder.setLedger(Self.versionOneLedger(for: folder.files))
+        #expect(try await sync().summary == "synced 0, unchanged 2, failed 0")
+        #expect(try #require(folder.ledger).starts(with: Data(#"{"version":2}"#.utf8)))
+
+        let again = try await sync()
+
+        #expect(again.summary == "synced 0, unchanged 2, failed 0")
+        #expect(again.notes.isEmpty)
+    }
+
     @Test func aLedgerCutInItsLastLineByACrashStillLoads() async throws {
         add(1...3)
         _ = try await sync()

@@ -104,6 +104,23 @@ struct SurveySynchronizerTests {
 
     /// Files are read and parsed a chunk at a time, each chunk at most a batch of files and
     /// `maximumBatchBytes` of them, so that no more than two chunks are held at once.
+    /// The budget is a bound, not a limit short of it: files that fill it exactly go together.
+    @Test func filesThatFillTheByteBudgetExactlyAreOneBatch() async throws {
+        let half = SurveySynchronizer.maximumBatchBytes / 2
+        for number in 1...2 {
+            let text = "id: \(number)\nnote: \n"
+            folder.files["big\(number).yaml"] =
+                "id: \(number)\nnote: " + String(repeating: "x", count: half - text.utf8.count)
+                + "\n"
+        }
+        #expect(folder.files.values.map(\.utf8.count) == [half, half])
+
+        let report = try await synchronizer(batchSize: 500).sync()
+
+        #expect(report.summary == "synced 2, unchanged 0, failed 0")
+        #expect(await backend.uploads.map(\.count) == [2])
+    }
+
     @Test func filesAreReadInChunksBoundedByCountAndBytes() {
         let mib = 1024 * 1024
         let sizes: [Int?] = [3 * mib, mib, 1, nil, 2 * mib, 2 * mib, 5 * mib, 10]
