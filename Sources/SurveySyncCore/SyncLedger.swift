@@ -61,7 +61,9 @@ struct SyncLedger: Sendable {
             mustRewrite = true
             return
         }
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // Split as an array: splitting `Data` itself goes through its slow generic indexing.
+        var lines = Array(data).split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // A journal ends with a newline; anything after the last one is a line a crash cut.
         lines.removeLast()
         guard let header = lines.first, (try? JSONParser.parse(header))?["version"] == 2 else {
