@@ -63,7 +63,7 @@ enum RespondentFileScan {
         if isKnown(fileName, hash) { return .known(contentHash: hash) }
         do {
             let read = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
-            let json = JSONWriter.data(.object(read.fields))
+            let json = read.canonicalJSON
             return .parsed(
                 Parsed(
                     fileName: fileName, contentHash: hash,
