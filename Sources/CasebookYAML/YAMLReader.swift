@@ -54,12 +54,12 @@ private struct EventReader {
     /// The entries of every open mapping, the innermost's last. A mapping's dictionary is made
     /// once, at its end, at its final size: no key is hashed twice, no table grown.
     private var entries: [Entry] = []
-    /// An open mapping: where its entries begin, the key whose value comes next, and an index of
-    /// its keys once it has more than `keysScanned` (until then a duplicate is found by looking).
+    /// An open mapping: where its entries begin, the key whose value comes next (and where it
+    /// was given), and an index of its keys once it has more than `keysScanned` (until then a
+    /// duplicate is found by looking).
     private struct OpenMapping {
         let start: Int
-        var pendingKey: String?
-        var pendingKeyPosition = YAMLPosition(line: 1, column: 1)
+        var pending: (key: String, position: YAMLPosition)?
         var index: [String: Int]?
     }
     private static let keysScanned = 16
@@ -125,7 +125,7 @@ private struct EventReader {
                 }
                 guard building else { continue }
                 let string = String(decoding: text, as: UTF8.self)
-                if kinds.last == .mapping, mappings[mappings.count - 1].pendingKey == nil {
+                if kinds.last == .mapping, mappings[mappings.count - 1].pending == nil {
                     try takeKey(string, at: position)
                 } else {
                     let isPlain =
@@ -168,7 +168,7 @@ private struct EventReader {
     }
 
     private mutating func open(_ kind: Kind, at position: YAMLPosition) throws(YAMLError) {
-        if building, kinds.last == .mapping, mappings[mappings.count - 1].pendingKey == nil {
+        if building, kinds.last == .mapping, mappings[mappings.count - 1].pending == nil {
             throw YAMLError(
                 line: position.line, column: position.column,
                 problem: "keys must be plain values, not lists or mappings")
@@ -200,12 +200,10 @@ private struct EventReader {
             sequences[sequences.count - 1].append(value)
         case .mapping:
             let last = mappings.count - 1
-            let key = mappings[last].pendingKey!
+            let (key, keyPosition) = mappings[last].pending!
             entries.append(
-                Entry(
-                    key: key, keyPosition: mappings[last].pendingKeyPosition, value: value,
-                    valuePosition: position))
-            mappings[last].pendingKey = nil
+                Entry(key: key, keyPosition: keyPosition, value: value, valuePosition: position))
+            mappings[last].pending = nil
             let count = entries.count - mappings[last].start
             if mappings[last].index != nil {
                 mappings[last].index![key] = entries.count - 1
@@ -250,8 +248,7 @@ private struct EventReader {
             throw YAMLError(
                 line: place.line, column: place.column, problem: "duplicate key '\(key)'")
         }
-        mappings[last].pendingKey = key
-        mappings[last].pendingKeyPosition = position
+        mappings[last].pending = (key, position)
     }
 
     private mutating func count(at position: YAMLPosition) throws(YAMLError) {
