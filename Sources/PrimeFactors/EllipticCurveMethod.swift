@@ -20,11 +20,14 @@ enum EllipticCurveMethod {
     /// faster than with full curves only, products of two 32-bit primes no slower).
     static let quickPlan = WideEllipticCurves.Plan(firstStage: 60, secondStage: 3_000)
 
-    /// A non-trivial divisor of `n`, or nil when `curves` curves found none.
+    /// A non-trivial divisor of `n`, or nil when `curves` curves found none. After the first
+    /// cheap curve, and before the full ones, Pollard's p − 1 (`PollardPMinusOne`): for a fifth
+    /// of a curve's work it splits a third of the products of two 32-bit primes.
     /// - Precondition: `n` is odd, composite and has no factor below 7.
     static func divisor(of n: UInt64, curves: Int = 200) -> UInt64? {
         let arithmetic = MontgomeryModulus(n)
         if let divisor = attempt(arithmetic, sigma: 6, plan: quickPlan) { return divisor }
+        if let divisor = PollardPMinusOne.divisor(of: n) { return divisor }
         for sigma in UInt64(7)..<UInt64(6 + curves) {
             if let divisor = attempt(arithmetic, sigma: sigma) { return divisor }
         }

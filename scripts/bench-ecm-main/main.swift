@@ -1,7 +1,8 @@
 // The timing loop of scripts/bench-ecm, compiled with PrimeFactors' own sources (its internal
 // EllipticCurveMethod is what is measured, without the command's start, input or output).
 // Usage: bench-ecm-loop COUNT SEED OUTPUT — writes the products to OUTPUT, one a line, and
-// prints "<µs per product> <curves per product>".
+// prints "<µs per product> <curves per product> <share of products split by p − 1>" (the curves
+// counted as if p − 1 had not run; the first cheap curve counts as one).
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,12 +39,14 @@ for product in products { fputs("\(product)\n", file) }
 fclose(file)
 
 var curves = 0
+var splitByPMinusOne = 0
 for product in products {
     let m = MontgomeryModulus(product)
     if EllipticCurveMethod.attempt(m, sigma: 6, plan: EllipticCurveMethod.quickPlan) != nil {
         curves += 1
         continue
     }
+    if PollardPMinusOne.divisor(of: product) != nil { splitByPMinusOne += 1 }
     var sigma: UInt64 = 7
     while EllipticCurveMethod.attempt(m, sigma: sigma) == nil { sigma += 1 }
     curves += Int(sigma) - 5
@@ -56,4 +59,6 @@ for _ in 0..<5 {
     rounds.append((seconds() - start) / Double(count) * 1e6)
 }
 rounds.sort()
-print(rounds[2], Double(curves) / Double(count), checksum == 0 ? "" : "")
+print(
+    rounds[2], Double(curves) / Double(count), Double(splitByPMinusOne) / Double(count),
+    checksum == 0 ? "" : "")
