@@ -201,20 +201,26 @@ enum WideEllipticCurves {
             return divisor > 1 && divisor < n ? divisor : nil
         }
         var products = (m.one, m.one, m.one, m.one)
-        for step in 1...giantCount {
-            let giantX = x[babyCount + step - 1]
-            let positions = plan.pairs[step]
-            var index = 0
-            while index + 3 < positions.count {
-                products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
-                products.1 = m.multiply(products.1, m.subtract(giantX, x[positions[index + 1]]))
-                products.2 = m.multiply(products.2, m.subtract(giantX, x[positions[index + 2]]))
-                products.3 = m.multiply(products.3, m.subtract(giantX, x[positions[index + 3]]))
-                index += 4
-            }
-            while index < positions.count {
-                products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
-                index += 1
+        x.withUnsafeBufferPointer { x in
+            for step in 1...giantCount {
+                let giantX = x[babyCount + step - 1]
+                plan.pairs[step].withUnsafeBufferPointer { positions in
+                    var index = 0
+                    while index + 3 < positions.count {
+                        products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
+                        products.1 = m.multiply(
+                            products.1, m.subtract(giantX, x[positions[index + 1]]))
+                        products.2 = m.multiply(
+                            products.2, m.subtract(giantX, x[positions[index + 2]]))
+                        products.3 = m.multiply(
+                            products.3, m.subtract(giantX, x[positions[index + 3]]))
+                        index += 4
+                    }
+                    while index < positions.count {
+                        products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
+                        index += 1
+                    }
+                }
             }
         }
         let divisor = m.commonDivisor(
@@ -247,6 +253,7 @@ enum WideEllipticCurves {
         return x
     }
 
+    @inline(__always)
     private static func doubled<Arithmetic: ModularArithmetic>(
         _ p: Point<Arithmetic.Residue>, _ a24: Arithmetic.Residue, _ m: Arithmetic
     ) -> Point<Arithmetic.Residue> {
