@@ -59,11 +59,13 @@ struct RespondentAPIClientTests {
     }
 
     /// Where a token would travel unencrypted: plain http to anything but this machine's
-    /// loopback (which never leaves it). https, and loopback in any spelling, are safe.
+    /// loopback (which never leaves it). https, and loopback in any spelling, are safe; a host
+    /// that looks like 127.x.y.z only once its empty labels are dropped is not loopback.
     @Test(arguments: [
         ("http://survey.example/", true), ("http://192.0.2.7:8080/", true),
         ("http://10.0.0.5/", true), ("HTTP://survey.example/", true),
         ("http://127.0.0.1.survey.example/", true), ("http://localhost.survey.example/", true),
+        ("http://127.0.0.1./", true), ("http://127..0.0.1/", true), ("http://.127.0.0.1/", true),
         ("https://survey.example/", false), ("http://127.0.0.1:8080/", false),
         ("http://127.8.9.10/", false), ("http://localhost:8080/", false),
         ("http://LOCALHOST/", false), ("http://[::1]:8080/", false),

@@ -78,6 +78,19 @@ struct SurveyVerifierTests {
         #expect(rerun.summary == "synced 0, unchanged 3, failed 0")
     }
 
+    /// A repair into a store the folder never synced to records that store in the ledger at
+    /// the backend's address, as a sync would: the ledger says where each acknowledgement was
+    /// made, not only by which store.
+    @Test func repairRecordsTheStoreItSentToAtTheBackendsAddress() async throws {
+        add(1...2)
+        let repaired = try await verifier.repair()
+        #expect(repaired.repaired == 2)
+        let ledger = try SyncLedger(data: folder.ledger, location: "ledger")
+        let store = try await backend.storeIdentity()
+        #expect(ledger.backends[store]?.address == "http://backend.test")
+        #expect(ledger.backends[store]?.files.keys.sorted() == ["r1.yaml", "r2.yaml"])
+    }
+
     @Test func aFileThatCannotBeReadIsAFailureNotAMatch() async throws {
         add(1...2)
         _ = try await sync()
