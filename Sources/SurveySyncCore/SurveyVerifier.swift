@@ -103,7 +103,6 @@ public struct SurveyVerifier {
         for (id, entry) in local { expected.toggle(RespondentDigest(id: id, digest: entry.digest)) }
         let differing = Set(remote.buckets(differingFrom: expected))
         var differences: [VerifyReport.Difference] = []
-        var differingLocal = 0
         var localByBucket: [Int: [String]] = [:]
         for id in local.keys {
             let bucket = RespondentDigest.bucket(ofID: id)
@@ -129,7 +128,6 @@ public struct SurveyVerifier {
                 default: differences.append(.init(kind: .different, id: id, file: entry.file))
                 }
             }
-            differingLocal += localByBucket[bucket]?.count ?? 0
             for digest in digests where local[digest.id] == nil {
                 differences.append(.init(kind: .onlyOnBackend, id: digest.id, file: nil))
             }
