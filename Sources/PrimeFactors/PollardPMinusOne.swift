@@ -70,24 +70,11 @@ enum PollardPMinusOne {
         var before = two
         var giant = giantStep
         var products = (m.one, m.one, m.one, m.one)
-        for step in 1..<plan.pairs.count {
-            let positions = plan.pairs[step]
-            var index = 0
-            while index + 3 < positions.count {
-                products.0 = m.multiply(products.0, m.subtract(giant, babies[positions[index]]))
-                products.1 = m.multiply(
-                    products.1, m.subtract(giant, babies[positions[index + 1]]))
-                products.2 = m.multiply(
-                    products.2, m.subtract(giant, babies[positions[index + 2]]))
-                products.3 = m.multiply(
-                    products.3, m.subtract(giant, babies[positions[index + 3]]))
-                index += 4
+        babies.withUnsafeBufferPointer { babies in
+            for step in 1..<plan.pairs.count {
+                WideEllipticCurves.multiplyPairs(giant, babies, plan.pairs[step], &products, m)
+                (before, giant) = (giant, m.subtract(m.multiply(giant, giantStep), before))
             }
-            while index < positions.count {
-                products.0 = m.multiply(products.0, m.subtract(giant, babies[positions[index]]))
-                index += 1
-            }
-            (before, giant) = (giant, m.subtract(m.multiply(giant, giantStep), before))
         }
         let divisor = m.commonDivisor(
             m.multiply(m.multiply(products.0, products.1), m.multiply(products.2, products.3)))

@@ -203,29 +203,41 @@ enum WideEllipticCurves {
         var products = (m.one, m.one, m.one, m.one)
         x.withUnsafeBufferPointer { x in
             for step in 1...giantCount {
-                let giantX = x[babyCount + step - 1]
-                plan.pairs[step].withUnsafeBufferPointer { positions in
-                    var index = 0
-                    while index + 3 < positions.count {
-                        products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
-                        products.1 = m.multiply(
-                            products.1, m.subtract(giantX, x[positions[index + 1]]))
-                        products.2 = m.multiply(
-                            products.2, m.subtract(giantX, x[positions[index + 2]]))
-                        products.3 = m.multiply(
-                            products.3, m.subtract(giantX, x[positions[index + 3]]))
-                        index += 4
-                    }
-                    while index < positions.count {
-                        products.0 = m.multiply(products.0, m.subtract(giantX, x[positions[index]]))
-                        index += 1
-                    }
-                }
+                multiplyPairs(x[babyCount + step - 1], x, plan.pairs[step], &products, m)
             }
         }
         let divisor = m.commonDivisor(
             m.multiply(m.multiply(products.0, products.1), m.multiply(products.2, products.3)))
         return divisor > 1 && divisor < n ? divisor : nil
+    }
+
+    /// The second stage's running products, each multiplied by giant − baby for a quarter of
+    /// the giant step's pairs (`positions` into `babies`): four independent chains, so that no
+    /// multiplication waits for the one before. Shared with `PollardPMinusOne`.
+    @inline(__always)
+    static func multiplyPairs<Arithmetic: ModularArithmetic>(
+        _ giant: Arithmetic.Residue, _ babies: UnsafeBufferPointer<Arithmetic.Residue>,
+        _ positions: [Int],
+        _ products:
+            inout (
+                Arithmetic.Residue, Arithmetic.Residue, Arithmetic.Residue, Arithmetic.Residue
+            ),
+        _ m: Arithmetic
+    ) {
+        positions.withUnsafeBufferPointer { positions in
+            var index = 0
+            while index + 3 < positions.count {
+                products.0 = m.multiply(products.0, m.subtract(giant, babies[positions[index]]))
+                products.1 = m.multiply(products.1, m.subtract(giant, babies[positions[index + 1]]))
+                products.2 = m.multiply(products.2, m.subtract(giant, babies[positions[index + 2]]))
+                products.3 = m.multiply(products.3, m.subtract(giant, babies[positions[index + 3]]))
+                index += 4
+            }
+            while index < positions.count {
+                products.0 = m.multiply(products.0, m.subtract(giant, babies[positions[index]]))
+                index += 1
+            }
+        }
     }
 
     /// x/z of every point with a single inversion (Montgomery's trick): nil when the product of
