@@ -69,7 +69,10 @@ struct FileReaderTests {
         }
     }
 
-    @Test(arguments: ["/etc/passwd", "../secret.yaml", "a/../../secret.yaml", "a/./../../b"])
+    @Test(arguments: [
+        "/etc/passwd", "../secret.yaml", "a/../../secret.yaml", "a/./../../b",
+        "a//../../secret.yaml",
+    ])
     func refusesPathsThatLeaveTheDocumentsDirectoryWithoutReadingThem(path: String) {
         var readCount = 0
         let reader = FileReader(fileManager: FileManagingStub(urls: [documents])) { _ in

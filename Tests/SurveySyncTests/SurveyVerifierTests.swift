@@ -91,6 +91,26 @@ struct SurveyVerifierTests {
         #expect(ledger.backends[store]?.files.keys.sorted() == ["r1.yaml", "r2.yaml"])
     }
 
+    /// Respondents only on the backend (sent there from another folder, say) make the folder
+    /// not identical to the store, unless extra respondents are allowed.
+    @Test func respondentsOnlyOnTheBackendAreIdenticalOnlyWhenExtraOnesAreAllowed() async throws {
+        add(1...2)
+        _ = try await sync()
+        _ = try await backend.upsertDirectly([Respondent(id: "99", fields: ["id": 99])])
+        let report = try await verifier.verify()
+        #expect(report.summary == "identical 2, missing 0, different 0, only on backend 1")
+        #expect(!report.isIdentical())
+        #expect(report.isIdentical(allowingExtra: true))
+    }
+
+    @Test func aRepairOfOneRespondentSaysSo() async throws {
+        add(1...1)
+        let repaired = try await verifier.repair()
+        #expect(
+            repaired.summary == "identical 0, missing 1, different 0, only on backend 0; repaired 1"
+        )
+    }
+
     @Test func aFileThatCannotBeReadIsAFailureNotAMatch() async throws {
         add(1...2)
         _ = try await sync()

@@ -1,0 +1,24 @@
+import Testing
+
+@testable import SurveySyncCore
+
+/// The counts a sync or a verify reports, as a person reads them.
+@Suite("Sync reports")
+struct SyncReportTests {
+    static let counts: [(Int, String)] = [
+        (0, "0"), (7, "7"), (999, "999"), (1_000, "1,000"), (3_001, "3,001"),
+        (50_000, "50,000"), (999_999, "999,999"), (1_234_567, "1,234,567"), (-1_234, "-1,234"),
+    ]
+
+    @Test(arguments: counts)
+    func countsHaveTheirThousandsSeparatedByCommas(count: Int, text: String) {
+        #expect(SyncReport.number(count) == text)
+    }
+
+    @Test func aVerifyOfThousandsSaysHowManyWithCommas() {
+        var report = VerifyReport()
+        report.identical = 50_000
+        report.repaired = 1_250
+        #expect(report.summary == "identical 50,000; repaired 1,250")
+    }
+}
