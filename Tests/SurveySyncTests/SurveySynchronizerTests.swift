@@ -102,8 +102,6 @@ struct SurveySynchronizerTests {
         #expect(sizes == [4, 4, 4], "4 files of 900 KiB fit under 4 MiB, a fifth does not")
     }
 
-    /// Files are read and parsed a chunk at a time, each chunk at most a batch of files and
-    /// `maximumBatchBytes` of them, so that no more than two chunks are held at once.
     /// The budget is a bound, not a limit short of it: files that fill it exactly go together.
     @Test func filesThatFillTheByteBudgetExactlyAreOneBatch() async throws {
         let half = SurveySynchronizer.maximumBatchBytes / 2
@@ -121,6 +119,8 @@ struct SurveySynchronizerTests {
         #expect(await backend.uploads.map(\.count) == [2])
     }
 
+    /// Files are read and parsed a chunk at a time, each chunk at most a batch of files and
+    /// `maximumBatchBytes` of them, so that no more than two chunks are held at once.
     @Test func filesAreReadInChunksBoundedByCountAndBytes() {
         let mib = 1024 * 1024
         let sizes: [Int?] = [3 * mib, mib, 1, nil, 2 * mib, 2 * mib, 5 * mib, 10]
