@@ -33,8 +33,9 @@ struct SyncLedger: Sendable {
     private var fileByRespondentID: [String: String] = [:]
     /// Journal lines not yet saved.
     private var unsaved: [UInt8] = []
-    /// Lines in the journal as saved, and whether it must be rewritten whole.
-    private var savedLines = 0
+    /// Lines the journal holds once `unsaved` is appended to it (what decides when it is
+    /// written whole instead), and whether it must be written whole at the next save.
+    private var journalLines = 0
     private var mustRewrite = false
 
     init() {
@@ -72,7 +73,7 @@ struct SyncLedger: Sendable {
         for line in lines.dropFirst() {
             guard let record = try? JSONParser.parse(line), apply(record) else { throw unusable }
         }
-        savedLines = lines.count
+        journalLines = lines.count
     }
 
     // MARK: Reading
@@ -110,7 +111,7 @@ struct SyncLedger: Sendable {
     mutating func acknowledge(_ file: String, _ entry: Entry, by store: String) {
         record(file, entry, by: store)
         Self.writeAcknowledgement(of: file, entry, by: store, to: &unsaved)
-        savedLines += 1
+        journalLines += 1
     }
 
     /// Notes an acknowledgement, made now or read from the journal: a file acknowledged under
@@ -136,7 +137,7 @@ struct SyncLedger: Sendable {
     /// What to save: the lines to append, or (`whole`) the ledger to write in their place.
     mutating func takeChanges() -> (data: Data, whole: Bool)? {
         let facts = backends.values.reduce(legacy.count) { $0 + $1.files.count } + backends.count
-        if mustRewrite || savedLines > 2 * facts + 64 {
+        if mustRewrite || journalLines > 2 * facts + 64 {
             let whole = encodedWhole()
             mustRewrite = false
             unsaved.removeAll()
@@ -187,7 +188,7 @@ struct SyncLedger: Sendable {
                 lines += 1
             }
         }
-        savedLines = lines
+        journalLines = lines
         return (Data(output), lines)
     }
 
@@ -215,7 +216,7 @@ struct SyncLedger: Sendable {
     private mutating func journal(_ record: JSONValue) {
         JSONWriter.write(record, to: &unsaved)
         unsaved.append(0x0A)
-        savedLines += 1
+        journalLines += 1
     }
 
     /// Applies one journal line; false when it is not one.
