@@ -150,6 +150,24 @@ struct SurveySynchronizerTests {
         #expect(readAtEachSend.first.map { $0 <= 4 } == true, "\(readAtEachSend)")
     }
 
+    /// The same holds when batches fill by bytes long before they fill by count: a batch of
+    /// large files goes out once the files waiting reach `maximumBatchBytes`, not only when
+    /// there are `batchSize` of them or the folder is read to its end.
+    @Test func sendsABatchAsSoonAsItFillsByBytesBeforeReadingMuchFurther() async throws {
+        let note = String(repeating: "x", count: 900 * 1024)
+        for number in 1...16 {
+            folder.files[String(format: "big%02d.yaml", number)] = "id: \(number)\nnote: \(note)\n"
+        }
+        var readAtEachSend: [Int] = []
+        let report = try await synchronizer(batchSize: 500).sync { _ in
+            readAtEachSend.append(folder.filesRead)
+        }
+        #expect(report.summary == "synced 16, unchanged 0, failed 0")
+        // Chunks of 4 files (3.5 MiB); the waiting files pass 4 MiB with the second chunk, while
+        // at most the third is being read ahead.
+        #expect(readAtEachSend.first.map { $0 <= 12 } == true, "\(readAtEachSend)")
+    }
+
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
         addRespondents(3)
         _ = try await synchronizer().sync()
