@@ -159,13 +159,17 @@ struct SurveySynchronizerTests {
             folder.files[String(format: "big%02d.yaml", number)] = "id: \(number)\nnote: \(note)\n"
         }
         var readAtEachSend: [Int] = []
-        let report = try await synchronizer(batchSize: 500).sync { _ in
+        let recorder = ProgressRecorder()
+        let report = try await synchronizer(batchSize: 500).sync {
             readAtEachSend.append(folder.filesRead)
+            recorder.record($0)
         }
         #expect(report.summary == "synced 16, unchanged 0, failed 0")
         // Chunks of 4 files (3.5 MiB); the waiting files pass 4 MiB with the second chunk, while
         // at most the third is being read ahead.
         #expect(readAtEachSend.first.map { $0 <= 12 } == true, "\(readAtEachSend)")
+        // Files read but still waiting for a batch are not counted as handled.
+        #expect(recorder.steps == ["4/16", "8/16", "12/16", "16/16"])
     }
 
     @Test func aRerunSendsNothingThatWasAlreadyAcknowledged() async throws {
