@@ -157,6 +157,70 @@ struct BackendIdentityTests {
         #expect(report.notes.first?.contains("no longer holds 1 respondent") == true)
     }
 
+    /// Only what the store lost is sent again: a respondent it still holds exactly stays
+    /// "unchanged", even when it shares its digest bucket with one that was lost (so the
+    /// bucket's summary differs and both are looked up).
+    @Test func aRespondentStillHeldIsNotSentAgainThoughItsBucketLostAnother() async throws {
+        let (kept, lost) = try #require(Self.twoIDsInOneBucket())
+        add(kept...kept)
+        _ = try await sync()
+        let backup = try await backend.snapshot()
+        add(lost...lost)
+        _ = try await sync()
+        await backend.restore(backup)
+
+        let report = try await sync()
+
+        #expect(report.summary == "synced 1, unchanged 1, failed 0")
+        #expect(report.notes.first?.contains("no longer holds 1 respondent") == true)
+        #expect(await backend.uploads.last == ["\(lost)"])
+    }
+
+    /// The first two of the ids 1, 2, 3 … whose digests fall in the same bucket.
+    static func twoIDsInOneBucket() -> (Int, Int)? {
+        var seen: [Int: Int] = [:]
+        for id in 1...1_000 {
+            let bucket = RespondentDigest.bucket(ofID: "\(id)")
+            if let first = seen[bucket] { return (first, id) }
+            seen[bucket] = id
+        }
+        return nil
+    }
+
+    /// An acknowledgement without a digest (as an older version of the ledger wrote them) says
+    /// nothing of what the store holds: once the store is found to differ, it is never assumed
+    /// held, even when its own bucket shows no difference.
+    @Test func anAcknowledgementWithoutADigestIsNeverAssumedHeldByAStoreThatDiffers()
+        async throws
+    {
+        add(1...1)
+        _ = try await sync()
+        let backup = try await backend.snapshot()
+        add(2...3)
+        _ = try await sync()
+        await backend.restore(backup)
+        #expect(
+            Set([1, 2, 3].map { RespondentDigest.bucket(ofID: "\($0)") }).count == 3,
+            "the three ids need buckets of their own")
+        // r2.yaml's acknowledgement loses its digest: its bucket now agrees with the store,
+        // which lost it; r3.yaml's bucket still shows the store's loss.
+        let ledger = try #require(folder.ledger)
+        let lines = String(decoding: ledger, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let edited = lines.map { line in
+            line.contains(#""file":"r2.yaml""#)
+                ? String(line.replacing(/"digest":"[0-9a-f]+"/, with: #""digest":null"#))
+                : String(line)
+        }
+        #expect(edited.filter { $0.contains(#""digest":null"#) }.count >= 1)
+        folder.setLedger(Data(edited.joined(separator: "\n").utf8))
+
+        let report = try await sync()
+
+        #expect(report.summary == "synced 2, unchanged 1, failed 0")
+        #expect(await backend.stored.keys.sorted() == ["1", "2", "3"])
+    }
+
     /// A store the folder knows but that acknowledged nothing yet (every file failed) has lost
     /// nothing: the next sync says nothing about it.
     @Test func aKnownStoreThatAcknowledgedNothingHasLostNothing() async throws {
