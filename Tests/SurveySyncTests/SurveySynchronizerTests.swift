@@ -135,6 +135,12 @@ struct SurveySynchronizerTests {
         // A first file over the budget is a chunk of its own, with no empty chunk before it.
         #expect(
             SurveySynchronizer.chunks(of: [5 * mib, 1], files: 3, bytes: 4 * mib) == [0..<1, 1..<2])
+        // A file of unknown size adds nothing, even to a full chunk; a chunk after a cut fills
+        // its budget exactly, as the first does.
+        #expect(SurveySynchronizer.chunks(of: [4 * mib, nil], files: 3, bytes: 4 * mib) == [0..<2])
+        #expect(
+            SurveySynchronizer.chunks(of: [4 * mib, 2 * mib, 2 * mib], files: 3, bytes: 4 * mib)
+                == [0..<1, 1..<3])
     }
 
     /// A batch goes out as soon as it is full, before the files after the next chunk are read:
