@@ -263,16 +263,10 @@ public struct SurveySynchronizer {
     }
 
     /// The first files of `pending` that make one batch: at most `files` files and `bytes`
-    /// bytes, but at least one file.
+    /// bytes, but at least one file — cut as the first chunk of files to read is.
     private static func batch(from pending: [Pending], files: Int, bytes: Int) -> [Pending] {
-        var total = 0
-        var count = 0
-        for item in pending.prefix(files) {
-            if count > 0, total + item.size > bytes { break }
-            total += item.size
-            count += 1
-        }
-        return Array(pending.prefix(count))
+        let first = chunks(of: pending.prefix(files).map(\.size), files: files, bytes: bytes).first
+        return Array(pending.prefix(first?.count ?? 0))
     }
 
     private func readLedger(path: String) throws(SyncError) -> Data? {
