@@ -14,6 +14,9 @@ actor BackendFake: RespondentBackend {
     private var rejectedIDs: [String: String] = [:]
     /// Called before each upload is stored: a test can change the store mid-sync there.
     private var beforeUpload: (@Sendable (BackendFake) async -> Void)?
+    /// Called once before the next summary of digest buckets, or lookup of ids, is answered.
+    private var beforeBuckets: (@Sendable (BackendFake) async -> Void)?
+    private var beforeLookup: (@Sendable (BackendFake) async -> Void)?
 
     func failNext(_ failures: UploadError...) {
         scriptedFailures += failures
@@ -25,6 +28,14 @@ actor BackendFake: RespondentBackend {
 
     func whenUploading(_ action: @escaping @Sendable (BackendFake) async -> Void) {
         beforeUpload = action
+    }
+
+    func whenSummarisingBuckets(_ action: @escaping @Sendable (BackendFake) async -> Void) {
+        beforeBuckets = action
+    }
+
+    func whenLookingUp(_ action: @escaping @Sendable (BackendFake) async -> Void) {
+        beforeLookup = action
     }
 
     /// A new, empty store behind the same address.
@@ -76,6 +87,10 @@ actor BackendFake: RespondentBackend {
     }
 
     func digestBuckets() async throws(UploadError) -> (store: String, buckets: DigestBuckets) {
+        if let beforeBuckets {
+            self.beforeBuckets = nil
+            await beforeBuckets(self)
+        }
         try failIfScripted()
         return (try await storeIdentity(), (try? await store.digestBuckets()) ?? DigestBuckets())
     }
@@ -91,6 +106,10 @@ actor BackendFake: RespondentBackend {
     func digests(ofIDs ids: [String]) async throws(UploadError) -> (
         store: String, digests: [String: String]
     ) {
+        if let beforeLookup {
+            self.beforeLookup = nil
+            await beforeLookup(self)
+        }
         try failIfScripted()
         var found: [String: String] = [:]
         for id in ids {

@@ -107,6 +107,41 @@ struct BackendIdentityTests {
         #expect(await backend.stored.count == 6)
     }
 
+    /// So does a store that changes while the sync checks what it holds, even for one that
+    /// holds the same respondents: what the ledger records is always one store's word.
+    @Test func aStoreThatChangesWhileItsContentsAreCheckedStopsTheSync() async throws {
+        add(1...3)
+        _ = try await sync()
+        let copy = try await backend.snapshot()
+        await backend.whenSummarisingBuckets { backend in
+            await backend.restore((identity: "another-store", respondents: copy.respondents))
+        }
+        await #expect {
+            try await sync()
+        } throws: { error in
+            "\(error)".contains("its store changed during the sync")
+        }
+    }
+
+    /// And one that changes while the respondents it may have lost are looked up.
+    @Test func aStoreThatChangesWhileItsLossesAreLookedUpStopsTheSync() async throws {
+        add(1...3)
+        _ = try await sync()
+        let backup = try await backend.snapshot()
+        add(4...4)
+        _ = try await sync()
+        let whole = try await backend.snapshot()
+        await backend.restore(backup)
+        await backend.whenLookingUp { backend in
+            await backend.restore((identity: "another-store", respondents: whole.respondents))
+        }
+        await #expect {
+            try await sync()
+        } throws: { error in
+            "\(error)".contains("its store changed during the sync")
+        }
+    }
+
     @Test func aStoreThatCannotSayWhatItHoldsStopsTheSyncNamingTheBackend() async throws {
         add(1...2)
         _ = try await sync()
