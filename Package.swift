@@ -338,7 +338,7 @@ let package = Package(
             name: "SurveySyncTests",
             dependencies: [
                 "SurveySync", "SurveySyncPostgres", "CasebookTestSupport", "PostgresTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "CasebookYAML", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CasebookServerTests",

@@ -97,7 +97,7 @@ public enum PlainScalar {
     /// `2024-03-05T14:30:00Z`, with real calendar fields in the years 1900 to 9999: what Yams
     /// and `ISO8601FormatStyle` make of it, without their regular expressions and calendars.
     /// Nil for anything else, which takes the general way.
-    private static func commonTimestamp(_ bytes: [UInt8]) -> String? {
+    static func commonTimestamp(_ bytes: [UInt8]) -> String? {
         guard bytes.count == 10 || bytes.count == 20 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

@@ -3,6 +3,8 @@ import SurveySync
 import Testing
 import Yams
 
+@testable import CasebookYAML
+
 @Suite("A respondent's YAML file becomes JSON")
 struct RespondentParserTests {
     @Test func keepsEveryFieldWithItsType() throws {
@@ -51,6 +53,10 @@ struct RespondentParserTests {
         ("-0.5", -0.5),
         (".5", 0.5),
         ("1e3", 1000.0),
+        ("1e-3", 0.001),
+        ("2.5E+2", 250.0),
+        ("1e", "1e"),
+        ("2.5E-", "2.5E-"),
         ("9223372036854775807", .integer(.max)),
         ("true", true),
         ("False", false),
@@ -302,8 +308,12 @@ struct CommonTimestampTests {
         for text in texts {
             let expected = try #require(Self.general(text), "\(text)")
             let read = try Self.read(text)
-            guard read == .string(expected) else {
-                Issue.record("\(text) read as \(String(describing: read)), not \(expected)")
+            // Read by hand, not left to the general way (which would give the same, slowly).
+            let byHand = PlainScalar.commonTimestamp(Array(text.utf8))
+            guard read == .string(expected), byHand == expected else {
+                Issue.record(
+                    "\(text) read as \(String(describing: read)) (by hand: \(byHand ?? "no")), not \(expected)"
+                )
                 return
             }
         }
@@ -311,14 +321,25 @@ struct CommonTimestampTests {
 
     @Test(arguments: [
         "2023-02-29", "2024-04-31", "2024-13-01", "2024-00-10", "2024-01-00",
-        "2024-01-01T24:00:00Z", "2024-01-01T10:60:00Z",
+        "2024-01-01T24:00:00Z", "2024-01-01T10:60:00Z", "1900-02-29", "2100-02-29",
+        "2024-01-32", "2024-03-32", "2024-05-32", "2024-07-32", "2024-08-32", "2024-10-32",
+        "2024-12-32", "2024-06-31", "2024-09-31", "2024-11-31", "2024-02-30",
+        // The same in forms the general way reads, which checks the calendar itself.
+        "2023-02-29 10:00:00", "1900-02-29 10:00:00", "2024-02-30 10:00:00",
+        "2024-01-32 10:00:00", "2024-03-32 10:00:00", "2024-04-31 10:00:00",
+        "2024-05-32 10:00:00", "2024-06-31 10:00:00", "2024-07-32 10:00:00",
+        "2024-08-32 10:00:00", "2024-09-31 10:00:00", "2024-10-32 10:00:00",
+        "2024-11-31 10:00:00", "2024-12-32 10:00:00", "2024-01-32T10:00:00.5Z",
     ])
     func aDateThatDoesNotExistStaysText(text: String) throws {
         #expect(try Self.read(text) == .string(text))
+        #expect(PlainScalar.commonTimestamp(Array(text.utf8)) == nil)
     }
 
     @Test(arguments: [
         "2024-03-05t14:30:00Z", "2024-03-05 14:30:00", "2024-03-05T14:30:00.5Z",
+        "2000-02-29 10:00:00", "2024-02-29 10:00:00", "2024-01-31 10:00:00",
+        "2024-04-30 10:00:00", "2024-12-31 23:59:59",
         "2024-03-05T14:30:00+02:00", "1899-12-31", "2024-03-05T14:30:00 Z",
         // A leap second, which Yams carries into the next minute.
         "2024-01-01T10:00:60Z",
