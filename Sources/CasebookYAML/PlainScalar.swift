@@ -138,9 +138,7 @@ public enum PlainScalar {
         )
         let date = parts[0].split(separator: "-").compactMap { Int($0) }
         guard date.count == 3, (1...12).contains(date[1]) else { return false }
-        let isLeap = date[0] % 4 == 0 && (date[0] % 100 != 0 || date[0] % 400 == 0)
-        let monthDays = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard (1...monthDays[date[1] - 1]).contains(date[2]) else { return false }
+        guard (1...daysIn(month: date[1], year: date[0])).contains(date[2]) else { return false }
         guard parts.count > 1 else { return true }
         let time = parts[1].prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap {
             Int($0)
