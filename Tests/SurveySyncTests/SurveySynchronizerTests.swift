@@ -305,6 +305,16 @@ struct SurveySynchronizerTests {
         }
     }
 
+    /// A batch size below one (a slip in a configuration) sends one respondent a request,
+    /// rather than empty requests without end.
+    @Test(arguments: [0, -3])
+    func aBatchSizeBelowOneSendsOneRespondentARequest(batchSize: Int) async throws {
+        addRespondents(3)
+        let report = try await synchronizer(batchSize: batchSize).sync()
+        #expect(report.summary == "synced 3, unchanged 0, failed 0")
+        #expect(await backend.uploads == [["1"], ["2"], ["3"]])
+    }
+
     @Test func reportsProgressAfterEachBatch() async throws {
         addRespondents(5)
         let recorder = ProgressRecorder()
