@@ -28,6 +28,17 @@ struct BackendIdentityTests {
         }
     }
 
+    /// The sync stops, saying that the store changed under it.
+    func expectTheSyncStoppedByAChangedStore(
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        await #expect(sourceLocation: sourceLocation) {
+            try await sync()
+        } throws: { error in
+            "\(error)".contains("its store changed during the sync")
+        }
+    }
+
     func storeName(_ backend: BackendFake) async throws -> String {
         "backend http://backend.test (store \(try await backend.storeIdentity().prefix(8)))"
     }
@@ -116,11 +127,7 @@ struct BackendIdentityTests {
         await backend.whenSummarisingBuckets { backend in
             await backend.restore((identity: "another-store", respondents: copy.respondents))
         }
-        await #expect {
-            try await sync()
-        } throws: { error in
-            "\(error)".contains("its store changed during the sync")
-        }
+        await expectTheSyncStoppedByAChangedStore()
     }
 
     /// And one that changes while the respondents it may have lost are looked up.
@@ -135,11 +142,7 @@ struct BackendIdentityTests {
         await backend.whenLookingUp { backend in
             await backend.restore((identity: "another-store", respondents: whole.respondents))
         }
-        await #expect {
-            try await sync()
-        } throws: { error in
-            "\(error)".contains("its store changed during the sync")
-        }
+        await expectTheSyncStoppedByAChangedStore()
     }
 
     @Test func aStoreThatCannotSayWhatItHoldsStopsTheSyncNamingTheBackend() async throws {
