@@ -12,11 +12,10 @@ actor BackendFake: RespondentBackend {
     private(set) var bucketsListed: [Int] = []
     private var scriptedFailures: [UploadError] = []
     private var rejectedIDs: [String: String] = [:]
-    /// Called before each upload is stored: a test can change the store mid-sync there.
-    private var beforeUpload: (@Sendable (BackendFake) async -> Void)?
-    /// Called once before the next summary of digest buckets, or lookup of ids, is answered.
-    private var beforeBuckets: (@Sendable (BackendFake) async -> Void)?
-    private var beforeLookup: (@Sendable (BackendFake) async -> Void)?
+    /// The calls a test can step in before, to change the store mid-sync.
+    enum Call { case upload, bucketSummary, lookup }
+    /// What to do, once, before the next call of each kind is answered.
+    private var hooks: [Call: @Sendable (BackendFake) async -> Void] = [:]
 
     func failNext(_ failures: UploadError...) {
         scriptedFailures += failures
@@ -26,16 +25,13 @@ actor BackendFake: RespondentBackend {
         rejectedIDs[id] = message
     }
 
-    func whenUploading(_ action: @escaping @Sendable (BackendFake) async -> Void) {
-        beforeUpload = action
+    /// Runs `action` once, before the next `call` is answered.
+    func before(_ call: Call, _ action: @escaping @Sendable (BackendFake) async -> Void) {
+        hooks[call] = action
     }
 
-    func whenSummarisingBuckets(_ action: @escaping @Sendable (BackendFake) async -> Void) {
-        beforeBuckets = action
-    }
-
-    func whenLookingUp(_ action: @escaping @Sendable (BackendFake) async -> Void) {
-        beforeLookup = action
+    private func runHook(before call: Call) async {
+        if let action = hooks.removeValue(forKey: call) { await action(self) }
     }
 
     /// A new, empty store behind the same address.
@@ -70,10 +66,7 @@ actor BackendFake: RespondentBackend {
 
     func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
         uploads.append(respondents.map(\.id))
-        if let beforeUpload {
-            self.beforeUpload = nil
-            await beforeUpload(self)
-        }
+        await runHook(before: .upload)
         try failIfScripted()
         if let rejected = respondents.first(where: { rejectedIDs[$0.id] != nil }) {
             throw .rejected(status: 422, message: rejectedIDs[rejected.id]!)
@@ -87,10 +80,7 @@ actor BackendFake: RespondentBackend {
     }
 
     func digestBuckets() async throws(UploadError) -> (store: String, buckets: DigestBuckets) {
-        if let beforeBuckets {
-            self.beforeBuckets = nil
-            await beforeBuckets(self)
-        }
+        await runHook(before: .bucketSummary)
         try failIfScripted()
         return (try await storeIdentity(), (try? await store.digestBuckets()) ?? DigestBuckets())
     }
@@ -106,10 +96,7 @@ actor BackendFake: RespondentBackend {
     func digests(ofIDs ids: [String]) async throws(UploadError) -> (
         store: String, digests: [String: String]
     ) {
-        if let beforeLookup {
-            self.beforeLookup = nil
-            await beforeLookup(self)
-        }
+        await runHook(before: .lookup)
         try failIfScripted()
         var found: [String: String] = [:]
         for id in ids {

@@ -105,7 +105,7 @@ struct BackendIdentityTests {
 
     @Test func aStoreThatChangesMidSyncStopsItAndARerunCompletes() async throws {
         add(1...6)
-        await backend.whenUploading { backend in await backend.replaceStore() }
+        await backend.before(.upload) { backend in await backend.replaceStore() }
         await #expect {
             try await sync()
         } throws: { error in
@@ -124,7 +124,7 @@ struct BackendIdentityTests {
         add(1...3)
         _ = try await sync()
         let copy = try await backend.snapshot()
-        await backend.whenSummarisingBuckets { backend in
+        await backend.before(.bucketSummary) { backend in
             await backend.restore((identity: "another-store", respondents: copy.respondents))
         }
         await expectTheSyncStoppedByAChangedStore()
@@ -139,7 +139,7 @@ struct BackendIdentityTests {
         _ = try await sync()
         let whole = try await backend.snapshot()
         await backend.restore(backup)
-        await backend.whenLookingUp { backend in
+        await backend.before(.lookup) { backend in
             await backend.restore((identity: "another-store", respondents: whole.respondents))
         }
         await expectTheSyncStoppedByAChangedStore()
