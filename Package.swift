@@ -329,7 +329,7 @@ let package = Package(
         .testTarget(
             name: "DiaryTests",
             dependencies: [
-                "Diary", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                "Diary", "DiaryCore", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),

@@ -24,21 +24,25 @@ public struct Entry: Equatable, Identifiable, Sendable {
     /// The text cut to `previewLength` characters with "…" when longer, on Character
     /// boundaries, so an emoji or a letter with its accents stays whole: what a list shows.
     public var preview: String {
-        // Characters are at least a byte each: a short text needs no counting, and a long one
-        // is counted only as far as the cut. Where the first 81 bytes are ASCII other than CR
-        // (of CR LF, one character), each is a character of its own: the cut is at byte 80.
-        let utf8 = text.utf8
-        guard utf8.count > Self.previewLength else { return text }
-        let start = utf8.prefix(Self.previewLength + 1)
-        if !start.contains(where: { $0 >= 0x80 || $0 == 0x0D }) {
-            return String(decoding: start.dropLast(), as: UTF8.self) + "…"
-        }
+        if let preview = Self.asciiPreview(of: text) { return preview }
         guard
             let cut = text.index(
                 text.startIndex, offsetBy: Self.previewLength, limitedBy: text.endIndex),
             cut != text.endIndex
         else { return text }
         return text[..<cut] + "…"
+    }
+
+    /// The preview of `text` where its bytes alone tell it, without counting characters; nil
+    /// where they do not. Characters are at least a byte each: a text of `previewLength` bytes
+    /// or fewer is whole. Where the first 81 bytes are ASCII other than CR (of CR LF, one
+    /// character), each is a character of its own: the cut is at byte 80.
+    static func asciiPreview(of text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.count > previewLength else { return text }
+        let start = utf8.prefix(previewLength + 1)
+        guard !start.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+        return String(decoding: start.dropLast(), as: UTF8.self) + "…"
     }
 
     /// Whether `text` is blank: an entry needs some text.

@@ -2,6 +2,8 @@ import Diary
 import Foundation
 import Testing
 
+@testable import DiaryCore
+
 /// The diary's use cases, as the JSON API and the CLI use them: the same rules as the screens
 /// (blank text refused, an update keeps identity and date), without any screen.
 @Suite("The diary's use cases")
@@ -139,5 +141,23 @@ struct DiaryEntriesTests {
         #expect(Entry(date: now, text: crlf + "bc").preview == crlf + "b…")
         #expect(Entry(date: now, text: ascii + "\u{301}").preview == ascii + "\u{301}")
         #expect(Entry(date: now, text: ascii + "\u{301}z").preview == ascii + "\u{301}…")
+    }
+
+    /// The list's previews are cut at byte 80 without counting characters wherever the first
+    /// 81 bytes are ASCII other than CR; the general way gives the same answers, only slower,
+    /// so the short way is held to its texts on its own.
+    @Test func aPreviewOfPlainASCIIIsCutWithoutCountingCharacters() {
+        let ascii = String(repeating: "a", count: 80)
+        #expect(Entry.asciiPreview(of: ascii + "b") == ascii + "…")
+        #expect(Entry.asciiPreview(of: ascii + "\n\t~" + ascii) == ascii + "…")
+        #expect(Entry.asciiPreview(of: String(repeating: "a", count: 79) + "\r\n") == nil)
+        #expect(Entry.asciiPreview(of: "\r" + ascii) == nil)
+        #expect(Entry.asciiPreview(of: "é" + ascii) == nil)
+        #expect(Entry.asciiPreview(of: ascii + "\u{301}") == nil)
+        // A text of 80 bytes or fewer is its own preview, whatever they are.
+        #expect(Entry.asciiPreview(of: ascii) == ascii)
+        #expect(Entry.asciiPreview(of: "é\r\n") == "é\r\n")
+        // Past the 81st byte nothing is looked at.
+        #expect(Entry.asciiPreview(of: ascii + "b\r\né") == ascii + "…")
     }
 }
