@@ -53,6 +53,33 @@ struct DiaryStoreContractTests {
         }
     }
 
+    /// A limit of nothing or less asks for nothing, and an offset below zero starts at the top:
+    /// numbers a request or a command passed on are never taken as "everything".
+    @Test(arguments: DiaryStoreKind.allCases)
+    func aLimitOfZeroOrLessGivesNothingAndANegativeOffsetStartsAtTheTop(kind: DiaryStoreKind)
+        async throws
+    {
+        let base = base
+        try await kind.withStore(in: directory) { store in
+            let entries = (0..<3).map {
+                Entry(date: base.addingTimeInterval(Double($0)), text: "\($0)")
+            }
+            for entry in entries { try store.save(entry) }
+            let ids = entries.map(\.id).sorted { $0.uuidString < $1.uuidString }
+            for limit in [0, -1, Int.min] {
+                #expect(try store.newestEntries(limit: limit, offset: 0).isEmpty, "\(limit)")
+                #expect(try store.entryIDs(startingWith: "", limit: limit).isEmpty, "\(limit)")
+                var handed = 0
+                try store.forEachNewestEntry(limit: limit) { _ in handed += 1 }
+                #expect(handed == 0, "\(limit)")
+            }
+            #expect(try store.newestEntries(limit: 2, offset: -5).map(\.text) == ["2", "1"])
+            #expect(try store.newestEntries(limit: 1, offset: 0).map(\.text) == ["2"])
+            #expect(try store.entryIDs(startingWith: "", limit: 1) == [ids[0]])
+            #expect(try store.entryIDs(startingWith: "", limit: 5) == ids)
+        }
+    }
+
     @Test(arguments: DiaryStoreKind.allCases)
     func handsOverTheNewestEntriesOneByOneInTheOrderOfItsPages(kind: DiaryStoreKind)
         async throws
@@ -144,6 +171,26 @@ struct DiaryStoreContractTests {
                 try store.save(theirs, ifRevision: mine)
             }
             #expect(try store.entry(id: entry.id) == nil, "a conditional save never creates")
+        }
+    }
+
+    /// An entry's revision counts its versions: 1 when it is added, one more at every save,
+    /// the same in every store, so that a revision a page or a client holds means the same
+    /// version whichever store keeps the entry.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func anEntryIsAddedAtRevisionOneAndEachSaveMovesItOneUp(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any RevisedDiaryStore)
+            var entry = Entry(date: base, text: "first")
+            try store.save(entry)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == 1)
+            entry.text = "second"
+            try store.save(entry)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == 2)
+            entry.text = "third"
+            #expect(try store.save(entry, ifRevision: 2) == 3)
+            #expect(try store.revisedEntry(id: entry.id) == RevisedEntry(entry: entry, revision: 3))
         }
     }
 
