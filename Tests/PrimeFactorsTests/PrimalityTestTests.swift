@@ -26,6 +26,22 @@ struct PrimalityTestTests {
         #expect(!PrimalityTest.isPrime(composite))
     }
 
+    /// Below 4,759,123,141 three bases are a proof, and only those three: each composite here
+    /// passes a base set one number away from them (the smallest of each without a factor
+    /// below 11, found by a search upwards), and the bound itself is the smallest composite
+    /// that passes all three.
+    @Test(arguments: [
+        (UInt64(916_327), "2, 8, 61"),
+        (1_024_651, "3, 7, 61"),
+        (6_386_993, "2, 7, 62"),
+        (4_759_123_141, "2, 7, 61, the proof's bound"),
+    ])
+    func rejectsCompositesThatPassANeighbouringSetOfTheSmallNumbersBases(
+        composite: UInt64, passes bases: String
+    ) {
+        #expect(!PrimalityTest.isPrime(composite), "a strong pseudoprime to bases \(bases)")
+    }
+
     @Test func agreesWithTheReferenceOnRandomOddNumbers() {
         var generator = SplitMix64(seed: 7)
         for _ in 0..<20000 {
