@@ -22,12 +22,9 @@ public enum EntryIDText {
             for index in 19..<23 { add(bytes[index], to: &halves.1, refused: &refused) }
             for index in 24..<36 { add(bytes[index], to: &halves.1, refused: &refused) }
             guard refused == 0 else { return nil }
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &uuid) { output in
-                output.storeBytes(of: halves.0.bigEndian, toByteOffset: 0, as: UInt64.self)
-                output.storeBytes(of: halves.1.bigEndian, toByteOffset: 8, as: UInt64.self)
-            }
-            return UUID(uuid: uuid)
+            // The halves' 16 bytes, most significant first, are the UUID's.
+            return UUID(
+                uuid: unsafeBitCast((halves.0.bigEndian, halves.1.bigEndian), to: uuid_t.self))
         }
     }
 
