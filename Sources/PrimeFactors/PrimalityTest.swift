@@ -10,8 +10,14 @@ enum PrimalityTest {
 
     static func isPrime(_ n: UInt64) -> Bool {
         if n < 64 { return (0x28208A20A08A28AC as UInt64) >> n & 1 == 1 }
-        if n & 1 == 0 || n % 3 == 0 || n % 5 == 0 || n % 7 == 0 { return false }
+        if hasFactorBelowEleven(n) { return false }
         return isStrongProbablePrimeToAllBases(n)
+    }
+
+    /// Whether 2, 3, 5 or 7 divides `n`: a shortcut for most composites, before Miller–Rabin.
+    @inline(__always)
+    static func hasFactorBelowEleven(_ n: UInt64) -> Bool {
+        n & 1 == 0 || n % 3 == 0 || n % 5 == 0 || n % 7 == 0
     }
 
     /// For odd `n` with no factor below 64.

@@ -42,6 +42,17 @@ struct PrimalityTestTests {
         #expect(!PrimalityTest.isPrime(composite), "a strong pseudoprime to bases \(bases)")
     }
 
+    /// The shortcut before Miller–Rabin, on its own (Miller–Rabin alone would give the same
+    /// answers, only slower): exactly the multiples of 2, 3, 5 and 7 are refused by it.
+    @Test func theShortcutRefusesExactlyTheMultiplesOfTwoThreeFiveAndSeven() {
+        for n in UInt64(64)..<5_000 {
+            let expected = [2, 3, 5, 7].contains { n % $0 == 0 }
+            #expect(PrimalityTest.hasFactorBelowEleven(n) == expected, "\(n)")
+        }
+        #expect(PrimalityTest.hasFactorBelowEleven(UInt64.max))  // 3 · 5 · 17 · 257 · …
+        #expect(!PrimalityTest.hasFactorBelowEleven(UInt64.max - 58))  // the largest 64-bit prime
+    }
+
     @Test func agreesWithTheReferenceOnRandomOddNumbers() {
         var generator = SplitMix64(seed: 7)
         for _ in 0..<20000 {
