@@ -30,6 +30,27 @@ struct EllipticCurveMethodTests {
         }
     }
 
+    /// The method step by step, each step pinned by a product of two 32-bit primes that it
+    /// alone splits (found by search): the cheap first curve (sigma = 6; neither p − 1 nor a
+    /// cheap curve of sigma = 7 splits it), then Pollard's p − 1, then full curves from
+    /// sigma = 7, `curves` in all counting the cheap one. A step skipped or a budget one curve
+    /// off would still split most numbers, only later.
+    @Test func triesTheCheapCurveThenPMinusOneThenFullCurvesWithinItsBudget() {
+        func splits(_ n: UInt64, curves: Int) -> Bool {
+            guard let divisor = EllipticCurveMethod.divisor(of: n, curves: curves) else {
+                return false
+            }
+            #expect(divisor > 1 && divisor < n && n % divisor == 0, "\(divisor) of \(n)")
+            return true
+        }
+        #expect(splits(9_008_485_810_669_288_231, curves: 1), "by the cheap curve")
+        #expect(splits(8_277_478_511_996_797_661, curves: 1), "by p − 1")
+        #expect(splits(14_429_813_381_234_060_449, curves: 2), "by the full curve of sigma 7")
+        #expect(!splits(14_429_813_381_234_060_449, curves: 1))
+        #expect(splits(7_876_793_207_238_849_917, curves: 4), "by the full curve of sigma 9")
+        #expect(!splits(7_876_793_207_238_849_917, curves: 3))
+    }
+
     /// The curves alone, without rho behind them: a stage that finds nothing (a wrong step in the
     /// second stage, a lost multiplier in the first) still lets some curve split a number sooner
     /// or later, so the budget is what pins the method down. With the first stage to 180 and the
