@@ -13,7 +13,7 @@ struct DiaryRouterTests {
         router = Self.makeRouter(navigation: navigation, store: store, now: now)
     }
 
-    static func makeRouter(navigation: NavigationStackSpy, store: any DiaryStore, now: Date)
+    static func makeRouter(navigation: any DiaryNavigationStack, store: any DiaryStore, now: Date)
         -> DiaryRouter
     {
         DiaryRouter(

@@ -12,11 +12,7 @@ struct LatestScreensTests {
     let router: DiaryRouter
 
     init() {
-        router = DiaryRouter(
-            navigation: screens,
-            factory: DiaryScreenFactory(
-                store: store, clock: ClockStub(now: now),
-                formatter: DiaryDateFormatter(locale: Locale(identifier: "en_US"), timeZone: .gmt)))
+        router = DiaryRouterTests.makeRouter(navigation: screens, store: store, now: now)
     }
 
     @Test func nothingIsShownBeforeTheRouterShowsAScreen() {
