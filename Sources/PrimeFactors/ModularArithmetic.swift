@@ -1,7 +1,7 @@
 /// Arithmetic modulo one odd number, for the factoring methods that work on numbers of any
-/// width (`WidePrimality`, `WidePollardRho`, `WideEllipticCurves`): Montgomery form for
-/// 128-bit numbers (`Montgomery128`), plain remainders for larger ones (`BigModulus`). Residues
-/// are whatever the arithmetic keeps; `residue` and `value` convert.
+/// width (`WidePrimality`, `WideEllipticCurves`): Montgomery form for 128-bit numbers
+/// (`Montgomery128`), plain remainders for larger ones (`BigModulus`). Residues are whatever
+/// the arithmetic keeps; `residue` and `value` convert.
 protocol ModularArithmetic {
     associatedtype Number: WideNumber
     associatedtype Residue: Equatable

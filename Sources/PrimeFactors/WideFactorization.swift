@@ -1,7 +1,7 @@
 import BigInt
 
 /// Factoring numbers wider than 64 bits: small primes by trial division, then parts split by
-/// the elliptic-curve method (Pollard's rho behind it) until each is prime. A part that fits in
+/// the elliptic-curve method (or the quadratic sieve) until each is prime. A part that fits in
 /// 64 bits goes to the 64-bit code (`appendPrimeFactors`); one that fits in 128 bits to
 /// Montgomery arithmetic on `UInt128`; only larger ones are worked on as `BigUInt`.
 enum WideFactorization {
@@ -152,7 +152,7 @@ enum WideFactorization {
     }
 
     /// `part` as `root^exponent` with the largest exponent, if it is a perfect power: neither
-    /// the curves nor rho split a power of one large prime quickly. Every prime factor is at
+    /// the curves nor the sieve split a power of one large prime quickly. Every prime factor is at
     /// least the trial-division bound (2^14), so no exponent exceeds the bits over 14.
     private static func perfectPower<Number: WideNumber>(_ part: Number) -> (Number, Int)? {
         let bits = part.significantBitCount

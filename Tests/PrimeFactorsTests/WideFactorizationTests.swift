@@ -102,7 +102,7 @@ struct WideFactorizationTests {
         }
     }
 
-    /// The elliptic-curve method alone, without rho behind it: each curve level splits products
+    /// The elliptic-curve method alone, without the sieve behind it: each curve level splits products
     /// of two primes of the size it is for, on average within half its own curves (these need
     /// 15, 28 and 60 curves for six products: levels of 10, 20 and 30 curves). A stage that finds
     /// nothing would still split some of them sooner or later; the budget is what notices.
