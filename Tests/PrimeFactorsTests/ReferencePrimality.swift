@@ -43,11 +43,13 @@ enum ReferencePrimality {
         return product
     }
 
-    private static func multiply(_ a: UInt64, _ b: UInt64, _ n: UInt64) -> UInt64 {
+    /// `a · b mod n` by schoolbook division.
+    static func multiply(_ a: UInt64, _ b: UInt64, _ n: UInt64) -> UInt64 {
         n.dividingFullWidth(a.multipliedFullWidth(by: b)).remainder
     }
 
-    private static func power(_ base: UInt64, _ exponent: UInt64, _ n: UInt64) -> UInt64 {
+    /// `base^exponent mod n`, by squaring and multiplying.
+    static func power(_ base: UInt64, _ exponent: UInt64, _ n: UInt64) -> UInt64 {
         var result: UInt64 = 1
         var base = base % n
         var exponent = exponent
