@@ -1,5 +1,8 @@
-import PrimeFactors
+import BigInt
+import CasebookTestSupport
 import Testing
+
+@testable import PrimeFactors
 
 @Suite("Reading a number to factor, as GNU factor does")
 struct FactorInputTests {
@@ -25,6 +28,56 @@ struct FactorInputTests {
     func refusesEverythingElseNamingTheToken(token: String) {
         #expect(throws: InvalidFactorInput(token: token)) {
             try FactorInput.number(from: token)
+        }
+    }
+
+    /// Any size, by the same rules: numbers of 1 to 120 digits, with leading zeros, spaces and a
+    /// plus (so that every length of the last nineteen-digit chunk occurs), read as `BigUInt`
+    /// reads them.
+    @Test func readsIntegersOfAnySizeByTheSameRules() throws {
+        var generator = SplitMix64(seed: 19)
+        for length in 1...120 {
+            let digits = String((0..<length).map { _ in Character(String(generator.next() % 10)) })
+            let value = try #require(BigUInt(digits))
+            #expect(try FactorInput.integer(from: digits) == value, "\(digits)")
+            #expect(try FactorInput.integer(from: "  +000" + digits) == value, "\(digits)")
+        }
+        #expect(try FactorInput.integer(from: "18446744073709551616") == BigUInt(1) << 64)
+        #expect(
+            try FactorInput.integer(from: "9999999999999999999")
+                == BigUInt(9_999_999_999_999_999_999 as UInt64))
+        #expect(try FactorInput.integer(from: "+0") == 0)
+    }
+
+    @Test(arguments: [
+        "", " ", "+", "abc", "-5", "-0", "1.5", "12 ", "+ 12", "++1", "\t7", "0x10", "1e3", "١٢",
+        "99999999999999999999999x", "1" + String(repeating: "0", count: 60) + "/",
+    ])
+    func refusesEverythingElseAtAnySizeNamingTheToken(token: String) {
+        #expect(throws: InvalidFactorInput(token: token)) {
+            try FactorInput.integer(from: token)
+        }
+    }
+
+    /// The fast path for numbers below 2^128 takes exactly those.
+    @Test func readsDigitsIntoADoubleWordUpTo2To128Minus1AndNoFurther() {
+        func doubleWord(_ digits: String) -> UInt128? {
+            var digits = digits
+            return digits.withUTF8 {
+                FactorInput.doubleWord(fromDigits: UnsafeRawBufferPointer($0))
+            }
+        }
+        #expect(doubleWord("340282366920938463463374607431768211455") == UInt128.max)
+        // 2^128 (the last digit's sum overflows), ten more (the last tenfold does), forty digits.
+        #expect(doubleWord("340282366920938463463374607431768211456") == nil)
+        #expect(doubleWord("340282366920938463463374607431768211466") == nil)
+        #expect(doubleWord("3402823669209384634633746074317682114550") == nil)
+        #expect(doubleWord("0") == 0 && doubleWord("18446744073709551616") == UInt128(1) << 64)
+        var generator = SplitMix64(seed: 128)
+        for _ in 0..<200 {
+            let value = UInt128(generator.next()) << 64 | UInt128(generator.next())
+            let shifted = value >> (generator.next() % 128)
+            #expect(doubleWord(String(shifted)) == shifted)
         }
     }
 
