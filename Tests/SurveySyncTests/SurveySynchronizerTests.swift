@@ -47,6 +47,21 @@ struct SurveySynchronizerTests {
         #expect(await backend.stored["3"]?.fields["answer"] == 30)
     }
 
+    /// Left to its defaults, a sync waits 250 ms, 1 s and 4 s before retrying an unavailable
+    /// backend, then stops; and it sends 500 respondents a request.
+    @Test func byDefaultRetriesAfterAQuarterSecondASecondAndFourSecondsAndSendsFiveHundredAtOnce()
+        async throws
+    {
+        addRespondents(1_001)
+        let synchronizer = SurveySynchronizer(folder: folder, uploader: backend, sleeper: sleeper)
+        let down = UploadError.unavailable("down")
+        await backend.failNext(down, down, down, down)
+        await #expect(throws: SyncError.self) { try await synchronizer.sync() }
+        #expect(await sleeper.delays == [.milliseconds(250), .seconds(1), .seconds(4)])
+        #expect(try await synchronizer.sync().summary == "synced 1001, unchanged 0, failed 0")
+        #expect(await backend.uploads.suffix(3).map(\.count) == [500, 500, 1])
+    }
+
     @Test func aSecondSyncOfTheFolderIsRefusedWhileTheFirstHoldsIt() async throws {
         addRespondents(3)
         let first = try #require(try folder.claimForSync())

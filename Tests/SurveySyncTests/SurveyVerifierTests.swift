@@ -123,6 +123,21 @@ struct SurveyVerifierTests {
         )
     }
 
+    /// Left to its defaults, a verification retries an unavailable backend as a sync does
+    /// (after 250 ms, 1 s and 4 s, then it stops), and a repair sends 500 respondents a request.
+    @Test func byDefaultRetriesAsASyncDoesAndRepairsFiveHundredAtOnce() async throws {
+        add(1...501)
+        let sleeper = SleeperSpy()
+        let verifier = SurveyVerifier(folder: folder, backend: backend, sleeper: sleeper)
+        let down = UploadError.unavailable("down")
+        await backend.failNext(down, down, down, down)
+        await #expect(throws: SyncError.self) { try await verifier.verify() }
+        #expect(await sleeper.delays == [.milliseconds(250), .seconds(1), .seconds(4)])
+        _ = try await verifier.repair()
+        #expect(await backend.uploads.map(\.count) == [500, 1])
+        #expect(try await verifier.verify().summary == "identical 501")
+    }
+
     @Test func anUnreachableBackendIsAClearError() async throws {
         add(1...1)
         await backend.failNext(.unavailable("connection refused"))
