@@ -10,6 +10,10 @@ actor BackendFake: RespondentBackend {
     private(set) var uploads: [[String]] = []
     /// The buckets asked for respondent by respondent, in order.
     private(set) var bucketsListed: [Int] = []
+    /// How many ids each lookup of digests asked about, in order.
+    private(set) var lookups: [Int] = []
+    /// The most ids a lookup may ask about, as the server's `RespondentsController` allows.
+    static let maximumLookup = 10_000
     private var scriptedFailures: [UploadError] = []
     private var rejectedIDs: [String: String] = [:]
     /// The calls a test can step in before, to change the store mid-sync.
@@ -98,6 +102,11 @@ actor BackendFake: RespondentBackend {
     ) {
         await runHook(before: .lookup)
         try failIfScripted()
+        lookups.append(ids.count)
+        guard ids.count <= Self.maximumLookup else {
+            throw .rejected(
+                status: 400, message: "a lookup asks about at most \(Self.maximumLookup) ids")
+        }
         var found: [String: String] = [:]
         for id in ids {
             if let respondent = try? await store.respondent(id: id) {

@@ -76,6 +76,21 @@ struct BackendIdentityTests {
         #expect(await backend.stored["2"]?.fields["answer"] == "changed")
     }
 
+    /// A store that lost more respondents than one lookup may ask about (10,000, as the server
+    /// allows) is asked about them in lookups the server takes, and gets them all again.
+    @Test func aStoreThatLostMoreThanOneLookupHoldsIsAskedInLookupsTheServerTakes() async throws {
+        add(1...10_001)
+        let emptied = try await backend.snapshot()
+        let synchronizer = SurveySynchronizer(
+            folder: folder, uploader: backend, sleeper: SleeperSpy(), retryDelays: [],
+            batchSize: 500)
+        #expect(try await synchronizer.sync().summary == "synced 10001, unchanged 0, failed 0")
+        await backend.restore(emptied)
+        #expect(try await synchronizer.sync().summary == "synced 10001, unchanged 0, failed 0")
+        #expect(await backend.lookups == [10_000, 1])
+        #expect(await backend.stored.count == 10_001)
+    }
+
     @Test func oneFolderSyncedToTwoBackendsInTurnKeepsEachUpToDate() async throws {
         let other = BackendFake()
         add(1...3)

@@ -117,9 +117,10 @@ struct SurveySynchronizerTests {
         #expect(sizes == [4, 4, 4], "4 files of 900 KiB fit under 4 MiB, a fifth does not")
     }
 
-    /// The budget is a bound, not a limit short of it: files that fill it exactly go together.
+    /// The budget, 4 MiB, is a bound, not a limit short of it: files that fill it exactly go
+    /// together, and a file more goes in the next batch.
     @Test func filesThatFillTheByteBudgetExactlyAreOneBatch() async throws {
-        let half = SurveySynchronizer.maximumBatchBytes / 2
+        let half = 2 * 1024 * 1024
         for number in 1...2 {
             let text = "id: \(number)\nnote: \n"
             folder.files["big\(number).yaml"] =
@@ -127,11 +128,12 @@ struct SurveySynchronizerTests {
                 + "\n"
         }
         #expect(folder.files.values.map(\.utf8.count) == [half, half])
+        folder.files["small.yaml"] = "id: 3\n"
 
         let report = try await synchronizer(batchSize: 500).sync()
 
-        #expect(report.summary == "synced 2, unchanged 0, failed 0")
-        #expect(await backend.uploads.map(\.count) == [2])
+        #expect(report.summary == "synced 3, unchanged 0, failed 0")
+        #expect(await backend.uploads == [["1", "2"], ["3"]])
     }
 
     /// Files are read and parsed a chunk at a time, each chunk at most a batch of files and
