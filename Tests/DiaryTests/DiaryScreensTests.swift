@@ -17,6 +17,17 @@ struct DiaryScreensTests {
         #expect(screen.rows.map(\.id) == [newer.id, older.id])
     }
 
+    /// The list shows a page of the 50 newest entries unless asked for another size.
+    @Test func theListShowsTheFiftyNewestEntriesByDefault() throws {
+        let store = InMemoryDiaryStore()
+        for minute in 0..<51 {
+            try store.save(
+                Entry(date: morning.addingTimeInterval(Double(minute) * 60), text: "\(minute)"))
+        }
+        let screen = try DiaryScreenFactory(store: store, formatter: formatter).makeList()
+        #expect(screen.rows.map(\.text) == (1..<51).reversed().map(String.init))
+    }
+
     @Test func aRowShowsTheDateAsAReadableString() {
         let screen = DiaryListScreen(
             entries: [Entry(date: morning, text: "x")], formatter: formatter)
