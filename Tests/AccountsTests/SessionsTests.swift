@@ -1,0 +1,75 @@
+import Accounts
+import Foundation
+import Testing
+
+/// Signing in by cookie: a session's secret signs its user in for 12 hours, until sign-out,
+/// or until the user is removed.
+@Suite("Signed-in sessions")
+struct SessionsTests {
+    let directory = InMemoryUserDirectory()
+    let clock = ClockStub(Date(timeIntervalSince1970: 1_700_000_000))
+    var sessions: Sessions {
+        Sessions(store: directory, users: directory, clock: { [clock] in clock.now })
+    }
+
+    func addAda() async throws -> User {
+        let user = User(name: "ada", role: .admin, passwordHash: "fake:x", createdAt: clock.now)
+        try await directory.add(user)
+        return user
+    }
+
+    @Test func aSessionSignsItsUserInForTwelveHoursByDefault() async throws {
+        let ada = try await addAda()
+        let secret = try await sessions.start(for: "ada")
+        #expect(try await sessions.user(forSecret: secret) == ada)
+        clock.advance(by: 12 * 3600 - 1)
+        #expect(try await sessions.user(forSecret: secret) == ada, "a second before it ends")
+        clock.advance(by: 1)
+        #expect(try await sessions.user(forSecret: secret) == nil, "at twelve hours")
+    }
+
+    @Test func aSessionOfAnotherLifetimeEndsThen() async throws {
+        let ada = try await addAda()
+        let short = Sessions(
+            store: directory, users: directory, lifetime: .seconds(90),
+            clock: { [clock] in clock.now })
+        let secret = try await short.start(for: "ada")
+        clock.advance(by: 89)
+        #expect(try await short.user(forSecret: secret) == ada)
+        clock.advance(by: 1)
+        #expect(try await short.user(forSecret: secret) == nil)
+    }
+
+    @Test func aSessionEndsAtSignOutAndWhenItsUserIsRemoved() async throws {
+        _ = try await addAda()
+        let first = try await sessions.start(for: "ada")
+        let second = try await sessions.start(for: "ada")
+        try await sessions.end(first)
+        #expect(try await sessions.user(forSecret: first) == nil)
+        #expect(try await sessions.user(forSecret: second)?.name == "ada")
+        try await directory.remove(named: "ada")
+        #expect(try await sessions.user(forSecret: second) == nil)
+    }
+
+    /// 32 random bytes, URL-safe base64 without padding: 43 characters a cookie carries as they
+    /// are, new every time; a secret never issued signs nobody in.
+    @Test func eachSecretIsNewAndCookieSafeAndOnlyAnIssuedOneSignsIn() async throws {
+        _ = try await addAda()
+        var secrets: Set<String> = []
+        for _ in 0..<20 {
+            let secret = try await sessions.start(for: "ada")
+            #expect(secret.utf8.count == 43)
+            #expect(
+                secret.allSatisfy {
+                    $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0))
+                })
+            secrets.insert(secret)
+        }
+        #expect(secrets.count == 20)
+        for forged in [
+            "", "x", String(repeating: "A", count: 43), String(repeating: "A", count: 200),
+        ] {
+            #expect(try await sessions.user(forSecret: forged) == nil)
+        }
+    }
+}
