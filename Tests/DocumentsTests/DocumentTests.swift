@@ -100,10 +100,17 @@ struct DocumentTests {
         }
     }
 
+    /// The limit, 16 MiB, is a bound: a document of exactly that size loads, one a byte larger
+    /// does not.
     @Test func aDocumentLargerThanTheLimitIsNotLoaded() throws {
         let directory = try TemporaryDirectory()
-        let large = try directory.file(
-            "large.txt", contents: "Title\n" + String(repeating: "x", count: Document.maximumSize))
+        let limit = 16 * 1024 * 1024
+        let body = String(repeating: "x", count: limit - "Title\n".utf8.count)
+        let full = try directory.file("full.txt", contents: "Title\n" + body)
+        let document = Document(fileURL: full)
+        try document.load()
+        #expect(document.title == "Title" && document.body.utf8.count == body.utf8.count)
+        let large = try directory.file("large.txt", contents: "Title\n" + body + "x")
         #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: large).load() }
     }
 
