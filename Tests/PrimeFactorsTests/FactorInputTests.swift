@@ -24,6 +24,8 @@ struct FactorInputTests {
     @Test(arguments: [
         "", " ", "+", "abc", "-5", "-0", "1.5", "12 ", "+ 12", "++1", "\t7", "0x10", "1e3", "١٢",
         "18446744073709551616", "99999999999999999999999",
+        // The characters either side of the digits in ASCII: "/" before "0", ":" and ";" after "9".
+        "1/", "/", "1:", ":", "9;",
     ])
     func refusesEverythingElseNamingTheToken(token: String) {
         #expect(throws: InvalidFactorInput(token: token)) {
@@ -52,6 +54,7 @@ struct FactorInputTests {
     @Test(arguments: [
         "", " ", "+", "abc", "-5", "-0", "1.5", "12 ", "+ 12", "++1", "\t7", "0x10", "1e3", "١٢",
         "99999999999999999999999x", "1" + String(repeating: "0", count: 60) + "/",
+        "1" + String(repeating: "0", count: 60) + ":", ":", "9;",
     ])
     func refusesEverythingElseAtAnySizeNamingTheToken(token: String) {
         #expect(throws: InvalidFactorInput(token: token)) {
