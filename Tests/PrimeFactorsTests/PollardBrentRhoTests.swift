@@ -41,7 +41,7 @@ struct PollardBrentRhoTests {
         }
     }
 
-    /// Products of two primes of 10 to 32 bits, squares of primes and Carmichael numbers: the
+    /// Products of two primes of 9 to 31 bits, squares of primes and Carmichael numbers: the
     /// sizes the 64-bit code gives rho (parts below 2^40) and beyond.
     @Test func splitsProductsOfTwoPrimesOfEverySizeSquaresAndCarmichaelNumbers() {
         var generator = SplitMix64(seed: 40)
