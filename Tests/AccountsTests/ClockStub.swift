@@ -1,17 +1,16 @@
 import Foundation
 
-/// A clock that stands still until a test moves it on.
+/// A clock that stands still until a test sets it.
 final class ClockStub: @unchecked Sendable {
     private let lock = NSLock()
-    private var current: Date
+    private var value: Date
 
     init(_ start: Date) {
-        current = start
+        value = start
     }
 
-    var now: Date { lock.withLock { current } }
-
-    func advance(by seconds: TimeInterval) {
-        lock.withLock { current += seconds }
+    var now: Date {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

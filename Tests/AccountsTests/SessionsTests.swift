@@ -22,9 +22,9 @@ struct SessionsTests {
         let ada = try await addAda()
         let secret = try await sessions.start(for: "ada")
         #expect(try await sessions.user(forSecret: secret) == ada)
-        clock.advance(by: 12 * 3600 - 1)
+        clock.now += 12 * 3600 - 1
         #expect(try await sessions.user(forSecret: secret) == ada, "a second before it ends")
-        clock.advance(by: 1)
+        clock.now += 1
         #expect(try await sessions.user(forSecret: secret) == nil, "at twelve hours")
     }
 
@@ -34,9 +34,9 @@ struct SessionsTests {
             store: directory, users: directory, lifetime: .seconds(90),
             clock: { [clock] in clock.now })
         let secret = try await short.start(for: "ada")
-        clock.advance(by: 89)
+        clock.now += 89
         #expect(try await short.user(forSecret: secret) == ada)
-        clock.advance(by: 1)
+        clock.now += 1
         #expect(try await short.user(forSecret: secret) == nil)
     }
 

@@ -147,7 +147,7 @@ struct UsersTests {
     @Test func anExpiredOrRevokedTokenOrOneWhoseUserIsGoneIsRefused() async throws {
         try await users.add(name: "ada", role: .surveyor, password: "correct horse")
         let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
-        let clock = ClockBox(start)
+        let clock = ClockStub(start)
         let tokens = APITokens(tokens: directory, users: directory, clock: { clock.now })
         let (_, expiring) = try await tokens.create(user: "ada", label: nil, expiresInDays: 1)
         let (revoked, revokedSecret) = try await tokens.create(
@@ -169,16 +169,5 @@ struct UsersTests {
         #expect(first != hasher.hash("correct horse"), "salted")
         #expect(hasher.verify("correct horse", against: first))
         #expect(!hasher.verify("correct horsf", against: first))
-    }
-}
-
-/// A clock a test moves.
-final class ClockBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Date
-    init(_ start: Date) { value = start }
-    var now: Date {
-        get { lock.withLock { value } }
-        set { lock.withLock { value = newValue } }
     }
 }
