@@ -318,6 +318,8 @@ let package = Package(
                 "PrimeFactors", "CasebookTestSupport", .product(name: "BigInt", package: "BigInt"),
             ]),
         .testTarget(
+            name: "CasebookYAMLTests", dependencies: ["CasebookYAML", "CasebookJSON"]),
+        .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
         .testTarget(
