@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import PrimeFactors
 import Testing
 
@@ -12,5 +13,26 @@ struct FactorLineTests {
     ])
     func namesTheNumberThenItsFactors(number: UInt64, line: String) {
         #expect(FactorLine.text(for: number) == line)
+    }
+
+    /// The line writes its numbers two digits at a time; every width from 1 to 20 digits, each
+    /// at its edges (10^k − 1, 10^k, 10^k + 1, and 66…6), must read as Swift writes the same
+    /// numbers.
+    @Test func everyWidthOfNumberIsWrittenInDecimalAsSwiftWritesIt() {
+        var numbers: [UInt64] = Array(0...1_200) + [UInt64.max, UInt64.max - 1, 1 << 63]
+        let powersOfTen = (1...19).map { k in (0..<k).reduce(UInt64(1)) { power, _ in power * 10 } }
+        for power in powersOfTen { numbers += [power - 1, power, power + 1, power / 3 * 2] }
+        var generator = SplitMix64(seed: 1_000)
+        for _ in 0..<500 { numbers.append(generator.next() >> (generator.next() % 64)) }
+        for number in numbers {
+            let expected = "\(number):" + primeFactors(of: number).map { " \($0)" }.joined()
+            #expect(FactorLine.text(for: number) == expected)
+        }
+    }
+
+    /// The longest line: 2^63, the number with the most factors (63 twos).
+    @Test func theLineWithTheMostFactorsIsWrittenWhole() {
+        let line = FactorLine.text(for: UInt64(1) << 63)
+        #expect(line == "9223372036854775808:" + String(repeating: " 2", count: 63))
     }
 }
