@@ -30,6 +30,24 @@ struct TrialDivisionTests {
         }
     }
 
+    /// The edges of its two tests. A prime's square is the smallest number it must still be
+    /// tried on. The test for divisibility, `n·p⁻¹ mod 2^64 ≤ ⌊(2^64 − 1)/p⌋`, holds with equality
+    /// for the largest multiple of p below 2^64; that multiple reaches p's test unchanged when
+    /// its quotient has no smaller prime factor (true of 20 primes here, 3 and 11 among them).
+    @Test func findsEachSmallPrimeInItsSquareAndInItsLargestMultipleBelow2To64() {
+        var equalities = 0
+        for prime in Self.smallPrimes {
+            Self.expectSameAsPlainDivision(prime * prime)
+            let quotient = UInt64.max / prime
+            guard quotient % 2 == 1,
+                Self.smallPrimes.prefix(while: { $0 < prime }).allSatisfy({ quotient % $0 != 0 })
+            else { continue }
+            equalities += 1
+            Self.expectSameAsPlainDivision(prime * quotient)
+        }
+        #expect(equalities == 20)
+    }
+
     /// On random numbers it finds the same small primes as plain division, and stops only past
     /// the square root of what is left: its cofactor is 1, a prime, or has no prime below 2048.
     @Test func agreesWithPlainDivisionOnRandomNumbers() {
@@ -46,24 +64,32 @@ struct TrialDivisionTests {
             } else {
                 n = generator.next() | 1
             }
-            var factors: [UInt64] = []
-            let cofactor = TrialDivision.removeSmallFactors(of: n, into: &factors)
-            var plain: [UInt64] = []
-            var rest = n
-            for prime in [2] + Self.smallPrimes {
-                while rest % prime == 0 {
-                    plain.append(prime)
-                    rest /= prime
-                }
+            Self.expectSameAsPlainDivision(n)
+        }
+    }
+
+    /// The small primes of `n` are those plain division finds, and the cofactor is what it
+    /// leaves, or the last of them when trial division stopped past the square root.
+    static func expectSameAsPlainDivision(
+        _ n: UInt64, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var factors: [UInt64] = []
+        let cofactor = TrialDivision.removeSmallFactors(of: n, into: &factors)
+        var plain: [UInt64] = []
+        var rest = n
+        for prime in [2] + smallPrimes {
+            while rest % prime == 0 {
+                plain.append(prime)
+                rest /= prime
             }
-            if cofactor < TrialDivision.bound && cofactor > 1 {
-                #expect(ReferencePrimality.isPrime(cofactor), "\(n)")
-                #expect(factors + [cofactor] == plain, "\(n)")
-                #expect(rest == 1, "\(n)")
-            } else {
-                #expect(factors == plain, "\(n)")
-                #expect(cofactor == rest, "\(n)")
-            }
+        }
+        if cofactor < TrialDivision.bound && cofactor > 1 {
+            #expect(ReferencePrimality.isPrime(cofactor), "\(n)", sourceLocation: sourceLocation)
+            #expect(factors + [cofactor] == plain, "\(n)", sourceLocation: sourceLocation)
+            #expect(rest == 1, "\(n)", sourceLocation: sourceLocation)
+        } else {
+            #expect(factors == plain, "\(n)", sourceLocation: sourceLocation)
+            #expect(cofactor == rest, "\(n)", sourceLocation: sourceLocation)
         }
     }
 }
