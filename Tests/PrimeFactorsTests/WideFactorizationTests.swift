@@ -244,39 +244,3 @@ struct Montgomery256Tests {
         }
     }
 }
-
-@Suite("Arithmetic modulo numbers up to 128 bits")
-struct Montgomery128Tests {
-    /// The full product Montgomery128 computes from 64-bit halves, against BigUInt's, at the
-    /// edges (every half all ones, carries out of the middle column) and at random.
-    @Test func multipliesInFullAsBigUIntDoes() {
-        var generator = SplitMix64(seed: 128)
-        let edges: [UInt128] = [
-            0, 1, UInt128(UInt64.max), UInt128(UInt64.max) << 64, .max, .max - 1,
-        ]
-        let random = (0..<200).map { _ in
-            UInt128(generator.next()) << 64 | UInt128(generator.next())
-        }
-        for a in edges + random.prefix(20) {
-            for b in edges + random.suffix(20) {
-                let (high, low) = Montgomery128.fullProduct(a, b)
-                #expect(BigUInt(high) << 128 | BigUInt(low) == BigUInt(a) * BigUInt(b))
-            }
-        }
-    }
-
-    @Test func multipliesModuloAsBigUIntDoes() {
-        var generator = SplitMix64(seed: 129)
-        for bits in [65, 100, 127, 128] {
-            let n = UInt128(WideReferencePrimality.random(bits: bits, &generator) | 1)
-            let m = Montgomery128(n)
-            for _ in 0..<20 {
-                let a = UInt128(WideReferencePrimality.random(bits: 128, &generator) % BigUInt(n))
-                let b = UInt128(WideReferencePrimality.random(bits: 128, &generator) % BigUInt(n))
-                #expect(
-                    m.value(m.multiply(m.residue(a), m.residue(b)))
-                        == UInt128(BigUInt(a) * BigUInt(b) % BigUInt(n)))
-            }
-        }
-    }
-}
