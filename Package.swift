@@ -318,7 +318,7 @@ let package = Package(
                 "PrimeFactors", "CasebookTestSupport", .product(name: "BigInt", package: "BigInt"),
             ]),
         .testTarget(
-            name: "CasebookYAMLTests", dependencies: ["CasebookYAML", "CasebookJSON"]),
+            name: "CasebookYAMLTests", dependencies: ["CasebookYAML", "CasebookJSON", "Yams"]),
         .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
