@@ -124,6 +124,14 @@ struct YAMLReaderTests {
         }
     }
 
+    /// Checking leaves a file's meaning to the parser that then reads it (the menu's): it
+    /// refuses only what the limits and YAML itself refuse, not a repeated or composite key.
+    @Test(arguments: ["a: 1\na: 2\n", "? [a, b]\n: c\n", "{? {a: 1} : b}\n"])
+    func checkingRefusesOnlyWhatTheLimitsAndYAMLRefuse(text: String) {
+        #expect(throws: Never.self) { try YAMLReader.check(text) }
+        #expect(throws: YAMLError.self) { try YAMLReader.read(text) }
+    }
+
     @Test func keysMustBePlainValuesWhenReading() {
         #expect(
             throws: YAMLError(
