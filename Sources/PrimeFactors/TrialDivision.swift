@@ -43,8 +43,9 @@ enum TrialDivision {
     }
 
     /// Appends the prime factors of `n` below `bound` to `factors`, ascending, and returns the
-    /// cofactor: 1, or a number whose prime factors are all at least `bound` (so a prime when it
-    /// is below `bound²`).
+    /// cofactor: 1; a prime, when the next prime's square passed what was left (it may be below
+    /// `bound`); or a number whose prime factors are all at least `bound` (a prime when it is
+    /// below `bound²`).
     /// - Precondition: `n` is not 0.
     static func removeSmallFactors(of n: UInt64, into factors: inout [UInt64]) -> UInt64 {
         var n = n

@@ -48,6 +48,24 @@ struct TrialDivisionTests {
         #expect(equalities == 20)
     }
 
+    /// Its speed: it stops once the next prime's square passes what is left, which is then a
+    /// prime, even one below 2048, rather than going on through all 308 primes.
+    static let stops: [(n: UInt64, factors: [UInt64], cofactor: UInt64)] = [
+        (3 * 1999, [3], 1999),
+        (4 * 2039, [2, 2], 2039),
+        (1999 * 2039, [1999], 2039),
+        (5 * 7 * 4099, [5, 7], 4099),
+    ]
+
+    @Test(arguments: stops)
+    func stopsOnceThePrimesPassTheSquareRootOfWhatIsLeft(
+        n: UInt64, factors expected: [UInt64], cofactor: UInt64
+    ) {
+        var factors: [UInt64] = []
+        #expect(TrialDivision.removeSmallFactors(of: n, into: &factors) == cofactor)
+        #expect(factors == expected)
+    }
+
     /// On random numbers it finds the same small primes as plain division, and stops only past
     /// the square root of what is left: its cofactor is 1, a prime, or has no prime below 2048.
     @Test func agreesWithPlainDivisionOnRandomNumbers() {
