@@ -25,6 +25,8 @@ struct YAMLReaderTests {
             line: 2, column: 10, problem: "control characters are not allowed")
         #expect(throws: expected) { try YAMLReader.read(text) }
         #expect(throws: expected) { try YAMLReader.check(text) }
+        let first = YAMLError(line: 1, column: 3, problem: "control characters are not allowed")
+        #expect(throws: first) { try YAMLReader.read("ab\u{1}: 1\n") }
     }
 
     @Test(arguments: ["", "\n\n", "# only a comment\n"])
