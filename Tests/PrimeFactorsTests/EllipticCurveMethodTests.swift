@@ -5,21 +5,6 @@ import Testing
 
 @Suite("The elliptic-curve method")
 struct EllipticCurveMethodTests {
-    @Test func invertsModuloAnOddNumberOrSaysTheyShareAFactor() {
-        var generator = SplitMix64(seed: 11)
-        for _ in 0..<500 {
-            let n = generator.next() | 1
-            let a = generator.next() % n
-            if let inverse = WideNumbers.inverse(a, modulo: n) {
-                #expect(n.dividingFullWidth(a.multipliedFullWidth(by: inverse)).remainder == 1 % n)
-            } else {
-                #expect(PollardBrentRho.greatestCommonDivisor(a, n) != 1)
-            }
-        }
-        #expect(WideNumbers.inverse(UInt64(6), modulo: 9) == nil)
-        #expect(WideNumbers.inverse(UInt64(2), modulo: 9) == 5)
-    }
-
     @Test func findsAFactorOfProductsOfTwo32BitPrimes() throws {
         var generator = SplitMix64(seed: 3)
         for _ in 0..<30 {

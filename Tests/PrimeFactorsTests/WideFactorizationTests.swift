@@ -206,17 +206,4 @@ struct WideFactorizationTests {
         let sharing = points + [WideEllipticCurves.Point(x: m.one, z: m.residue(UInt128(p)))]
         #expect(WideEllipticCurves.normalized(sharing, m) == nil)
     }
-
-    @Test func invertsModuloAnyNumberOrSaysTheyShareAFactor() {
-        var generator = SplitMix64(seed: 5)
-        for _ in 0..<300 {
-            let n = WideReferencePrimality.random(bits: 100, &generator) | 1
-            let a = WideReferencePrimality.random(bits: 99, &generator)
-            if let inverse = WideNumbers.inverse(a, modulo: n) {
-                #expect(a * inverse % n == 1)
-            } else {
-                #expect(WideNumbers.greatestCommonDivisor(a, n) != 1)
-            }
-        }
-    }
 }

@@ -10,7 +10,7 @@ import Testing
 /// makes that test call a prime composite or a composite prime.
 @Suite("Integer helpers of the wide methods")
 struct WideNumbersTests {
-    /// Numbers around every square and cube of interest: k^e − 1, k^e, k^e + 1.
+    /// The numbers either side of a power and the power itself: k^e − 1, k^e, k^e + 1.
     static func around(_ k: BigUInt, power e: Int) -> [BigUInt] {
         let p = k.power(e)
         return [p - 1, p, p + 1]
@@ -26,7 +26,7 @@ struct WideNumbersTests {
             numbers += Self.around(
                 BigUInt(generator.next() >> (generator.next() % 64)) + 1, power: 2)
         }
-        for n in numbers where n.bitWidth <= 128 {
+        for n in numbers {
             guard let n128 = UInt128(exactly: n) else { continue }
             let root = n.squareRoot()
             #expect(WideNumbers.squareRoot(n128) == UInt128(root), "√\(n)")
@@ -90,7 +90,37 @@ struct WideNumbersTests {
         }
     }
 
-    @Test func inversesAndCommonDivisorsAgreeWithEachOther() {
+    /// For n > 1: `a⁻¹ mod n` exists exactly when gcd(a, n) is 1 (by BigUInt's gcd), and is then
+    /// the number below n whose product with a leaves 1; the gcd itself agrees with BigUInt's.
+    static func expectInverseAndCommonDivisor<Number: UnsignedInteger>(
+        _ a: Number, modulo n: Number, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let euclid = BigUInt(a).greatestCommonDivisor(with: BigUInt(n))
+        #expect(
+            BigUInt(WideNumbers.greatestCommonDivisor(a, n)) == euclid, "gcd(\(a), \(n))",
+            sourceLocation: sourceLocation)
+        let inverse = WideNumbers.inverse(a, modulo: n)
+        guard euclid == 1 else {
+            #expect(inverse == nil, "\(a)⁻¹ mod \(n)", sourceLocation: sourceLocation)
+            return
+        }
+        let i = try #require(inverse, "\(a)⁻¹ mod \(n)", sourceLocation: sourceLocation)
+        #expect(
+            i < n && BigUInt(i) * BigUInt(a) % BigUInt(n) == 1, "\(a)⁻¹ mod \(n)",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test func inversesAndCommonDivisorsOfOneWord() throws {
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<500 {
+            let n = generator.next() | 1
+            try Self.expectInverseAndCommonDivisor(generator.next() % n, modulo: n)
+        }
+        #expect(WideNumbers.inverse(UInt64(6), modulo: 9) == nil)
+        #expect(WideNumbers.inverse(UInt64(2), modulo: 9) == 5)
+    }
+
+    @Test func inversesAndCommonDivisorsOfTwoWords() throws {
         var generator = SplitMix64(seed: 5)
         let moduli: [UInt128] =
             [2, 3, 9, 15, 1 << 64, UInt128.max, UInt128.max - 158]
@@ -99,19 +129,16 @@ struct WideNumbersTests {
             let values: [UInt128] =
                 [0, 1, 2, 3, n - 1, n / 2, n, n &+ 1]
                 + (0..<20).map { _ in UInt128(generator.next()) * UInt128(generator.next() >> 3) }
-            for a in values {
-                let divisor = WideNumbers.greatestCommonDivisor(a, n)
-                let euclid = BigUInt(a).greatestCommonDivisor(with: BigUInt(n))
-                #expect(BigUInt(divisor) == euclid, "gcd(\(a), \(n))")
-                let inverse = WideNumbers.inverse(a, modulo: n)
-                if euclid == 1 && n > 1 {
-                    let i = try? #require(inverse, "\(a)⁻¹ mod \(n)")
-                    #expect(i.map { $0 < n } == true)
-                    #expect(i.map { BigUInt($0) * BigUInt(a) % BigUInt(n) } == 1, "\(a)⁻¹ mod \(n)")
-                } else {
-                    #expect(inverse == nil, "\(a)⁻¹ mod \(n)")
-                }
-            }
+            for a in values { try Self.expectInverseAndCommonDivisor(a, modulo: n) }
+        }
+    }
+
+    @Test func inversesAndCommonDivisorsOfAnySize() throws {
+        var generator = SplitMix64(seed: 5)
+        for _ in 0..<300 {
+            let n = WideReferencePrimality.random(bits: 100, &generator) | 1
+            let a = WideReferencePrimality.random(bits: 99, &generator)
+            try Self.expectInverseAndCommonDivisor(a, modulo: n)
         }
     }
 }
