@@ -65,6 +65,10 @@ struct CommonTimestampTests {
         "2024-05-32 10:00:00", "2024-06-31 10:00:00", "2024-07-32 10:00:00",
         "2024-08-32 10:00:00", "2024-09-31 10:00:00", "2024-10-32 10:00:00",
         "2024-11-31 10:00:00", "2024-12-32 10:00:00", "2024-01-32T10:00:00.5Z",
+        // One-digit fields, and a clock's edges in the general form: an hour of 24 or a minute
+        // of 60 is no time (Yams would roll it into the next day), nor a second of 61.
+        "2024-1-32", "2024-13-5", "2024-0-5", "2024-01-05 24:00:00", "2024-01-05 10:60:00",
+        "2024-01-05 10:00:61",
     ])
     func aDateThatDoesNotExistStaysText(text: String) throws {
         #expect(try Self.read(text) == .string(text))
