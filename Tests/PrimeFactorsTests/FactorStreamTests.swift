@@ -196,6 +196,30 @@ struct WideFactorStreamTests {
         #expect(lines[102].isEmpty)
     }
 
+    /// GNU writes its line buffer as soon as a line ends with 512 bytes or more in it, up to the
+    /// last newline among the first 512. Fifteen lines of 33 bytes and one of 16, 17 or 18 hold
+    /// 511, 512 or 513 bytes; where a large number's line comes out after them shows what GNU
+    /// had written (checked with `echo … | factor | cat`, coreutils 9.1).
+    @Test(arguments: [
+        ("64", 511, 0),  // nothing written yet
+        ("144", 512, 16),  // all sixteen lines
+        ("352", 513, 15),  // all but the line that ends after the 512th byte
+    ])
+    func theLineBufferIsWrittenWhenItHolds512Bytes(last: String, held: Int, linesBefore: Int)
+        throws
+    {
+        let large = "170141183460469231731687303715884105757"
+        var stream = makeStream()
+        let small = Array(repeating: "1000000", count: 15) + [last]
+        var input = ByteReaderStub(chunks: [small.joined(separator: " ") + " \(large) 9\n"])
+        try stream.factor(from: &input)
+        let lines = output.text.split(separator: "\n")
+        #expect(lines.count == 18)
+        let smallLines = lines.filter { !$0.hasPrefix(large) && $0 != "9: 3 3" }
+        #expect(smallLines.map { $0.utf8.count + 1 }.reduce(0, +) == held)
+        #expect(lines.firstIndex { $0.hasPrefix(large) } == linesBefore)
+    }
+
     @Test func onATerminalEveryLineIsWrittenWhenItIsDoneSoOrderIsKept() throws {
         var stream = makeStream()
         stream.writesEachLine = true
