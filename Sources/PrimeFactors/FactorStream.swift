@@ -2,7 +2,7 @@ import BigInt
 
 /// Factors numbers given as arguments or read from a byte stream, writing GNU `factor` output.
 ///
-/// Output is buffered (one write per 64 KiB, not per line), and what is ready is written before
+/// Output is buffered (one write per 16 KiB, not per line), and what is ready is written before
 /// every read, so an interactive user sees each answer while a pipe gets large writes. Input is
 /// read in chunks, so memory stays constant however long the stream is. An invalid token is
 /// reported on the diagnostics stream and factoring carries on.
