@@ -1,3 +1,4 @@
+import BigInt
 import CasebookTestSupport
 import PrimeFactors
 import Testing
@@ -12,6 +13,17 @@ struct FactorLineTests {
         (UInt64.max, "18446744073709551615: 3 5 17 257 641 65537 6700417"),
     ])
     func namesTheNumberThenItsFactors(number: UInt64, line: String) {
+        #expect(FactorLine.text(for: number) == line)
+    }
+
+    /// A number of any size, as the web page factors what is typed in: the 64-bit line up to
+    /// 2^64 − 1, the wide one beyond.
+    @Test(arguments: [
+        (BigUInt(12), "12: 2 2 3"),
+        (BigUInt(UInt64.max), "18446744073709551615: 3 5 17 257 641 65537 6700417"),
+        (BigUInt(1) << 64 + 1, "18446744073709551617: 274177 67280421310721"),
+    ])
+    func namesANumberOfAnySizeThenItsFactors(number: BigUInt, line: String) {
         #expect(FactorLine.text(for: number) == line)
     }
 
