@@ -1,0 +1,64 @@
+import Testing
+
+@testable import PrimeFactors
+
+/// Each half of the Baillie–PSW test behind `WidePrimality.isPrime`, on its own. Together they
+/// are checked on wide primes and composites (`WideFactorizationTests`), where one wrong half is
+/// hidden by the other. Alone, each must be the textbook test: fooled by exactly the composites
+/// known to fool it. The arithmetic is generic, so one word shows it as well as four.
+@Suite("Each half of the wide primality test on its own")
+struct WidePrimalityTests {
+    static let limit: UInt64 = 100_000
+
+    /// The strong pseudoprimes below 100,000 to bases 2 and 3 (OEIS A001262 and A020229;
+    /// sympy's `mr(n, [base])` gives the same lists).
+    static let strongPseudoprimes: [Int: [UInt64]] = [
+        2: [
+            2047, 3277, 4033, 4681, 8321, 15841, 29341, 42799, 49141, 52633, 65281, 74665, 80581,
+            85489, 88357, 90751,
+        ],
+        3: [
+            121, 703, 1891, 3281, 8401, 8911, 10585, 12403, 16531, 18721, 19345, 23521, 31621,
+            44287, 47197, 55969, 63139, 74593, 79003, 82513, 87913, 88573, 97567,
+        ],
+    ]
+
+    /// The strong Lucas pseudoprimes below 100,000 with Selfridge's parameters (OEIS A217255;
+    /// sympy's `is_strong_lucas_prp` gives the same list).
+    static let strongLucasPseudoprimes: [UInt64] = [
+        5459, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519, 75077, 97439,
+    ]
+
+    /// The odd numbers from 3 up to `limit` that `passes` lets through though they are composite,
+    /// and the primes it refuses.
+    static func mistakes(_ passes: (MontgomeryModulus) -> Bool) -> (
+        composites: [UInt64], primes: [UInt64]
+    ) {
+        var composites: [UInt64] = []
+        var primes: [UInt64] = []
+        for n in stride(from: 3 as UInt64, to: limit, by: 2) {
+            switch (passes(MontgomeryModulus(n)), ReferencePrimality.isPrime(n)) {
+            case (true, false): composites.append(n)
+            case (false, true): primes.append(n)
+            default: break
+            }
+        }
+        return (composites, primes)
+    }
+
+    /// Base 3 divides the modulus 3 itself: that base says nothing, and 3 passes.
+    @Test(arguments: [2, 3])
+    func millerRabinPassesEveryPrimeAndOnlyTheKnownStrongPseudoprimes(base: Int) {
+        let (composites, primes) = Self.mistakes {
+            WidePrimality.isStrongProbablePrime($0, base: base)
+        }
+        #expect(composites == Self.strongPseudoprimes[base])
+        #expect(primes.isEmpty)
+    }
+
+    @Test func theStrongLucasTestPassesEveryPrimeAndOnlyTheKnownPseudoprimes() {
+        let (composites, primes) = Self.mistakes(WidePrimality.isStrongLucasProbablePrime)
+        #expect(composites == Self.strongLucasPseudoprimes)
+        #expect(primes.isEmpty)
+    }
+}
