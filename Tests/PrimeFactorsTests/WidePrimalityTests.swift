@@ -29,6 +29,15 @@ struct WidePrimalityTests {
         5459, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519, 75077, 97439,
     ]
 
+    /// Whether each number below `limit` is prime, by the sieve of Eratosthenes.
+    static let isPrime: [Bool] = {
+        var isPrime = [false, false] + [Bool](repeating: true, count: Int(limit) - 2)
+        for p in 2..<Int(limit) where isPrime[p] && p * p < Int(limit) {
+            for multiple in stride(from: p * p, to: Int(limit), by: p) { isPrime[multiple] = false }
+        }
+        return isPrime
+    }()
+
     /// The odd numbers from 3 up to `limit` that `passes` lets through though they are composite,
     /// and the primes it refuses.
     static func mistakes(_ passes: (MontgomeryModulus) -> Bool) -> (
@@ -37,7 +46,7 @@ struct WidePrimalityTests {
         var composites: [UInt64] = []
         var primes: [UInt64] = []
         for n in stride(from: 3 as UInt64, to: limit, by: 2) {
-            switch (passes(MontgomeryModulus(n)), ReferencePrimality.isPrime(n)) {
+            switch (passes(MontgomeryModulus(n)), isPrime[Int(n)]) {
             case (true, false): composites.append(n)
             case (false, true): primes.append(n)
             default: break
