@@ -54,13 +54,24 @@ let ellipticCurveThreshold: UInt64 = 1 << 40
 
 /// A non-trivial divisor of an odd composite with no factor below the trial-division bound.
 func split(_ composite: UInt64) -> UInt64 {
+    split(
+        composite, ellipticCurves: { EllipticCurveMethod.divisor(of: $0) },
+        rho: PollardBrentRho.divisor(of:))
+}
+
+/// `split(_:)` with its two methods given (the tests record which is asked): a square is split
+/// by its root, a part of at least `ellipticCurveThreshold` by the elliptic-curve method, and
+/// what that leaves, or a smaller part, by rho.
+@inline(__always)
+func split(
+    _ composite: UInt64, ellipticCurves: (UInt64) -> UInt64?, rho: (UInt64) -> UInt64
+) -> UInt64 {
     let root = integerSquareRoot(composite)
     if root * root == composite { return root }
-    if composite >= ellipticCurveThreshold, let divisor = EllipticCurveMethod.divisor(of: composite)
-    {
+    if composite >= ellipticCurveThreshold, let divisor = ellipticCurves(composite) {
         return divisor
     }
-    return PollardBrentRho.divisor(of: composite)
+    return rho(composite)
 }
 
 /// ⌊√n⌋, exactly (the floating-point estimate corrected; roots stay below 2^32, so no square
