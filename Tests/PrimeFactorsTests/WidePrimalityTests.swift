@@ -70,4 +70,12 @@ struct WidePrimalityTests {
         #expect(composites == Self.strongLucasPseudoprimes)
         #expect(primes.isEmpty)
     }
+
+    /// Below `provenBelow`, Miller–Rabin alone is a proof only with the first 13 primes as
+    /// bases (Sorenson and Webster's bound is for them): no composite known is told apart by
+    /// them and not by another base, so only the list itself can show a base changed.
+    @Test func millerRabinsBasesAreTheFirstThirteenPrimesTheProofIsFor() {
+        let firstPrimes = (2..<Int(Self.limit)).filter { Self.isPrime[$0] }.prefix(13)
+        #expect(WidePrimality.bases == Array(firstPrimes))
+    }
 }
