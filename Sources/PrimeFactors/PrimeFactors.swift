@@ -60,8 +60,8 @@ func split(_ composite: UInt64) -> UInt64 {
 }
 
 /// `split(_:)` with its two methods given (the tests record which is asked): a square is split
-/// by its root, a part of at least `ellipticCurveThreshold` by the elliptic-curve method, and
-/// what that leaves, or a smaller part, by rho.
+/// by its root, a part of at least `ellipticCurveThreshold` by the elliptic-curve method, and a
+/// smaller part, or one the curves do not split, by rho.
 @inline(__always)
 func split(
     _ composite: UInt64, ellipticCurves: (UInt64) -> UInt64?, rho: (UInt64) -> UInt64
