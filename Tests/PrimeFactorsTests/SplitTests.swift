@@ -11,7 +11,7 @@ struct SplitTests {
     /// The methods `split` was given, answering with fixed divisors and recording each call.
     struct MethodsSpy {
         var calls: [String] = []
-        var curvesFind: UInt64?
+        let curvesFind: UInt64?
         let rhoFinds: UInt64
 
         mutating func split(_ composite: UInt64) -> UInt64 {

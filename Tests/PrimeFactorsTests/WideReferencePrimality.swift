@@ -65,11 +65,13 @@ enum WideReferencePrimality {
         return true
     }
 
-    /// The first number after `value` that passes eight bases. A random composite of 72 bits
-    /// or more passes them with a chance below 2^-26 (Damgård, Landrock and Pomerance, 1993);
-    /// the tests' seeds are fixed, so the same numbers are drawn on every run; and a composite
-    /// taken for a prime here would make the test that uses it fail, never pass. Proving each
-    /// prime to all 24 bases took most of the time of the tests that draw random primes.
+    /// The first number after `value` that passes eight bases. Below 341,550,071,728,321
+    /// (about 2^48) that is a proof (Jaeschke, 1993); a random composite of 72 bits or more
+    /// passes them with a chance below 2^-26 (Damgård, Landrock and Pomerance, 1993); in
+    /// between no bound is quoted here. Whatever the size, the tests' seeds are fixed, so the
+    /// same numbers are drawn on every run, and a composite taken for a prime here would make
+    /// the test that uses it fail, never pass. Proving each prime to all 24 bases took most of
+    /// the time of the tests that draw random primes.
     static func nextPrime(after value: BigUInt) -> BigUInt {
         var candidate = value + 1
         while !isPrime(candidate, bases: 8) { candidate += 1 }
