@@ -12,12 +12,22 @@ enum WidePrimality {
 
     /// Whether the odd modulus of `arithmetic`, which has no factor below 64, is prime.
     static func isPrime<Arithmetic: ModularArithmetic>(_ arithmetic: Arithmetic) -> Bool {
+        isPrime(arithmetic, lucas: isStrongLucasProbablePrime)
+    }
+
+    /// `isPrime(_:)` with the strong Lucas test given, which it asks only from `provenBelow` on,
+    /// once the 13 bases have passed: a test can see when. Inlined, so the plain call still calls
+    /// the Lucas test directly.
+    @inline(__always)
+    static func isPrime<Arithmetic: ModularArithmetic>(
+        _ arithmetic: Arithmetic, lucas: (Arithmetic) -> Bool
+    ) -> Bool {
         for base in bases where !isStrongProbablePrime(arithmetic, base: base) { return false }
         let n = arithmetic.modulus
         let proven =
             (Arithmetic.Number(provenBelow.high) << 64) | Arithmetic.Number(provenBelow.low)
         if n < proven { return true }
-        return isStrongLucasProbablePrime(arithmetic)
+        return lucas(arithmetic)
     }
 
     static func isStrongProbablePrime<Arithmetic: ModularArithmetic>(

@@ -71,6 +71,48 @@ struct WidePrimalityTests {
         #expect(primes.isEmpty)
     }
 
+    /// `isPrime` with a stand-in for the strong Lucas test that answers `answer` and records
+    /// each modulus it is asked about.
+    static func isPrime(_ n: UInt128, lucasAnswers answer: Bool) -> (Bool, asked: [UInt128]) {
+        var asked: [UInt128] = []
+        let prime = WidePrimality.isPrime(
+            Montgomery128(n),
+            lucas: {
+                asked.append($0.modulus)
+                return answer
+            })
+        return (prime, asked)
+    }
+
+    /// The smallest prime above 2^64 and the largest below ψ13 = 3317044064679887385961981:
+    /// there the 13 bases are a proof, and the Lucas test, which costs as much again, is not run.
+    @Test(arguments: [18_446_744_073_709_551_629 as UInt128, 3_317_044_064_679_887_385_961_813])
+    func belowTheProofBoundTheThirteenBasesAloneDecide(prime: UInt128) {
+        let (isPrime, asked) = Self.isPrime(prime, lucasAnswers: false)
+        #expect(isPrime)
+        #expect(asked.isEmpty)
+    }
+
+    /// ψ13 itself passes all 13 bases (it is the smallest composite that does), and so does the
+    /// smallest prime above it: from the bound on, the Lucas test has the last word.
+    @Test(arguments: [
+        3_317_044_064_679_887_385_961_981 as UInt128, 3_317_044_064_679_887_385_962_123,
+    ])
+    func fromTheProofBoundOnTheLucasTestDecides(n: UInt128) {
+        for answer in [false, true] {
+            let (isPrime, asked) = Self.isPrime(n, lucasAnswers: answer)
+            #expect(isPrime == answer)
+            #expect(asked == [n])
+        }
+    }
+
+    /// 2^64 + 1 = 274177 × 67280421310721 fails base 2: the Lucas test is not asked.
+    @Test func aCompositeABaseRefusesNeverReachesTheLucasTest() {
+        let (isPrime, asked) = Self.isPrime(18_446_744_073_709_551_617, lucasAnswers: true)
+        #expect(!isPrime)
+        #expect(asked.isEmpty)
+    }
+
     /// Below `provenBelow`, Miller–Rabin alone is a proof only with the first 13 primes as
     /// bases (Sorenson and Webster's bound is for them): no composite known is told apart by
     /// them and not by another base, so only the list itself can show a base changed.
