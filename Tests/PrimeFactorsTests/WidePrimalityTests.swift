@@ -71,6 +71,13 @@ struct WidePrimalityTests {
         #expect(primes.isEmpty)
     }
 
+    /// A square has no D with Jacobi symbol −1, so the search for one goes on until D shares a
+    /// factor with it: for the square of the Mersenne prime 2^61 − 1, never. It is refused first.
+    @Test func theLucasTestRefusesASquareWithoutSearchingForItsParameter() {
+        let p: UInt128 = (1 << 61) - 1
+        #expect(!WidePrimality.isStrongLucasProbablePrime(Montgomery128(p * p)))
+    }
+
     /// `isPrime` with a stand-in for the strong Lucas test that answers `answer` and records
     /// each modulus it is asked about.
     static func isPrime(_ n: UInt128, lucasAnswers answer: Bool) -> (Bool, asked: [UInt128]) {
