@@ -55,14 +55,43 @@ enum WideFactorization {
         if let word = UInt64(exactly: n) {
             return primeFactors(of: word).map { UInt128($0) }
         }
-        return appendFactors(of: n) { part in
-            let arithmetic = Montgomery128(part)
-            if WidePrimality.isPrime(arithmetic) { return .prime }
-            if part.significantBitCount > sieveAbove {
-                return splitBySieve(part, arithmetic)
-            }
-            return split(part, arithmetic)
+        return appendFactors(of: n, examine: examine)
+    }
+
+    /// What is known of a part of 65 to 128 bits with no factor below the trial-division bound:
+    /// prime, a perfect power, or a divisor found by the elliptic-curve method, or above
+    /// `sieveAbove` bits by the curves' first levels and else the quadratic sieve (the curves go
+    /// on if the sieve gave up; it never has).
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static func examine(_ part: UInt128) -> Part<UInt128> {
+        examine(
+            part, curves: { WideEllipticCurves.divisor($0, levels: $1) },
+            sieve: { QuadraticSieve.divisor(of: $0) }, allCurves: { WideEllipticCurves.divisor($0) }
+        )
+    }
+
+    /// `examine(_:)` with its methods given: `curves` for the first levels' curves, `sieve`, and
+    /// `allCurves` for every level's, so that a test can see which it asks. Inlined, so the
+    /// plain call still calls the methods directly.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inline(__always)
+    static func examine(
+        _ part: UInt128, curves: (Montgomery128, _ levels: Int) -> UInt128?,
+        sieve: (UInt128) -> UInt128?, allCurves: (Montgomery128) -> UInt128
+    ) -> Part<UInt128> {
+        let arithmetic = Montgomery128(part)
+        if WidePrimality.isPrime(arithmetic) { return .prime }
+        if let (root, exponent) = perfectPower(part) {
+            return .power(root, exponent)
         }
+        let bits = part.significantBitCount
+        if bits > sieveAbove {
+            if let divisor = curves(arithmetic, curveLevelsBeforeSieve(bits: bits)) {
+                return .divisor(divisor)
+            }
+            if let divisor = sieve(part) { return .divisor(divisor) }
+        }
+        return .divisor(allCurves(arithmetic))
     }
 
     /// Composites wider than this go to the quadratic sieve (after a few cheap curves): from
@@ -70,37 +99,18 @@ enum WideFactorization {
     /// and in a time that depends on the number's size alone (the curves' depends on luck).
     static let sieveAbove = 100
 
-    /// How many of the curves' levels to try before the sieve: about a quarter of the sieve's
-    /// time on a number of this size (measured, 128-bit arithmetic: the first level's 10 curves
-    /// take 0.4 ms, the second's 20 take 2 ms, the third's 30 take 12 ms; the sieve 2 ms at 88
-    /// bits, 10 ms at 112, 42 ms at 128). What the curves find in that time (factors to about
-    /// 40, 45 and 50 bits) they find sooner than the sieve would.
+    /// How many of the curves' levels to try before the sieve on a part wider than `sieveAbove`:
+    /// about a quarter of the sieve's time on a number of this size (measured, 128-bit
+    /// arithmetic: the first level's 10 curves take 0.4 ms, the second's 20 take 2 ms, the
+    /// third's 30 take 12 ms; the sieve 2 ms at 88 bits, 10 ms at 112, 42 ms at 128). What the
+    /// curves find in that time (factors to about 45 and 50 bits) they find sooner than the sieve
+    /// would.
     static func curveLevelsBeforeSieve(bits: Int) -> Int {
-        switch bits {
-        case ...100: 1
-        case ...116: 2
-        default: 3
-        }
-    }
-
-    /// A composite of 89 to 128 bits with no factor below the trial-division bound: a perfect
-    /// power, or a divisor found by the first levels' curves or else by the quadratic sieve; the
-    /// curves go on if the sieve gave up (it never has).
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private static func splitBySieve(_ part: UInt128, _ m: Montgomery128) -> Part<UInt128> {
-        if let (root, exponent) = perfectPower(part) {
-            return .power(root, exponent)
-        }
-        let levels = curveLevelsBeforeSieve(bits: part.significantBitCount)
-        if let divisor = WideEllipticCurves.divisor(m, levels: levels) {
-            return .divisor(divisor)
-        }
-        if let divisor = QuadraticSieve.divisor(of: part) { return .divisor(divisor) }
-        return split(part, m)
+        bits <= 116 ? 2 : 3
     }
 
     /// What is known of a part with no small factor.
-    enum Part<Number> {
+    enum Part<Number: Equatable>: Equatable {
         case prime
         case divisor(Number)
         /// Its factors, found by narrower arithmetic.
