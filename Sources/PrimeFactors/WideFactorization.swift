@@ -8,7 +8,8 @@ enum WideFactorization {
     /// Primes below this are found by trial division.
     static let trialDivisionBound = 1 << 14
 
-    private static let smallPrimes: [Int] = {
+    /// The odd primes below `trialDivisionBound`, which trial division tries in turn.
+    static let smallPrimes: [Int] = {
         var isComposite = [Bool](repeating: false, count: trialDivisionBound)
         var primes: [Int] = []
         for candidate in 3..<trialDivisionBound where !isComposite[candidate] {

@@ -14,6 +14,9 @@ struct WideFactorizationTests {
     static let firstAbove2To127 = BigUInt("170141183460469231731687303715884105757")
     static let firstAbove2To128 = BigUInt("340282366920938463463374607431768211507")
     static let largestBelow2To128 = BigUInt("340282366920938463463374607431768211297")
+    /// 2^256 + 297: a prime too wide for `Montgomery256`, so `BigModulus` tells it is prime.
+    static let firstAbove2To256 = BigUInt(
+        "115792089237316195423570985008687907853269984665640564039457584007913129640233")
 
     static let knownFactorizations: [[BigUInt]] = [
         [274_177, 67_280_421_310_721],  // 2^64 + 1
@@ -32,6 +35,8 @@ struct WideFactorizationTests {
         [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71],
         Array(repeating: 2, count: 200),
         [1_000_003, 1_000_033, mersenne127],  // small factors of a wide number
+        [firstAbove2To256],
+        [1_073_741_789, firstAbove2To256],  // 286 bits: the curves on BigModulus
     ]
 
     @Test(arguments: knownFactorizations)
@@ -60,6 +65,18 @@ struct WideFactorizationTests {
             let n = primes.reduce(BigUInt(1), *)
             #expect(primeFactors(of: n) == primes.sorted(), "\(n)")
         }
+    }
+
+    /// Trial division tries every odd prime below its bound and nothing else: with one missing,
+    /// the curves find that prime instead (slowly), and `WidePrimality.isPrime` is asked about
+    /// numbers it assumes have no factor below 64; with a composite among them, a division for
+    /// nothing. Neither changes a factor, so the list itself is compared with independently
+    /// found primes.
+    @Test func trialDivisionTriesEveryOddPrimeBelowItsBoundAndNothingElse() {
+        let oddPrimes = stride(from: 3, to: WideFactorization.trialDivisionBound, by: 2).filter {
+            ReferencePrimality.isPrime(UInt64($0))
+        }
+        #expect(WideFactorization.smallPrimes == oddPrimes)
     }
 
     @Test func zeroAndOneHaveNoFactors() {
