@@ -122,7 +122,7 @@ enum WideFactorization {
 
     /// The factors of `n` (more than 64 bits wide): trial division, then `examine` on each part
     /// left, until every part is prime.
-    private static func appendFactors<Number: WideNumber>(
+    static func appendFactors<Number: WideNumber>(
         of n: Number, examine: (Number) -> Part<Number>
     ) -> [Number] {
         var factors: [Number] = []
@@ -139,14 +139,12 @@ enum WideFactorization {
                 n /= Number(prime)
             }
         }
-        var unsplit = n > 1 ? [n] : []
+        // A part that fits in 64 bits (1 included) goes to the 64-bit code: only wider ones, with
+        // no factor below the trial-division bound, are examined.
+        var unsplit = [n]
         while let part = unsplit.popLast() {
             if let word = UInt64(exactly: part) {
                 factors.append(contentsOf: primeFactors(of: word).map { Number($0) })
-                continue
-            }
-            if part < Number(trialDivisionBound) * Number(trialDivisionBound) {
-                factors.append(part)
                 continue
             }
             switch examine(part) {

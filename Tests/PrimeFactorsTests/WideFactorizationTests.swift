@@ -79,6 +79,33 @@ struct WideFactorizationTests {
         #expect(WideFactorization.smallPrimes == oddPrimes)
     }
 
+    /// Trial division stops once what is left fits in 64 bits, and the 64-bit code factors it:
+    /// three times the largest prime below 2^63 (65 bits) is never examined as a wide part.
+    @Test func whatFitsIn64BitsOnceItsSmallPrimesAreOutGoesToThe64BitCode() {
+        let p: UInt128 = 9_223_372_036_854_775_783
+        var examined: [UInt128] = []
+        let factors = WideFactorization.appendFactors(of: 3 * p) { part in
+            examined.append(part)
+            return .prime
+        }
+        #expect(factors == [3, p])
+        #expect(examined.isEmpty)
+    }
+
+    /// What is wider than 64 bits once the small primes are out is examined, and what that
+    /// finds is split on: the parts that fit in 64 bits go to the 64-bit code.
+    @Test func aWidePartIsExaminedAndWhatItsDivisorLeavesFactoredOn() {
+        let p: UInt128 = 2_305_843_009_213_693_967  // the smallest prime above 2^61
+        let q: UInt128 = 2_305_843_009_213_693_951  // 2^61 − 1
+        var examined: [UInt128] = []
+        let factors = WideFactorization.appendFactors(of: 3 * 5 * p * q) { part in
+            examined.append(part)
+            return .divisor(q)
+        }
+        #expect(factors == [3, 5, q, p])
+        #expect(examined == [p * q])
+    }
+
     @Test func zeroAndOneHaveNoFactors() {
         #expect(primeFactors(of: BigUInt(0)).isEmpty)
         #expect(primeFactors(of: BigUInt(1)).isEmpty)

@@ -88,12 +88,13 @@ struct WideSplitTests {
     }
 
     /// The squares of the largest primes below 2^50 and 2^64 (100 and 128 bits: either side of
-    /// the boundary), the cube of the largest below 2^34 (102 bits) and the fifth power of the
-    /// largest below 2^25 (125 bits): neither the curves nor the sieve split a power of one large
-    /// prime quickly.
+    /// the boundary), the cube of the largest below 2^34 (102 bits), the fifth power of the
+    /// largest below 2^25 (125 bits), and the seventh power of the smallest above 2^14 (99 bits:
+    /// the highest exponent a part with no smaller prime can have at its size): neither the
+    /// curves nor the sieve split a power of one large prime quickly.
     @Test(arguments: [
         (1_125_899_906_842_597 as UInt128, 2), (18_446_744_073_709_551_557, 2),
-        (17_179_869_143, 3), (33_554_393, 5),
+        (17_179_869_143, 3), (33_554_393, 5), (16411, 7),
     ])
     func aPowerOfOnePrimeIsKnownWithoutAnyMethod(root: UInt128, exponent: Int) {
         let power = (0..<exponent).reduce(1 as UInt128) { product, _ in product * root }
