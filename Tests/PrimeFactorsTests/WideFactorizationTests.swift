@@ -191,6 +191,58 @@ struct WideFactorizationTests {
         #expect(plan.firstStageScalar.last != 0)
     }
 
+    /// The second stage catches a curve whose order's largest prime r lies in (B1, B2] by the
+    /// pair (k, j) with r = kD ± j, D the giant step, k ≥ 1 and j a baby step coprime to D; or,
+    /// when r is a baby step itself (below D/2: the quick curve's 61 … 103), by bringing the
+    /// points to z = 1, which fails on r·Q, at infinity modulo p, and so gives p. Each plan must
+    /// catch every prime between its bounds: a giant step that is not a multiple of 6 (2,311 for
+    /// 2,310) leaves some out, and curves that needed them go on unsplit.
+    static func primesLeftUnpaired(
+        by plan: WideEllipticCurves.Plan, firstStage: Int, secondStage: Int
+    ) -> [Int] {
+        var paired = [Bool](repeating: false, count: secondStage + plan.giantStep + 1)
+        for j in plan.babySteps { paired[j] = true }
+        for (k, positions) in plan.pairs.enumerated().dropFirst() {
+            for position in positions {
+                let j = plan.babySteps[position]
+                paired[k * plan.giantStep - j] = true
+                paired[k * plan.giantStep + j] = true
+            }
+        }
+        let isPrime = EratosthenesSieve.isPrime(below: secondStage + 1)
+        return (firstStage + 1...secondStage).filter { isPrime[$0] && !paired[$0] }
+    }
+
+    @Test(arguments: 0..<WideEllipticCurves.levels.count)
+    func eachLevelsSecondStagePairsEveryPrimeBetweenItsBounds(level: Int) {
+        let bounds = WideEllipticCurves.levels[level]
+        #expect(
+            Self.primesLeftUnpaired(
+                by: WideEllipticCurves.plan(at: level), firstStage: bounds.firstStage,
+                secondStage: bounds.secondStage
+            ).isEmpty)
+    }
+
+    /// The same for the 64-bit method's plans (its first, cheaper curve's and the others') and
+    /// Pollard's p − 1's, which share the second stage.
+    @Test func the64BitPlansPairEveryPrimeBetweenTheirBounds() {
+        #expect(
+            Self.primesLeftUnpaired(
+                by: EllipticCurveMethod.quickPlan, firstStage: 60, secondStage: 3_000
+            )
+            .isEmpty)
+        #expect(
+            Self.primesLeftUnpaired(
+                by: EllipticCurveMethod.plan, firstStage: EllipticCurveMethod.firstStageBound,
+                secondStage: EllipticCurveMethod.secondStageBound
+            ).isEmpty)
+        #expect(
+            Self.primesLeftUnpaired(
+                by: PollardPMinusOne.plan, firstStage: PollardPMinusOne.firstStageBound,
+                secondStage: PollardPMinusOne.secondStageBound
+            ).isEmpty)
+    }
+
     /// Each level's curves share the plan made for that level's bounds, made once: a curve
     /// does not pay for a sieve to B2, and no level runs with another's bounds.
     @Test func eachLevelUsesItsOwnPlanMadeOnce() {

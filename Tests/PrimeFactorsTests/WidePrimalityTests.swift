@@ -30,13 +30,7 @@ struct WidePrimalityTests {
     ]
 
     /// Whether each number below `limit` is prime, by the sieve of Eratosthenes.
-    static let isPrime: [Bool] = {
-        var isPrime = [false, false] + [Bool](repeating: true, count: Int(limit) - 2)
-        for p in 2..<Int(limit) where isPrime[p] && p * p < Int(limit) {
-            for multiple in stride(from: p * p, to: Int(limit), by: p) { isPrime[multiple] = false }
-        }
-        return isPrime
-    }()
+    static let isPrime = EratosthenesSieve.isPrime(below: Int(limit))
 
     /// The odd numbers from 3 up to `limit` that `passes` lets through though they are composite,
     /// and the primes it refuses.
