@@ -195,8 +195,9 @@ struct WideFactorizationTests {
     /// pair (k, j) with r = kD ± j, D the giant step, k ≥ 1 and j a baby step coprime to D; or,
     /// when r is a baby step itself (below D/2: the quick curve's 61 … 103), by bringing the
     /// points to z = 1, which fails on r·Q, at infinity modulo p, and so gives p. Each plan must
-    /// catch every prime between its bounds: a giant step that is not a multiple of 6 (2,311 for
-    /// 2,310) leaves some out, and curves that needed them go on unsplit.
+    /// catch every prime between its bounds: an odd giant step (2,311 for 2,310) leaves out about
+    /// half of them, as r − kD is then even for every other k, and curves that needed them go on
+    /// unsplit.
     static func primesLeftUnpaired(
         by plan: WideEllipticCurves.Plan, firstStage: Int, secondStage: Int
     ) -> [Int] {
@@ -224,7 +225,8 @@ struct WideFactorizationTests {
     }
 
     /// The same for the 64-bit method's plans (its first, cheaper curve's and the others') and
-    /// Pollard's p − 1's, which share the second stage.
+    /// Pollard's p − 1's, whose second stage pairs the same way (its B1 is above D/2, so no
+    /// prime is left to the normalization, which it does not have).
     @Test func the64BitPlansPairEveryPrimeBetweenTheirBounds() {
         #expect(
             Self.primesLeftUnpaired(
