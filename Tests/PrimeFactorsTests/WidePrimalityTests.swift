@@ -72,9 +72,9 @@ struct WidePrimalityTests {
         #expect(!WidePrimality.isStrongLucasProbablePrime(Montgomery128(p * p)))
     }
 
-    /// `isPrime` with a stand-in for the strong Lucas test that answers `answer` and records
-    /// each modulus it is asked about.
-    static func isPrime(_ n: UInt128, lucasAnswers answer: Bool) -> (Bool, asked: [UInt128]) {
+    /// `WidePrimality.isPrime` with a stand-in for the strong Lucas test that answers `answer`
+    /// and records each modulus it is asked about.
+    static func primality(of n: UInt128, lucasAnswers answer: Bool) -> (Bool, asked: [UInt128]) {
         var asked: [UInt128] = []
         let prime = WidePrimality.isPrime(
             Montgomery128(n),
@@ -89,7 +89,7 @@ struct WidePrimalityTests {
     /// there the 13 bases are a proof, and the Lucas test, which costs as much again, is not run.
     @Test(arguments: [18_446_744_073_709_551_629 as UInt128, 3_317_044_064_679_887_385_961_813])
     func belowTheProofBoundTheThirteenBasesAloneDecide(prime: UInt128) {
-        let (isPrime, asked) = Self.isPrime(prime, lucasAnswers: false)
+        let (isPrime, asked) = Self.primality(of: prime, lucasAnswers: false)
         #expect(isPrime)
         #expect(asked.isEmpty)
     }
@@ -101,7 +101,7 @@ struct WidePrimalityTests {
     ])
     func fromTheProofBoundOnTheLucasTestDecides(n: UInt128) {
         for answer in [false, true] {
-            let (isPrime, asked) = Self.isPrime(n, lucasAnswers: answer)
+            let (isPrime, asked) = Self.primality(of: n, lucasAnswers: answer)
             #expect(isPrime == answer)
             #expect(asked == [n])
         }
@@ -109,7 +109,7 @@ struct WidePrimalityTests {
 
     /// 2^64 + 1 = 274177 × 67280421310721 fails base 2: the Lucas test is not asked.
     @Test func aCompositeABaseRefusesNeverReachesTheLucasTest() {
-        let (isPrime, asked) = Self.isPrime(18_446_744_073_709_551_617, lucasAnswers: true)
+        let (isPrime, asked) = Self.primality(of: 18_446_744_073_709_551_617, lucasAnswers: true)
         #expect(!isPrime)
         #expect(asked.isEmpty)
     }
