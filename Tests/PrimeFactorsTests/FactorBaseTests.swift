@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import PrimeFactors
+
+/// The quadratic sieve's factor base on its own, against the tests' own primes and Euler's
+/// criterion: which primes it holds, their square roots of kN, their logarithms, and which of
+/// them are sieved.
+@Suite("The quadratic sieve's factor base")
+struct FactorBaseTests {
+    static let isPrime = EratosthenesSieve.isPrime(below: 1 << 16)
+
+    /// a^e mod m, for m below 2^16.
+    static func power(_ a: Int, _ e: Int, _ m: Int) -> Int {
+        (0..<e.bitWidth - e.leadingZeroBitCount).reversed().reduce(1) { result, bit in
+            let squared = result * result % m
+            return e >> bit & 1 == 1 ? squared * a % m : squared
+        }
+    }
+
+    /// The odd primes modulo which `kn` is a square or zero, in order, `count` of them.
+    static func expectedPrimes(kn: UInt128, count: Int) -> [Int] {
+        let primes = (3..<isPrime.count).lazy.filter { isPrime[$0] }.filter { p in
+            let residue = Int(kn % UInt128(p))
+            return residue == 0 || power(residue, (p - 1) / 2, p) == 1
+        }
+        return Array(primes.prefix(count))
+    }
+
+    static let numbers: [(kn: UInt128, size: Int)] = [
+        (UInt128(1_048_507) * 1_048_661, 80),
+        // k = 15: 3 and 5 divide kN, their root 0.
+        (15 * UInt128(4_294_967_311) * 4_294_967_357, 110),
+        ((UInt128(1) << 127) - 1, 380),
+    ]
+
+    @Test(arguments: numbers)
+    func holdsTheSignTwoAndTheFirstPrimesModuloWhichKNIsASquare(kn: UInt128, size: Int) {
+        let base = FactorBase(kn: kn, size: size)
+        #expect(base.primes == [1, 2] + Self.expectedPrimes(kn: kn, count: size - 2))
+    }
+
+    @Test(arguments: numbers)
+    func givesEachPrimeASquareRootOfKNAndItsLogarithmRounded(kn: UInt128, size: Int) {
+        let base = FactorBase(kn: kn, size: size)
+        #expect(base.roots.count == size && base.logarithms.count == size)
+        #expect(base.roots.prefix(2) == [0, 1] && base.logarithms.prefix(2) == [0, 1])
+        for (index, p) in base.primes.enumerated().dropFirst(2) {
+            let root = base.roots[index]
+            #expect((0..<p).contains(root), "p = \(p)")
+            #expect(root * root % p == Int(kn % UInt128(p)), "p = \(p)")
+            #expect(Int(base.logarithms[index]) == Int(log2(Double(p)).rounded()), "p = \(p)")
+        }
+    }
+
+    /// Primes below 30 hit so often that sieving with them costs more than it gives.
+    @Test(arguments: numbers)
+    func sievesOnlyThePrimesAbove30(kn: UInt128, size: Int) {
+        let base = FactorBase(kn: kn, size: size)
+        #expect(base.firstSieved >= 2)
+        #expect(base.primes[2..<base.firstSieved].allSatisfy { $0 < 30 })
+        #expect(base.primes[base.firstSieved...].allSatisfy { $0 > 30 })
+    }
+
+    /// Only a prime of the multiplier or of the number itself can divide it; never the number.
+    @Test func findsAPrimeOfTheBaseThatDividesTheNumberButNeverTheNumberItself() {
+        let n = UInt128(4_294_967_311) * 4_294_967_357
+        let base = FactorBase(kn: 15 * n, size: 110)
+        #expect(base.divisor(of: n) == nil)
+        #expect(base.divisor(of: 5 * n) == 5)
+        #expect(base.divisor(of: 3) == nil)
+        #expect(base.divisor(of: 1) == nil)
+        #expect(base.divisor(of: 2 * n) == 2)
+    }
+}
