@@ -109,4 +109,41 @@ struct QuadraticSieveTests {
         }
         return 2 * sum
     }
+
+    static let isPrime = EratosthenesSieve.isPrime(below: 1 << 16)
+
+    @Test func listsTheOddPrimesBelow2To16() {
+        #expect(QuadraticSieve.smallPrimes == (3..<1 << 16).filter { Self.isPrime[$0] })
+    }
+
+    /// Every quadratic residue of every odd prime below 600, and of primes p with a high power
+    /// of 2 in p − 1 (Tonelli–Shanks's long case): a root whose square is the residue.
+    @Test func takesASquareRootOfEveryQuadraticResidue() {
+        let primes = (3..<600).filter { Self.isPrime[$0] } + [40_961, 61_441, 65_521]
+        for p in primes {
+            let residues = Set((1..<min(p, 600)).map { $0 * $0 % p })
+            for a in residues {
+                let root = QuadraticSieve.squareRoot(a, p)
+                #expect((0..<p).contains(root) && root * root % p == a, "√\(a) mod \(p)")
+                #expect(QuadraticSieve.squareRoot(a + p, p) == root, "√\(a + p) mod \(p)")
+            }
+            #expect(QuadraticSieve.squareRoot(0, p) == 0 && QuadraticSieve.squareRoot(p, p) == 0)
+        }
+    }
+
+    /// The Legendre symbol by Euler's criterion, and the inverse by its definition.
+    @Test func takesLegendreSymbolsPowersAndInversesModuloSmallPrimes() {
+        for p in (3..<300).filter({ Self.isPrime[$0] }) {
+            #expect(QuadraticSieve.inverse(0, p) == nil && QuadraticSieve.inverse(p, p) == nil)
+            for a in 1..<2 * p where a % p != 0 {
+                var euler = 1
+                for _ in 0..<(p - 1) / 2 { euler = euler * a % p }
+                #expect(QuadraticSieve.power(a, (p - 1) / 2, p) == euler, "\(a)^… mod \(p)")
+                #expect(QuadraticSieve.legendre(a % p, p) == (euler == 1 ? 1 : -1), "(\(a)/\(p))")
+                let inverse = QuadraticSieve.inverse(a, p)
+                #expect(inverse.map { a * $0 % p } == 1, "\(a)⁻¹ mod \(p)")
+            }
+            #expect(QuadraticSieve.power(5, 0, p) == 1 && QuadraticSieve.power(p + 2, 1, p) == 2)
+        }
+    }
 }
