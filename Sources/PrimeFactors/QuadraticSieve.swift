@@ -90,7 +90,6 @@ enum QuadraticSieve {
         var sieve = [UInt8](repeating: 0, count: 2 * halfWidth + guardBytes)
         for _ in 0..<100_000 {
             guard let polynomial = polynomials.next() else { return nil }
-            if n % polynomial.q == 0 { return polynomial.q }
             polynomialsSieved += 1
             collect(polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
             if collector.relations.count > base.primes.count + 24 {
