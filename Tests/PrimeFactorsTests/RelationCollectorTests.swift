@@ -166,4 +166,20 @@ struct RelationCollectorTests {
         collector.relations = (0..<5).map { _ in .init(x: 1, factors: [], squares: [1]) }
         #expect(collector.divisor() == nil)
     }
+
+    /// Where kN is a square, m², the value is 0 at the x where ax + b = ±m: there is nothing to
+    /// divide out (0 is divisible by every prime for ever), so it is skipped.
+    @Test func skipsAValueOfZero() throws {
+        let m = UInt128(ReferencePrimality.nextPrime(after: 1 << 30))
+        let polynomial = try #require(QuadraticPolynomial(q: 1_019, kn: m * m))
+        let zero = try #require((-4_096..<4_096).first { polynomial.value(at: $0) == 0 })
+        var collector = RelationCollector(n: m * m, base: FactorBase(kn: m * m, size: 80))
+        let roots = Self.unknownRoots(collector.base)
+        for x in zero - 1...zero + 1 {
+            collector.examine(
+                x: x, polynomial: polynomial, position: x + Self.halfWidth, first: roots,
+                second: roots)
+        }
+        #expect(collector.relations.allSatisfy { $0.x != polynomial.root(at: zero) % (m * m) })
+    }
 }
