@@ -32,6 +32,8 @@ struct FactorBaseTests {
         // k = 15: 3 and 5 divide kN, their root 0.
         (15 * UInt128(4_294_967_311) * 4_294_967_357, 110),
         ((UInt128(1) << 127) - 1, 380),
+        // Not a square modulo any odd prime below 30: every prime of the base is sieved.
+        ((UInt128(1) << 70) + 3_433, 80),
     ]
 
     @Test(arguments: numbers)
