@@ -182,4 +182,26 @@ struct RelationCollectorTests {
         }
         #expect(collector.relations.allSatisfy { $0.x != polynomial.root(at: zero) % (m * m) })
     }
+
+    /// A root of 0 names positions 0, p, 2p, …, as any other root does; only −1 (no root known)
+    /// has every prime tried. A smooth value examined at position 1 with every root 0 has no odd
+    /// prime divided out, so it is not kept.
+    @Test func takesARootOf0AsAPositionNotAsUnknown() throws {
+        let setting = Self.setting(polynomials: 1)
+        var trying = RelationCollector(n: Self.n, base: setting.base)
+        Self.collect(setting, polynomial: 0, range: -4_096..<4_096, into: &trying)
+        let smooth = try #require(
+            (-4_096..<4_096).first { x in
+                trying.relations.contains {
+                    $0.squares.count == 1 && $0.x == setting.polynomials[0].root(at: x) % Self.n
+                        && $0.factors.contains { $0 > 1 }
+                }
+            })
+        var zeroRoots = RelationCollector(n: Self.n, base: setting.base)
+        let zeros = [Int](repeating: 0, count: setting.base.primes.count)
+        zeroRoots.examine(
+            x: smooth, polynomial: setting.polynomials[0], position: 1, first: zeros,
+            second: zeros)
+        #expect(zeroRoots.relations.isEmpty)
+    }
 }
