@@ -17,7 +17,7 @@ struct FactorBase {
             primes.append(p)
             roots.append(QuadraticSieve.squareRoot(residue, p))
             // log₂ p rounded: ⌊log₂(2p²)⌋ / 2.
-            logarithms.append(UInt8((2 * p * p).bitWidth - (2 * p * p).leadingZeroBitCount - 1) / 2)
+            logarithms.append(UInt8(Int.bitWidth - (2 * p * p).leadingZeroBitCount - 1) / 2)
             if p < 30 { firstSieved = primes.count }
         }
     }
