@@ -41,7 +41,9 @@ struct PolynomialSourceTests {
         return (0..<count).compactMap { _ in source.next().map { Int($0.q) } }
     }
 
-    @Test(arguments: [(16_384, 401), (65_536, 307), (32_768, 701)])
+    /// The last factor base's largest prime, 787, is ≡ 3 mod 4 with kN a square modulo it: the
+    /// candidates below stop above it.
+    @Test(arguments: [(16_384, 401), (65_536, 307), (32_768, 787)])
     func takesTheQsNearestTheIdealFirstAlternatelyAboveAndBelow(
         halfWidth: Int, largestPrime: Int
     ) {
@@ -52,14 +54,15 @@ struct PolynomialSourceTests {
         #expect(expected.contains { $0 < expected[0] } && expected.contains { $0 > expected[0] })
     }
 
-    /// With the factor base reaching past the ideal, every q lies above the base.
+    /// With the factor base reaching past the ideal, every q lies above the base: its largest
+    /// prime, 20,047 (≡ 3 mod 4, kN a square modulo it), is never a q.
     @Test func startsAboveTheFactorBaseWhenItReachesPastTheIdeal() {
-        let source = PolynomialSource(kn: Self.kn, halfWidth: 16_384, largestPrime: 20_011)
+        let source = PolynomialSource(kn: Self.kn, halfWidth: 16_384, largestPrime: 20_047)
         let taken = Self.taken(from: source, count: 30)
-        #expect(taken.allSatisfy { $0 > 20_011 })
+        #expect(taken.allSatisfy { $0 > 20_047 })
         #expect(taken == taken.sorted())
         #expect(
-            taken == Self.expected(kn: Self.kn, halfWidth: 16_384, largestPrime: 20_011, count: 30))
+            taken == Self.expected(kn: Self.kn, halfWidth: 16_384, largestPrime: 20_047, count: 30))
     }
 
     /// Below 2^31 is where a² still fits and the lift's arithmetic stays in 64 bits: the source
