@@ -68,15 +68,21 @@ enum QuadraticSieve {
         divisorAndWork(of: n).divisor
     }
 
-    /// The divisor, and how many polynomials were sieved to find it: the sieve's work, which
-    /// its tests hold to a budget (a worse threshold or logarithm still finds the divisor, later).
-    static func divisorAndWork(of n: UInt128) -> (divisor: UInt128?, polynomials: Int) {
-        var polynomialsSieved = 0
-        let divisor = divisor(of: n, polynomialsSieved: &polynomialsSieved)
-        return (divisor, polynomialsSieved)
+    /// The divisor, how many polynomials were sieved to find it and how many positions the
+    /// sieve handed on to be divided out (its candidates): the sieve's work, which its tests hold
+    /// to a budget (a worse threshold, logarithm or filter still finds the divisor, later or
+    /// after dividing out more values for nothing).
+    static func divisorAndWork(of n: UInt128) -> (
+        divisor: UInt128?, polynomials: Int, candidates: Int
+    ) {
+        var work = (polynomials: 0, candidates: 0)
+        let divisor = divisor(of: n, work: &work)
+        return (divisor, work.polynomials, work.candidates)
     }
 
-    private static func divisor(of n: UInt128, polynomialsSieved: inout Int) -> UInt128? {
+    private static func divisor(
+        of n: UInt128, work: inout (polynomials: Int, candidates: Int)
+    ) -> UInt128? {
         guard n & 1 == 1, n >> 40 != 0 else { return nil }
         let k = multiplier(for: n)
         let kn = UInt128(k) &* n
@@ -90,8 +96,9 @@ enum QuadraticSieve {
         var sieve = [UInt8](repeating: 0, count: 2 * halfWidth + guardBytes)
         for _ in 0..<100_000 {
             guard let polynomial = polynomials.next() else { return nil }
-            polynomialsSieved += 1
-            collect(polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
+            work.polynomials += 1
+            work.candidates += collect(
+                polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
             if collector.relations.count > base.primes.count + 24 {
                 if let divisor = collector.divisor() { return divisor }
                 collector.relations.removeFirst(min(32, collector.relations.count))
@@ -100,11 +107,12 @@ enum QuadraticSieve {
         return nil
     }
 
-    /// Sieves one polynomial's values and keeps the relations among them.
+    /// Sieves one polynomial's values and keeps the relations among them; returns how many
+    /// positions it examined.
     private static func collect(
         _ polynomial: QuadraticPolynomial, base: FactorBase, halfWidth: Int, sieve: inout [UInt8],
         into collector: inout RelationCollector
-    ) {
+    ) -> Int {
         let count = base.primes.count
         var first = [Int](repeating: 0, count: count)
         var second = [Int](repeating: 0, count: count)
@@ -145,7 +153,8 @@ enum QuadraticSieve {
         }
         precondition(
             sieve[(2 * halfWidth)...].allSatisfy { $0 == 0 }, "the sieve wrote past its end")
-        sieve.withUnsafeBytes { whole in
+        return sieve.withUnsafeBytes { whole in
+            var examined = 0
             let bytes = UnsafeRawBufferPointer(rebasing: whole[..<(2 * halfWidth)])
             let words = bytes.bindMemory(to: UInt64.self)
             for word in words.indices where words[word] & 0x8080_8080_8080_8080 != 0 {
@@ -153,8 +162,10 @@ enum QuadraticSieve {
                     collector.examine(
                         x: position - halfWidth, polynomial: polynomial, position: position,
                         first: first, second: second)
+                    examined += 1
                 }
             }
+            return examined
         }
     }
 

@@ -68,18 +68,26 @@ struct QuadraticSieveTests {
         #expect(UInt128(k).multipliedReportingOverflow(by: n).overflow == false)
     }
 
-    /// The sieve's work, held to a budget (the polynomials its fixed products took, plus 12%):
-    /// a worse threshold, logarithm or multiplier still finds the divisor, only later.
-    @Test(arguments: [(56, 4, 480), (64, 3, 630)])
-    func splitsProductsWithinItsBudgetOfPolynomials(bits: Int, count: Int, budget: Int) throws {
-        var polynomials = 0
+    /// The sieve's work, held to a budget (what its fixed products took, plus 12%): the
+    /// polynomials sieved (a worse threshold, logarithm or multiplier still finds the divisor,
+    /// only later) and the candidates, the positions handed on to be divided out (a threshold
+    /// set lower, a wider mask or a byte read twice finds it after dividing out more values for
+    /// nothing).
+    @Test(arguments: [(56, 4, 480, 4_520), (64, 3, 630, 7_220)])
+    func splitsProductsWithinItsBudgetOfWork(
+        bits: Int, count: Int, polynomialBudget: Int, candidateBudget: Int
+    ) throws {
+        var (polynomials, candidates) = (0, 0)
         for (n, p, q) in Self.semiprimes(bits: bits, count: count, seed: UInt64(bits) + 1_000) {
-            let (divisor, work) = QuadraticSieve.divisorAndWork(of: n)
-            #expect(divisor == UInt128(p) || divisor == UInt128(q))
-            polynomials += work
+            let work = QuadraticSieve.divisorAndWork(of: n)
+            #expect(work.divisor == UInt128(p) || work.divisor == UInt128(q))
+            polynomials += work.polynomials
+            candidates += work.candidates
         }
-        #expect(polynomials <= budget)
-        #expect(polynomials >= budget * 2 / 3, "faster than measured: lower the budget")
+        #expect(polynomials <= polynomialBudget)
+        #expect(polynomials >= polynomialBudget * 2 / 3, "faster than measured: lower the budget")
+        #expect(candidates <= candidateBudget, "\(candidates)")
+        #expect(candidates >= candidateBudget * 2 / 3, "fewer than measured: lower the budget")
     }
 
     /// k must be odd (an even kN would have no square root modulo 2 to sieve with) and
@@ -191,7 +199,7 @@ struct QuadraticSieveTests {
     /// division) is found before any polynomial is sieved.
     @Test func findsAPrimeOfItsFactorBaseDividingTheNumberWithoutSieving() {
         let n = 101 * UInt128(ReferencePrimality.nextPrime(after: 1 << 45))
-        let (divisor, polynomials) = QuadraticSieve.divisorAndWork(of: n)
-        #expect(divisor == 101 && polynomials == 0)
+        let work = QuadraticSieve.divisorAndWork(of: n)
+        #expect(work.divisor == 101 && work.polynomials == 0 && work.candidates == 0)
     }
 }
