@@ -10,19 +10,12 @@ import Testing
 struct FactorBaseTests {
     static let isPrime = EratosthenesSieve.isPrime(below: 1 << 16)
 
-    /// a^e mod m, for m below 2^16.
-    static func power(_ a: Int, _ e: Int, _ m: Int) -> Int {
-        (0..<e.bitWidth - e.leadingZeroBitCount).reversed().reduce(1) { result, bit in
-            let squared = result * result % m
-            return e >> bit & 1 == 1 ? squared * a % m : squared
-        }
-    }
-
     /// The odd primes modulo which `kn` is a square or zero, in order, `count` of them.
     static func expectedPrimes(kn: UInt128, count: Int) -> [Int] {
         let primes = (3..<isPrime.count).lazy.filter { isPrime[$0] }.filter { p in
             let residue = Int(kn % UInt128(p))
-            return residue == 0 || power(residue, (p - 1) / 2, p) == 1
+            return residue == 0
+                || ReferencePrimality.power(UInt64(residue), UInt64(p - 1) / 2, UInt64(p)) == 1
         }
         return Array(primes.prefix(count))
     }

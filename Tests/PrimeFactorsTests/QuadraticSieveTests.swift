@@ -165,7 +165,7 @@ struct QuadraticSieveTests {
         score += kn % 8 == 1 ? 2 : kn % 8 == 5 ? 1 : 0.5
         for p in (3..<1 << 16).lazy.filter({ Self.isPrime[$0] }).prefix(60) {
             let residue = Int(kn % UInt128(p))
-            let euler = FactorBaseTests.power(residue, (p - 1) / 2, p)
+            let euler = ReferencePrimality.power(UInt64(residue), UInt64(p - 1) / 2, UInt64(p))
             let g = residue == 0 ? 1 / Double(p) : euler == 1 ? 2 / Double(p - 1) : 0
             score += g * Foundation.log2(Double(p))
         }
