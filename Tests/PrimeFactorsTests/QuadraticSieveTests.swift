@@ -60,6 +60,38 @@ struct QuadraticSieveTests {
         #expect([p, p * p, q, p * q].contains(divisor))
     }
 
+    /// A prime power, or the square of a product, is a perfect power: every congruence of
+    /// squares the sieve finds would be X ≡ ±Y modulo it, so it takes the root before sieving
+    /// (for p² the search once ran for minutes and found nothing).
+    @Test func takesTheRootOfAPerfectPowerWithoutSieving() throws {
+        let p = UInt128(ReferencePrimality.nextPrime(after: 1 << 21))
+        let q = UInt128(ReferencePrimality.nextPrime(after: 1 << 31))
+        let r = UInt128(ReferencePrimality.nextPrime(after: 1 << 40))
+        let wide = UInt128(ReferencePrimality.nextPrime(after: 1 << 63))
+        let powers: [(n: UInt128, root: UInt128)] = [
+            ((p * q) * (p * q), p * q), (p * p, p), (q * q, q), (r * r, r), (wide * wide, wide),
+            (p * p * p, p), (q * q * q, q), (r * r * r, r), (p * p * p * p * p, p),
+            (p * p * p * p * p * p, p * p * p),
+        ]
+        for (n, root) in powers {
+            let (divisor, polynomials, _) = QuadraticSieve.divisorAndWork(of: n)
+            #expect(divisor == root, "\(n)")
+            #expect(polynomials == 0, "\(n)")
+        }
+    }
+
+    @Test func takesNoRootOfANumberBesideAPower() {
+        let p = UInt128(ReferencePrimality.nextPrime(after: 1 << 21))
+        let q = UInt128(ReferencePrimality.nextPrime(after: 1 << 31))
+        let wide = UInt128(ReferencePrimality.nextPrime(after: 1 << 63))
+        for n in [
+            p * q, p * p - 2, p * p + 2, q * q * q - 2, q * q * q + 2, wide * wide - 2,
+            p * p * p * p * p + 2, UInt128.max,
+        ] {
+            #expect(QuadraticSieve.perfectPowerRoot(of: n) == nil, "\(n)")
+        }
+    }
+
     @Test(arguments: [64, 72, 96, 112, 120, 127, 128])
     func choosesTheMultiplierSoThatKTimesNStillFits(bits: Int) {
         let n = (UInt128(1) << (bits - 1)) | 1
