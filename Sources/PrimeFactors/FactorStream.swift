@@ -62,6 +62,12 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
         try argument.withUTF8 { try factor(token: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Factors one command-line argument as the bytes it was given, which need not be UTF-8
+    /// (a token that is not a number is then shown byte for byte, as GNU `factor` shows it).
+    public mutating func factor(argumentBytes: [UInt8]) throws {
+        try argumentBytes.withUnsafeBytes { try factor(token: $0) }
+    }
+
     /// Factors every token of `input` (separated by spaces, tabs and newlines) until it ends.
     public mutating func factor(from input: inout some ByteReading) throws {
         let chunk = UnsafeMutableRawBufferPointer.allocate(

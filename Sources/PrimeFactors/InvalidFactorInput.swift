@@ -17,8 +17,9 @@ public struct InvalidFactorInput: Error, Equatable, CustomStringConvertible {
     }
 
     /// `'TOKEN' is not a valid positive integer`, with every byte that is not printable ASCII,
-    /// and the backslash, escaped as GNU `factor` escapes them in the C locale (`\t`, `\303`),
-    /// so that the message shows exactly what was there, never a replacement character.
+    /// the backslash and the apostrophe escaped as GNU `factor` escapes them in the C locale
+    /// (`\t`, `\303`, `\'`), so that the message shows exactly what was there, never a
+    /// replacement character.
     public var description: String {
         "'\(Self.escaped(bytes))' is not a valid positive integer"
     }
@@ -28,6 +29,7 @@ public struct InvalidFactorInput: Error, Equatable, CustomStringConvertible {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "\\"): result += "\\\\"
+            case UInt8(ascii: "'"): result += "\\'"
             case 0x07: result += "\\a"
             case 0x08: result += "\\b"
             case 0x09: result += "\\t"

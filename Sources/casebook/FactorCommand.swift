@@ -75,7 +75,9 @@ struct FactorCommand: ParsableCommand {
             var input = FileDescriptorReader()
             try stream.factor(from: &input)
         } else {
-            for number in operands { try stream.factor(argument: number) }
+            for number in RawArguments.bytes(of: operands) {
+                try stream.factor(argumentBytes: number)
+            }
             try stream.flush()
         }
         return stream.sawInvalidInput

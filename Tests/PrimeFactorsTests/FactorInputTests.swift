@@ -97,4 +97,19 @@ struct FactorInputTests {
             InvalidFactorInput(token: "a\\b\u{1}").description
                 == "'a\\\\b\\001' is not a valid positive integer")
     }
+
+    /// GNU `factor` 9.1 in the C locale, byte by byte between an x and a y (checked with
+    /// `LC_ALL=C factor "x<byte>y"`): C's escapes, octal for the other control characters and
+    /// every byte from 0x7F, the backslash and the apostrophe escaped, the rest as it is.
+    @Test(
+        arguments: [
+            (0x01, "\\001"), (0x07, "\\a"), (0x08, "\\b"), (0x09, "\\t"), (0x0A, "\\n"),
+            (0x0B, "\\v"), (0x0C, "\\f"), (0x0D, "\\r"), (0x0E, "\\016"), (0x1F, "\\037"),
+            (0x20, " "), (0x22, "\""), (0x27, "\\'"), (0x3F, "?"), (0x5C, "\\\\"), (0x7E, "~"),
+            (0x7F, "\\177"), (0x80, "\\200"), (0xC3, "\\303"), (0xFF, "\\377"),
+        ] as [(UInt8, String)])
+    func theErrorEscapesEachByteAsGNUFactorDoesInTheCLocale(byte: UInt8, escaped: String) {
+        let error = InvalidFactorInput(bytes: [UInt8(ascii: "x"), byte, UInt8(ascii: "y")])
+        #expect(error.description == "'x\(escaped)y' is not a valid positive integer")
+    }
 }

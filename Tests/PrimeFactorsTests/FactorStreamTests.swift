@@ -42,6 +42,18 @@ struct FactorStreamTests {
         #expect(stream.sawInvalidInput)
     }
 
+    @Test func takesAnArgumentAsBytesThatNeedNotBeUTF8() throws {
+        var stream = makeStream()
+        try stream.factor(argumentBytes: Array("12".utf8))
+        try stream.factor(argumentBytes: [0x78, 0x80, 0x27])
+        try stream.factor(argumentBytes: Array("+00018446744073709551617".utf8))
+        try stream.flush()
+        #expect(output.text == "12: 2 2 3\n18446744073709551617: 274177 67280421310721\n")
+        #expect(
+            diagnostics.text == "casebook factor: 'x\\200\\'' is not a valid positive integer\n")
+        #expect(stream.sawInvalidInput)
+    }
+
     @Test func readsNumbersSeparatedBySpacesTabsAndNewlines() throws {
         var stream = makeStream()
         var input = ByteReaderStub(chunks: ["  4\t9\n\n10 \n"])

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The process's arguments as the bytes it was given. `CommandLine.arguments` and the parser
+/// hand on strings, in which a byte that is not UTF-8 has become U+FFFD; a token `factor`
+/// refuses must be shown as it was, byte for byte, as GNU `factor` shows it.
+enum RawArguments {
+    /// The bytes of each of `operands`, which are some of the process's arguments in their
+    /// order (as the parser leaves them): each is matched with the next argument whose text
+    /// it is. An operand no argument matches is taken as its own UTF-8.
+    static func bytes(of operands: [String]) -> [[UInt8]] {
+        bytes(of: operands, among: processArguments())
+    }
+
+    /// `bytes(of:)` against the given arguments, for the tests.
+    static func bytes(of operands: [String], among arguments: [[UInt8]]) -> [[UInt8]] {
+        var next = arguments.startIndex
+        return operands.map { operand in
+            guard
+                let found = arguments[next...].firstIndex(where: {
+                    String(decoding: $0, as: UTF8.self) == operand
+                })
+            else { return Array(operand.utf8) }
+            next = found + 1
+            return arguments[found]
+        }
+    }
+
+    /// Every argument after the program's name, from `argv`.
+    private static func processArguments() -> [[UInt8]] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+}
