@@ -29,6 +29,34 @@ enum RawArguments {
         }
     }
 
+    /// The first argument that is not UTF-8 text: its position (1 for the first after the
+    /// program's name) and its first byte that does not belong, counted from 1; nil when every
+    /// argument is text. The parser would hand such an argument on with U+FFFD in place of its
+    /// bytes, and a command would save or use the altered text.
+    static func firstNotUTF8() -> (argument: Int, byte: Int, value: UInt8)? {
+        firstNotUTF8(among: processArguments())
+    }
+
+    /// `firstNotUTF8()` among the given arguments, for the tests.
+    static func firstNotUTF8(among arguments: [[UInt8]]) -> (
+        argument: Int, byte: Int, value: UInt8
+    )? {
+        for (position, bytes) in arguments.enumerated() {
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var offset = 0
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let scalar): offset += scalar.count
+                case .emptyInput: break
+                case .error: return (position + 1, offset + 1, bytes[offset])
+                }
+                if offset == bytes.count { break }
+            }
+        }
+        return nil
+    }
+
     /// Every argument after the program's name, from `argv`.
     private static func processArguments() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { index in

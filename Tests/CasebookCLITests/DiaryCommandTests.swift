@@ -237,4 +237,29 @@ struct DiaryCommandTests {
         #expect(result.standardError == message)
         #expect(try diary(["list"]).standardOutput.isEmpty)
     }
+
+    /// An argument is text only if it is UTF-8: one that is not is refused before anything is
+    /// done, naming the argument and the byte, never saved with a replacement character (on the
+    /// fast path for a plain `diary add` and through the parser alike).
+    @Test(
+        arguments: [
+            ([], [0x61, 0x80, 0x62], "its byte 2 is 0x80"),
+            (["--"], [0x61, 0x80, 0x62], "its byte 2 is 0x80"),
+            ([], [0xC3, 0xA9, 0xFF], "its byte 3 is 0xFF"),
+            ([], [0x61, 0xE2, 0x82], "its byte 2 is 0xE2"),
+        ] as [([String], [UInt8], String)])
+    func anArgumentThatIsNotUTF8IsRefused(
+        separator: [String], text: [UInt8], where place: String
+    ) throws {
+        let command = ["diary", "add", "--data", data] + separator
+        let result = try CasebookExecutable.run(
+            rawArguments: command.map { Array($0.utf8) } + [text])
+        let position = command.count + 1
+        #expect(result.status == 64)
+        #expect(
+            result.standardError
+                == "casebook: argument \(position) is not valid UTF-8 text (\(place))\n")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try diary(["list"]).standardOutput.isEmpty)
+    }
 }

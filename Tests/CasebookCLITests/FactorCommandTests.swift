@@ -55,7 +55,7 @@ struct FactorCommandTests {
         let arguments: [[UInt8]] =
             (afterDoubleDash ? [Array("--".utf8)] : [])
             + [[0x78, 0x80, 0x79], Array("6".utf8), [0xFF, 0x27], Array("x\u{FFFD}".utf8)]
-        let result = try Self.runCasebook(factorArguments: arguments)
+        let result = try CasebookExecutable.run(rawArguments: [Array("factor".utf8)] + arguments)
         #expect(result.standardOutput == "6: 2 3\n")
         #expect(
             result.standardError == """
@@ -65,35 +65,6 @@ struct FactorCommandTests {
 
                 """)
         #expect(result.status == 1)
-    }
-
-    /// `casebook factor` with arguments of any bytes, which `Process` (taking strings) cannot
-    /// pass: a shell builds each one from octal escapes with `printf`.
-    private static func runCasebook(factorArguments: [[UInt8]]) throws -> (
-        standardOutput: String, standardError: String, status: Int32
-    ) {
-        let quoted = factorArguments.map { bytes in
-            "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
-        }
-        let directory = try TemporaryDirectory()
-        let script = directory.appending("run.sh")
-        try Data(("exec \"$CASEBOOK\" factor " + quoted.joined(separator: " ") + "\n").utf8)
-            .write(to: script)
-        let outputs = ["out", "err"].map(directory.appending)
-        for url in outputs { try Data().write(to: url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script.path]
-        process.environment = ["CASEBOOK": CasebookExecutable.url.path, "LC_ALL": "C"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputs[0])
-        process.standardError = try FileHandle(forWritingTo: outputs[1])
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
-        return (
-            try String(contentsOf: outputs[0], encoding: .utf8),
-            try String(contentsOf: outputs[1], encoding: .utf8), process.terminationStatus
-        )
     }
 
     @Test func takesTheFirstDoubleDashAsTheEndOfOptionsLikeGNUFactor() throws {

@@ -35,9 +35,25 @@ public struct CasebookExecutable {
         try run(arguments, inputData: Data(), outputPath: outputPath)
     }
 
+    /// Runs `casebook` with arguments of any bytes, which `Process` (taking strings) cannot
+    /// pass: a shell builds each one from octal escapes with `printf`. Standard input is empty.
+    public static func run(rawArguments: [[UInt8]]) throws -> Result {
+        let directory = try TemporaryDirectory()
+        let script = directory.appending("run.sh")
+        let quoted = rawArguments.map { bytes in
+            "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
+        }
+        try Data(("exec \"$CASEBOOK\" " + quoted.joined(separator: " ") + "\n").utf8)
+            .write(to: script)
+        return try run(
+            [script.path], inputData: Data(),
+            environment: ["CASEBOOK": url.path, "LC_ALL": "C"],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     public static func run(
         _ arguments: [String], inputData: Data, environment: [String: String] = [:],
-        outputPath: String? = nil
+        outputPath: String? = nil, executable: URL? = nil
     )
         throws -> Result
     {
@@ -50,7 +66,7 @@ public struct CasebookExecutable {
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
 
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
