@@ -15,11 +15,12 @@ enum CasebookMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let status = FactorCommand.runDirectly(arguments) { exit(status) }
         // `factor` takes any bytes, as GNU's does, and shows a token that is not a number as it
-        // was given; every other command takes text, which is UTF-8 or refused.
-        if arguments.first != "factor", let refused = RawArguments.firstNotUTF8() {
-            StandardStreams.error(
-                "casebook: argument \(refused.argument) is not valid UTF-8 text (its byte "
-                    + "\(refused.byte) is 0x\(String(refused.value, radix: 16, uppercase: true)))")
+        // was given; every other command takes text (arguments and the environment variables
+        // it reads), which is UTF-8 or refused.
+        if arguments.first != "factor",
+            let refusal = RawArguments.refusal() ?? RawEnvironment.refusal()
+        {
+            StandardStreams.error("casebook: " + refusal)
             exit(64)
         }
         if let status = DiaryAddCommand.runDirectly(arguments) { exit(status) }

@@ -12,11 +12,7 @@ enum RawArguments {
     /// order (as the parser leaves them): each is matched with the next argument whose text
     /// it is. An operand no argument matches is taken as its own UTF-8.
     static func bytes(of operands: [String]) -> [[UInt8]] {
-        bytes(of: operands, among: processArguments())
-    }
-
-    /// `bytes(of:)` against the given arguments, for the tests.
-    static func bytes(of operands: [String], among arguments: [[UInt8]]) -> [[UInt8]] {
+        let arguments = processArguments()
         var next = arguments.startIndex
         return operands.map { operand in
             guard
@@ -29,29 +25,14 @@ enum RawArguments {
         }
     }
 
-    /// The first argument that is not UTF-8 text: its position (1 for the first after the
-    /// program's name) and its first byte that does not belong, counted from 1; nil when every
-    /// argument is text. The parser would hand such an argument on with U+FFFD in place of its
-    /// bytes, and a command would save or use the altered text.
-    static func firstNotUTF8() -> (argument: Int, byte: Int, value: UInt8)? {
-        firstNotUTF8(among: processArguments())
-    }
-
-    /// `firstNotUTF8()` among the given arguments, for the tests.
-    static func firstNotUTF8(among arguments: [[UInt8]]) -> (
-        argument: Int, byte: Int, value: UInt8
-    )? {
-        for (position, bytes) in arguments.enumerated() {
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = bytes.makeIterator()
-            var offset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let scalar): offset += scalar.count
-                case .emptyInput: break
-                case .error: return (position + 1, offset + 1, bytes[offset])
-                }
-                if offset == bytes.count { break }
+    /// A message for the first argument that is not UTF-8 text, naming its position (1 for
+    /// the first after the program's name) and the byte that does not belong, or nil. The
+    /// parser would hand such an argument on with U+FFFD in place of its bytes, and a command
+    /// would save or use the altered text.
+    static func refusal() -> String? {
+        for (index, bytes) in processArguments().enumerated() {
+            if let invalid = TextBytes.firstInvalidByte(in: bytes) {
+                return "argument \(index + 1) is not valid UTF-8 text (\(TextBytes.place(invalid)))"
             }
         }
         return nil

@@ -262,4 +262,22 @@ struct DiaryCommandTests {
         #expect(result.standardOutput.isEmpty)
         #expect(try diary(["list"]).standardOutput.isEmpty)
     }
+
+    /// The same for the environment variables Casebook reads, whether or not the command uses
+    /// them: a data directory named by bytes that are not UTF-8 was created under another name
+    /// (U+FFFD in place of them). The value is not shown: it may be a password or a token.
+    @Test(arguments: ["CASEBOOK_DATA", "XDG_DATA_HOME", "CASEBOOK_DATABASE_URL", "PGPASSWORD"])
+    func anEnvironmentVariableThatIsNotUTF8IsRefused(name: String) throws {
+        let value = Array(directory.appending("d").path.utf8) + [0x80]
+        let result = try CasebookExecutable.run(
+            rawArguments: ["diary", "add", "hello", "--data", data].map { Array($0.utf8) },
+            rawEnvironment: [name: value])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError
+                == "casebook: the environment variable \(name) is not valid UTF-8 text (its byte "
+                + "\(value.count) is 0x80)\n")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
 }

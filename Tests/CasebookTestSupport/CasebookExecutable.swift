@@ -35,16 +35,22 @@ public struct CasebookExecutable {
         try run(arguments, inputData: Data(), outputPath: outputPath)
     }
 
-    /// Runs `casebook` with arguments of any bytes, which `Process` (taking strings) cannot
-    /// pass: a shell builds each one from octal escapes with `printf`. Standard input is empty.
-    public static func run(rawArguments: [[UInt8]]) throws -> Result {
+    /// Runs `casebook` with arguments and environment variables of any bytes, which `Process`
+    /// (taking strings) cannot pass: a shell builds each one from octal escapes with `printf`.
+    /// Standard input is empty.
+    public static func run(rawArguments: [[UInt8]], rawEnvironment: [String: [UInt8]] = [:])
+        throws -> Result
+    {
         let directory = try TemporaryDirectory()
         let script = directory.appending("run.sh")
-        let quoted = rawArguments.map { bytes in
+        func quoted(_ bytes: [UInt8]) -> String {
             "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
         }
-        try Data(("exec \"$CASEBOOK\" " + quoted.joined(separator: " ") + "\n").utf8)
-            .write(to: script)
+        let exports = rawEnvironment.sorted { $0.key < $1.key }.map {
+            "export \($0.key)=\(quoted($0.value))\n"
+        }
+        let command = "exec \"$CASEBOOK\" " + rawArguments.map(quoted).joined(separator: " ")
+        try Data((exports.joined() + command + "\n").utf8).write(to: script)
         return try run(
             [script.path], inputData: Data(),
             environment: ["CASEBOOK": url.path, "LC_ALL": "C"],
