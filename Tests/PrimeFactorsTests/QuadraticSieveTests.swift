@@ -72,6 +72,10 @@ struct QuadraticSieveTests {
             ((p * q) * (p * q), p * q), (p * p, p), (q * q, q), (r * r, r), (wide * wide, wide),
             (p * p * p, p), (q * q * q, q), (r * r * r, r), (p * p * p * p * p, p),
             (p * p * p * p * p * p, p * p * p),
+            // The smallest prime above 2^14 to a prime power k whose n has 14k bits or just
+            // more (71 and 99): the highest k the size allows.
+            ((0..<5).reduce(1) { product, _ in product * 16_411 }, 16_411),
+            ((0..<7).reduce(1) { product, _ in product * 16_411 }, 16_411),
         ]
         for (n, root) in powers {
             let (divisor, polynomials, _) = QuadraticSieve.divisorAndWork(of: n)
