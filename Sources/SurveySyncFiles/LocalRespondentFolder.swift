@@ -29,8 +29,10 @@ public struct LocalRespondentFolder: RespondentFolder {
 
     public var location: String { url.path }
 
+    /// The names as text: one that is not UTF-8 is listed escaped (`a\200.yaml`) and is
+    /// refused when read, never taken for the file whose name has U+FFFD in its place.
     public func respondentFileNames() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path)
+        try DirectoryEntries.list(atPath: url.path).map(\.name)
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
             .sorted()
     }
@@ -50,6 +52,16 @@ public struct LocalRespondentFolder: RespondentFolder {
     public func contents(of fileName: String) throws -> String {
         guard FileReader.staysInside(fileName) else {
             throw FileReaderError.pathOutsideDocuments(path: fileName)
+        }
+        // Only an escaped name holds a backslash and stands for a name that is not text.
+        if fileName.contains("\\"),
+            let invalid = try? DirectoryEntries.list(atPath: url.path).first(where: {
+                $0.name == fileName && $0.invalidByte != nil
+            })?.invalidByte
+        {
+            throw RespondentFileError(
+                file: fileName,
+                problem: "its name is not UTF-8 text (\(TextBytes.place(invalid))): rename it")
         }
         do {
             // A path made by joining text: a URL per file costs more than reading the file.

@@ -1,3 +1,5 @@
+import CasebookFileSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

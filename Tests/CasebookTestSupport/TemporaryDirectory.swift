@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A directory of its own for one test, removed when the test is done with it.
 public final class TemporaryDirectory: @unchecked Sendable {
     public let url: URL
@@ -20,6 +24,23 @@ public final class TemporaryDirectory: @unchecked Sendable {
         let file = url.appendingPathComponent(name)
         try contents.write(to: file, atomically: true, encoding: .utf8)
         return file
+    }
+
+    /// Writes `contents` to the file inside the directory at the path `name`'s bytes make,
+    /// which need not be UTF-8 (a `String` cannot name such a file).
+    public func file(rawName name: [UInt8], contents: String) throws {
+        let path = Array(url.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let descriptor = path.withUnsafeBufferPointer { path in
+            path.withMemoryRebound(to: CChar.self) {
+                open($0.baseAddress!, O_WRONLY | O_CREAT, 0o600)
+            }
+        }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        let bytes = Array(contents.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else {
+            throw POSIXError(.EIO)
+        }
     }
 
     /// An executable shell script.

@@ -51,6 +51,24 @@ struct HostileFolderTests {
             try await sync(), failure: "pipe.yaml: it is a FIFO, not a regular file")
     }
 
+    /// A name is bytes on Linux: one that is not UTF-8 is reported as it is, never read as
+    /// the file whose name has U+FFFD in place of those bytes (a twin of that name was once read
+    /// twice and the respondent behind the other name never sent).
+    @Test func aFileWhoseNameIsNotUTF8IsReportedNotTakenForAnother() async throws {
+        try directory.file(
+            rawName: Array("Respondents/a".utf8) + [0x80] + Array(".yaml".utf8),
+            contents: "id: hidden\n")
+        try "id: twin\n".write(
+            to: folder.appendingPathComponent("a\u{FFFD}.yaml"), atomically: true, encoding: .utf8)
+        let report = try await sync()
+        #expect(report.summary == "synced 2, unchanged 0, failed 1")
+        #expect(
+            report.failures.map(\.message) == [
+                "a\\200.yaml: its name is not UTF-8 text (its byte 2 is 0x80): rename it"
+            ])
+        #expect(await backend.stored.keys.sorted() == ["ok", "twin"])
+    }
+
     @Test func aFolderNamedLikeARespondentFileIsReported() async throws {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("nested.yaml"), withIntermediateDirectories: true)

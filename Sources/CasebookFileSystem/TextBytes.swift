@@ -1,8 +1,9 @@
-/// Whether bytes from outside (an argument, an environment variable) are UTF-8 text.
-enum TextBytes {
+/// Whether bytes from outside (an argument, an environment variable, a file's name) are UTF-8
+/// text.
+public enum TextBytes {
     /// Where `bytes` stop being UTF-8: the first byte that does not belong, counted from 1, and
     /// its value; nil when they are UTF-8 throughout.
-    static func firstInvalidByte(in bytes: [UInt8]) -> (position: Int, value: UInt8)? {
+    public static func firstInvalidByte(in bytes: [UInt8]) -> (position: Int, value: UInt8)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -17,7 +18,7 @@ enum TextBytes {
     }
 
     /// "(its byte 3 is 0x80)": where the bytes stop being text, for a message.
-    static func place(_ invalid: (position: Int, value: UInt8)) -> String {
+    public static func place(_ invalid: (position: Int, value: UInt8)) -> String {
         "its byte \(invalid.position) is 0x\(String(invalid.value, radix: 16, uppercase: true))"
     }
 }
