@@ -96,12 +96,19 @@ enum WideEllipticCurves {
     /// A non-trivial divisor of the modulus (odd, composite, no factor below 64), trying the
     /// levels in turn and then the last level's curves for as long as it takes.
     static func divisor<Arithmetic: ModularArithmetic>(_ m: Arithmetic) -> Arithmetic.Number {
-        if let divisor = divisor(m, levels: levels.count) { return divisor }
+        divisor(m) { attempt($0, sigma: $1, plan: $2) }
+    }
+
+    /// `divisor(_:)` with the curve given, so that a test can see which curves are tried, in
+    /// which order and with which plan. Inlined: the plain call still calls `attempt` directly.
+    @inline(__always)
+    static func divisor<Arithmetic: ModularArithmetic>(
+        _ m: Arithmetic, attempt: (Arithmetic, Int, Plan) -> Arithmetic.Number?
+    ) -> Arithmetic.Number {
+        if let divisor = divisor(m, levels: levels.count, attempt: attempt) { return divisor }
         var sigma = firstSigma + levels.reduce(0) { $0 + $1.curves }
         while true {
-            if let divisor = attempt(m, sigma: sigma, plan: plan(at: levels.count - 1)) {
-                return divisor
-            }
+            if let divisor = attempt(m, sigma, plan(at: levels.count - 1)) { return divisor }
             sigma += 1
         }
     }
@@ -115,10 +122,18 @@ enum WideEllipticCurves {
     static func divisor<Arithmetic: ModularArithmetic>(_ m: Arithmetic, levels count: Int)
         -> Arithmetic.Number?
     {
+        divisor(m, levels: count) { attempt($0, sigma: $1, plan: $2) }
+    }
+
+    /// `divisor(_:levels:)` with the curve given, as `divisor(_:attempt:)`.
+    @inline(__always)
+    static func divisor<Arithmetic: ModularArithmetic>(
+        _ m: Arithmetic, levels count: Int, attempt: (Arithmetic, Int, Plan) -> Arithmetic.Number?
+    ) -> Arithmetic.Number? {
         var sigma = firstSigma
         for (index, level) in levels.prefix(count).enumerated() {
             for _ in 0..<level.curves {
-                if let divisor = attempt(m, sigma: sigma, plan: plan(at: index)) { return divisor }
+                if let divisor = attempt(m, sigma, plan(at: index)) { return divisor }
                 sigma += 1
             }
         }
