@@ -116,6 +116,14 @@ def test_a_request_for_another_host_is_misdirected(server):
         assert status == 421, host
     for host in [f"127.0.0.1:{server.port}", f"localhost:{server.port}", "[::1]"]:
         assert server.request("GET", "/health", host=host)[0] == 200, host
+    # A host name is ASCII: one that is not is refused without being shown altered (its bytes
+    # reach the server as text with U+FFFD in their place).
+    for host in [b"127.0.0.\xff", "caf\u00e9.example".encode()]:
+        status, _, body = server.request("GET", "/api/diary", host=host)
+        assert status == 421, host
+        assert error_of(body) == (
+            "this server does not answer for a host name that is not printable ASCII; "
+            "host names are ASCII (IDNA for others)"), host
 
 
 def test_the_server_calls_nowhere_a_visitor_names(server):

@@ -9,7 +9,18 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard hosts.allows(authority: request.head.authority) else {
-            let named = request.head.authority.map { "'\($0)'" } ?? "(none)"
+            let authority = request.head.authority
+            // A name that is not printable ASCII reaches here with U+FFFD in place of bytes
+            // that were not UTF-8: said as such, never shown altered.
+            if let authority,
+                !authority.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
+            {
+                throw RequestError(
+                    .misdirectedRequest,
+                    "this server does not answer for a host name that is not printable ASCII; "
+                        + "host names are ASCII (IDNA for others)")
+            }
+            let named = authority.map { "'\($0)'" } ?? "(none)"
             throw RequestError(
                 .misdirectedRequest,
                 "this server does not answer for the host \(named); its operator can allow it with --allowed-host"
