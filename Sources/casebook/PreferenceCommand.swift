@@ -73,7 +73,7 @@ struct PreferenceSetCommand: ParsableCommand {
             case .notNow: preference = .notNow
             case .never: preference = .never
             case .save:
-                let password = PasswordInput.read()
+                let password = try PasswordInput.read()
                 guard !password.isEmpty else {
                     throw FailureReport.Message("the password (read from standard input) is empty")
                 }

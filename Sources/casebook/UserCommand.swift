@@ -21,9 +21,9 @@ struct UserCommand: AsyncParsableCommand {
 
     /// A new password: asked twice on a terminal, read once from standard input.
     static func newPassword() throws -> String {
-        let password = PasswordInput.read()
+        let password = try PasswordInput.read()
         if PasswordInput.isTerminal {
-            guard PasswordInput.read(prompt: "Again: ") == password else {
+            guard try PasswordInput.read(prompt: "Again: ") == password else {
                 throw FailureReport.Message("the two passwords differ")
             }
         }

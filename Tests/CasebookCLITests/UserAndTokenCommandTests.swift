@@ -41,6 +41,34 @@ struct UserAndTokenCommandTests {
 
     /// The token is printed once; a server with users refuses a sync without it, and takes
     /// one with it (from --token or CASEBOOK_TOKEN); a revoked token is refused again.
+    /// A password is text: one from standard input that is not UTF-8 is refused, naming the
+    /// byte, never kept with U+FFFD in place of its bytes (which no browser could then send).
+    @Test(arguments: [
+        (["user", "add", "ada"], "user add"),
+        (["preference", "set", "save", "--username", "ada"], "preference"),
+    ])
+    func aPasswordThatIsNotUTF8IsRefused(arguments: [String], command: String) throws {
+        let result = try CasebookExecutable.run(
+            arguments + ["--data", data.url.path],
+            inputData: Data([0x70, 0x61, 0x80] + Array("ssword123\n".utf8)))
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook \(command): the password is not valid UTF-8 text (its byte 3 is 0x80)\n"
+        )
+        #expect(try casebook(["user", "list"]).standardOutput.isEmpty)
+    }
+
+    /// Standard input is read as a password up to 4,096 bytes, and no further.
+    @Test func aPasswordLongerThanAnyHashTakesIsRefusedUnreadToItsEnd() throws {
+        let result = try casebook(
+            ["user", "add", "ada"], input: String(repeating: "a", count: 1_000_000) + "\n")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError == "casebook user add: the password is longer than 4096 bytes\n")
+        #expect(try casebook(["user", "list"]).standardOutput.isEmpty)
+    }
+
     @Test func aSurveySyncCarriesItsTokenToAServerWithUsers() throws {
         #expect(
             try casebook(["user", "add", "sam", "--role", "surveyor"], input: "field work!\n")
