@@ -84,7 +84,9 @@ enum QuadraticSieve {
         of n: UInt128, work: inout (polynomials: Int, candidates: Int)
     ) -> UInt128? {
         guard n & 1 == 1, n >> 40 != 0 else { return nil }
-        if let root = perfectPowerRoot(of: n) { return root }
+        // The sieve cannot split a perfect power: every congruence of squares it finds is
+        // then X ≡ ±Y.
+        if let (root, _) = WideFactorization.perfectPower(n) { return root }
         let k = multiplier(for: n)
         let kn = UInt128(k) &* n
         let (size, halfWidth) = parameters(bits: n.significantBitCount)
@@ -104,17 +106,6 @@ enum QuadraticSieve {
                 if let divisor = collector.divisor() { return divisor }
                 collector.relations.removeFirst(min(32, collector.relations.count))
             }
-        }
-        return nil
-    }
-
-    /// r if n = r^k for some k ≥ 2 with r ≥ 2^14 (the sieve's numbers have no smaller factor),
-    /// the least such k first: the sieve cannot split a perfect power, as every congruence of
-    /// squares it finds is then X ≡ ±Y.
-    static func perfectPowerRoot(of n: UInt128) -> UInt128? {
-        for k in 2...max(2, n.significantBitCount / 14) {
-            let root = WideNumbers.root(n, k)
-            if (1..<k).reduce(root, { power, _ in power &* root }) == n { return root }
         }
         return nil
     }

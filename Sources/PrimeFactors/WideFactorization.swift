@@ -163,7 +163,7 @@ enum WideFactorization {
     /// `part` as `root^exponent` with the largest exponent, if it is a perfect power: neither
     /// the curves nor the sieve split a power of one large prime quickly. Every prime factor is at
     /// least the trial-division bound (2^14), so no exponent exceeds the bits over 14.
-    private static func perfectPower<Number: WideNumber>(_ part: Number) -> (Number, Int)? {
+    static func perfectPower<Number: WideNumber>(_ part: Number) -> (Number, Int)? {
         let bits = part.significantBitCount
         var exponent = bits / 14
         while exponent >= 2 {
