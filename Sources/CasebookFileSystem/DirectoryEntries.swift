@@ -42,6 +42,46 @@ public enum DirectoryEntries {
         return entries
     }
 
+    /// The bytes of the name whose escaped form `name` is (`escaped` read back), when that name
+    /// is not UTF-8 and the folder at `path` holds it: what a name from `list` stands for, found
+    /// without listing the folder again. Nil for a name that is text or is not there.
+    public static func nameNotText(_ name: String, inFolderAtPath path: String) -> (
+        position: Int, value: UInt8
+    )? {
+        guard let bytes = unescaped(name), let invalid = TextBytes.firstInvalidByte(in: bytes)
+        else { return nil }
+        var status = stat()
+        let found = (Array((path.hasSuffix("/") ? path : path + "/").utf8) + bytes + [0])
+            .withUnsafeBufferPointer { path in
+                path.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &status) == 0 }
+            }
+        return found ? invalid : nil
+    }
+
+    /// The bytes `escaped` made `name` from, or nil when it is not such a text.
+    static func unescaped(_ name: String) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var rest = Array(name.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte != UInt8(ascii: "\\") {
+                guard (0x20..<0x7F).contains(byte) else { return nil }
+                bytes.append(byte)
+            } else if rest.first == UInt8(ascii: "\\") {
+                bytes.append(rest.removeFirst())
+            } else {
+                let digits = rest.prefix(3)
+                guard digits.count == 3, digits.allSatisfy({ (0x30...0x37).contains($0) }) else {
+                    return nil
+                }
+                let value = digits.reduce(0) { $0 * 8 + Int($1 - 0x30) }
+                guard value < 256 else { return nil }
+                bytes.append(UInt8(value))
+                rest.removeFirst(3)
+            }
+        }
+        return bytes
+    }
+
     /// Printable ASCII as it is, the backslash doubled, every other byte as `\ooo`.
     static func escaped(_ bytes: [UInt8]) -> String {
         var result = ""

@@ -55,9 +55,7 @@ public struct LocalRespondentFolder: RespondentFolder {
         }
         // Only an escaped name holds a backslash and stands for a name that is not text.
         if fileName.contains("\\"),
-            let invalid = try? DirectoryEntries.list(atPath: url.path).first(where: {
-                $0.name == fileName && $0.invalidByte != nil
-            })?.invalidByte
+            let invalid = DirectoryEntries.nameNotText(fileName, inFolderAtPath: url.path)
         {
             throw RespondentFileError(
                 file: fileName,

@@ -27,6 +27,22 @@ struct DirectoryEntriesTests {
         #expect(entries.map { $0.invalidByte?.value } == [0xFF, 0x80, nil, nil, nil, nil])
     }
 
+    /// A name `list` escaped is found again from that name alone, without listing the folder:
+    /// only when its bytes are not text and the folder holds it.
+    @Test func findsANameThatIsNotTextFromItsEscapedForm() throws {
+        try directory.file(rawName: Array("a".utf8) + [0x80] + Array(".yaml".utf8), contents: "")
+        _ = try directory.file("a\\b.yaml", contents: "")
+        let path = directory.url.path
+        let found = DirectoryEntries.nameNotText("a\\200.yaml", inFolderAtPath: path)
+        #expect(found?.position == 2 && found?.value == 0x80)
+        #expect(DirectoryEntries.nameNotText("a\\b.yaml", inFolderAtPath: path) == nil)
+        #expect(DirectoryEntries.nameNotText("b\\200.yaml", inFolderAtPath: path) == nil)
+        #expect(DirectoryEntries.nameNotText("a\\20.yaml", inFolderAtPath: path) == nil)
+        for name in try DirectoryEntries.list(atPath: path) where name.invalidByte != nil {
+            #expect(DirectoryEntries.nameNotText(name.name, inFolderAtPath: path) != nil)
+        }
+    }
+
     @Test func aFolderThatIsNotThereIsMissing() {
         #expect(throws: FileProblem.missing) {
             try DirectoryEntries.list(atPath: directory.appending("nowhere").path)
