@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Whether bytes from outside (an argument, an environment variable, a file's name) are UTF-8
 /// text.
 public enum TextBytes {
@@ -15,6 +21,12 @@ public enum TextBytes {
             }
         }
         return nil
+    }
+
+    /// The bytes of a C string (an argument, an environment variable, a typed password), as
+    /// they are: Swift's `String(cString:)` would put U+FFFD in place of those that are not UTF-8.
+    public static func bytes(ofCString string: UnsafePointer<CChar>) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
     }
 
     /// "(its byte 3 is 0x80)": where the bytes stop being text, for a message.

@@ -11,7 +11,7 @@ enum PasswordInput {
     static func read(prompt: String = "Password: ") throws -> String {
         var bytes: [UInt8] = []
         if isTerminal, let typed = getpass(prompt) {
-            bytes = Array(UnsafeRawBufferPointer(start: typed, count: strlen(typed)))
+            bytes = TextBytes.bytes(ofCString: typed)
         } else {
             bytes = try firstLineOfStandardInput()
         }

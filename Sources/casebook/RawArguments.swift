@@ -1,11 +1,5 @@
 import CasebookFileSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The process's arguments as the bytes it was given. `CommandLine.arguments` and the parser
 /// hand on strings, in which a byte that is not UTF-8 has become U+FFFD; a token `factor`
 /// refuses must be shown as it was, byte for byte, as GNU `factor` shows it.
@@ -44,7 +38,7 @@ enum RawArguments {
     private static func processArguments() -> [[UInt8]] {
         (1..<Int(CommandLine.argc)).map { index in
             guard let argument = CommandLine.unsafeArgv[index] else { return [] }
-            return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+            return TextBytes.bytes(ofCString: argument)
         }
     }
 }

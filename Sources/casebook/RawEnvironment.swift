@@ -23,7 +23,7 @@ enum RawEnvironment {
     static func refusal() -> String? {
         for name in names {
             guard let value = getenv(name) else { continue }
-            let bytes = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+            let bytes = TextBytes.bytes(ofCString: value)
             if let invalid = TextBytes.firstInvalidByte(in: bytes) {
                 return "the environment variable \(name) is not valid UTF-8 text "
                     + "(\(TextBytes.place(invalid)))"
