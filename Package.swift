@@ -334,6 +334,7 @@ let package = Package(
                 "Diary", "DiaryCore", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .testTarget(name: "CasebookWireTests", dependencies: ["CasebookWire", "DiaryCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(

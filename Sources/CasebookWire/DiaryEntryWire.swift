@@ -9,8 +9,8 @@ public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public let text: String
 
     public init(_ entry: Entry) {
-        id = entry.id.uuidString.lowercased()
-        date = entry.date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        id = EntryIDText.text(of: entry.id)
+        date = WireDateText.text(of: entry.date)
         text = entry.text
     }
 }

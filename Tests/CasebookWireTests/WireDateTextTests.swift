@@ -1,0 +1,95 @@
+import CasebookWire
+import Foundation
+import Testing
+
+/// The wire's dates, written by hand: what `Date.ISO8601FormatStyle(includingFractionalSeconds:
+/// true)` wrote on the toolchain Casebook was built with (the calendar's nanosecond, truncated to
+/// milliseconds), whatever a later Foundation does.
+@Suite struct WireDateTextTests {
+    private static let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// The date as the calendar takes it apart in UTC (the nanosecond as it computes it), its
+    /// milliseconds the nanosecond's first three digits.
+    private static func fromCalendarComponents(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        func padded(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value!)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))T"
+            + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))."
+            + "\(padded(parts.nanosecond! / 1_000_000, 3))Z"
+    }
+
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00.000Z"),
+        (951_868_799.999_5, "2000-02-29T23:59:59.999Z"),
+        (951_868_800, "2000-03-01T00:00:00.000Z"),
+        (4_107_542_400, "2100-03-01T00:00:00.000Z"),
+        (4_107_542_399.5, "2100-02-28T23:59:59.500Z"),
+        (1_764_039_934.123_456, "2025-11-25T03:05:34.123Z"),
+        (253_402_300_799.999, "9999-12-31T23:59:59.998Z"),
+    ])
+    func writesTheCalendarsDate(secondsSince1970: Double, expected: String) {
+        #expect(WireDateText.text(of: Date(timeIntervalSince1970: secondsSince1970)) == expected)
+    }
+
+    /// A tenth of a second stored in binary is a little below it: the calendar's nanosecond is
+    /// 399,999,999 and the milliseconds are 399, as Foundation wrote them.
+    @Test func truncatesTheNanosecondTheCalendarComputes() {
+        let date = Date(timeIntervalSinceReferenceDate: 703_729_925.4)
+        #expect(WireDateText.text(of: date) == "2023-04-21T00:32:05.399Z")
+        #expect(WireDateText.text(of: date) == Self.fromCalendarComponents(date))
+    }
+
+    /// Whole seconds, tenths, milliseconds and random fractions, from 1970 to 9999: every date
+    /// as the calendar's components give it, so every rounding edge of the milliseconds.
+    @Test func agreesWithTheCalendarsComponentsOnEveryEdge() {
+        var random = SystemRandomNumberGenerator()
+        let end = 253_402_300_800.0 - 978_307_200
+        var checked = 0
+        for _ in 0..<20_000 {
+            let second = Double(Int.random(in: -978_307_200..<Int(end), using: &random))
+            for fraction in [
+                0, 0.1 * Double(Int.random(in: 0...9, using: &random)),
+                0.001 * Double(Int.random(in: 0...999, using: &random)),
+                Double.random(in: 0..<1, using: &random), 0.999_999_999_9,
+            ] {
+                let date = Date(timeIntervalSinceReferenceDate: second + fraction)
+                #expect(WireDateText.text(of: date) == Self.fromCalendarComponents(date))
+                checked += 1
+            }
+        }
+        #expect(checked == 100_000)
+    }
+
+    /// Away from a millisecond's edges Foundation's style agrees whether it truncates or rounds;
+    /// there, and outside the years the text is written by hand for, the same text as it.
+    @Test func agreesWithFoundationsStyle() {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let millisecond = Double(
+                Int.random(in: -978_307_200_000..<252_423_993_600_000, using: &random))
+            let date = Date(
+                timeIntervalSinceReferenceDate: (millisecond + Double.random(in: 0.1...0.4))
+                    / 1_000)
+            #expect(WireDateText.text(of: date) == date.formatted(Self.foundation))
+        }
+        for seconds in [
+            -978_307_200.5, -62_135_596_800, -1e12, 252_423_993_600, 252_423_993_600.25, 1e13,
+        ] {
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            #expect(WireDateText.text(of: date) == date.formatted(Self.foundation))
+        }
+    }
+
+    /// Appended to what is already in the buffer.
+    @Test func appendsToTheOutput() {
+        var output = Array("at ".utf8)
+        WireDateText.write(Date(timeIntervalSince1970: 86_400.25), to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "at 1970-01-02T00:00:00.250Z")
+    }
+}
