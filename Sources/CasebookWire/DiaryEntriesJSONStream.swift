@@ -15,15 +15,14 @@ public struct DiaryEntriesJSONStream {
 
     /// One entry of the list, after those already written.
     public mutating func write(_ entry: Entry, to output: inout [UInt8]) {
-        let wire = DiaryEntryWire(entry)
         if wroteEntry { output.append(contentsOf: ",\n".utf8) }
         wroteEntry = true
-        output.append(contentsOf: "    {\n      \"date\" : ".utf8)
-        Self.writeString(wire.date, to: &output)
-        output.append(contentsOf: ",\n      \"id\" : ".utf8)
-        Self.writeString(wire.id, to: &output)
-        output.append(contentsOf: ",\n      \"text\" : ".utf8)
-        Self.writeString(wire.text, to: &output)
+        output.append(contentsOf: "    {\n      \"date\" : \"".utf8)
+        WireDateText.write(entry.date, to: &output)
+        output.append(contentsOf: "\",\n      \"id\" : \"".utf8)
+        EntryIDText.write(entry.id, to: &output)
+        output.append(contentsOf: "\",\n      \"text\" : ".utf8)
+        Self.writeString(entry.text, to: &output)
         output.append(contentsOf: "\n    }".utf8)
     }
 
@@ -33,26 +32,37 @@ public struct DiaryEntriesJSONStream {
     }
 
     /// A string as `JSONEncoder` writes it without escaping slashes: quotes, backslashes and
-    /// control characters escaped (short forms where JSON has them), everything else as is.
+    /// control characters escaped (short forms where JSON has them), everything else as is, in
+    /// runs copied whole.
     private static func writeString(_ text: String, to output: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
+        var text = text
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+                case 0x08: output.append(contentsOf: #"\b"#.utf8)
+                case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+                case 0x09: output.append(contentsOf: #"\t"#.utf8)
+                default:
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,15 +1,85 @@
 import Foundation
 
 /// The dates of the wire, as `Date.ISO8601FormatStyle(includingFractionalSeconds: true)` wrote
-/// them in UTC on the toolchain Casebook was built with.
+/// them in UTC on the toolchain Casebook was built with: the calendar's nanosecond truncated to
+/// milliseconds. Written by hand from 1970 to 9999 (Foundation's style was a sixth of the time
+/// of listing a diary as JSON), by Foundation outside those years; the same text either way,
+/// and the same whatever a later Foundation rounds.
 public enum WireDateText {
     /// `date` as the wire spells it.
     public static func text(of date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        var output: [UInt8] = []
+        output.reserveCapacity(24)
+        write(date, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends `date` as the wire spells it to `output`.
     public static func write(_ date: Date, to output: inout [UInt8]) {
-        output.append(contentsOf: text(of: date).utf8)
+        let interval = date.timeIntervalSinceReferenceDate
+        let second = interval.rounded(.down)
+        // As the calendar takes a date apart: whole seconds down, then the nanosecond.
+        let millisecond = second.isFinite ? Int((interval - second) * 1_000_000_000) / 1_000_000 : 0
+        guard second >= firstSecond, second < endSecond, millisecond < 1_000 else {
+            output.append(
+                contentsOf: date.formatted(
+                    Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+                )
+                .utf8)
+            return
+        }
+        let sinceEpoch = Int(second) - Int(firstSecond)
+        let (days, inDay) = sinceEpoch.quotientAndRemainder(dividingBy: 86_400)
+        let (year, month, day) = civil(daysSinceEpoch: days)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            put(year, digits: 4, at: 0, in: text)
+            text[4] = dash
+            put(month, digits: 2, at: 5, in: text)
+            text[7] = dash
+            put(day, digits: 2, at: 8, in: text)
+            text[10] = UInt8(ascii: "T")
+            put(inDay / 3_600, digits: 2, at: 11, in: text)
+            text[13] = colon
+            put(inDay / 60 % 60, digits: 2, at: 14, in: text)
+            text[16] = colon
+            put(inDay % 60, digits: 2, at: 17, in: text)
+            text[19] = UInt8(ascii: ".")
+            put(millisecond, digits: 3, at: 20, in: text)
+            text[23] = UInt8(ascii: "Z")
+            output.append(contentsOf: UnsafeBufferPointer(text))
+        }
+    }
+
+    /// 1970-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since the reference date.
+    private static let firstSecond: Double = -978_307_200
+    private static let endSecond: Double = 252_423_993_600
+
+    private static let dash = UInt8(ascii: "-")
+    private static let colon = UInt8(ascii: ":")
+
+    /// The Gregorian year, month and day of a day counted from 1970-01-01 (not before it), by
+    /// counting in 400-year eras of years that start in March (Howard Hinnant's method).
+    private static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra =
+            (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    @inline(__always)
+    private static func put(
+        _ value: Int, digits: Int, at position: Int, in text: UnsafeMutableBufferPointer<UInt8>
+    ) {
+        var value = value
+        for index in stride(from: position + digits - 1, through: position, by: -1) {
+            text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        }
     }
 }
