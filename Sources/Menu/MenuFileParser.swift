@@ -159,6 +159,17 @@ struct MenuFileParser {
         guard case .scalar(let scalar) = node else {
             throw error(at: node, field, "expected text, not a list or mapping")
         }
+        // One line of characters that show: a control character would reach a terminal as a
+        // command to it.
+        if let control = scalar.string.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control
+        }) {
+            let code = String(control.value, radix: 16, uppercase: true)
+            throw error(
+                at: node, field,
+                "holds a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)),"
+                    + " which a menu's text may not hold")
+        }
         return scalar.string
     }
 

@@ -35,6 +35,44 @@ struct HostileMenuFileTests {
         #expect(error?.description == message)
     }
 
+    /// A menu's text is one line of characters that show: a control character, which YAML's
+    /// escapes (`"\e"`, `"\0"`, `"\N"`) or a block scalar's line break put in, would reach a
+    /// terminal (as a command to it) or a page as it is.
+    @Test(arguments: [
+        (
+            "currency: EUR\npizzas:\n  - {name: \"Marg\\e[2Jherita\", price: 1}\n",
+            "m.yaml:3:12: pizzas[1].name: holds a control character (U+001B), which a menu's text may not hold"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - {name: \"A\\0\", price: 1}\n",
+            "m.yaml:3:12: text may not contain a NUL character"
+        ),
+        (
+            "currency: EUR\ndesserts:\n  - {name: A, price: 1}\n  - {name: B, price: 2, description: \"x\\ry\"}\n",
+            "m.yaml:4:38: desserts[2].description: holds a control character (U+000D), which a menu's text may not hold"
+        ),
+        (
+            "currency: EUR\nrestaurant: \"Giuseppe\\t's\"\n",
+            "m.yaml:2:13: restaurant: holds a control character (U+0009), which a menu's text may not hold"
+        ),
+        (
+            "currency: EUR\nbeverages:\n  - {name: \"Cola\\N\", price: 1}\n",
+            "m.yaml:3:12: beverages[1].name: holds a control character (U+0085), which a menu's text may not hold"
+        ),
+        (
+            "currency: EUR\nbeverages:\n  - {name: \"Cola\\x7F\", price: 1}\n",
+            "m.yaml:3:12: beverages[1].name: holds a control character (U+007F), which a menu's text may not hold"
+        ),
+        (
+            "currency: EUR\npizzas:\n  - name: A\n    price: 1\n    description: >\n      Tomato\n",
+            "m.yaml:5:18: pizzas[1].description: holds a control character (U+000A), which a menu's text may not hold"
+        ),
+    ])
+    func textWithAControlCharacterIsRefused(yaml: String, message: String) {
+        let error = #expect(throws: MenuFileError.self) { try Menu(yaml: yaml, file: "m.yaml") }
+        #expect(error?.description == message)
+    }
+
     @Test func theLargestPriceIsKeptExactly() throws {
         let menu = try Menu(
             yaml: "currency: EUR\npizzas:\n  - {name: A, price: 999999999.99}\n", file: "m.yaml")
