@@ -20,8 +20,10 @@ enum StandardStreams {
         try write(text, to: .standardOutput)
     }
 
+    /// A message: whatever outside text it quotes shows its control characters escaped
+    /// (`VisibleText`).
     static func error(_ line: String) {
-        try? write(line + "\n", to: .standardError)
+        try? write(VisibleText.escaping(line) + "\n", to: .standardError)
     }
 
     /// Rewrites the current line of standard error, for progress on a terminal.

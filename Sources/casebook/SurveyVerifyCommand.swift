@@ -33,7 +33,9 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
             for failure in report.failures {
                 StandardStreams.error("casebook survey verify: \(failure.message)")
             }
-            for difference in report.differences { try StandardStreams.output("\(difference)") }
+            for difference in report.differences {
+                try StandardStreams.output(VisibleText.escaping("\(difference)"))
+            }
             try StandardStreams.output(report.summary)
             let unrepaired = report.differences.filter {
                 !(repair && $0.kind != .onlyOnBackend)

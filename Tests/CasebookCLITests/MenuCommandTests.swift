@@ -62,6 +62,26 @@ struct MenuCommandTests {
         )
     }
 
+    /// Text from a file quoted in a message (here the names of an unknown section and an
+    /// unknown field) shows its control characters as octal escapes: a terminal receives no command.
+    @Test func aMessageQuotingTheFileShowsItsControlCharactersEscaped() throws {
+        let directory = try TemporaryDirectory()
+        let unknown = try directory.file(
+            "unknown.yaml", contents: "currency: EUR\n\"\\e]0;owned\\a\": 1\n")
+        let field = try directory.file(
+            "field.yaml", contents: "currency: EUR\npizzas:\n  - {name: A, \"\\e[2J\": 1}\n")
+        let first = try CasebookExecutable.run(["menu", "--file", unknown.path])
+        #expect(
+            first.standardError
+                == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts)\n"
+        )
+        let second = try CasebookExecutable.run(["menu", "--file", field.path])
+        #expect(
+            second.standardError
+                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price or description)\n"
+        )
+    }
+
     @Test func printsTheShippedMenuFileAsATemplate() throws {
         let result = try CasebookExecutable.run(["menu", "--template"])
         #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\npizzas:\n"))

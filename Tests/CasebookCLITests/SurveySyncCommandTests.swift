@@ -100,6 +100,29 @@ struct SurveySyncCommandTests {
         #expect(result.status == 1)
     }
 
+    /// A file's name reaches the terminal in messages and in verify's lines: its control
+    /// characters are shown as octal escapes, never sent to the terminal as they are.
+    @Test func fileNamesWithControlCharactersAreShownEscaped() throws {
+        let server = try ServerProcess()
+        try "id: 7\nname: Seven\n".write(
+            to: folder.appendingPathComponent("r\u{1B}[2J.yaml"), atomically: true,
+            encoding: .utf8)
+        try "id: 9\nname: [unclosed\n".write(
+            to: folder.appendingPathComponent("b\u{1B}]0;x\u{7}.yaml"), atomically: true,
+            encoding: .utf8)
+        let arguments = ["--from", folder.path, "--to", server.url.absoluteString]
+        let verified = try CasebookExecutable.run(["survey", "verify"] + arguments)
+        #expect(verified.standardOutput.hasPrefix("missing 7 (r\\033[2J.yaml)\n"))
+        #expect(verified.standardError.hasPrefix("casebook survey verify: b\\033]0;x\\007.yaml:"))
+        let synced = try CasebookExecutable.run(["survey", "sync"] + arguments)
+        #expect(synced.standardOutput == "synced 1, unchanged 0, failed 1\n")
+        #expect(synced.standardError.contains("casebook survey sync: b\\033]0;x\\007.yaml:"))
+        for result in [verified, synced] {
+            let bytes = Array(result.standardOutput.utf8) + Array(result.standardError.utf8)
+            #expect(!bytes.contains(0x1B) && !bytes.contains(0x07))
+        }
+    }
+
     @Test func aBackendThatIsDownStopsTheSyncNamingItAndRecordsNothing() throws {
         try writeRespondents(1...2)
         let closedPort = try FreePort.find()
