@@ -143,8 +143,12 @@ let package = Package(
                 "AccountsCore", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        .target(name: "AccountsURLSession", dependencies: ["AccountsCore", "CasebookURLSession"]),
-        .target(name: "AccountsHTTPClient", dependencies: ["AccountsCore", "CasebookHTTPClient"]),
+        .target(
+            name: "AccountsURLSession",
+            dependencies: ["AccountsCore", "CasebookFileSystem", "CasebookURLSession"]),
+        .target(
+            name: "AccountsHTTPClient",
+            dependencies: ["AccountsCore", "CasebookFileSystem", "CasebookHTTPClient"]),
         .target(
             name: "AccountsBcrypt",
             dependencies: [

@@ -1,4 +1,5 @@
 import AccountsCore
+import CasebookFileSystem
 import CasebookHTTPClient
 import Foundation
 
@@ -38,7 +39,7 @@ public struct HTTPClientPUTAPI: PUTAPI, Sendable {
                     "PUT", to: url, headers: [("Content-Type", "application/json")], body: body,
                     timeout: timeout, answerLimit: 64 << 10)
                 guard (200..<300).contains(answer.status) else {
-                    let text = String(decoding: answer.body.prefix(300), as: UTF8.self)
+                    let text = TextBytes.quoted(answer.body, upTo: 300)
                     completion(.failure(Failure(url: url, reason: "HTTP \(answer.status) \(text)")))
                     return
                 }

@@ -1,4 +1,5 @@
 import AccountsCore
+import CasebookFileSystem
 import CasebookURLSession
 import Foundation
 
@@ -47,7 +48,7 @@ public struct URLSessionPUTAPI: PUTAPI {
                 completion(.success(()))
             } else {
                 let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                let body = data.map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? ""
+                let body = data.map { TextBytes.quoted(Array($0), upTo: 300) } ?? ""
                 completion(.failure(Failure(url: url, reason: "HTTP \(status) \(body)")))
             }
         }.resume()

@@ -29,6 +29,20 @@ public enum TextBytes {
         Array(UnsafeRawBufferPointer(start: string, count: strlen(string)))
     }
 
+    /// Bytes from outside (a server's reply) to quote in a message: their text up to `limit`
+    /// bytes, cut before the character the limit falls in, or, when what would be quoted is not
+    /// UTF-8, "N bytes that are not UTF-8 text (its byte P is 0xHH)".
+    public static func quoted(_ bytes: [UInt8], upTo limit: Int) -> String {
+        var end = min(bytes.count, limit)
+        // A byte 10xxxxxx continues a character: the cut goes back to where that one starts.
+        while end < bytes.count, end > 0, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let kept = Array(bytes[..<end])
+        if let invalid = firstInvalidByte(in: kept) {
+            return "\(bytes.count) bytes that are not UTF-8 text (\(place(invalid)))"
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
     /// "(its byte 3 is 0x80)": where the bytes stop being text, for a message.
     public static func place(_ invalid: (position: Int, value: UInt8)) -> String {
         "its byte \(invalid.position) is 0x\(String(invalid.value, radix: 16, uppercase: true))"

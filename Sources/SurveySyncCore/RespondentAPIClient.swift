@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Foundation
 
 /// A Casebook server's respondent API: `POST <base>/api/respondents` with a JSON array, and
@@ -145,12 +146,14 @@ public struct RespondentAPIClient: RespondentBackend {
         .unavailable("it does not answer as a Casebook server does: \(problem)")
     }
 
-    /// The server's `{"error": "…"}` message, or the body's first 500 bytes as text.
+    /// The server's `{"error": "…"}` message, or the body's first 500 bytes as text (cut
+    /// before the character the 500th byte is in), or what it is when it is not text: never
+    /// U+FFFD in place of a reply's bytes.
     static func message(in body: [UInt8]) -> String {
         if case .string(let message)? = (try? JSONParser.parse(body))?["error"] {
             return message
         }
-        let text = String(decoding: body.prefix(500), as: UTF8.self)
+        let text = TextBytes.quoted(body, upTo: 500)
         return text.isEmpty ? "no message" : text
     }
 }

@@ -119,6 +119,32 @@ struct RespondentAPIClientTests {
         }
     }
 
+    /// The cut falls between characters, never inside one (which would show as U+FFFD).
+    @Test func aLongRefusalIsCutBeforeTheCharacterThe500thByteIsIn() async {
+        let body = String(repeating: "x", count: 499) + "é" + String(repeating: "y", count: 100)
+        let transport = RespondentAPITransportSpy(
+            RespondentAPITransportSpy.answer(400, store: nil, body: body))
+        await #expect(
+            throws: UploadError.rejected(status: 400, message: String(repeating: "x", count: 499))
+        ) {
+            try await client(transport).storeIdentity()
+        }
+    }
+
+    /// A reply that is not UTF-8 text is described, not shown with U+FFFD in place of its
+    /// bytes.
+    @Test func aRefusalThatIsNotTextIsDescribed() async {
+        let transport = RespondentAPITransportSpy(
+            .success(RespondentAPIAnswer(status: 400, headers: [], body: [0x61, 0xFF, 0x62])))
+        await #expect(
+            throws: UploadError.rejected(
+                status: 400,
+                message: "3 bytes that are not UTF-8 text (its byte 2 is 0xFF)")
+        ) {
+            try await client(transport).storeIdentity()
+        }
+    }
+
     /// A failure (5xx) is worth trying again later, unlike a refusal (4xx).
     @Test(arguments: [500, 502, 503])
     func aServerFailureIsUnavailableWithItsStatus(status: Int) async {
