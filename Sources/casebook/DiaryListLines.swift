@@ -1,7 +1,8 @@
 import Diary
 
 /// The lines of `casebook diary list`: the id, the date as the diary shows it, and the preview
-/// on one line (its line breaks as spaces), written straight into an output buffer.
+/// on one line (its line breaks as spaces, other control characters escaped: `VisibleText`),
+/// written straight into an output buffer.
 struct DiaryListLines {
     private var dates: DiaryDateWriter
 
@@ -14,11 +15,7 @@ struct DiaryListLines {
         output.append(contentsOf: "  ".utf8)
         dates.write(entry.date, to: &output)
         output.append(contentsOf: "  ".utf8)
-        let preview = output.count
-        output.append(contentsOf: entry.preview.utf8)
-        for index in preview..<output.count where output[index] == 0x0A {
-            output[index] = 0x20
-        }
+        VisibleText.appendLine(entry.preview, to: &output)
         output.append(0x0A)
     }
 }

@@ -5,18 +5,55 @@
 enum VisibleText {
     static func escaping(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var escaped = ""
+        var escaped: [UInt8] = []
         for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
-                escaped.unicodeScalars.append(scalar)
-                continue
-            }
-            for byte in String(scalar).utf8 {
-                let octal = String(byte, radix: 8)
-                escaped += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            if isControl(scalar) {
+                for byte in String(scalar).utf8 { appendEscape(of: byte, to: &escaped) }
+            } else {
+                escaped.append(contentsOf: String(scalar).utf8)
             }
         }
-        return escaped
+        return String(decoding: escaped, as: UTF8.self)
+    }
+
+    /// Appends `text` on one line: a line break (LF, CR or CR LF) and a tab as one space
+    /// each, every other control character escaped.
+    static func appendLine(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            // Most text holds no control character: then its bytes go in at once. (0xC2
+            // starts U+0080–U+00BF, where the C1 controls are.)
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else {
+                output.append(contentsOf: bytes)
+                return
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let next: UInt8? = index + 1 < bytes.count ? bytes[index + 1] : nil
+                index += 1
+                switch byte {
+                case 0x0D:
+                    output.append(0x20)
+                    if next == 0x0A { index += 1 }
+                case 0x0A, 0x09: output.append(0x20)
+                case 0..<0x20, 0x7F: appendEscape(of: byte, to: &output)
+                case 0xC2 where next.map { (0x80...0x9F).contains($0) } ?? false:
+                    appendEscape(of: byte, to: &output)
+                    appendEscape(of: next!, to: &output)
+                    index += 1
+                default: output.append(byte)
+                }
+            }
+        }
+    }
+
+    /// `\ooo`: a backslash and the byte's three octal digits.
+    private static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "0") + byte >> 6)
+        output.append(UInt8(ascii: "0") + (byte >> 3) & 7)
+        output.append(UInt8(ascii: "0") + byte & 7)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

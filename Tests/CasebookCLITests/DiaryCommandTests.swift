@@ -116,6 +116,27 @@ struct DiaryCommandTests {
         }
     }
 
+    /// A list shows each entry on one line: a browser's line breaks (CR LF), a lone carriage
+    /// return and a tab as one space each, every other control character as the octal escapes
+    /// of its bytes, so that no text can overwrite its line or send the terminal a command.
+    @Test func listsEachEntryOnOneLineWithoutControlCharacters() throws {
+        let database = directory.appending("data/diary.sqlite").path
+        _ = try diary(["list"])  // creates the store
+        let texts = [
+            "first line\r\nsecond line", "tab\there", "lone\rreturn\nend",
+            "escape \u{1B}[2J here", "bell\u{7}del\u{7F}c1\u{9B}x",
+        ]
+        try DiaryFixture.insert(texts, into: database)
+        let output = try diary(["list"]).standardOutput
+        let previews = output.split(separator: "\n").map { $0.split(separator: "  ").last ?? "" }
+        #expect(
+            previews.reversed() == [
+                "first line second line", "tab here", "lone return end",
+                "escape \\033[2J here", "bell\\007del\\177c1\\302\\233x",
+            ])
+        #expect(!output.utf8.contains { $0 < 0x20 && $0 != 0x0A })
+    }
+
     @Test func cutsLongEntriesInTheListButShowsThemWhole() throws {
         let long = Array(repeating: "word", count: 30).joined(separator: " ")
         let id = addedID(try diary(["add", long]))
