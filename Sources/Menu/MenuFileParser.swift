@@ -164,11 +164,10 @@ struct MenuFileParser {
         if let control = scalar.string.unicodeScalars.first(where: {
             $0.properties.generalCategory == .control
         }) {
-            let code = String(control.value, radix: 16, uppercase: true)
             throw error(
                 at: node, field,
-                "holds a control character (U+\(String(repeating: "0", count: 4 - code.count))\(code)),"
-                    + " which a menu's text may not hold")
+                "holds a control character (\(String(format: "U+%04X", control.value))), which a"
+                    + " menu's text may not hold")
         }
         return scalar.string
     }

@@ -46,8 +46,24 @@ struct DocumentRetitleCommand: ParsableCommand {
     @Argument(help: "The document file.")
     var file: String
 
-    @Argument(help: "The new title.")
+    @Argument(help: "The new title: one line.")
     var title: String
+
+    /// The title becomes the file's first line: a line break in it would be saved as a space
+    /// (the document keeps a title on one line), so it is refused instead, as is any other
+    /// control character and a title with nothing to show.
+    func validate() throws {
+        if let control = title.unicodeScalars.first(where: {
+            $0.properties.generalCategory == .control
+        }) {
+            throw ValidationError(
+                "the title must be one line of text: it holds a control character ("
+                    + String(format: "U+%04X", control.value) + ")")
+        }
+        guard !title.allSatisfy(\.isWhitespace) else {
+            throw ValidationError("the title is empty")
+        }
+    }
 
     func run() throws {
         try FailureReport.run("document") {

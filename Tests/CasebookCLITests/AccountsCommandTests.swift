@@ -28,6 +28,27 @@ struct AccountsCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")
     }
 
+    /// A title is the file's first line: one holding a line break (which the document would
+    /// save as a space) or another control character, or none at all, is refused and the file
+    /// left as it was.
+    @Test(arguments: [
+        (
+            "New\nInjected",
+            "the title must be one line of text: it holds a control character (U+000A)"
+        ),
+        ("Tab\there", "the title must be one line of text: it holds a control character (U+0009)"),
+        ("\u{1B}[2J", "the title must be one line of text: it holds a control character (U+001B)"),
+        ("  ", "the title is empty"),
+    ])
+    func aTitleThatIsNotOneLineIsRefused(title: String, reason: String) throws {
+        let file = data.appendingPathComponent("notes.txt")
+        try "Groceries\neggs\n".write(to: file, atomically: true, encoding: .utf8)
+        let result = try run(["document", "retitle", file.path, title])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: " + reason + "\n"))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "Groceries\neggs\n")
+    }
+
     /// The message says why, as `casebook menu --file` does: missing, a folder, not text.
     @Test func aDocumentThatCannotBeReadIsAClearError() throws {
         let binary = data.appendingPathComponent("binary.txt")
