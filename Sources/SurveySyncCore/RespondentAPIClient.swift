@@ -136,6 +136,14 @@ public struct RespondentAPIClient: RespondentBackend {
         guard let store = answer.value(of: Self.storeHeader), !store.isEmpty else {
             throw notAStore("its answer names no store (\(Self.storeHeader) header)")
         }
+        // Kept on every line of the ledger and shown in messages: short, and nothing but
+        // characters that show (a Casebook server's is a UUID).
+        guard store.utf8.count <= 128, store.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else {
+            throw notAStore(
+                "its store identity is not 1 to 128 printable ASCII characters without spaces"
+                    + " (\(Self.storeHeader) header)")
+        }
         guard let json = try? JSONParser.parse(answer.body) else {
             throw notAStore("its answer is not JSON")
         }

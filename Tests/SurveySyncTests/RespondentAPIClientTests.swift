@@ -165,6 +165,25 @@ struct RespondentAPIClientTests {
         }
     }
 
+    /// The identity is kept on every line of the ledger and shown in messages: a long one
+    /// would swell the ledger, one with control characters reach a terminal. A Casebook
+    /// server's is a UUID.
+    @Test(arguments: [String(repeating: "a", count: 129), "store one", "store\u{1B}[2J", "é"])
+    func aStoreIdentityThatIsNotShortPrintableASCIIIsNotACasebookServer(store: String) async {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: store))
+        await #expect(
+            throws: UploadError.unavailable(
+                "it does not answer as a Casebook server does: its store identity is not 1 to 128 printable ASCII characters without spaces (Casebook-Store header)"
+            )
+        ) { try await client(transport).storeIdentity() }
+    }
+
+    @Test func aStoreIdentityOf128PrintableCharactersIsTaken() async throws {
+        let store = String(repeating: "~", count: 127) + "!"
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: store))
+        #expect(try await client(transport).storeIdentity() == store)
+    }
+
     @Test func anAnswerNamingNoStoreIsNotACasebookServer() async {
         let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: ""))
         await #expect(
