@@ -184,19 +184,32 @@ enum WideEllipticCurves {
         // Baby points j·Q first, then the giant points m·D·Q for m = 1…giantCount.
         var points: [Point<Arithmetic.Residue>] = []
         points.reserveCapacity(babyCount + giantCount)
+        // The baby steps are prime to 6, so 1 or 5 modulo 6: two chains in steps of 6·Q, from
+        // Q and from 5·Q, reach them with two additions where every odd j would take three.
         let double = doubled(q, a24, m)
-        var previous = q
-        var current = q
-        var j = 1
+        let triple = adding(double, q, difference: q, m)
+        let sextuple = doubled(triple, a24, m)
+        var one = (j: 1, at: q, before: adding(triple, double, difference: q, m))
+        var five = (j: 5, at: one.before, before: q)
         while points.count < babyCount {
-            if plan.babySteps[points.count] == j { points.append(current) }
-            let next =
-                j == 1
-                ? adding(double, q, difference: q, m)
-                : adding(current, double, difference: previous, m)
-            previous = current
-            current = next
-            j += 2
+            let j = plan.babySteps[points.count]
+            if j % 6 == 1 {
+                while one.j < j {
+                    (one.before, one.at) = (
+                        one.at, adding(one.at, sextuple, difference: one.before, m)
+                    )
+                    one.j += 6
+                }
+                points.append(one.at)
+            } else {
+                while five.j < j {
+                    (five.before, five.at) = (
+                        five.at, adding(five.at, sextuple, difference: five.before, m)
+                    )
+                    five.j += 6
+                }
+                points.append(five.at)
+            }
         }
         let giant = ladder(q, [UInt64(plan.giantStep)], a24, m)
         points.append(giant)
