@@ -60,6 +60,11 @@ enum WideEllipticCurves {
                 WideNumbers.greatestCommonDivisor(UInt($0), UInt(giantStep)) == 1
             }
             babySteps = steps
+            // The second stage makes D·Q as 2·(D/2)·Q from the baby points at D/2 − 2 and D/2 − 4
+            // (true of 210 and 2,310: 101, 103, 1,151 and 1,153 are primes).
+            precondition(
+                steps.suffix(2) == [giantStep / 2 - 4, giantStep / 2 - 2],
+                "the last two baby steps are D/2 − 4 and D/2 − 2")
             let index = Dictionary(uniqueKeysWithValues: steps.enumerated().map { ($1, $0) })
             var pairs = [[Int]](repeating: [], count: secondStage / giantStep + 2)
             for prime in primes where prime > firstStage && prime <= secondStage {
@@ -164,8 +169,7 @@ enum WideEllipticCurves {
         let inverseResidue = m.residue(inverse)
         let a24 = m.multiply(m.multiply(numerator, v3), inverseResidue)
         let x = m.multiply(m.multiply(u3, denominator), inverseResidue)
-        let point = ladder(
-            Point(x: x, z: m.one), plan.firstStageScalar, a24, m, normalized: true)
+        let point = ladder(Point(x: x, z: m.one), plan.firstStageScalar, a24, m)
         let firstStage = m.commonDivisor(point.z)
         if firstStage == n { return nil }
         if firstStage > 1 { return firstStage }
@@ -211,7 +215,9 @@ enum WideEllipticCurves {
                 points.append(five.at)
             }
         }
-        let giant = ladder(q, [UInt64(plan.giantStep)], a24, m)
+        // D·Q as 2·(D/2)·Q: the chains end at D/2 − 2 and D/2 − 4 (the plan's last baby steps),
+        // so one addition and one doubling instead of a ladder.
+        let giant = doubled(adding(one.at, double, difference: five.at, m), a24, m)
         points.append(giant)
         if giantCount > 1 {
             var before = giant
@@ -323,11 +329,10 @@ enum WideEllipticCurves {
             z: m.multiply(difference.x, m.square(m.subtract(a, b))))
     }
 
-    /// k·P by the Montgomery ladder, k in little-endian words (the top one not zero); each step
-    /// adds P, so a P with z = 1 (`normalized`) saves a multiplication a step.
+    /// k·P by the Montgomery ladder, k in little-endian words (the top one not zero), for a P
+    /// with z = 1: each step adds P, and its z saves a multiplication a step.
     private static func ladder<Arithmetic: ModularArithmetic>(
-        _ p: Point<Arithmetic.Residue>, _ k: [UInt64], _ a24: Arithmetic.Residue, _ m: Arithmetic,
-        normalized: Bool = false
+        _ p: Point<Arithmetic.Residue>, _ k: [UInt64], _ a24: Arithmetic.Residue, _ m: Arithmetic
     ) -> Point<Arithmetic.Residue> {
         var low = p
         var high = doubled(p, a24, m)
@@ -335,10 +340,10 @@ enum WideEllipticCurves {
         for word in k.reversed() {
             while bit >= 0 {
                 if (word >> UInt64(bit)) & 1 == 1 {
-                    low = adding(high, low, difference: p, m, differenceIsNormalized: normalized)
+                    low = adding(high, low, difference: p, m, differenceIsNormalized: true)
                     high = doubled(high, a24, m)
                 } else {
-                    high = adding(low, high, difference: p, m, differenceIsNormalized: normalized)
+                    high = adding(low, high, difference: p, m, differenceIsNormalized: true)
                     low = doubled(low, a24, m)
                 }
                 bit -= 1
