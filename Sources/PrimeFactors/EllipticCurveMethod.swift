@@ -21,8 +21,8 @@ enum EllipticCurveMethod {
     static let quickPlan = WideEllipticCurves.Plan(firstStage: 60, secondStage: 3_000)
 
     /// A non-trivial divisor of `n`, or nil when `curves` curves found none. After the first
-    /// cheap curve, and before the full ones, Pollard's p − 1 (`PollardPMinusOne`): for a fifth
-    /// of a curve's work it splits a third of the products of two 32-bit primes.
+    /// cheap curve, and before the full ones, Pollard's p − 1 (`PollardPMinusOne`): for about
+    /// one curve's work it splits a third of the products of two 32-bit primes.
     /// - Precondition: `n` is odd, composite and has no factor below 7.
     static func divisor(of n: UInt64, curves: Int = 200) -> UInt64? {
         let arithmetic = MontgomeryModulus(n)
