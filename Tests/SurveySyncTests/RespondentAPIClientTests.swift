@@ -168,7 +168,9 @@ struct RespondentAPIClientTests {
     /// The identity is kept on every line of the ledger and shown in messages: a long one
     /// would swell the ledger, one with control characters reach a terminal. A Casebook
     /// server's is a UUID.
-    @Test(arguments: [String(repeating: "a", count: 129), "store one", "store\u{1B}[2J", "é"])
+    @Test(arguments: [
+        String(repeating: "a", count: 129), "store one", "store\u{1B}[2J", "é", "del\u{7F}",
+    ])
     func aStoreIdentityThatIsNotShortPrintableASCIIIsNotACasebookServer(store: String) async {
         let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: store))
         await #expect(
