@@ -53,9 +53,7 @@ struct DocumentRetitleCommand: ParsableCommand {
     /// (the document keeps a title on one line), so it is refused instead, as is any other
     /// control character and a title with nothing to show.
     func validate() throws {
-        if let control = title.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control
-        }) {
+        if let control = VisibleText.firstControlCharacter(in: title) {
             throw ValidationError(
                 "the title must be one line of text: it holds a control character ("
                     + String(format: "U+%04X", control.value) + ")")

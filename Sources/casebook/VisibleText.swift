@@ -51,9 +51,14 @@ enum VisibleText {
     /// `\ooo`: a backslash and the byte's three octal digits.
     private static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\\"))
-        output.append(UInt8(ascii: "0") + byte >> 6)
-        output.append(UInt8(ascii: "0") + (byte >> 3) & 7)
-        output.append(UInt8(ascii: "0") + byte & 7)
+        output.append(UInt8(ascii: "0") + (byte >> 6))
+        output.append(UInt8(ascii: "0") + ((byte >> 3) & 7))
+        output.append(UInt8(ascii: "0") + (byte & 7))
+    }
+
+    /// The first control character of `text`, if it holds one.
+    static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: isControl)
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
