@@ -29,7 +29,7 @@ struct DiaryAPIController: Sendable {
             let page = try await diary.work.entries {
                 try $0.newest(limit: limit, offset: offset)
             }
-            let body = ByteBuffer(bytes: WireJSON.encode(DiaryEntriesWire(page)))
+            let body = ByteBuffer(bytes: DiaryEntriesJSONStream.encode(page, indented: false))
             lists.keep(body, for: question, of: diary.key)
             return JSONResponse.make(body: body)
         }

@@ -1,34 +1,74 @@
 import DiaryCore
 
-/// `DiaryEntriesWire` as indented JSON, written one entry at a time: byte for byte what
-/// `WireJSON.encode(DiaryEntriesWire(entries), indented: true)` gives, without holding the
-/// entries or the text.
+/// `DiaryEntriesWire` as JSON, written one entry at a time: byte for byte what
+/// `WireJSON.encode(DiaryEntriesWire(entries), indented:)` gives, without holding the entries
+/// or the text.
 public struct DiaryEntriesJSONStream {
     private var wroteEntry = false
+    private let pieces: Pieces
 
-    public init() {}
+    /// The fixed text around the values, indented or compact.
+    private struct Pieces {
+        let start: String
+        let between: String
+        let beforeDate: String
+        let beforeID: String
+        let beforeText: String
+        let afterText: String
+        let finish: String
+    }
+
+    private static let indentedPieces = Pieces(
+        start: "{\n  \"entries\" : [\n", between: ",\n", beforeDate: "    {\n      \"date\" : \"",
+        beforeID: "\",\n      \"id\" : \"", beforeText: "\",\n      \"text\" : ",
+        afterText: "\n    }",
+        finish: "\n  ]\n}")
+    private static let compactPieces = Pieces(
+        start: "{\"entries\":[", between: ",", beforeDate: "{\"date\":\"", beforeID: "\",\"id\":\"",
+        beforeText: "\",\"text\":", afterText: "}", finish: "]}")
+
+    /// Indented, as the command line prints it.
+    public init() {
+        self.init(indented: true)
+    }
+
+    /// Indented as the command line prints it, or compact as the API answers.
+    public init(indented: Bool) {
+        pieces = indented ? Self.indentedPieces : Self.compactPieces
+    }
+
+    /// A whole list at once: what `WireJSON.encode(DiaryEntriesWire(entries), indented:)`
+    /// gives, without `JSONEncoder`.
+    public static func encode(_ entries: some Sequence<Entry>, indented: Bool) -> [UInt8] {
+        var stream = DiaryEntriesJSONStream(indented: indented)
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        for entry in entries { stream.write(entry, to: &output) }
+        stream.finish(to: &output)
+        return output
+    }
 
     /// The start of the list, before any entry.
     public func start(to output: inout [UInt8]) {
-        output.append(contentsOf: "{\n  \"entries\" : [\n".utf8)
+        output.append(contentsOf: pieces.start.utf8)
     }
 
     /// One entry of the list, after those already written.
     public mutating func write(_ entry: Entry, to output: inout [UInt8]) {
-        if wroteEntry { output.append(contentsOf: ",\n".utf8) }
+        if wroteEntry { output.append(contentsOf: pieces.between.utf8) }
         wroteEntry = true
-        output.append(contentsOf: "    {\n      \"date\" : \"".utf8)
+        output.append(contentsOf: pieces.beforeDate.utf8)
         WireDateText.write(entry.date, to: &output)
-        output.append(contentsOf: "\",\n      \"id\" : \"".utf8)
+        output.append(contentsOf: pieces.beforeID.utf8)
         EntryIDText.write(entry.id, to: &output)
-        output.append(contentsOf: "\",\n      \"text\" : ".utf8)
+        output.append(contentsOf: pieces.beforeText.utf8)
         Self.writeString(entry.text, to: &output)
-        output.append(contentsOf: "\n    }".utf8)
+        output.append(contentsOf: pieces.afterText.utf8)
     }
 
     /// The end of the list, after the last entry.
     public func finish(to output: inout [UInt8]) {
-        output.append(contentsOf: "\n  ]\n}".utf8)
+        output.append(contentsOf: pieces.finish.utf8)
     }
 
     /// A string as `JSONEncoder` writes it without escaping slashes: quotes, backslashes and

@@ -5,8 +5,8 @@ import Testing
 
 /// The streamed list is byte for byte what the JSON encoder makes of the whole list.
 @Suite struct DiaryEntriesJSONStreamTests {
-    private static func streamed(_ entries: [Entry]) -> String {
-        var stream = DiaryEntriesJSONStream()
+    private static func streamed(_ entries: [Entry], indented: Bool = true) -> String {
+        var stream = DiaryEntriesJSONStream(indented: indented)
         var output: [UInt8] = []
         stream.start(to: &output)
         for entry in entries { stream.write(entry, to: &output) }
@@ -33,5 +33,16 @@ import Testing
         let encoded = String(
             decoding: WireJSON.encode(DiaryEntriesWire(entries), indented: true), as: UTF8.self)
         #expect(Self.streamed(entries) == encoded)
+        let compact = String(decoding: WireJSON.encode(DiaryEntriesWire(entries)), as: UTF8.self)
+        #expect(Self.streamed(entries, indented: false) == compact)
+        #expect(DiaryEntriesJSONStream.encode(entries, indented: false) == Array(compact.utf8))
+    }
+
+    @Test func isIndentedUnlessAsked() {
+        var stream = DiaryEntriesJSONStream()
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        stream.finish(to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "{\n  \"entries\" : [\n\n  ]\n}")
     }
 }
