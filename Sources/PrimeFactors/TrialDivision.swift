@@ -32,7 +32,8 @@ enum TrialDivision {
     }()
 
     /// Divides `n` by each prime of a group of four as often as it goes: the rare path, kept out
-    /// of the loop so that the loop stays small (7% faster over 1 … 10,000,000).
+    /// of the loop so that the loop stays small (over 1 … 10,000,000 the trial division takes 7%
+    /// less time, `casebook factor` 10%).
     @inline(never)
     private static func divide(
         _ n: inout UInt64, byGroupAt group: UnsafePointer<Divisor>, into factors: inout [UInt64]
