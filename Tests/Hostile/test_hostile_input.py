@@ -253,6 +253,36 @@ def test_factor_reads_any_bytes_as_gnu_factor_does():
         assert ours.stderr.replace(b"casebook factor: ", b"") == gnu.stderr.replace(b"factor: ", b"")
 
 
+def test_control_characters_from_outside_never_reach_the_terminal(server, tmp_path):
+    """An escape sequence in a menu file, a respondent file's name or a diary entry (a page
+    sends CR LF) is refused or shown escaped: nothing `casebook` writes holds ESC, BEL or a
+    stray CR, and a list stays one line an entry."""
+    def casebook(*arguments):
+        process = subprocess.run([casebook_binary(), *arguments], capture_output=True, timeout=60)
+        for stream in (process.stdout, process.stderr):
+            assert not any(byte in stream for byte in (0x1B, 0x07, 0x0D)), stream
+        return process
+
+    menu = tmp_path / "menu.yaml"
+    menu.write_bytes(b'currency: EUR\npizzas:\n  - {name: "Marg\\e[2Jherita", price: 8}\n'
+                     b'"\\e]0;owned\\a": 1\n')
+    refused = casebook("menu", "--file", str(menu))
+    assert refused.returncode == 1 and b"holds a control character (U+001B)" in refused.stderr
+
+    folder = tmp_path / "Respondents"
+    folder.mkdir()
+    (folder / "r\x1b[2J.yaml").write_bytes(b"id: 7\nname: Seven\n")
+    (folder / "b\x1b]0;x\x07.yaml").write_bytes(b"id: 9\nname: [unclosed\n")
+    verified = casebook("survey", "verify", "--from", str(folder), "--to", server.url)
+    assert b"missing 7 (r\\033[2J.yaml)" in verified.stdout
+    assert b"b\\033]0;x\\007.yaml:" in verified.stderr
+
+    body = json.dumps({"text": "line one\r\nline two \u001b[2J"}).encode()
+    assert server.request("POST", "/api/diary", body=body, headers=JSON)[0] == 201
+    listed = casebook("diary", "list", "--data", server.data)
+    assert listed.stdout.count(b"\n") == 1 and listed.stdout.endswith(b"line one line two \\033[2J\n")
+
+
 def test_the_data_is_readable_by_its_owner_only(server):
     old = os.umask(0o022)
     try:
