@@ -84,17 +84,16 @@ public enum DirectoryEntries {
 
     /// Printable ASCII as it is, the backslash doubled, every other byte as `\ooo`.
     static func escaped(_ bytes: [UInt8]) -> String {
-        var result = ""
+        var result: [UInt8] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\\") {
-                result += "\\\\"
+                result += [byte, byte]
             } else if (0x20..<0x7F).contains(byte) {
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             } else {
-                let octal = String(byte, radix: 8)
-                result += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                TextBytes.appendOctalEscape(of: byte, to: &result)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

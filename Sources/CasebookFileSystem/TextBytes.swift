@@ -43,6 +43,15 @@ public enum TextBytes {
         return String(decoding: kept, as: UTF8.self)
     }
 
+    /// Appends `\ooo`, a backslash and the byte's three octal digits: how Casebook shows a byte
+    /// it cannot show as it is (of a name that is not UTF-8, a control character).
+    public static func appendOctalEscape(of byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "0") + (byte >> 6))
+        output.append(UInt8(ascii: "0") + ((byte >> 3) & 7))
+        output.append(UInt8(ascii: "0") + (byte & 7))
+    }
+
     /// "(its byte 3 is 0x80)": where the bytes stop being text, for a message.
     public static func place(_ invalid: (position: Int, value: UInt8)) -> String {
         "its byte \(invalid.position) is 0x\(String(invalid.value, radix: 16, uppercase: true))"

@@ -1,3 +1,5 @@
+import CasebookFileSystem
+
 /// Text from outside (a file's name or contents, a server's reply) as a terminal may be sent
 /// it: every control character (U+0000–U+001F, U+007F, U+0080–U+009F: line breaks, escape
 /// sequences, bells) as the octal escapes of its UTF-8 bytes, as names that are not UTF-8 are
@@ -8,7 +10,9 @@ enum VisibleText {
         var escaped: [UInt8] = []
         for scalar in text.unicodeScalars {
             if isControl(scalar) {
-                for byte in String(scalar).utf8 { appendEscape(of: byte, to: &escaped) }
+                for byte in String(scalar).utf8 {
+                    TextBytes.appendOctalEscape(of: byte, to: &escaped)
+                }
             } else {
                 escaped.append(contentsOf: String(scalar).utf8)
             }
@@ -37,23 +41,15 @@ enum VisibleText {
                     output.append(0x20)
                     if next == 0x0A { index += 1 }
                 case 0x0A, 0x09: output.append(0x20)
-                case 0..<0x20, 0x7F: appendEscape(of: byte, to: &output)
+                case 0..<0x20, 0x7F: TextBytes.appendOctalEscape(of: byte, to: &output)
                 case 0xC2 where next.map { (0x80...0x9F).contains($0) } ?? false:
-                    appendEscape(of: byte, to: &output)
-                    appendEscape(of: next!, to: &output)
+                    TextBytes.appendOctalEscape(of: byte, to: &output)
+                    TextBytes.appendOctalEscape(of: next!, to: &output)
                     index += 1
                 default: output.append(byte)
                 }
             }
         }
-    }
-
-    /// `\ooo`: a backslash and the byte's three octal digits.
-    private static func appendEscape(of byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\\"))
-        output.append(UInt8(ascii: "0") + (byte >> 6))
-        output.append(UInt8(ascii: "0") + ((byte >> 3) & 7))
-        output.append(UInt8(ascii: "0") + (byte & 7))
     }
 
     /// The first control character of `text`, if it holds one.
