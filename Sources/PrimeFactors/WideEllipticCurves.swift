@@ -195,6 +195,8 @@ enum WideEllipticCurves {
         let sextuple = doubled(triple, a24, m)
         var one = (j: 1, at: q, before: adding(triple, double, difference: q, m))
         var five = (j: 5, at: one.before, before: q)
+        // The two chains step alike, written out twice: one function over an `inout` chain
+        // measured about 1% slower on 64-bit products.
         while points.count < babyCount {
             let j = plan.babySteps[points.count]
             if j % 6 == 1 {
