@@ -43,6 +43,24 @@ public enum TextBytes {
         return String(decoding: kept, as: UTF8.self)
     }
 
+    /// Whether `scalar` is a control character (U+0000–U+001F, U+007F, U+0080–U+009F: line
+    /// breaks, tabs, escape sequences' start, bells), which text shown on one line or on a
+    /// terminal may not hold as it is.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control
+    }
+
+    /// The first control character of `text`, if it holds one.
+    public static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first(where: isControl)
+    }
+
+    /// "U+001B": a character as Unicode names it, for a message.
+    public static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hexadecimal = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hexadecimal.count)) + hexadecimal
+    }
+
     /// Appends `\ooo`, a backslash and the byte's three octal digits: how Casebook shows a byte
     /// it cannot show as it is (of a name that is not UTF-8, a control character).
     public static func appendOctalEscape(of byte: UInt8, to output: inout [UInt8]) {

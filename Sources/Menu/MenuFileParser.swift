@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import CasebookYAML
 import Foundation
 import Yams
@@ -161,13 +162,11 @@ struct MenuFileParser {
         }
         // One line of characters that show: a control character would reach a terminal as a
         // command to it.
-        if let control = scalar.string.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control
-        }) {
+        if let control = TextBytes.firstControlCharacter(in: scalar.string) {
             throw error(
                 at: node, field,
-                "holds a control character (\(String(format: "U+%04X", control.value))), which a"
-                    + " menu's text may not hold")
+                "holds a control character (\(TextBytes.codePoint(control))), which a menu's"
+                    + " text may not hold")
         }
         return scalar.string
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookFileSystem
 import Documents
 import Foundation
 
@@ -53,10 +54,10 @@ struct DocumentRetitleCommand: ParsableCommand {
     /// (the document keeps a title on one line), so it is refused instead, as is any other
     /// control character and a title with nothing to show.
     func validate() throws {
-        if let control = VisibleText.firstControlCharacter(in: title) {
+        if let control = TextBytes.firstControlCharacter(in: title) {
             throw ValidationError(
                 "the title must be one line of text: it holds a control character ("
-                    + String(format: "U+%04X", control.value) + ")")
+                    + TextBytes.codePoint(control) + ")")
         }
         guard !title.allSatisfy(\.isWhitespace) else {
             throw ValidationError("the title is empty")

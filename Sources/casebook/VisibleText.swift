@@ -6,10 +6,10 @@ import CasebookFileSystem
 /// shown, so that a line stays one line and the terminal receives no command.
 enum VisibleText {
     static func escaping(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard TextBytes.firstControlCharacter(in: text) != nil else { return text }
         var escaped: [UInt8] = []
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if TextBytes.isControl(scalar) {
                 for byte in String(scalar).utf8 {
                     TextBytes.appendOctalEscape(of: byte, to: &escaped)
                 }
@@ -50,14 +50,5 @@ enum VisibleText {
                 }
             }
         }
-    }
-
-    /// The first control character of `text`, if it holds one.
-    static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first(where: isControl)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
     }
 }

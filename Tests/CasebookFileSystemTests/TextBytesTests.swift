@@ -23,4 +23,13 @@ import Testing
     func quotesTextUpToTheLimitBetweenCharacters(bytes: [UInt8], limit: Int, quoted: String) {
         #expect(TextBytes.quoted(bytes, upTo: limit) == quoted)
     }
+
+    /// C0, DEL and C1 are control characters; the characters beside them are not.
+    @Test(arguments: [
+        ("a\u{0}b", "U+0000"), ("tab\t", "U+0009"), ("\u{1F}", "U+001F"), ("x\u{7F}", "U+007F"),
+        ("\u{80}", "U+0080"), ("é\u{9F}", "U+009F"), (" ~\u{A0}é🍕", nil),
+    ])
+    func findsTheFirstControlCharacter(text: String, codePoint: String?) {
+        #expect(TextBytes.firstControlCharacter(in: text).map(TextBytes.codePoint) == codePoint)
+    }
 }
