@@ -61,6 +61,12 @@ public enum TextBytes {
         return "U+" + String(repeating: "0", count: max(0, 4 - hexadecimal.count)) + hexadecimal
     }
 
+    /// Whether every character of `text` is printable ASCII other than the space ("!" to "~"):
+    /// a host name, a store's identity.
+    public static func isVisibleASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (0x21...0x7E).contains($0) }
+    }
+
     /// Appends `\ooo`, a backslash and the byte's three octal digits: how Casebook shows a byte
     /// it cannot show as it is (of a name that is not UTF-8, a control character).
     public static func appendOctalEscape(of byte: UInt8, to output: inout [UInt8]) {

@@ -138,8 +138,7 @@ public struct RespondentAPIClient: RespondentBackend {
         }
         // Kept on every line of the ledger and shown in messages: short, and nothing but
         // characters that show (a Casebook server's is a UUID).
-        guard store.utf8.count <= 128, store.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
-        else {
+        guard store.utf8.count <= 128, TextBytes.isVisibleASCII(store) else {
             throw notAStore(
                 "its store identity is not 1 to 128 printable ASCII characters without spaces"
                     + " (\(Self.storeHeader) header)")

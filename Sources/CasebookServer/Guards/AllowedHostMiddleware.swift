@@ -1,3 +1,4 @@
+import CasebookFileSystem
 import Hummingbird
 
 /// Answers 421 (Misdirected Request) to a request for a host the server does not serve.
@@ -12,9 +13,7 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
             let authority = request.head.authority
             // A name that is not printable ASCII reaches here with U+FFFD in place of bytes
             // that were not UTF-8: said as such, never shown altered.
-            if let authority,
-                !authority.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) })
-            {
+            if let authority, !TextBytes.isVisibleASCII(authority) {
                 throw RequestError(
                     .misdirectedRequest,
                     "this server does not answer for a host name that is not printable ASCII; "
