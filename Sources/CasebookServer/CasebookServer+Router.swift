@@ -54,6 +54,7 @@ extension CasebookServer {
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: configuration.hostsServed))
         router.middlewares.add(CrossSiteMiddleware())
+        router.middlewares.add(CanonicalPathMiddleware())
         var signIn: SignInPages?
         if let users = stores.users {
             let sessionCache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
@@ -122,6 +123,22 @@ extension CasebookServer {
         signIn?.addRoutes(to: router)
         AccountPages(renderer: renderer, vault: services.vault).addRoutes(to: router)
         DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
+        try checkAgainstRouteTable(router, signsIn: signIn != nil)
         return router
+    }
+
+    /// Refuses to serve routes that `RouteTable` does not list, or to list routes nobody serves:
+    /// the table is what decides who may use each.
+    /// Without users (`signsIn` false) there is nobody to sign in, so no sign-in routes.
+    static func checkAgainstRouteTable(_ router: Router<some RequestContext>, signsIn: Bool) throws
+    {
+        let served = router.routes.map { (method: $0.method, path: $0.path.description) }
+        let mismatches = RouteTable.mismatches(servedRoutes: served)
+        let unserved = mismatches.unserved.filter {
+            signsIn || !RouteTable.signInRoutes.contains($0)
+        }
+        guard mismatches.unlisted.isEmpty, unserved.isEmpty else {
+            throw RouteTableMismatch(unlisted: mismatches.unlisted, unserved: unserved)
+        }
     }
 }

@@ -1,12 +1,24 @@
+import AccountsCore
 import Hummingbird
 
 /// Who a request comes from, as `AccessMiddleware` found out: it runs the routes after it
-/// with the user's name bound to this task, so nothing a client sends can claim to be anyone.
+/// with the user bound to this task, so nothing a client sends can claim to be anyone.
 enum SignedInUser {
     @TaskLocal static var current: String?
+    /// The signed-in user's role; nil on a server without users (one person's) and for nobody.
+    @TaskLocal static var role: UserRole?
 
     /// The user the request being handled comes from, if any.
     static func name(of request: Request) -> String? {
         current
+    }
+
+    /// Runs `body` as `user`.
+    static func run<T>(as user: User, _ body: () async throws -> T) async rethrows -> T {
+        try await $current.withValue(user.name) {
+            try await $role.withValue(user.role) {
+                try await PageViewer.$current.withValue(.user(user.role)) { try await body() }
+            }
+        }
     }
 }

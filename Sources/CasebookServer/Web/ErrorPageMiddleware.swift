@@ -64,11 +64,15 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
     }
 
+    /// An error page links to nothing but the home page: who is asking is not known here.
     private func page(_ request: Request, status: HTTPResponse.Status, message: String) -> Response
     {
-        renderer.page(
-            "error", title: "\(status.code) \(status.reasonPhrase)", context: ["message": message],
-            request: request, status: status)
+        PageViewer.$current.withValue(.nobody) {
+            renderer.page(
+                "error", title: "\(status.code) \(status.reasonPhrase)",
+                context: ["message": message],
+                request: request, status: status)
+        }
     }
 
     static func message(for status: HTTPResponse.Status, path: String) -> String {

@@ -34,17 +34,28 @@ struct HomeAndMenuPages: Sendable {
     ]
 
     func addRoutes(to router: Router<some RequestContext>) {
-        // The same systems for everyone: rendered once, each visitor's token put in per request.
+        // The same systems for every viewer of a kind: rendered once per kind, each visitor's
+        // token put in per request; the menu once per kind of viewer too (it is fixed for the
+        // server's lifetime).
         let home = RenderedPageCache()
-        let homePage = home.page("home", revision: 0) { placeholder in
-            renderer.html(
-                "home", title: "Casebook", context: ["systems": Self.systems], csrf: placeholder)
+        router.get("/") { request, _ in
+            let viewer = PageViewer.current
+            let page = home.page(viewer.key, revision: 0) { placeholder in
+                renderer.html(
+                    "home", title: "Casebook",
+                    context: ["systems": Self.systems.filter { viewer.mayOpen($0["path"] ?? "") }],
+                    csrf: placeholder, viewer: viewer)
+            }
+            return renderer.cachedPage(page, request: request)
         }
-        router.get("/") { request, _ in renderer.cachedPage(homePage, request: request) }
-        // The menu is fixed for the server's lifetime: render it once.
-        let menuPage = PageRenderer.fixedPage(
-            renderer.html("menu", title: menu.restaurant, context: menuContext(), csrf: ""))
-        router.get("/menu") { _, _ in menuPage() }
+        let menuPages = Dictionary(
+            uniqueKeysWithValues: PageViewer.all.map { viewer in
+                let html = renderer.html(
+                    "menu", title: menu.restaurant, context: menuContext(), csrf: "", viewer: viewer
+                )
+                return (viewer, PageRenderer.fixedPage(html))
+            })
+        router.get("/menu") { _, _ in menuPages[PageViewer.current]!() }
         router.get("/style.css") { _, _ in
             Response(
                 status: .ok,

@@ -24,8 +24,13 @@ struct PageRenderer: Sendable {
     }
 
     /// The page's HTML, with `csrf` where the forms' token goes.
-    func html(_ template: String, title: String, context: [String: Any], csrf: String) -> String {
+    /// The navigation is `viewer`'s: by default, whoever the request being handled comes from.
+    func html(
+        _ template: String, title: String, context: [String: Any], csrf: String,
+        viewer: PageViewer = PageViewer.current
+    ) -> String {
         var values = context
+        values["navigation"] = viewer.navigation
         values["title"] = title
         values["csrf"] = csrf
         audit?.record(template, values)

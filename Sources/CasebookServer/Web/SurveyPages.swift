@@ -82,15 +82,20 @@ struct SurveyPages: Sendable {
     private func render(
         _ request: Request, page: Int, extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let count = try await store.count()
-        let respondents = try await store.newestRespondents(
-            limit: Self.pageSize, offset: page * Self.pageSize)
-        var context: [String: Any] = [
-            "folder": Self.defaultFolder, "count": count,
-            "respondents": respondents.map { ["id": $0.id, "json": Self.prettyJSON($0)] },
-        ]
-        if page > 0 { context["previousPage"] = page - 1 }
-        if (page + 1) * Self.pageSize < count { context["nextPage"] = page + 1 }
+        var context: [String: Any] = ["folder": Self.defaultFolder, "mayRead": false]
+        // The respondents received are shown to whoever the API would give them to.
+        if PageViewer.current.mayUse(.get, "/api/respondents") {
+            let count = try await store.count()
+            let respondents = try await store.newestRespondents(
+                limit: Self.pageSize, offset: page * Self.pageSize)
+            context["mayRead"] = true
+            context["count"] = count
+            context["respondents"] = respondents.map {
+                ["id": $0.id, "json": Self.prettyJSON($0)]
+            }
+            if page > 0 { context["previousPage"] = page - 1 }
+            if (page + 1) * Self.pageSize < count { context["nextPage"] = page + 1 }
+        }
         context.merge(extra) { $1 }
         let selected = context["selectedBackend"] as? String ?? ""
         context["backends"] = backends.map {

@@ -1,0 +1,96 @@
+import AccountsCore
+import Hummingbird
+
+/// Every route the server serves, with who may use it once the server has users: the one table
+/// that the router is checked against at start, that the access check reads (by the route the
+/// router matched, never by the request's text), that the pages' navigation is drawn from, and
+/// that the API's description and the documentation state. A route not in it is served to
+/// nobody.
+enum RouteTable {
+    static let everyRole = Set(UserRole.allCases)
+
+    static let routes: [Route] = [
+        // Public: signing in and out, the health check, the sign-in page's assets, the API's
+        // description.
+        Route(.get, "/health", .api, .everyone),
+        Route(.get, "/style.css", .page, .everyone),
+        Route(.get, "/app.js", .page, .everyone),
+        Route(.get, "/login", .page, .everyone),
+        Route(.post, "/login", .page, .everyone),
+        Route(.post, "/logout", .page, .everyone),
+        Route(.get, "/openapi.json", .api, .everyone),
+        // Every user.
+        Route(.get, "/", .page, .roles(everyRole)),
+        Route(.get, "/menu", .page, .roles(everyRole), navigation: "Menu"),
+        Route(.get, "/api/menu", .api, .roles(everyRole)),
+        // The diary: diarists (each their own) and admins.
+        Route(.get, "/diary", .page, .roles([.diarist, .admin]), navigation: "Diary"),
+        Route(.post, "/diary", .page, .roles([.diarist, .admin])),
+        Route(.get, "/diary/new", .page, .roles([.diarist, .admin])),
+        Route(.get, "/diary/{id}", .page, .roles([.diarist, .admin])),
+        Route(.post, "/diary/{id}", .page, .roles([.diarist, .admin])),
+        Route(.post, "/diary/{id}/delete", .page, .roles([.diarist, .admin])),
+        Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
+        Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
+        Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
+        Route(.put, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
+        Route(.delete, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
+        // Respondents: surveyors send them and see what they sent; admins read them all.
+        Route(.get, "/survey", .page, .roles([.surveyor, .admin]), navigation: "Survey"),
+        Route(.post, "/survey/sync", .page, .roles([.surveyor, .admin])),
+        Route(.post, "/survey/verify", .page, .roles([.surveyor, .admin])),
+        Route(.post, "/api/respondents", .api, .roles([.surveyor, .admin])),
+        Route(.get, "/api/respondents", .api, .roles([.admin])),
+        Route(.get, "/api/respondents/{id}", .api, .roles([.admin])),
+        Route(.get, "/api/respondent-store", .api, .roles([.surveyor, .admin])),
+        Route(.get, "/api/respondent-store/digests", .api, .roles([.surveyor, .admin])),
+        Route(.get, "/api/respondent-store/digests/{bucket}", .api, .roles([.surveyor, .admin])),
+        Route(.post, "/api/respondent-store/lookup", .api, .roles([.surveyor, .admin])),
+        // Factors, the account page and preferences: every user, each for their own.
+        Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
+        Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
+        Route(.post, "/account/preference", .page, .roles(everyRole)),
+        Route(.get, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
+        Route(.put, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
+        // The server's own: documents and metrics, for admins.
+        Route(.get, "/documents", .page, .roles([.admin]), navigation: "Documents"),
+        Route(.get, "/metrics", .api, .roles([.admin])),
+    ]
+
+    /// The routes of signing in and out, served only by a server with a user store.
+    static let signInRoutes: Set<String> = ["GET /login", "POST /login", "POST /logout"]
+
+    private static let byKey: [String: Route] = Dictionary(
+        uniqueKeysWithValues: routes.map { ($0.key, $0) })
+
+    /// The route the router matched: `path` as the router writes its pattern (`/diary/{id}`).
+    static func route(_ method: HTTPRequest.Method, _ path: String) -> Route? {
+        byKey[Route.key(method, path)]
+    }
+
+    /// The pages a user of `role` may open from the navigation, in order; every one of them
+    /// when `role` is nil (a server without users is one person's).
+    static func navigation(for role: UserRole?) -> [Route] {
+        routes.filter { route in
+            guard route.navigation != nil else { return false }
+            guard let role else { return true }
+            return route.access.allows(role: role)
+        }
+    }
+
+    /// Whether a user of `role` may use the route `method path` (false for a route not in the
+    /// table); an owner's route counts as allowed (for their own resource).
+    static func allows(_ role: UserRole, _ method: HTTPRequest.Method, _ path: String) -> Bool {
+        route(method, path)?.access.allows(role: role) ?? false
+    }
+
+    /// What the router serves and the table does not list, and what the table lists and the
+    /// router does not serve, as `METHOD /path` lines; both empty when they agree.
+    static func mismatches(servedRoutes: [(method: HTTPRequest.Method, path: String)]) -> (
+        unlisted: [String], unserved: [String]
+    ) {
+        let served = Set(servedRoutes.map { Route.key($0.method, $0.path) })
+        let listed = Set(byKey.keys)
+        return (served.subtracting(listed).sorted(), listed.subtracting(served).sorted())
+    }
+}
