@@ -356,6 +356,7 @@ let package = Package(
                 "CasebookHTTPClient",
                 "SurveySyncHTTPClient",
                 "CasebookServer",
+                "CasebookDataDirectory",
                 "Diary",
                 "Menu",
                 "SurveySync",

@@ -34,4 +34,19 @@ public struct DataDirectoryLayout: Sendable, Equatable {
     public static let respondentsFolderName = "Respondents"
     /// That folder.
     public var respondentsFolder: URL { root.appendingPathComponent(Self.respondentsFolderName) }
+    /// The name of the folder whose text documents the documents page lists.
+    public static let documentsFolderName = "Documents"
+    /// That folder: documents live here, apart from every file a store owns.
+    public var documentsFolder: URL { root.appendingPathComponent(Self.documentsFolderName) }
+
+    /// Whether a file of this name belongs to a store (a SQLite database or its journal, the
+    /// preference vault's key or file, the remembered username): no page, command or API
+    /// opens such a file as a document. Opening and closing a database's file in the process
+    /// that has it open would drop that process's locks on it (POSIX locks belong to the
+    /// process and go with any of its descriptors), and writing one would damage it.
+    public static func isStoreOwned(fileName name: String) -> Bool {
+        let storeSuffixes = [".sqlite", ".sqlite-wal", ".sqlite-shm", ".sqlite-journal"]
+        let storeNames = ["preference.key", "preferences.plist", "login.plist"]
+        return storeNames.contains(name) || storeSuffixes.contains { name.hasSuffix($0) }
+    }
 }

@@ -122,7 +122,8 @@ extension CasebookServer {
         FactorPage(renderer: renderer).addRoutes(to: router)
         signIn?.addRoutes(to: router)
         AccountPages(renderer: renderer, vault: services.vault).addRoutes(to: router)
-        DocumentsPage(renderer: renderer, dataDirectory: stores.dataDirectory).addRoutes(to: router)
+        DocumentsPage(renderer: renderer, folder: services.layout.documentsFolder).addRoutes(
+            to: router)
         try checkAgainstRouteTable(router, signsIn: signIn != nil)
         return router
     }

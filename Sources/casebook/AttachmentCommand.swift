@@ -26,6 +26,7 @@ struct AttachmentOpenCommand: ParsableCommand {
             guard FileManager.default.fileExists(atPath: url.path) else {
                 throw FailureReport.Message("there is no file at \(file)")
             }
+            try StoreFileGuard.refuseStoreFile(file)
             let command =
                 ProcessInfo.processInfo.environment["CASEBOOK_OPEN_COMMAND"]
                 ?? SystemURLOpener.defaultCommand

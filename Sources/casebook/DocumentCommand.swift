@@ -13,6 +13,7 @@ struct DocumentCommand: ParsableCommand {
 
     /// The document at `path`, loaded through `DocumentLoader`.
     static func load(_ path: String) throws -> Document {
+        try StoreFileGuard.refuseStoreFile(path)
         let loader = DocumentLoader()
         guard loader.loadDocument(at: URL(fileURLWithPath: path)), let document = loader.document
         else {

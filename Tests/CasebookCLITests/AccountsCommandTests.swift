@@ -49,6 +49,26 @@ struct AccountsCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "Groceries\neggs\n")
     }
 
+    /// A store's file (a database, its journal, the vault's key) is never a document, under its
+    /// own name or through a symbolic link: neither shown nor rewritten.
+    @Test func aStoresFileIsNeverOpenedAsADocument() throws {
+        let database = data.appendingPathComponent("diary.sqlite")
+        try "SQLite format 3\n".write(to: database, atomically: true, encoding: .utf8)
+        let link = data.appendingPathComponent("notes.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: database)
+        for path in [database.path, link.path] {
+            for arguments in [["document", "show", path], ["document", "retitle", path, "New"]] {
+                let result = try run(arguments)
+                #expect(result.status == 1, "\(arguments)")
+                #expect(
+                    result.standardError
+                        == "casebook document: \(path): it is a store's file (a database, its "
+                        + "journal or a key), not a document\n")
+            }
+        }
+        #expect(try String(contentsOf: database, encoding: .utf8) == "SQLite format 3\n")
+    }
+
     /// The message says why, as `casebook menu --file` does: missing, a folder, not text.
     @Test func aDocumentThatCannotBeReadIsAClearError() throws {
         let binary = data.appendingPathComponent("binary.txt")

@@ -1,4 +1,5 @@
 import Accounts
+import CasebookDataDirectory
 import CasebookServer
 import CasebookTestSupport
 import Diary
@@ -244,21 +245,41 @@ struct WebPagesTests {
         }
     }
 
-    @Test func showsADocumentsTitleOnlyFromInsideTheDataDirectory() async throws {
-        let notes = stores.dataDirectory.appendingPathComponent("notes")
-        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+    /// The documents page lists the documents folder, each file with its title; it takes no
+    /// path, so it opens nothing else — above all no file a store owns, whose opening and
+    /// closing would drop the server's locks on it.
+    @Test func listsTheDocumentsFolderWithEachTitleAndOpensNothingElse() async throws {
+        let layout = DataDirectoryLayout(root: stores.dataDirectory)
+        let folder = layout.documentsFolder
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "Harbour plans\nboats".write(
-            to: notes.appendingPathComponent("plan.txt"), atomically: true, encoding: .utf8)
+            to: folder.appendingPathComponent("plan.txt"), atomically: true, encoding: .utf8)
+        try "Minutes\nof the meeting".write(
+            to: folder.appendingPathComponent("minutes.txt"), atomically: true, encoding: .utf8)
+        let outside = stores.dataDirectory.appendingPathComponent("outside.txt")
+        try "Outside title\n".write(to: outside, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("link.txt"), withDestinationURL: outside)
+        try FileManager.default.linkItem(
+            at: outside, to: folder.appendingPathComponent("hard.txt"))
+        try "SQLite format 3\n".write(
+            to: folder.appendingPathComponent("copy.sqlite"), atomically: true, encoding: .utf8)
         try await withPages { pages in
+            let page = try await pages.get("/documents")
+            #expect(page.status == .ok)
+            #expect(page.html.contains("Harbour plans"))
+            #expect(page.html.contains("plan.txt"))
+            #expect(page.html.contains("Minutes"))
             #expect(
-                try await pages.get("/documents?path=notes/plan.txt").html.contains("Harbour plans")
-            )
-            for escape in ["../../etc/passwd", "/etc/passwd", "notes/../../x", "~/x"] {
-                let page = try await pages.get("/documents?path=\(PageClient.encode(escape))")
-                #expect(page.status == .badRequest, "\(escape)")
-                #expect(page.html.contains("cannot leave it"))
-            }
-            #expect(try await pages.get("/documents?path=notes/none.txt").status == .notFound)
+                page.html.range(of: "minutes.txt")!.lowerBound
+                    < page.html.range(of: "plan.txt")!.lowerBound)
+            #expect(!page.html.contains("Outside title"))
+            #expect(page.html.contains("link.txt: it is a symbolic link"))
+            #expect(page.html.contains("hard.txt: it has other names (hard links)"))
+            #expect(page.html.contains("copy.sqlite: it is a store&#39;s file, not a document"))
+            let asked = try await pages.get("/documents?path=diary.sqlite")
+            #expect(asked.status == .badRequest)
+            #expect(asked.html.contains("The documents page takes no path"))
         }
     }
 

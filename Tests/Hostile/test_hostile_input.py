@@ -161,12 +161,17 @@ def test_links_fifos_and_folders_in_the_data_directory_lead_nowhere(server):
     assert b"pipe.yaml: it is a FIFO" in body
     status, _, body = server.request("GET", "/api/respondents/secret")
     assert status == 404
-    os.symlink(secret, os.path.join(server.data, "outside.txt"))
-    os.mkfifo(os.path.join(server.data, "pipe.txt"))
-    assert server.request("GET", "/documents?path=outside.txt")[0] == 400
+    documents = os.path.join(server.data, "Documents")
+    os.makedirs(documents)
+    os.symlink(secret, os.path.join(documents, "outside.txt"))
+    os.mkfifo(os.path.join(documents, "pipe.txt"))
+    assert server.request("GET", "/documents?path=../secret.yaml")[0] == 400
     started = time.monotonic()
-    assert server.request("GET", "/documents?path=pipe.txt")[0] == 404
+    status, _, body = server.request("GET", "/documents")
     assert time.monotonic() - started < 5
+    assert status == 200 and b"hunter2" not in body
+    assert b"outside.txt: it is a symbolic link" in body
+    assert b"pipe.txt: it is not a regular file" in body
 
 
 def test_slow_and_silent_clients_are_cut_off(impatient_server):

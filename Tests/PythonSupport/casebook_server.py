@@ -52,8 +52,12 @@ class Server:
         for name, role, password in users:
             subprocess.run([casebook_binary(), "user", "add", name, "--role", role, "--data", self.data],
                            input=password + "\n", text=True, check=True, capture_output=True)
+        self.arguments = arguments
+        self._start()
+
+    def _start(self):
         self.process = subprocess.Popen(
-            [casebook_binary(), "serve", "--port", "0", "--data", self.data, *arguments],
+            [casebook_binary(), "serve", "--port", "0", "--data", self.data, *self.arguments],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         _STARTED.append(self.process)
         line = self.process.stdout.readline()
@@ -63,6 +67,11 @@ class Server:
             raise RuntimeError(f"casebook serve did not start: {line!r}")
         self.url = match.group(1).rstrip("/")
         self.port = urllib.parse.urlsplit(self.url).port
+
+    def restart(self):
+        """Ends the server (SIGTERM to its group) and starts it again on the same data."""
+        _end_group(self.process)
+        self._start()
 
     def stop(self):
         _end_group(self.process)
