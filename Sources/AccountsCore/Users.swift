@@ -59,6 +59,8 @@ public struct Users: Sendable {
         name: String, password: String,
         checking: (@escaping @Sendable () -> Bool) async throws -> Bool
     ) async throws -> User? {
+        // bcrypt would check only the first 72 bytes: such a password is no user's.
+        guard password.utf8.count <= Self.passwordBytes.upperBound else { return nil }
         let user = try await store.user(named: name)
         let hash = user?.passwordHash ?? decoy.value(hasher)
         let hasher = hasher

@@ -5,8 +5,8 @@ import NIOHTTP1
 import NIOPosix
 
 /// One HTTP request and its whole answer, sent with AsyncHTTPClient (SwiftNIO) rather than
-/// URLSession, so that the executables that use it load no libcurl (see the README's
-/// *Performance*). Redirects are not followed (a token is never sent on to another host) and an
+/// URLSession, so that the executables that use it load no libcurl (see docs/performance.md).
+/// Redirects are not followed (a token is never sent on to another host) and an
 /// answer's body is read up to a limit.
 public enum HTTPExchange {
     /// What the server answered: any status.

@@ -73,6 +73,16 @@ struct UsersTests {
     /// The decoy an unknown user is checked against is hashed once and kept: with bcrypt a
     /// hash costs as much as a check, so hashing it again at every unknown name would make
     /// those answers twice as slow as a real user's (and the difference measurable).
+    /// bcrypt reads 72 bytes: a password longer than that is refused at sign-in as at `add`,
+    /// never checked on its first 72 bytes.
+    @Test func signInRefusesAPasswordBcryptWouldCut() async throws {
+        let users = Users(store: directory, hasher: BcryptPasswordHasher(cost: 4))
+        let password = String(repeating: "p", count: 72)
+        try await users.add(name: "ada", role: .admin, password: password)
+        #expect(try await users.authenticate(name: "ada", password: password)?.name == "ada")
+        #expect(try await users.authenticate(name: "ada", password: password + "anything") == nil)
+    }
+
     @Test func theDecoyForUnknownUsersIsHashedOnce() async throws {
         let users = Users(store: directory, hasher: hasher)
         for _ in 0..<3 {

@@ -3,37 +3,88 @@ import Testing
 
 @testable import CasebookServer
 
-/// Guessing is slowed per name, per client address and overall, each over a 15-minute window.
+/// Guessing is slowed per name and per client address, each over a 15-minute window. Every
+/// attempt is counted before its password is checked, so no number of attempts at once buys
+/// more guesses; and no switch for everybody exists that failures could flip.
 @Suite("The sign-in throttle")
 struct SignInThrottleTests {
     let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    @Test func fiveFailuresForOneNameBlockItUntilTheFirstLeavesTheWindow() {
+    @Test func fiveAttemptsForOneNameBlockItUntilTheFirstLeavesTheWindow() {
         let throttle = SignInThrottle()
         for minute in 0..<5 {
-            #expect(throttle.blockedUntil(user: "dee", now: start) == nil)
-            throttle.recordFailure(user: "dee", now: start + Double(minute) * 60)
+            let attempt = throttle.admit(user: "dee", now: start + Double(minute) * 60)
+            #expect(attempt.blockedUntil == nil)
         }
         let later = start + 5 * 60
-        #expect(throttle.blockedUntil(user: "dee", now: later) == start + 15 * 60)
-        #expect(throttle.blockedUntil(user: "dan", now: later) == nil)
-        #expect(throttle.blockedUntil(user: "dee", now: start + 15 * 60 + 1) == nil)
+        #expect(throttle.admit(user: "dee", now: later).blockedUntil == start + 15 * 60)
+        #expect(throttle.admit(user: "dan", now: later).blockedUntil == nil)
+        #expect(throttle.admit(user: "dee", now: start + 15 * 60 + 1).blockedUntil == nil)
     }
 
-    @Test func twentyFailuresFromOneAddressBlockItWhateverTheNames() {
+    @Test func twentyAttemptsFromOneAddressBlockItWhateverTheNames() {
         let throttle = SignInThrottle()
         for guess in 0..<20 {
-            throttle.recordFailure(user: "name\(guess)", address: "203.0.113.7", now: start)
+            #expect(
+                throttle.admit(user: "name\(guess)", address: "203.0.113.7", now: start)
+                    .blockedUntil == nil)
         }
-        #expect(throttle.blockedUntil(user: "fresh", address: "203.0.113.7", now: start) != nil)
-        #expect(throttle.blockedUntil(user: "fresh", address: "198.51.100.1", now: start) == nil)
+        #expect(
+            throttle.admit(user: "fresh", address: "203.0.113.7", now: start).blockedUntil != nil)
+        #expect(
+            throttle.admit(user: "fresh", address: "198.51.100.1", now: start).blockedUntil == nil)
     }
 
-    @Test func aSuccessClearsTheNamesFailures() {
+    @Test func aSuccessClearsTheNamesFailuresButNotTheAddresss() {
         let throttle = SignInThrottle()
-        for _ in 0..<4 { throttle.recordFailure(user: "dee", now: start) }
-        throttle.recordSuccess(user: "dee")
-        throttle.recordFailure(user: "dee", now: start)
-        #expect(throttle.blockedUntil(user: "dee", now: start) == nil)
+        for _ in 0..<4 { _ = throttle.admit(user: "dee", address: "203.0.113.7", now: start) }
+        let right = throttle.admit(user: "dee", address: "203.0.113.7", now: start)
+        throttle.succeeded(right)
+        #expect(throttle.admit(user: "dee", now: start).blockedUntil == nil)
+        for guess in 0..<15 {
+            _ = throttle.admit(user: "other\(guess)", address: "203.0.113.7", now: start)
+        }
+        // 4 failures + 15 = 19 counted against the address; the success was not one.
+        #expect(throttle.admit(user: "x", address: "203.0.113.7", now: start).blockedUntil == nil)
+        #expect(throttle.admit(user: "y", address: "203.0.113.7", now: start).blockedUntil != nil)
+    }
+
+    /// Forty guesses at once for one name, each from its own address: five are let through to
+    /// the password check, the others are refused before it.
+    @Test func attemptsAtOnceFromManyAddressesGetNoMoreThanTheLimit() async {
+        let throttle = SignInThrottle()
+        let admitted = await withTaskGroup(of: Bool.self) { group in
+            for address in 0..<40 {
+                group.addTask {
+                    throttle.admit(user: "admin", address: "127.0.0.\(address + 1)", now: start)
+                        .blockedUntil == nil
+                }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(admitted == SignInThrottle.perUser)
+    }
+
+    /// A flood of failures for names nobody has, from a few addresses, blocks those addresses,
+    /// not everybody: a user elsewhere still signs in.
+    @Test func aFloodOfFailuresForUnknownNamesLocksNobodyElseOut() {
+        let throttle = SignInThrottle()
+        for guess in 0..<1_000 {
+            _ = throttle.admit(
+                user: "nobody\(guess)", address: "203.0.113.\(guess % 5)", now: start)
+        }
+        #expect(
+            throttle.admit(user: "admin", address: "198.51.100.1", now: start).blockedUntil == nil)
+    }
+
+    /// The names and addresses it remembers are bounded, the oldest forgotten first.
+    @Test func itRemembersABoundedNumberOfNamesAndAddresses() {
+        let throttle = SignInThrottle()
+        for guess in 0..<(SignInThrottle.capacity + 10) {
+            _ = throttle.admit(
+                user: "n\(guess)", address: "a\(guess)", now: start + Double(guess) / 1000)
+        }
+        #expect(throttle.remembered.names <= SignInThrottle.capacity)
+        #expect(throttle.remembered.addresses <= SignInThrottle.capacity)
     }
 }

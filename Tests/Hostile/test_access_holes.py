@@ -1,11 +1,15 @@
 """Access, as an attacker probes it: every spelling of a path gets one permission, no file a
 store owns is opened behind its store's back, every guess at a password is counted, a changed
 password ends the old sessions, redirects stay on this server, and one request names one host."""
+import concurrent.futures
+import http.client
 import json
 import os
+import re
 import subprocess
+import urllib.parse
 
-from conftest import casebook_binary
+from conftest import Server, casebook_binary
 
 JSON = {"Content-Type": "application/json"}
 
@@ -45,3 +49,64 @@ def test_acknowledged_diary_writes_survive_every_attempt_to_open_a_stores_file(s
     assert status == 200
     texts = {entry["text"] for entry in json.loads(body)["entries"]}
     assert texts == {"from the command line"} | {f"acknowledged {number}" for number in range(5)}
+
+
+def sign_in_form(server):
+    """A CSRF token from the sign-in page, and a function that posts a sign-in from an address."""
+    _, headers, _ = server.request("GET", "/login")
+    token = re.search(r"casebook_csrf=([0-9a-f]{64})", headers.get("Set-Cookie", "")).group(1)
+
+    def sign_in(name, password, source="127.0.0.1"):
+        body = urllib.parse.urlencode({"csrf": token, "username": name, "password": password}).encode()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60,
+                                                source_address=(source, 0))
+        try:
+            connection.request("POST", "/login", body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"casebook_csrf={token}"})
+            response = connection.getresponse()
+            response.read()
+            return response.status, dict(response.getheaders())
+        finally:
+            connection.close()
+    return sign_in
+
+
+ADMIN = ("admin", "admin", "correct horse battery")
+
+
+def test_every_guess_is_counted_whatever_the_concurrency_or_the_address():
+    """Forty wrong passwords for one name at once, each from its own loopback address: five
+    reach the password check, the rest are refused (429, with Retry-After) before it."""
+    server = Server(users=[ADMIN])
+    try:
+        sign_in = sign_in_form(server)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=40) as pool:
+            answers = list(pool.map(lambda n: sign_in("admin", f"wrong {n}", f"127.0.0.{n + 2}"), range(40)))
+        statuses = [status for status, _ in answers]
+        assert statuses.count(401) == 5 and statuses.count(429) == 35, statuses
+        assert all(headers.get("Retry-After", "").isdigit() for status, headers in answers if status == 429)
+    finally:
+        server.stop()
+
+
+def test_a_flood_of_failures_for_unknown_names_locks_nobody_else_out():
+    server = Server(users=[ADMIN])
+    try:
+        sign_in = sign_in_form(server)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda n: sign_in(f"nobody{n}", "wrong password", f"127.0.1.{n % 4 + 1}"), range(100)))
+        status, headers = sign_in("admin", "correct horse battery", "127.0.2.1")
+        assert status == 303, status
+    finally:
+        server.stop()
+
+
+def test_a_password_bcrypt_would_cut_is_refused_not_checked_on_its_first_72_bytes():
+    password = "p" * 72
+    server = Server(users=[("ada", "admin", password)])
+    try:
+        sign_in = sign_in_form(server)
+        assert sign_in("ada", password + "anything")[0] == 400
+        assert sign_in("ada", password)[0] == 303
+    finally:
+        server.stop()

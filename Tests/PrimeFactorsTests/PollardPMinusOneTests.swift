@@ -47,7 +47,7 @@ struct PollardPMinusOneTests {
     }
 
     /// What it is there for: a third of the products of two random 32-bit primes split for
-    /// about a fifth of a curve's work each (the README's benchmark); fewer would make it a cost.
+    /// about a fifth of a curve's work each (docs/performance.md); fewer would make it a cost.
     @Test func splitsAboutAThirdOfProductsOfTwoRandom32BitPrimes() throws {
         var generator = SplitMix64(seed: 17)
         var split = 0

@@ -47,24 +47,36 @@ struct SignInPages: Sendable {
             let password = form["password"] ?? ""
             let next = Self.safeNext(form["next"])
             let address = PeerAddress.address(of: request)
-            if let until = throttle.blockedUntil(user: name, address: address) {
-                let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+            // bcrypt reads 72 bytes: a longer password is refused, as `user add` refuses it,
+            // never checked on its first 72 bytes.
+            guard password.utf8.count <= Users.passwordBytes.upperBound else {
                 return refusal(
+                    request, name: name, next: next, status: .badRequest,
+                    message:
+                        "A password must be at most \(Users.passwordBytes.upperBound) bytes long (bcrypt reads no more)."
+                )
+            }
+            let attempt = throttle.admit(user: name, address: address)
+            if let until = attempt.blockedUntil {
+                let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+                var response = refusal(
                     request, name: name, next: next, status: .tooManyRequests,
                     message:
                         "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
                 )
+                response.headers[.retryAfter] = String(
+                    max(1, Int(until.timeIntervalSinceNow.rounded(.up))))
+                return response
             }
             let user = try await users.authenticate(name: name, password: password) { check in
                 try await Self.hashing.runIfActive(check)
             }
             guard let user else {
-                throttle.recordFailure(user: name, address: address)
                 return refusal(
                     request, name: name, next: next, status: .unauthorized,
                     message: "That name and password do not match.")
             }
-            throttle.recordSuccess(user: name)
+            throttle.succeeded(attempt)
             // A new session on every sign-in, and the old one (if any) ended: a session
             // cookie planted before sign-in is worth nothing after it.
             if let old = CookieValue.named(Self.sessionCookie, in: request) {

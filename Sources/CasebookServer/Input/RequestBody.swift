@@ -18,7 +18,7 @@ enum RequestBody {
         }
     }
 
-    /// `limit` in KiB or MiB, as the messages and the README give it.
+    /// `limit` in KiB or MiB, as the messages and docs/security.md give it.
     static func size(_ limit: Int) -> String {
         limit % (1024 * 1024) == 0 ? "\(limit / (1024 * 1024)) MiB" : "\(limit / 1024) KiB"
     }
