@@ -28,6 +28,7 @@ public final class InMemoryUserDirectory: UserStore, TokenStore, SessionStore, @
         try lock.withLock {
             guard byName[name] != nil else { throw UserError.unknown(name) }
             byName[name]?.passwordHash = hash
+            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
     }
 

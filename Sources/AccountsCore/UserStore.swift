@@ -5,6 +5,8 @@ public protocol UserStore: Sendable {
     func user(named name: String) async throws -> User?
     /// Every user, by name.
     func users() async throws -> [User]
+    /// Sets a user's password hash and, in the same step, ends every session of theirs (a
+    /// session signed in with the old password is worth nothing after it).
     /// - Throws: `UserError.unknown` when there is no such user.
     func setPasswordHash(_ hash: String, forUser name: String) async throws
     /// Removes the user and every token of theirs.

@@ -86,9 +86,17 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
 
     public func setPasswordHash(_ hash: String, forUser name: String) async throws {
         let changed = try await answering { client -> Bool in
+            // One statement: the sessions end with the old password, atomically.
             let rows = try await client.query(
-                "UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name) RETURNING name"
-            )
+                """
+                WITH changed AS (
+                    UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name)
+                    RETURNING name
+                ), ended AS (
+                    DELETE FROM sign_in_session WHERE user_name IN (SELECT name FROM changed)
+                )
+                SELECT name FROM changed
+                """)
             for try await _ in rows.decode(String.self) { return true }
             return false
         }

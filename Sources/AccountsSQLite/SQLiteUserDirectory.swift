@@ -85,6 +85,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
             try db.execute(
                 sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, name])
             guard db.changesCount == 1 else { throw UserError.unknown(name) }
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
         }
     }
 

@@ -105,6 +105,30 @@ struct UserDirectoryContractTests {
         }
     }
 
+    /// A new password ends every session its user had, in the same step: a session signed in
+    /// with the old password is worth nothing after it. Other users' sessions stay.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func aNewPasswordEndsEverySessionOfItsUser(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            for name in ["ada", "bob"] {
+                try await store.add(
+                    User(name: name, role: .diarist, passwordHash: "h", createdAt: Self.created))
+                for number in 1...2 {
+                    try await store.add(
+                        SignInSession(
+                            user: name, createdAt: Self.created,
+                            expiresAt: Self.created.addingTimeInterval(3600)),
+                        secretHash: "\(name)-\(number)")
+                }
+            }
+            try await store.setPasswordHash("new", forUser: "ada")
+            #expect(try await store.session(secretHash: "ada-1") == nil)
+            #expect(try await store.session(secretHash: "ada-2") == nil)
+            #expect(try await store.session(secretHash: "bob-1")?.user == "bob")
+            #expect(try await store.session(secretHash: "bob-2")?.user == "bob")
+        }
+    }
+
     @Test(arguments: UserDirectoryKind.allCases)
     func keepsSessionsByTheirHashUntilEndedExpiredOrTheirUserGoes(kind: UserDirectoryKind)
         async throws
