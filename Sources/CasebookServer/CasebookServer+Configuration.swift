@@ -27,9 +27,14 @@ extension CasebookServer {
         /// Whether cookies are marked Secure (sent over HTTPS only): when the server, or the
         /// proxy in front of it, serves HTTPS.
         public var secureCookies = false
-        /// How long a session cookie's or token's user is remembered after a look-up (a
-        /// session ended or token revoked elsewhere stops working within it; zero: never kept).
+        /// How long a session cookie's or token's user is remembered after a look-up, in a
+        /// data directory (zero: never kept). A change to the users' database there — a new
+        /// password, a removed user, a revoked token, from any process — ends it at once.
         public var credentialCacheLifetime: Duration = .seconds(2)
+        /// The same on a shared PostgreSQL database, where nothing local can tell of a change
+        /// another instance made: such a change takes effect within it. Zero by default, so
+        /// every request asks the database and a change takes effect at once everywhere.
+        public var credentialCacheLifetimeOnDatabase: Duration = .zero
         /// How long the server trusts its last look at whether it has users (a first user
         /// added from the command line takes effect within it).
         public var userCheckInterval: Duration = .seconds(1)

@@ -1,5 +1,6 @@
 import AccountsBcrypt
 import AccountsCore
+import CasebookDataDirectory
 import Diary
 import DiaryPostgres
 import Foundation
@@ -41,6 +42,24 @@ extension CasebookServer {
         return { try await work.run { try diary.revision() } }
     }
 
+    /// Who sessions and tokens stand for, remembered: in a data directory until the users'
+    /// database changes (watched) or the lifetime ends; on a shared database, only for the
+    /// lifetime the operator allowed for it (none by default).
+    static func credentialCache(_ stores: Stores, _ configuration: Configuration)
+        -> CredentialCache
+    {
+        guard stores.database == nil else {
+            return CredentialCache(lifetime: configuration.credentialCacheLifetimeOnDatabase)
+        }
+        let users = DataDirectoryLayout(root: stores.dataDirectory).usersDatabase
+        let signal = DirectoryChangeSignal(
+            directory: users.deletingLastPathComponent(),
+            namesStartingWith: users.lastPathComponent)
+        return CredentialCache(
+            lifetime: configuration.credentialCacheLifetime,
+            changes: ChangeGeneration(signal: signal))
+    }
+
     /// The routes, rendering pages with `renderer`.
     static func router(stores: Stores, configuration: Configuration, renderer: PageRenderer)
         throws -> Router<BasicRequestContext>
@@ -57,8 +76,8 @@ extension CasebookServer {
         router.middlewares.add(CanonicalPathMiddleware())
         var signIn: SignInPages?
         if let users = stores.users {
-            let sessionCache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
-            let tokenCache = CredentialCache(lifetime: configuration.credentialCacheLifetime)
+            let sessionCache = credentialCache(stores, configuration)
+            let tokenCache = credentialCache(stores, configuration)
             let pages = SignInPages(
                 renderer: renderer,
                 users: Users(store: users, hasher: BcryptPasswordHasher()),

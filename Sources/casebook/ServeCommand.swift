@@ -51,10 +51,12 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsKey: String?
 
     @Option(
-        help:
-            "Seconds a session's or token's user is remembered (a revocation elsewhere takes effect within them; 0: never)."
-    )
-    var credentialCache = 2
+        help: ArgumentHelp(
+            "Seconds a session's or token's user is remembered (0: never).",
+            discussion:
+                "In a data directory, a change to the users (a new password, a removed user, a revoked token) ends what was remembered at once, and the default is 2. On --database nothing local can tell of a change made by another instance, so the default is 0: with N, such a change takes effect within N seconds."
+        ))
+    var credentialCache: Int?
 
     @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
     var secureCookies = false
@@ -78,7 +80,7 @@ struct ServeCommand: AsyncParsableCommand {
         ] where !(1...3600).contains(value) {
             throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
         }
-        guard (0...300).contains(credentialCache) else {
+        if let credentialCache, !(0...300).contains(credentialCache) {
             throw ValidationError(
                 "--credential-cache must be from 0 to 300 seconds, not \(credentialCache)")
         }
@@ -114,7 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tlsCertificate = tlsCert.map { URL(fileURLWithPath: $0) }
         configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
         configuration.secureCookies = secureCookies
-        configuration.credentialCacheLifetime = .seconds(credentialCache)
+        if let credentialCache {
+            configuration.credentialCacheLifetime = .seconds(credentialCache)
+            configuration.credentialCacheLifetimeOnDatabase = .seconds(credentialCache)
+        }
         if tlsCert == nil, !secureCookies, !["127.0.0.1", "localhost", "::1"].contains(host) {
             StandardStreams.error(
                 "casebook serve: warning: serving \(host) over plain HTTP: passwords, sessions and tokens cross the network readable; use --tls-cert and --tls-key, or a proxy that serves HTTPS (with --secure-cookies)"

@@ -84,10 +84,19 @@ struct UserListCommand: AsyncParsableCommand {
 
 struct UserPasswdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "passwd", abstract: "Change a user's password.")
+        commandName: "passwd",
+        abstract: "Change a user's password, ending their signed-in sessions.",
+        discussion: """
+            Every session the user signed in with the old password ends at once, on every \
+            server that shares the users. Their API tokens keep working unless \
+            --revoke-tokens is given.
+            """)
 
     @Argument(help: "The user's name.")
     var name: String
+
+    @Flag(help: "Revoke every API token of the user as well.")
+    var revokeTokens = false
 
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
@@ -95,11 +104,28 @@ struct UserPasswdCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user passwd") {
             let password = try UserCommand.newPassword()
-            let name = name
-            try await data.services().withUsers(database: try database.url()) { users, _ in
+            let (name, revokeTokens) = (name, revokeTokens)
+            let tokens = try await data.services().withUsers(database: try database.url()) {
+                users, tokens in
                 try await users.changePassword(of: name, to: password)
+                let live = try await tokens.list(user: name).filter {
+                    !$0.revoked && ($0.expiresAt.map { $0 > Date() } ?? true)
+                }
+                if revokeTokens {
+                    for token in live { try await tokens.revoke(id: token.id) }
+                }
+                return live.count
             }
-            try StandardStreams.output("changed the password of \(name)")
+            let counted = tokens == 1 ? "their 1 API token" : "their \(tokens) API tokens"
+            let fate =
+                tokens == 0
+                ? "they have no API token"
+                : revokeTokens
+                    ? "\(counted) \(tokens == 1 ? "was" : "were") revoked"
+                    : "\(counted) still \(tokens == 1 ? "works" : "work")"
+                        + " (end \(tokens == 1 ? "it" : "them") with --revoke-tokens, or casebook token revoke)"
+            try StandardStreams.output(
+                "changed the password of \(name): their signed-in sessions have ended; \(fate)")
         }
     }
 }

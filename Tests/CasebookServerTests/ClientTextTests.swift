@@ -15,8 +15,8 @@ struct ClientTextTests {
     init() throws { fixture = try RouteFixture() }
 
     @Test(arguments: [
-        ("/documents?path=%ff", "query parameter &#39;path&#39; is not valid UTF-8 text"),
-        ("/documents?path=a%00b", "query parameter &#39;path&#39; contains a NUL character"),
+        ("/account?born=%ff", "query parameter &#39;born&#39; is not valid UTF-8 text"),
+        ("/account?born=a%00b", "query parameter &#39;born&#39; contains a NUL character"),
         ("/factor?n=1%zz", "query parameter &#39;n&#39; has a malformed %-escape"),
     ])
     func aQueryThatIsNotTextIsRefused(uri: String, message: String) async throws {

@@ -33,6 +33,24 @@ struct CredentialCacheTests {
         #expect(lookUps.value == 3, "a failed look-up is not remembered")
     }
 
+    /// Where the store can say it changed (the users' database in a data directory, watched),
+    /// a change ends everything remembered at once: a new password, a removed user or a
+    /// revoked token takes effect on the next request, whatever the lifetime.
+    @Test func aChangeOfTheStoreEndsWhatWasRememberedAtOnce() async throws {
+        let signal = ChangeSignalStub(answers: [false, false, true, false])
+        let cache = CredentialCache(
+            lifetime: .seconds(60), changes: ChangeGeneration(signal: signal))
+        let lookUps = Counter()
+        for _ in 0..<4 {
+            _ = try await cache.user(for: "session x") {
+                lookUps.add()
+                return ada
+            }
+        }
+        // Read once, kept while nothing changed, read again after the change, then kept.
+        #expect(lookUps.value == 2)
+    }
+
     @Test func aZeroLifetimeLooksUpEveryTime() async throws {
         let cache = CredentialCache(lifetime: .zero)
         let lookUps = Counter()

@@ -34,6 +34,21 @@ struct RevisionTrackerTests {
         #expect(signal.drainChanges() == true)
         #expect(signal.drainChanges() == false)
     }
+
+    /// Watching some files of a directory: a write to them (or a file named after them, as a
+    /// database's journal is) is seen; a write to any other file is not.
+    @Test func aSignalForSomeFilesSeesOnlyThem() throws {
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url
+        let signal = DirectoryChangeSignal(directory: directory, namesStartingWith: "users.sqlite")
+        _ = signal.drainChanges()
+        try Data("x".utf8).write(to: directory.appendingPathComponent("diary.sqlite-wal"))
+        #expect(signal.drainChanges() == false)
+        try Data("x".utf8).write(to: directory.appendingPathComponent("users.sqlite-wal"))
+        try Data("x".utf8).write(to: directory.appendingPathComponent("diary.sqlite"))
+        #expect(signal.drainChanges() == true)
+        #expect(signal.drainChanges() == false)
+    }
 }
 
 /// Answers preset "changed?" values in turn.

@@ -3,31 +3,42 @@ import Foundation
 
 /// Who a session cookie or a token stands for, remembered for `lifetime` after a look-up, so
 /// that a signed-in page or a token's API call does not read the user store on every request.
-/// Signing out forgets at once on this instance; a session ended, a token revoked or a user
-/// removed elsewhere (another instance, the command line) stops working within `lifetime`.
+/// Signing out forgets at once on this instance. With `changes` (the users' database in a data
+/// directory, watched), any change of the store — a new password, a removed user, a revoked
+/// token, by another instance or the command line — forgets everything at once; without it
+/// (a store nothing local can watch) such a change takes effect within `lifetime`, so the
+/// composition root gives a shared database no lifetime unless its operator asks for one.
 /// Only successful look-ups are kept, at most `capacity` of them.
 final class CredentialCache: @unchecked Sendable {
     static let capacity = 10_000
 
     private let lifetime: Duration
+    private let changes: ChangeGeneration?
     private let lock = NSLock()
-    private var entries: [String: (user: User, until: ContinuousClock.Instant)] = [:]
+    private var entries: [String: (user: User, until: ContinuousClock.Instant, generation: Int)] =
+        [:]
 
-    init(lifetime: Duration) {
+    init(lifetime: Duration, changes: ChangeGeneration? = nil) {
         self.lifetime = lifetime
+        self.changes = changes
     }
 
     func user(for key: String, lookUp: () async throws -> User?) async throws -> User? {
         guard lifetime > .zero else { return try await lookUp() }
         let now = ContinuousClock.now
-        if let entry = lock.withLock({ entries[key] }), now < entry.until { return entry.user }
+        let generation = changes?.current() ?? 0
+        if let entry = lock.withLock({ entries[key] }), now < entry.until,
+            entry.generation == generation
+        {
+            return entry.user
+        }
         guard let user = try await lookUp() else {
             forget(key)
             return nil
         }
         lock.withLock {
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = (user, now + lifetime)
+            entries[key] = (user, now + lifetime, generation)
         }
         return user
     }

@@ -13,10 +13,15 @@ protocol ChangeSignal: Sendable {
 /// Watches a directory with inotify on Linux: a change written by any process before the call is
 /// already queued in the kernel, so one non-blocking read tells. Where inotify is missing (or
 /// cannot be set up), it always says "changed", which is slower but never wrong.
+///
+/// With `namesStartingWith`, only changes to files whose names start with it count (a
+/// database and its journals: `users.sqlite`, `users.sqlite-wal`, …).
 final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
     private let descriptor: Int32
+    private let prefix: [UInt8]?
 
-    init(directory: URL) {
+    init(directory: URL, namesStartingWith prefix: String? = nil) {
+        self.prefix = prefix.map { Array($0.utf8) }
         #if os(Linux)
             let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             let mask = UInt32(
@@ -44,11 +49,32 @@ final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
-                changed = true
+                changed = changed || concerned(buffer[..<count])
                 continue
             }
             // EAGAIN: nothing (more) queued. Any other failure: assume a change.
             return count < 0 && errno != EAGAIN ? true : changed
         }
+    }
+
+    /// Whether the events read concern a watched name: every event without a prefix to match,
+    /// else those whose name starts with it (and any the buffer holds only in part).
+    private func concerned(_ events: ArraySlice<UInt8>) -> Bool {
+        guard let prefix else { return true }
+        // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+        let header = 16
+        var offset = events.startIndex
+        while offset < events.endIndex {
+            guard offset + header <= events.endIndex else { return true }
+            let length = events[(offset + 12)..<(offset + 16)].reversed().reduce(0) {
+                $0 << 8 | Int($1)
+            }
+            let nameStart = offset + header
+            guard nameStart + length <= events.endIndex else { return true }
+            let name = events[nameStart..<(nameStart + length)].prefix { $0 != 0 }
+            if name.starts(with: prefix) { return true }
+            offset = nameStart + length
+        }
+        return false
     }
 }

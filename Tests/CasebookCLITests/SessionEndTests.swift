@@ -1,0 +1,74 @@
+import CasebookTestSupport
+import Foundation
+import PostgresTestSupport
+import Testing
+
+/// `casebook user passwd` ends the user's signed-in sessions at once on every server that
+/// shares the users — one server on a data directory, two on one PostgreSQL database — and
+/// says what becomes of their API tokens; with `--revoke-tokens` those end too.
+@Suite("A new password ends the old sessions", .serialized)
+struct SessionEndTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case dataDirectory, postgres
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aNewPasswordEndsEverySessionAtOnceAndSaysWhatBecomesOfTheTokens(kind: Kind) async throws {
+        let data = try TemporaryDirectory()
+        var place = ["--data", data.url.path]
+        var serverCount = 1
+        if kind == .postgres {
+            place += ["--database", try await PostgresTesting.newDatabaseURL()]
+            serverCount = 2
+        }
+        func casebook(_ arguments: [String], input: String = "") throws
+            -> CasebookExecutable.Result
+        {
+            try CasebookExecutable.run(arguments + place, input: input)
+        }
+        #expect(
+            try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
+                .status == 0)
+        let token = try casebook(["token", "create", "--user", "dee"]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        // On a data directory the server shares the command's; on PostgreSQL each server has
+        // a data directory of its own and the users are in the database.
+        let servers = try (0..<serverCount).map { _ in
+            kind == .dataDirectory
+                ? try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
+                : try ServerProcess(arguments: Array(place.dropFirst(2)))
+        }
+        let browser = try await SignedInBrowser(
+            url: servers[0].url, name: "dee", password: "correct horse")
+        for server in servers {
+            #expect(try await browser.status(of: "api/diary", on: server.url) == 200)
+        }
+
+        let changed = try casebook(["user", "passwd", "dee"], input: "battery staple\n")
+        #expect(changed.status == 0)
+        #expect(
+            changed.standardOutput
+                == "changed the password of dee: their signed-in sessions have ended; "
+                + "their 1 API token still works (end it with --revoke-tokens, or casebook token revoke)\n"
+        )
+        for server in servers {
+            #expect(try await browser.status(of: "api/diary", on: server.url) == 401)
+            #expect(
+                try await SignedInBrowser.status(of: "api/diary", on: server.url, token: token)
+                    == 200)
+        }
+
+        let revoked = try casebook(
+            ["user", "passwd", "dee", "--revoke-tokens"], input: "new battery\n")
+        #expect(
+            revoked.standardOutput
+                == "changed the password of dee: their signed-in sessions have ended; "
+                + "their 1 API token was revoked\n")
+        for server in servers {
+            #expect(
+                try await SignedInBrowser.status(of: "api/diary", on: server.url, token: token)
+                    == 401)
+        }
+    }
+}
