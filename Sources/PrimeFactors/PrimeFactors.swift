@@ -96,7 +96,7 @@ public func primeFactors(of integer: UInt128) -> [UInt128] {
 
 /// The prime factors of `integer`, any size, in ascending order, each repeated by its
 /// multiplicity; 0 and 1 have none. Parts that fit in 128 bits are worked on as `UInt128`.
-/// Time grows with the second-largest prime factor: see docs/performance.md for the sizes guaranteed.
+/// Time grows with the second-largest prime factor: docs/performance.md gives the sizes guaranteed.
 public func primeFactors(of integer: BigUInt) -> [BigUInt] {
     guard integer > 1 else { return [] }
     return WideFactorization.factors(of: integer)
