@@ -158,6 +158,19 @@ struct RouteMatrixTests {
         }
     }
 
+    /// A path that resolves to another site's address once a browser reads it (`\` as `/`)
+    /// is not found, never redirected.
+    @Test(arguments: ["/x/..//\\evil.example", "/diary/..//\\evil.example/", "/./\\evil.example"])
+    func aPathThatWouldRedirectToAnotherSiteIsNotFound(path: String) async throws {
+        let router = try CasebookServer.router(stores: stores)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: path, method: .get) { response in
+                #expect(response.headers[.location] == nil, "\(response.headers[.location] ?? "")")
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     /// The paths to try for `route` as `caller`, with the outcome each must have.
     static func spellings(of route: Route, for caller: Caller) -> [(String, Outcome)] {
         let canonical: String

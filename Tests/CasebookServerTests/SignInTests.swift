@@ -230,5 +230,12 @@ struct SignInTests {
         #expect(SignInPages.safeNext("https://evil.example/") == "/")
         #expect(SignInPages.safeNext("/\\evil") == "/")
         #expect(SignInPages.safeNext("/diary?x=1") == "/diary?x=1")
+        // A browser drops tabs and line breaks from a URL: "/\t/evil.example" is "//evil…".
+        for hidden in [
+            "/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/ /evil.example",
+            "/a//b", "/\u{0}x", "/\u{7F}x", "/\u{85}x", "/caf\u{E9}", "/\u{3000}/evil.example",
+        ] {
+            #expect(SignInPages.safeNext(hidden) == "/", "\(hidden.unicodeScalars.map(\.value))")
+        }
     }
 }

@@ -144,11 +144,9 @@ struct SignInPages: Sendable {
         path.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "/"
     }
 
-    /// Where to go after signing in: a path on this server, never another site.
+    /// Where to go after signing in: a path on this server (`LocalRedirect`), else home.
     static func safeNext(_ text: String?) -> String {
-        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
-            text.utf8.count <= 512, !text.contains(where: { $0.isNewline })
-        else { return "/" }
+        guard let text, LocalRedirect.isSafe(text) else { return "/" }
         return text
     }
 }

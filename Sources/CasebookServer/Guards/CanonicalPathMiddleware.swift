@@ -1,8 +1,8 @@
 import Hummingbird
 
 /// Answers a path that is not spelled canonically (see `CanonicalPath`) before anything reads
-/// it: a GET or HEAD is redirected (308) to the canonical spelling, with its query; anything
-/// else is not found. So no route is reached under two spellings, and no check can be made on
+/// it: a GET or HEAD is redirected (308) to the canonical spelling, with its query, when that
+/// stays on this server (`LocalRedirect`); anything else is not found. So no route is reached under two spellings, and no check can be made on
 /// one spelling while another runs.
 struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
@@ -12,7 +12,9 @@ struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
         switch CanonicalPath.verdict(of: request.uri.path) {
         case .canonical:
             return try await next(request, context)
-        case .resolvesTo(let path) where request.method == .get || request.method == .head:
+        case .resolvesTo(let path)
+        where (request.method == .get || request.method == .head)
+            && LocalRedirect.isSafe(path + (request.uri.query.map { "?" + $0 } ?? "")):
             let query = request.uri.query.map { "?" + $0 } ?? ""
             return Response(status: .permanentRedirect, headers: [.location: path + query])
         case .resolvesTo, .refused:
