@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import re
+import socket
 import subprocess
 import urllib.parse
 
@@ -110,3 +111,31 @@ def test_a_password_bcrypt_would_cut_is_refused_not_checked_on_its_first_72_byte
         assert sign_in("ada", password)[0] == 303
     finally:
         server.stop()
+
+
+def raw_request(server, text):
+    """The status line and body of one request sent byte for byte."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+        connection.sendall(text.encode())
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body
+
+
+def test_a_request_names_one_host(server):
+    """Two Host headers are a bad request; an absolute-form target must name the same host as
+    its Host header (so a proxy and Casebook cannot read two different hosts in one request)."""
+    status, body = raw_request(server, "GET /api/diary HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                       "Host: evil.example\r\nConnection: close\r\n\r\n")
+    assert status == 400 and b"Host" in body
+    status, body = raw_request(server, "GET http://evil.example/api/diary HTTP/1.1\r\n"
+                                       "Host: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    assert status == 400 and b"evil.example" in body
+    status, _ = raw_request(server, "GET http://evil.example/api/diary HTTP/1.1\r\n"
+                                    "Host: evil.example\r\nConnection: close\r\n\r\n")
+    assert status == 421
+    status, _ = raw_request(server, f"GET http://127.0.0.1:{server.port}/api/diary HTTP/1.1\r\n"
+                                    f"Host: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n")
+    assert status == 200

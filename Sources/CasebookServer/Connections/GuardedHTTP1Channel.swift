@@ -2,9 +2,11 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTPTypesHTTP1
 
 /// Hummingbird's HTTP/1.1 channel with `SlowClientHandler` in front of the HTTP decoder and
-/// `RequestPhaseHandler` after it, so that slow clients are cut off by `ServerTimeouts`.
+/// `RequestPhaseHandler` after it, so that slow clients are cut off by `ServerTimeouts`, and
+/// `RequestTargetGuard` where the request's target is still whole.
 struct GuardedHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -32,7 +34,12 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        return inner.setup(channel: channel, logger: logger)
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            let conversion = try operations.handler(type: HTTP1ToHTTPServerCodec.self)
+            try operations.addHandler(RequestTargetGuard(), position: .before(conversion))
+            return value
+        }
     }
 
     func handle(value: Value, logger: Logger) async {

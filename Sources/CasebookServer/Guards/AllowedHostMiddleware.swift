@@ -1,7 +1,8 @@
 import CasebookFileSystem
 import Hummingbird
 
-/// Answers 421 (Misdirected Request) to a request for a host the server does not serve.
+/// Answers 421 (Misdirected Request) to a request for a host the server does not serve, and
+/// 400 to one that names two hosts (see `RequestTargetGuard`).
 struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
     let hosts: AllowedHosts
 
@@ -9,6 +10,9 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        if let problem = request.headers[RequestTargetGuard.problemHeaderName] {
+            throw RequestError(.badRequest, problem)
+        }
         guard hosts.allows(authority: request.head.authority) else {
             let authority = request.head.authority
             // A name that is not printable ASCII reaches here with U+FFFD in place of bytes
