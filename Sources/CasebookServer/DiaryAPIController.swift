@@ -70,16 +70,28 @@ struct DiaryAPIController: Sendable {
                 }
                 return Self.response(entry)
             } catch let conflict as DiaryConflictError {
-                var response = JSONResponse.make(
-                    json: ["error": .string("\(conflict)")], status: .preconditionFailed)
-                response.headers[.eTag] = Self.eTag(conflict.current.revision)
-                return response
+                return Self.preconditionFailed(conflict)
             }
         }
+        // With If-Match, only the revision the client read is removed (a 412 otherwise, with
+        // the current revision's ETag); without it, or with `*`, whatever is stored.
         router.delete("/api/diary/{id}") { request, context in
             let work = try diaries.diary(for: request).work
             let id = try Self.id(context)
-            try await work.entries { entries in try Self.answering { try entries.remove(id: id) } }
+            let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
+            do {
+                try await work.entries { entries in
+                    try Self.answering {
+                        if let expected {
+                            try entries.remove(id: id, ifRevision: expected)
+                        } else {
+                            try entries.remove(id: id)
+                        }
+                    }
+                }
+            } catch let conflict as DiaryConflictError {
+                return Self.preconditionFailed(conflict)
+            }
             return Response(status: .noContent)
         }
     }
@@ -107,6 +119,14 @@ struct DiaryAPIController: Sendable {
     }
 
     static func eTag(_ revision: Int) -> String { "\"\(revision)\"" }
+
+    /// A 412 for a write made from a revision that is no longer current, with that one's ETag.
+    private static func preconditionFailed(_ conflict: DiaryConflictError) -> Response {
+        var response = JSONResponse.make(
+            json: ["error": .string("\(conflict)")], status: .preconditionFailed)
+        response.headers[.eTag] = eTag(conflict.current.revision)
+        return response
+    }
 
     /// The revision an `If-Match` header names: nil for none or `*`; one strong ETag this API
     /// gave, otherwise a 400.

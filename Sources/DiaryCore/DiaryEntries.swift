@@ -63,6 +63,18 @@ public struct DiaryEntries {
             entry: entry, revision: try revisedStore.save(entry, ifRevision: revision))
     }
 
+    /// Removes the entry with `id` if it is still at `revision` (the one its deleter read).
+    /// A store that keeps no revisions removes it unconditionally.
+    /// - Throws: `DiaryConflictError` with the entry as it now is when someone saved it
+    ///   meanwhile; `DiaryError.unknownEntry`; the store's errors.
+    public func remove(id: Entry.ID, ifRevision revision: Int) throws {
+        guard let revisedStore = store as? any RevisedDiaryStore else {
+            try remove(id: id)
+            return
+        }
+        try revisedStore.remove(id: id, ifRevision: revision)
+    }
+
     /// Removes the entry with `id`, and returns it.
     /// - Throws: `DiaryError.unknownEntry`; the store's errors.
     @discardableResult

@@ -47,6 +47,19 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         return revision
     }
 
+    public func remove(id: Entry.ID, ifRevision revision: Int) throws {
+        try lock.withLock {
+            guard let stored = dataSource.entry(id: id) else { throw DiaryError.unknownEntry(id) }
+            let current = revisions[id] ?? 1
+            guard current == revision else {
+                throw DiaryConflictError(current: RevisedEntry(entry: stored, revision: current))
+            }
+            dataSource.remove(entry: stored)
+            revisions[id] = nil
+            changes += 1
+        }
+    }
+
     public func remove(id: Entry.ID) throws {
         lock.withLock {
             if let entry = dataSource.entry(id: id) {

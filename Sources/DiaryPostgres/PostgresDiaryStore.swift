@@ -138,6 +138,24 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         throw DiaryConflictError(current: current)
     }
 
+    public func remove(id: Entry.ID, ifRevision revision: Int) throws {
+        let key = Self.key(id)
+        let owner = owner
+        let removed: Bool = try run { client -> Bool in
+            let rows = try await client.query(
+                """
+                DELETE FROM diary_entry
+                WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
+                RETURNING revision
+                """)
+            for try await _ in rows.decode(Int.self) { return true }
+            return false
+        }
+        if removed { return }
+        guard let current = try revisedEntry(id: id) else { throw DiaryError.unknownEntry(id) }
+        throw DiaryConflictError(current: current)
+    }
+
     public func remove(id: Entry.ID) throws {
         let key = Self.key(id)
         let owner = owner

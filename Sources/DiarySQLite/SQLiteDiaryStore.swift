@@ -121,6 +121,22 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    public func remove(id: Entry.ID, ifRevision revision: Int) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "DELETE FROM entry WHERE id = ? AND revision = ?",
+                arguments: [Self.key(id), revision])
+            guard db.changesCount == 0 else { return }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
+                    arguments: [Self.key(id)])
+            else { throw DiaryError.unknownEntry(id) }
+            throw DiaryConflictError(
+                current: RevisedEntry(entry: try Self.entry(row), revision: row["revision"]))
+        }
+    }
+
     public func remove(id: Entry.ID) throws {
         try database.write { db in
             try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])

@@ -53,6 +53,43 @@ struct DiaryAPITests {
     }
 
     /// Two clients edit the same entry: each read gives the revision as an ETag, a PUT with
+    /// A DELETE with `If-Match` removes only the revision the client read: a stale one is a
+    /// 412 with the current ETag, and the entry stays.
+    @Test func aDeleteFromAStaleRevisionIsA412AndKeepsTheEntry() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let (id, created) = try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "first"}"#)
+            ) { response in
+                (try Self.object(response.body)["id"] as? String, response.headers[.eTag])
+            }
+            let entryID = try #require(id)
+            let stale = try #require(created)
+            let saved = try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "changed"}"#)
+            ) { $0.headers[.eTag] }
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .delete, headers: [.ifMatch: stale]
+            ) { response in
+                #expect(response.status == .preconditionFailed)
+                #expect(response.headers[.eTag] == saved)
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .delete, headers: [.ifMatch: saved!]
+            ) { response in
+                #expect(response.status == .noContent)
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     /// `If-Match` is applied only to that revision, and a stale one is a 412 that changes nothing.
     @Test func anUpdateFromAStaleRevisionIsA412AndChangesNothing() async throws {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {

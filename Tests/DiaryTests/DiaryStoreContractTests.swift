@@ -174,6 +174,32 @@ struct DiaryStoreContractTests {
         }
     }
 
+    /// A conditional removal removes the entry only at the revision its deleter read, in one
+    /// step: one changed meanwhile is kept, and the conflict says how it now is.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func removesAnEntryOnlyAtTheRevisionItsDeleterRead(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any RevisedDiaryStore)
+            var entry = Entry(date: base, text: "first")
+            try store.save(entry)
+            let opened = try #require(try store.revisedEntry(id: entry.id))
+            entry.text = "changed meanwhile"
+            let changed = try store.save(entry, ifRevision: opened.revision)
+            #expect(
+                throws: DiaryConflictError(current: RevisedEntry(entry: entry, revision: changed))
+            ) {
+                try store.remove(id: entry.id, ifRevision: opened.revision)
+            }
+            #expect(try store.entry(id: entry.id) == entry)
+            try store.remove(id: entry.id, ifRevision: changed)
+            #expect(try store.entry(id: entry.id) == nil)
+            #expect(throws: DiaryError.unknownEntry(entry.id)) {
+                try store.remove(id: entry.id, ifRevision: changed)
+            }
+        }
+    }
+
     /// An entry's revision counts its versions: 1 when it is added, one more at every save,
     /// the same in every store, so that a revision a page or a client holds means the same
     /// version whichever store keeps the entry.
