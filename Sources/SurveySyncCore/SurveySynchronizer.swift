@@ -72,7 +72,7 @@ public struct SurveySynchronizer {
         }
         var pending: [Pending] = []
         var pendingBytes = 0
-        var claimedIDs: [String: String] = [:]
+        var claims = RespondentIDClaims()
         var handledFiles = 0
         let chunks = Self.chunks(
             of: files.map(\.size), files: pacing.batchSize, bytes: Self.maximumBatchBytes)
@@ -94,18 +94,17 @@ public struct SurveySynchronizer {
                     report.failures.append(.init(file: fileName, message: message))
                 case .parsed(let item):
                     let id = item.respondent.id
-                    if let owner = claimedIDs[id] ?? ledger.file(otherThan: fileName, using: id) {
+                    if let owner = claims.claim(id, by: fileName, ledger: ledger) {
                         report.failures.append(
                             .init(
                                 file: fileName,
-                                message: "\(fileName): id '\(id)' is already used by \(owner)"))
+                                message: RespondentIDClaims.duplicate(
+                                    fileName, id: id, owner: owner)))
                     } else if alreadyHeld[id] == item.digest {
                         // An older ledger's acknowledgement, and the store holds exactly this.
-                        claimedIDs[id] = fileName
                         ledger.acknowledge(fileName, Self.entry(item), by: store)
                         report.unchanged += 1
                     } else {
-                        claimedIDs[id] = fileName
                         pending.append(item)
                         pendingBytes += item.size
                     }

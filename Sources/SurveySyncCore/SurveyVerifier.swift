@@ -140,7 +140,8 @@ public struct SurveyVerifier {
     }
 
     /// Every respondent of the folder, by id, with its file and digest; a file that cannot be
-    /// read or understood, or that claims an id another file has, is a failure.
+    /// read or understood, or that claims an id another file stands for (`RespondentIDClaims`,
+    /// the rule a sync follows), is a failure.
     private func readFolder(ledger: SyncLedger, report: inout VerifyReport) async throws(SyncError)
         -> [String: Local]
     {
@@ -156,6 +157,7 @@ public struct SurveyVerifier {
             ledger.knownRespondent(contentHash: hash, file: file) != nil
         }
         var local: [String: Local] = [:]
+        var claims = RespondentIDClaims()
         for chunk in SurveySynchronizer.chunks(
             of: files.map(\.size), files: pacing.batchSize,
             bytes: SurveySynchronizer.maximumBatchBytes)
@@ -174,11 +176,12 @@ public struct SurveyVerifier {
                     report.failures.append(.init(file: name, message: message))
                     continue
                 }
-                if let owner = local[found.id] {
+                if let owner = claims.claim(found.id, by: name, ledger: ledger) {
                     report.failures.append(
                         .init(
                             file: name,
-                            message: "\(name): id '\(found.id)' is already used by \(owner.file)"))
+                            message: RespondentIDClaims.duplicate(name, id: found.id, owner: owner)
+                        ))
                     continue
                 }
                 local[found.id] = Local(file: name, digest: found.digest)

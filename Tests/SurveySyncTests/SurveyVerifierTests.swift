@@ -64,6 +64,27 @@ struct SurveyVerifierTests {
         #expect(report.differences.map(\.description) == ["missing 3 (r3.yaml)"])
     }
 
+    /// One rule decides which file stands for an id, in sync, verify and repair alike: the
+    /// file the ledger recorded for it, else the first in the folder's order. A later file
+    /// claiming that id — here one whose name sorts first — is a duplicate, reported as sync
+    /// reports it, never compared and never sent.
+    @Test func aFileClaimingAnIdAnotherStandsForIsReportedNeverSent() async throws {
+        folder.files["z.yaml"] = "id: same\nanswer: first\n"
+        _ = try await sync()
+        folder.files["a.yaml"] = "id: same\nanswer: impostor\n"
+        let synced = try await sync()
+        #expect(synced.failures.map(\.message) == ["a.yaml: id 'same' is already used by z.yaml"])
+        let verified = try await verifier.verify()
+        #expect(
+            verified.summary
+                == "identical 1, missing 0, different 0, only on backend 0, unreadable 1")
+        #expect(verified.failures.map(\.message) == ["a.yaml: id 'same' is already used by z.yaml"])
+        let repaired = try await verifier.repair()
+        #expect(repaired.repaired == 0)
+        let stored = try await backend.snapshot()
+        #expect(stored.respondents.map { $0.fields["answer"] } == ["first"])
+    }
+
     @Test func repairSendsWhatIsMissingOrDifferentAndRecordsIt() async throws {
         add(1...3)
         _ = try await sync()
