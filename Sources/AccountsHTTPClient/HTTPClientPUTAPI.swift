@@ -17,9 +17,16 @@ public struct HTTPClientPUTAPI: PUTAPI, Sendable {
     }
 
     private let timeout: Duration
+    /// Sent as `Authorization: Bearer`, for a server that has users.
+    private let token: String?
 
     public init(timeout: Duration = .seconds(30)) {
+        self.init(timeout: timeout, token: nil)
+    }
+
+    public init(timeout: Duration = .seconds(30), token: String?) {
         self.timeout = timeout
+        self.token = token
     }
 
     public func executePUTRequest(
@@ -33,10 +40,12 @@ public struct HTTPClientPUTAPI: PUTAPI, Sendable {
             completion(.failure(error))
             return
         }
-        Task { [timeout] in
+        var headers = [("Content-Type", "application/json")]
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        Task { [timeout, headers] in
             do throws(HTTPExchange.Failure) {
                 let answer = try await HTTPExchange.send(
-                    "PUT", to: url, headers: [("Content-Type", "application/json")], body: body,
+                    "PUT", to: url, headers: headers, body: body,
                     timeout: timeout, answerLimit: 64 << 10)
                 guard (200..<300).contains(answer.status) else {
                     let text = TextBytes.quoted(answer.body, upTo: 300)

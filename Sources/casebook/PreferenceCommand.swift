@@ -113,7 +113,13 @@ struct PreferencePushCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: BackendOption
 
+    @OptionGroup var token: TokenOption
+
     @OptionGroup var data: DataDirectoryOption
+
+    func validate() throws {
+        try token.check(sendingTo: backend.to, doing: "push")
+    }
 
     func run() async throws {
         try await FailureReport.run("preference") {
@@ -121,8 +127,10 @@ struct PreferencePushCommand: AsyncParsableCommand {
                 throw FailureReport.Message(
                     "no preference is saved yet (use casebook preference set)")
             }
-            try await PreferencePublisher(api: HTTPClientPUTAPI(), baseURL: backend.url)
-                .push(preference, forUser: user)
+            try await PreferencePublisher(
+                api: HTTPClientPUTAPI(token: token.apiToken), baseURL: backend.url
+            )
+            .push(preference, forUser: user)
             try StandardStreams.output(
                 "pushed \(PreferenceChoice(preference).choice.rawValue) for user \(user)")
         }

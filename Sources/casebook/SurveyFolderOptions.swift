@@ -16,14 +16,10 @@ struct SurveyFolderOptions: ParsableArguments {
         help: "How often to retry an unreachable or failing backend (waits 0.25 s, 1 s, 4 s, …).")
     var retries = 3
 
-    @Option(
-        help: ArgumentHelp(
-            "An API token for a backend that has users (also $CASEBOOK_TOKEN).",
-            discussion: "Made with casebook token create; sent as Authorization: Bearer."))
-    var token: String?
+    @OptionGroup var tokenOption: TokenOption
 
     /// The token from --token or $CASEBOOK_TOKEN.
-    var apiToken: String? { token ?? ProcessInfo.processInfo.environment["CASEBOOK_TOKEN"] }
+    var apiToken: String? { tokenOption.apiToken }
 
     /// The backend the folder syncs to, with the token if there is one.
     var uploader: RespondentAPIClient {
@@ -35,13 +31,7 @@ struct SurveyFolderOptions: ParsableArguments {
         guard (0...10).contains(retries) else {
             throw ValidationError("--retries must be from 0 to 10, not \(retries)")
         }
-        if apiToken != nil, let url = BackendOption.httpURL(backendOption.to),
-            RespondentAPIClient.wouldSendTokenInClearText(to: url)
-        {
-            throw ValidationError(
-                "the API token (--token or $CASEBOOK_TOKEN) would cross the network in clear text to \(backendOption.to): use https, or sync on the server's own machine"
-            )
-        }
+        try tokenOption.check(sendingTo: backendOption.to, doing: "sync")
     }
 
     /// The backend's URL, which has been checked.

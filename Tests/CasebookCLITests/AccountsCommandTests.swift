@@ -179,6 +179,36 @@ struct AccountsCommandTests {
         #expect(serverBytes.range(of: Data(password.utf8)) == nil)
     }
 
+    /// A server with users takes a pushed preference only with a token of its user, from
+    /// --token or $CASEBOOK_TOKEN as `survey sync` takes it; without one the push is refused
+    /// with the server's reason.
+    @Test func pushesWithATokenToAServerThatHasUsers() async throws {
+        let serverData = data.appendingPathComponent("server")
+        _ = try run(
+            ["user", "add", "u7", "--role", "diarist", "--data", serverData.path],
+            input: "correct horse\n")
+        let token = try run(["token", "create", "--user", "u7", "--data", serverData.path])
+            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try run(["preference", "set", "never", "--data", data.path])
+        let server = try ServerProcess(dataDirectory: serverData, ownsDataDirectory: false)
+        let push = ["preference", "push", "--user", "u7", "--to", server.url.absoluteString]
+        let anonymous = try run(push + ["--data", data.path])
+        #expect(anonymous.status == 1)
+        #expect(anonymous.standardError.contains("HTTP 401"))
+        let withOption = try run(push + ["--token", token, "--data", data.path])
+        #expect(withOption.status == 0, "\(withOption.standardError)")
+        let fromEnvironment = try run(
+            push + ["--data", data.path], environment: ["CASEBOOK_TOKEN": token])
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
+        let elsewhere = try run(
+            [
+                "preference", "push", "--user", "u7", "--to", "http://casebook.example", "--token",
+                token, "--data", data.path,
+            ])
+        #expect(elsewhere.status == 64)
+        #expect(elsewhere.standardError.contains("would cross the network in clear text"))
+    }
+
     @Test func refusesAPasswordlessSaveAndUnknownChoices() throws {
         let empty = try run(
             ["preference", "set", "save", "--username", "ada", "--data", data.path], input: "\n")

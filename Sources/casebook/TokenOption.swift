@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+import SurveySyncCore
+
+/// `--token TOKEN` (or `$CASEBOOK_TOKEN`): the API token every command that talks to a backend
+/// with users sends, as `Authorization: Bearer`, and never in clear text to another machine.
+struct TokenOption: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "An API token for a backend that has users (also $CASEBOOK_TOKEN).",
+            discussion: "Made with casebook token create; sent as Authorization: Bearer."))
+    var token: String?
+
+    /// The token from --token or $CASEBOOK_TOKEN.
+    var apiToken: String? { token ?? ProcessInfo.processInfo.environment["CASEBOOK_TOKEN"] }
+
+    /// Refuses to send the token over plain HTTP to anything but this machine.
+    func check(sendingTo backend: String, doing what: String) throws {
+        if apiToken != nil, let url = BackendOption.httpURL(backend),
+            RespondentAPIClient.wouldSendTokenInClearText(to: url)
+        {
+            throw ValidationError(
+                "the API token (--token or $CASEBOOK_TOKEN) would cross the network in clear text to \(backend): use https, or \(what) on the server's own machine"
+            )
+        }
+    }
+}
