@@ -139,3 +139,140 @@ def test_a_request_names_one_host(server):
     status, _ = raw_request(server, f"GET http://127.0.0.1:{server.port}/api/diary HTTP/1.1\r\n"
                                     f"Host: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n")
     assert status == 200
+
+
+def signed_in(server, name, password):
+    """Headers of a browser signed in as `name` (its session and CSRF cookies), and the token."""
+    _, headers, _ = server.request("GET", "/login")
+    token = re.search(r"casebook_csrf=([0-9a-f]{64})", headers.get("Set-Cookie", "")).group(1)
+    body = urllib.parse.urlencode({"csrf": token, "username": name, "password": password}).encode()
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    try:
+        connection.request("POST", "/login", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"casebook_csrf={token}"})
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 303, response.status
+        cookies = " ".join(response.msg.get_all("Set-Cookie"))
+    finally:
+        connection.close()
+    session = re.search(r"casebook_session=([^;]+)", cookies).group(1)
+    return {"Cookie": f"casebook_csrf={token}; casebook_session={session}"}, token
+
+
+ROLES = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
+         ("sam", "surveyor", "survey password")]
+
+
+def test_a_path_spelled_another_way_gets_no_other_permission():
+    """The router ignores empty segments; the access check once read the raw text, so a diarist
+    read every respondent through //api/respondents, planted one and overwrote an admin's
+    preference. Now every spelling gets the canonical route's permission, or none."""
+    server = Server(users=ROLES)
+    try:
+        admin, _ = signed_in(server, "ada", "admin password")
+        body = json.dumps([{"id": "secret", "phone": "555-0199"}]).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers={**admin, **JSON})[0] == 200
+        diarist, csrf = signed_in(server, "dee", "diary password")
+        for method, path in [("GET", "//api/respondents"), ("GET", "/api//respondents/secret"),
+                             ("GET", "/api/respondents/"), ("GET", "//metrics"), ("GET", "/metrics/"),
+                             ("GET", "//api/preferences/ada"), ("GET", "//survey"), ("GET", "//documents"),
+                             ("GET", "/./api/respondents"), ("GET", "/api/respondents/./secret")]:
+            status, headers, answer = server.request(method, path, headers=diarist)
+            assert b"555-0199" not in answer, path
+            assert status in (308, 404), (path, status)
+            if status == 308:
+                followed = server.request("GET", headers["Location"], headers=diarist)
+                assert followed[0] == 403 and b"555-0199" not in followed[2], path
+        planted = json.dumps([{"id": "planted"}]).encode()
+        preference = json.dumps({"choice": "never"}).encode()
+        for method, path, payload in [("POST", "//api/respondents", planted),
+                                      ("POST", "/api/respondents/", planted),
+                                      ("PUT", "//api/preferences/ada", preference),
+                                      ("PUT", "/api//preferences/ada", preference)]:
+            assert server.request(method, path, body=payload, headers={**diarist, **JSON})[0] == 404, path
+        status, _, listed = server.request("GET", "/api/respondents", headers=admin)
+        assert status == 200 and b"planted" not in listed
+        assert server.request("GET", "/api/preferences/ada", headers=admin)[0] == 404
+        surveyor, _ = signed_in(server, "sam", "survey password")
+        status, _, page = server.request("GET", "/survey", headers=surveyor)
+        assert status == 200 and b"555-0199" not in page
+    finally:
+        server.stop()
+
+
+def test_a_new_password_ends_the_old_sessions_at_once():
+    server = Server(users=ROLES)
+    try:
+        diarist, _ = signed_in(server, "dee", "diary password")
+        assert server.request("GET", "/api/diary", headers=diarist)[0] == 200
+        changed = subprocess.run([casebook_binary(), "user", "passwd", "dee", "--data", server.data],
+                                 input=b"a new password\n", capture_output=True, timeout=60)
+        assert changed.returncode == 0 and b"sessions have ended" in changed.stdout
+        assert server.request("GET", "/api/diary", headers=diarist)[0] == 401
+        assert server.request("GET", "/diary", headers=diarist)[0] == 303
+    finally:
+        server.stop()
+
+
+def test_sign_in_never_sends_a_browser_to_another_site():
+    server = Server(users=ROLES)
+    try:
+        for next_path in ["/%09/evil.example", "/%0a/evil.example", "//evil.example", "/%5Cevil.example",
+                          "https://evil.example", "/%20/evil.example"]:
+            _, _, page = server.request("GET", "/login?next=" + next_path)
+            assert b"evil.example" not in page, next_path
+            _, headers, _ = server.request("GET", "/login")
+            token = re.search(r"casebook_csrf=([0-9a-f]{64})", headers["Set-Cookie"]).group(1)
+            body = (f"csrf={token}&username=dee&password=diary+password&next=" + next_path).encode()
+            status, headers, _ = server.request("POST", "/login", body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"casebook_csrf={token}"})
+            assert status == 303 and "evil.example" not in headers["Location"], (next_path, headers["Location"])
+        status, headers, _ = server.request("GET", "/x/..//\\evil.example")
+        assert status == 404 and "Location" not in headers
+    finally:
+        server.stop()
+
+
+def test_a_stale_delete_is_refused_like_a_stale_update(server):
+    status, headers, body = server.request("POST", "/api/diary", body=b'{"text": "first"}', headers=JSON)
+    entry, opened = json.loads(body)["id"], headers["ETag"]
+    assert server.request("PUT", f"/api/diary/{entry}", body=b'{"text": "mine"}', headers=JSON)[0] == 200
+    status, headers, _ = server.request("DELETE", f"/api/diary/{entry}", headers={"If-Match": opened})
+    assert status == 412 and headers["ETag"] != opened
+    assert server.request("GET", f"/api/diary/{entry}")[0] == 200
+
+
+def test_verify_repair_never_trusts_a_duplicate(server, tmp_path):
+    folder = tmp_path / "Respondents"
+    folder.mkdir()
+    (folder / "z.yaml").write_text("id: 7\nanswer: first\n")
+
+    def casebook(*arguments):
+        return subprocess.run([casebook_binary(), "survey", *arguments, "--from", str(folder), "--to", server.url],
+                              capture_output=True, timeout=60)
+    assert casebook("sync").returncode == 0
+    (folder / "a.yaml").write_text("id: 7\nanswer: impostor\n")
+    synced = casebook("sync")
+    assert b"a.yaml: id '7' is already used by z.yaml" in synced.stderr
+    casebook("verify", "--repair")
+    status, _, body = server.request("GET", "/api/respondents/7")
+    assert json.loads(body)["answer"] == "first"
+
+
+def test_preference_push_carries_a_token():
+    server = Server(users=[("u7", "diarist", "correct horse")])
+    try:
+        token = subprocess.run([casebook_binary(), "token", "create", "--user", "u7", "--data", server.data],
+                               capture_output=True, text=True, check=True).stdout.strip()
+        data = os.path.join(server.root, "client")
+        subprocess.run([casebook_binary(), "preference", "set", "never", "--data", data], check=True,
+                       capture_output=True)
+        pushed = subprocess.run([casebook_binary(), "preference", "push", "--user", "u7", "--to", server.url,
+                                 "--data", data], capture_output=True, timeout=60,
+                                env={**os.environ, "CASEBOOK_TOKEN": token})
+        assert pushed.returncode == 0, pushed.stderr
+        status, _, body = server.request("GET", "/api/preferences/u7", headers={"Authorization": f"Bearer {token}"})
+        assert status == 200 and json.loads(body)["choice"] == "never"
+    finally:
+        server.stop()
