@@ -359,7 +359,6 @@ let package = Package(
                 "SurveySyncHTTPClient",
                 "CasebookServer",
                 "CasebookDataDirectory",
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 "Diary",
                 "Menu",
                 "SurveySync",
