@@ -44,6 +44,21 @@ public struct Sessions: Sendable {
         return try await users.user(named: session.user)
     }
 
+    /// A new session for `user`, whose password was just checked against `user.passwordHash`;
+    /// nil when that password changed meanwhile. The session is added, then the hash read
+    /// again: a new password set before that read is seen and the session ended, and one set
+    /// after it ends every session of the user, this one included (`UserStore.setPasswordHash`).
+    public func start(for user: User) async throws -> String? {
+        let secret = try await start(for: user.name)
+        guard let current = try await users.user(named: user.name),
+            current.passwordHash == user.passwordHash
+        else {
+            try await end(secret)
+            return nil
+        }
+        return secret
+    }
+
     public func end(_ secret: String) async throws {
         try await store.removeSession(secretHash: APITokens.hash(secret))
     }

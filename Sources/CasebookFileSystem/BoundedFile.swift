@@ -7,9 +7,12 @@
 /// Reads a file that came from outside the way nothing outside can abuse: a regular file only
 /// (never a FIFO, device or socket, which could block forever or never end), at most `limit`
 /// bytes (checked before reading, and again while reading in case it grows), and, unless asked,
-/// never through a symbolic link.
+/// never through a symbolic link. With `singleName`, a file with other names (hard links) is
+/// refused too, checked on the open descriptor.
 public enum BoundedFile {
-    public static func bytes(atPath path: String, limit: Int, followingSymlink: Bool = false)
+    public static func bytes(
+        atPath path: String, limit: Int, followingSymlink: Bool = false, singleName: Bool = false
+    )
         throws(FileProblem) -> [UInt8]
     {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
@@ -24,6 +27,9 @@ public enum BoundedFile {
         case S_IFIFO: throw .notRegular(kind: "a FIFO")
         case S_IFSOCK: throw .notRegular(kind: "a socket")
         default: throw .notRegular(kind: "a device")
+        }
+        guard !singleName || status.st_nlink == 1 else {
+            throw .system("it has other names (hard links), which are not followed here")
         }
         guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
         // Room for one byte more than fstat said, to notice a file that grew since; a read that
@@ -68,10 +74,13 @@ public enum BoundedFile {
     }
 
     /// The file's text: valid UTF-8 without NUL.
-    public static func text(atPath path: String, limit: Int, followingSymlink: Bool = false)
+    public static func text(
+        atPath path: String, limit: Int, followingSymlink: Bool = false, singleName: Bool = false
+    )
         throws(FileProblem) -> String
     {
-        let bytes = try bytes(atPath: path, limit: limit, followingSymlink: followingSymlink)
+        let bytes = try bytes(
+            atPath: path, limit: limit, followingSymlink: followingSymlink, singleName: singleName)
         guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText }
         guard !bytes.contains(0) else { throw .containsNUL }
         return text

@@ -31,13 +31,21 @@ open class Document {
     /// The most a document may hold: 16 MiB of text.
     public static let maximumSize = 16 * 1024 * 1024
 
+    /// Whether a document of this type is read through a symbolic link or a hard link. A type
+    /// that answers false reads only a regular file with one name, reached without a link,
+    /// checked on the descriptor it reads (nothing can swap the file in between): what a
+    /// server listing a folder of documents needs, whose own databases must never be opened.
+    open class var followsLinks: Bool { true }
+
     /// Reads the title and body from the file: a regular file (never a FIFO or a device, which
     /// could block or never end) of at most `maximumSize` bytes of UTF-8 text.
     open func load() throws {
         let text: String
         do {
+            let followsLinks = type(of: self).followsLinks
             text = try BoundedFile.text(
-                atPath: fileURL.path, limit: Self.maximumSize, followingSymlink: true)
+                atPath: fileURL.path, limit: Self.maximumSize, followingSymlink: followsLinks,
+                singleName: !followsLinks)
             readProblem = nil
         } catch {
             readProblem = error

@@ -40,6 +40,18 @@ struct SessionsTests {
         #expect(try await short.user(forSecret: secret) == nil)
     }
 
+    /// A sign-in whose password was checked against a hash that a new password has replaced
+    /// meanwhile (while bcrypt ran) starts no session: the old password signs nobody in.
+    @Test func aSignInCheckedAgainstAReplacedPasswordStartsNoSession() async throws {
+        let ada = try await addAda()
+        #expect(try await sessions.start(for: ada) != nil)
+        try await directory.setPasswordHash("fake:new", forUser: "ada")
+        #expect(try await sessions.start(for: ada) == nil)
+        let current = try #require(try await directory.user(named: "ada"))
+        let secret = try #require(try await sessions.start(for: current))
+        #expect(try await sessions.user(forSecret: secret) == current)
+    }
+
     @Test func aSessionEndsAtSignOutAndWhenItsUserIsRemoved() async throws {
         _ = try await addAda()
         let first = try await sessions.start(for: "ada")

@@ -45,6 +45,22 @@ struct BoundedFileTests {
             try BoundedFile.text(atPath: link.path, limit: 100, followingSymlink: true) == "secret")
     }
 
+    /// Asked for a file with one name, a hard link is refused as it is opened (checked on the
+    /// open descriptor, so nothing can swap the file in between).
+    @Test func aFileWithOtherNamesIsRefusedWhenOneNameIsAsked() throws {
+        let file = try directory.file("one.txt", contents: "text")
+        #expect(try BoundedFile.text(atPath: file.path, limit: 100, singleName: true) == "text")
+        let other = directory.appending("other.txt")
+        try FileManager.default.linkItem(at: file, to: other)
+        #expect(
+            throws: FileProblem.system(
+                "it has other names (hard links), which are not followed here")
+        ) {
+            try BoundedFile.text(atPath: other.path, limit: 100, singleName: true)
+        }
+        #expect(try BoundedFile.text(atPath: other.path, limit: 100) == "text")
+    }
+
     @Test func aFIFOAFolderOrADeviceIsNotReadNorWaitedOn() throws {
         let fifo = directory.appending("pipe.yaml")
         #expect(mkfifo(fifo.path, 0o600) == 0)

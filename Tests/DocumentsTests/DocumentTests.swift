@@ -14,6 +14,30 @@ struct DocumentTests {
         #expect(Document(fileURL: URL(fileURLWithPath: "/tmp/x.txt")).title == "Untitled")
     }
 
+    /// A document type that follows no link reads only a regular file with one name, reached
+    /// without a symbolic link: the loader's metatype picks it, as the case study's loader does.
+    @Test func aDocumentTypeThatFollowsNoLinkRefusesLinks() throws {
+        final class LinkRefusingDocument: Document {
+            override class var followsLinks: Bool { false }
+        }
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("notes.txt", contents: "Title\nbody\n")
+        let symbolic = directory.appending("symbolic.txt")
+        try FileManager.default.createSymbolicLink(at: symbolic, withDestinationURL: file)
+        let loader = DocumentLoader()
+        loader.documentType = LinkRefusingDocument.self
+        #expect(!loader.loadDocument(at: symbolic))
+        #expect(loader.readProblem == .symbolicLink)
+        let hard = directory.appending("hard.txt")
+        try FileManager.default.linkItem(at: file, to: hard)
+        #expect(!loader.loadDocument(at: hard))
+        #expect(!loader.loadDocument(at: file), "the file has two names now")
+        try FileManager.default.removeItem(at: hard)
+        #expect(loader.loadDocument(at: file))
+        #expect(loader.document?.title == "Title")
+        #expect(DocumentLoader().loadDocument(at: symbolic), "a plain document follows links")
+    }
+
     @Test func loadingSetsTheTitleFromTheFilesFirstLine() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.file("notes.txt", contents: "Shopping list\neggs\nflour\n")

@@ -171,7 +171,7 @@ def test_links_fifos_and_folders_in_the_data_directory_lead_nowhere(server):
     assert time.monotonic() - started < 5
     assert status == 200 and b"hunter2" not in body
     assert b"outside.txt: it is a symbolic link" in body
-    assert b"pipe.txt: it is not a regular file" in body
+    assert b"pipe.txt: it is a FIFO, not a regular file" in body
 
 
 def test_slow_and_silent_clients_are_cut_off(impatient_server):

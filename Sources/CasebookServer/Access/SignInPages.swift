@@ -83,7 +83,13 @@ struct SignInPages: Sendable {
                 cache.forget(old)
                 try await sessions.end(old)
             }
-            let secret = try await sessions.start(for: user.name)
+            // Checked against the hash read before bcrypt ran: a password changed meanwhile
+            // starts no session.
+            guard let secret = try await sessions.start(for: user) else {
+                return refusal(
+                    request, name: name, next: next, status: .unauthorized,
+                    message: "That name and password do not match.")
+            }
             let storage = CookieLoginStorage(request: request)
             try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
             // As in the case study: after a successful sign-in, ask whether to save the

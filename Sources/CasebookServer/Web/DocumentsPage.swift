@@ -4,14 +4,11 @@ import Documents
 import Foundation
 import Hummingbird
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `/documents`: the text documents in the data directory's documents folder, each with its
 /// title, in name order. The page takes no path: it opens regular files of that folder only —
-/// never a symbolic link, a file with other names (hard links) or a file a store owns (see
-/// `DataDirectoryLayout.isStoreOwned`), each listed with why it was not opened.
+/// never a file a store owns (`DataDirectoryLayout.isStoreOwned`, by name), and, as a
+/// `FolderDocument`, never a symbolic link or a file with other names (hard links), checked on
+/// the descriptor it reads — each listed with why it was not opened.
 struct DocumentsPage: Sendable {
     /// The most documents one page lists; the rest are counted.
     static let shownDocuments = 100
@@ -78,19 +75,8 @@ struct DocumentsPage: Sendable {
             return .failure(Refusal(reason: "it is a store's file, not a document"))
         }
         let url = folder.appendingPathComponent(entry.name)
-        var status = stat()
-        guard lstat(url.path, &status) == 0 else {
-            return .failure(Refusal(reason: "it cannot be read"))
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFLNK: return .failure(Refusal(reason: "it is a symbolic link"))
-        default: return .failure(Refusal(reason: "it is not a regular file"))
-        }
-        guard status.st_nlink == 1 else {
-            return .failure(Refusal(reason: "it has other names (hard links)"))
-        }
         let loader = DocumentLoader()
+        loader.documentType = FolderDocument.self
         guard loader.loadDocument(at: url), let document = loader.document else {
             let problem = loader.readProblem.map { "\($0)" } ?? "it is not a text document"
             return .failure(Refusal(reason: problem))
