@@ -35,6 +35,10 @@ extension CasebookServer {
         /// another instance made: such a change takes effect within it. Zero by default, so
         /// every request asks the database and a change takes effect at once everywhere.
         public var credentialCacheLifetimeOnDatabase: Duration = .zero
+        /// The addresses of proxies in front of the server (nginx, say) whose
+        /// `X-Forwarded-For` names the client a sign-in comes from; without them, every client
+        /// behind a proxy would count as the proxy's one address.
+        public var trustedProxies: [String] = []
         /// How long the server trusts its last look at whether it has users (a first user
         /// added from the command line takes effect within it).
         public var userCheckInterval: Duration = .seconds(1)

@@ -33,6 +33,7 @@ public enum CasebookServer {
             .flatMap(Logger.Level.init(rawValue:)) ?? .warning
         let host = configuration.host
         let timeouts = configuration.timeouts
+        let trustedProxies = Set(configuration.trustedProxies)
         let tls = try configuration.tlsConfiguration()
         var routed = configuration
         if tls != nil { routed.secureCookies = true }
@@ -41,7 +42,8 @@ public enum CasebookServer {
             router: try router(stores: stores, configuration: routed),
             server: HTTPServerBuilder { responder in
                 let channel = GuardedHTTP1Channel(
-                    responder: responder, timeouts: timeouts, limits: Self.headerLimits)
+                    responder: responder, timeouts: timeouts, limits: Self.headerLimits,
+                    trustedProxies: trustedProxies)
                 guard let tls else { return channel }
                 return try TLSChannel(channel, tlsConfiguration: tls)
             },
@@ -168,6 +170,11 @@ extension CasebookServer.Configuration {
         } catch {
             throw ServerStartError.tlsUnusable(path: url.path, reason: "it is not a PEM \(what)")
         }
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address (for `--trusted-proxy`).
+    public static func isIPAddress(_ text: String) -> Bool {
+        PeerAddress.isIPAddress(text)
     }
 
     /// Whether `text` can be an allowed host: a DNS name, an IPv4 address, or an IPv6 address

@@ -58,6 +58,15 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var credentialCache: Int?
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "The address of a proxy in front of the server; repeat for several.",
+            discussion:
+                "A sign-in through it counts against the client its X-Forwarded-For names, not against the proxy's one address."
+        ))
+    var trustedProxies: [String] = []
+
     @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
     var secureCookies = false
 
@@ -92,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
                 "--allowed-host takes a host name or address such as casebook.example, not '\(host)'"
             )
         }
+        for proxy in trustedProxies where !CasebookServer.Configuration.isIPAddress(proxy) {
+            throw ValidationError("--trusted-proxy takes an IP address, not '\(proxy)'")
+        }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
@@ -116,6 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tlsCertificate = tlsCert.map { URL(fileURLWithPath: $0) }
         configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
         configuration.secureCookies = secureCookies
+        configuration.trustedProxies = trustedProxies
         if let credentialCache {
             configuration.credentialCacheLifetime = .seconds(credentialCache)
             configuration.credentialCacheLifetimeOnDatabase = .seconds(credentialCache)

@@ -77,6 +77,38 @@ struct SignInThrottleTests {
             throttle.admit(user: "admin", address: "198.51.100.1", now: start).blockedUntil == nil)
     }
 
+    /// Flooding it with names cannot make it forget a name that used its guesses: past its
+    /// capacity it forgets those with the fewest failures first, never one at its limit.
+    @Test func aFloodOfNamesNeverMakesItForgetABlockedName() {
+        let throttle = SignInThrottle()
+        for _ in 0..<SignInThrottle.perUser {
+            _ = throttle.admit(user: "admin", address: "198.51.100.1", now: start)
+        }
+        for guess in 0..<(SignInThrottle.capacity * 2) {
+            _ = throttle.admit(
+                user: "made-up-\(guess)", address: "2001:db8:\(guess / 20):1::1", now: start + 1)
+        }
+        #expect(
+            throttle.admit(user: "admin", address: "192.0.2.9", now: start + 2).blockedUntil != nil)
+    }
+
+    /// Addresses of one IPv6 /64 (what one machine is given) count as one address.
+    @Test func anIPv6NetworkCountsAsOneAddress() {
+        let throttle = SignInThrottle()
+        for host in 0..<SignInThrottle.perAddress {
+            _ = throttle.admit(
+                user: "name\(host)", address: "2001:db8:1:2::\(host + 1)", now: start)
+        }
+        #expect(
+            throttle.admit(user: "fresh", address: "2001:db8:1:2:ffff::9", now: start).blockedUntil
+                != nil)
+        #expect(
+            throttle.admit(user: "fresh", address: "2001:db8:1:3::1", now: start).blockedUntil
+                == nil)
+        #expect(SignInThrottle.key(ofAddress: "::ffff:192.0.2.7") == "192.0.2.7")
+        #expect(SignInThrottle.key(ofAddress: "2001:DB8:0:0:1::1") == "2001:db8:0:0::/64")
+    }
+
     /// The names and addresses it remembers are bounded, the oldest forgotten first.
     @Test func itRemembersABoundedNumberOfNamesAndAddresses() {
         let throttle = SignInThrottle()

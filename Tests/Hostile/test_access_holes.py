@@ -276,3 +276,38 @@ def test_preference_push_carries_a_token():
         assert status == 200 and json.loads(body)["choice"] == "never"
     finally:
         server.stop()
+
+
+def test_behind_a_trusted_proxy_each_client_counts_alone():
+    """Behind a proxy every client has the proxy's address; with --trusted-proxy the client its
+    X-Forwarded-For names is counted instead, so one client's failures block that client only.
+    A client that is not a trusted proxy cannot choose the address it is counted under."""
+    server = Server("--trusted-proxy", "127.0.0.1", users=[ADMIN])
+    try:
+        _, headers, _ = server.request("GET", "/login")
+        token = re.search(r"casebook_csrf=([0-9a-f]{64})", headers["Set-Cookie"]).group(1)
+
+        def sign_in(name, password, forwarded_for, source="127.0.0.1"):
+            body = urllib.parse.urlencode({"csrf": token, "username": name, "password": password}).encode()
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60,
+                                                    source_address=(source, 0))
+            try:
+                connection.request("POST", "/login", body=body, headers={
+                    "Content-Type": "application/x-www-form-urlencoded",
+                    "Cookie": f"casebook_csrf={token}", "X-Forwarded-For": forwarded_for})
+                response = connection.getresponse()
+                response.read()
+                return response.status
+            finally:
+                connection.close()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda n: sign_in(f"nobody{n}", "wrong password", "203.0.113.1"), range(20)))
+        assert sign_in("nobody", "wrong password", "203.0.113.1") == 429
+        assert sign_in("admin", "correct horse battery", "203.0.113.2") == 303
+        # From another loopback address, which is no trusted proxy, the header is not believed.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda n: sign_in(f"other{n}", "wrong password", f"198.51.100.{n}", "127.0.0.9"),
+                          range(20)))
+        assert sign_in("admin", "correct horse battery", "198.51.100.99", "127.0.0.9") == 429
+    finally:
+        server.stop()

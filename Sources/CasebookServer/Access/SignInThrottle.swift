@@ -1,14 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Slows down whoever guesses passwords: `perUser` sign-in attempts for one name within
 /// `window`, and `perAddress` from one client address, then that name (or address) is refused
 /// until its oldest failure leaves the window. An attempt is counted before its password is
 /// checked (`admit`), in one step under a lock, so attempts made at once, or spread over many
 /// addresses, get no more guesses at a name than the limit; a correct password then clears the
 /// name's failures and takes its own attempt back (`succeeded`). There is no limit for
-/// everybody: failures for names nobody has block their addresses, not other users. Kept in
-/// memory per server instance, for at most `capacity` names and as many addresses (the oldest
-/// forgotten first).
+/// everybody: failures for names nobody has block their addresses, not other users. An IPv6
+/// address counts by its /64 (what one machine is given). Kept in memory per server instance:
+/// past `capacity` names (or addresses) it forgets those with the fewest failures first, and
+/// never one that has used its guesses, so no flood of names buys a blocked name more.
 final class SignInThrottle: @unchecked Sendable {
     static let perUser = 5
     static let perAddress = 20
@@ -39,7 +44,7 @@ final class SignInThrottle: @unchecked Sendable {
                     user: user, address: address, at: now,
                     blockedUntil: mine[mine.count - Self.perUser] + Self.window)
             }
-            if let address {
+            if let address = address.map(Self.key(ofAddress:)) {
                 let theirs = Self.recent(&failuresByAddress, address, since: start)
                 if theirs.count >= Self.perAddress {
                     return Attempt(
@@ -47,10 +52,10 @@ final class SignInThrottle: @unchecked Sendable {
                         blockedUntil: theirs[theirs.count - Self.perAddress] + Self.window)
                 }
                 failuresByAddress[address, default: []].append(now)
-                Self.bound(&failuresByAddress, since: start)
+                Self.bound(&failuresByAddress, since: start, keeping: Self.perAddress)
             }
             failuresByUser[user, default: []].append(now)
-            Self.bound(&failuresByUser, since: start)
+            Self.bound(&failuresByUser, since: start, keeping: Self.perUser)
             return Attempt(user: user, address: address, at: now, blockedUntil: nil)
         }
     }
@@ -60,7 +65,8 @@ final class SignInThrottle: @unchecked Sendable {
     func succeeded(_ attempt: Attempt) {
         lock.withLock {
             failuresByUser[attempt.user] = nil
-            if let address = attempt.address, var dates = failuresByAddress[address],
+            if let address = attempt.address.map(Self.key(ofAddress:)),
+                var dates = failuresByAddress[address],
                 let index = dates.lastIndex(of: attempt.at)
             {
                 dates.remove(at: index)
@@ -84,16 +90,36 @@ final class SignInThrottle: @unchecked Sendable {
         return kept
     }
 
-    /// Keeps at most `capacity` keys: past it, those with no failure since `start` go, then, if
-    /// still too many, the half whose latest failure is oldest.
-    private static func bound(_ failures: inout [String: [Date]], since start: Date) {
+    /// Keeps about `capacity` keys: past it, those with no failure since `start` go, then those
+    /// with the fewest failures (the oldest first among equals) until half are left — but never
+    /// a key with `limit` failures or more, which stays blocked whatever else is counted.
+    private static func bound(
+        _ failures: inout [String: [Date]], since start: Date, keeping limit: Int
+    ) {
         guard failures.count > capacity else { return }
         failures = failures.filter { ($0.value.last ?? .distantPast) >= start }
         guard failures.count > capacity else { return }
-        let newest = failures.sorted {
-            ($0.value.last ?? .distantPast) > ($1.value.last ?? .distantPast)
+        let evictable = failures.filter { $0.value.count < limit }.sorted {
+            ($0.value.count, $0.value.last ?? .distantPast)
+                < ($1.value.count, $1.value.last ?? .distantPast)
         }
-        .prefix(capacity / 2)
-        failures = Dictionary(uniqueKeysWithValues: newest.map { ($0.key, $0.value) })
+        for (key, _) in evictable.prefix(failures.count - capacity / 2) {
+            failures[key] = nil
+        }
+    }
+
+    /// The key an address is counted under: an IPv4 address as it is (also when written as an
+    /// IPv4-mapped IPv6 address), an IPv6 address by its /64, anything else as it is.
+    static func key(ofAddress address: String) -> String {
+        guard address.contains(":") else { return address }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
+        return groups.joined(separator: ":") + "::/64"
     }
 }

@@ -15,11 +15,11 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 
     init(
         responder: @escaping HTTPChannelHandler.Responder, timeouts: ServerTimeouts,
-        limits: HTTP1Channel.Configuration.DecoderConfiguration
+        limits: HTTP1Channel.Configuration.DecoderConfiguration, trustedProxies: Set<String> = []
     ) {
         let (seconds, attoseconds) = timeouts.idle.components
         inner = HTTP1Channel(
-            responder: PeerAddress.marking(responder),
+            responder: PeerAddress.marking(responder, trustedProxies: trustedProxies),
             configuration: .init(
                 additionalChannelHandlers: [RequestPhaseHandler()],
                 idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000),

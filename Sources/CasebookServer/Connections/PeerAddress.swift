@@ -1,11 +1,18 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The address a sign-in comes from, for `SignInThrottle`: the connection's peer, put on the
-/// request by the channel (the router's request context does not carry it). Set, overwriting
-/// whatever a client sent, on every `POST /login`; no other route reads it.
+/// request by the channel (the router's request context does not carry it) — or, when the peer
+/// is a proxy the operator trusts (`--trusted-proxy`), the last address it names in
+/// `X-Forwarded-For` that is not itself a trusted proxy. Set, overwriting whatever a client
+/// sent, on every `POST /login`; no other route reads it.
 enum PeerAddress {
     static var header: HTTPField.Name { HTTPField.Name("Casebook-Peer-Address")! }
 
@@ -13,8 +20,10 @@ enum PeerAddress {
         request.headers[header]
     }
 
-    /// `responder`, with the peer's address on each sign-in request.
-    static func marking(_ responder: @escaping HTTPChannelHandler.Responder)
+    /// `responder`, with the client's address on each sign-in request.
+    static func marking(
+        _ responder: @escaping HTTPChannelHandler.Responder, trustedProxies: Set<String> = []
+    )
         -> HTTPChannelHandler.Responder
     {
         { request, writer, channel in
@@ -22,8 +31,37 @@ enum PeerAddress {
                 return try await responder(request, writer, channel)
             }
             var head = request.head
-            head.headerFields[header] = channel.remoteAddress?.ipAddress ?? "unknown"
+            head.headerFields[header] = client(
+                peer: channel.remoteAddress?.ipAddress ?? "unknown",
+                forwardedFor: request.headers[values: forwardedFor].joined(separator: ","),
+                trustedProxies: trustedProxies)
             try await responder(Request(head: head, body: request.body), writer, channel)
         }
+    }
+
+    static var forwardedFor: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }
+
+    /// The client a request from `peer` comes from: `peer` itself, unless it is a trusted proxy
+    /// and `forwardedFor` names addresses, in which case the last one that is not a trusted
+    /// proxy (each proxy appends the address it was reached from; what comes before was said by
+    /// the client and is not believed). An entry that is not an IP address ends the search.
+    static func client(peer: String, forwardedFor: String?, trustedProxies: Set<String>)
+        -> String
+    {
+        guard trustedProxies.contains(peer), let forwardedFor, !forwardedFor.isEmpty else {
+            return peer
+        }
+        for entry in forwardedFor.split(separator: ",").reversed() {
+            let address = entry.trimmingCharacters(in: .whitespaces)
+            guard isIPAddress(address) else { return peer }
+            if !trustedProxies.contains(address) { return address }
+        }
+        return peer
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address.
+    static func isIPAddress(_ text: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
     }
 }

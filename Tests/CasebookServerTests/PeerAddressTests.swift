@@ -1,0 +1,28 @@
+import Testing
+
+@testable import CasebookServer
+
+/// Whom a sign-in comes from: the connection's peer, or, when the peer is a proxy the operator
+/// trusts (`--trusted-proxy`), the client it names last in `X-Forwarded-For` — never what a
+/// client that is not a trusted proxy says about itself.
+@Suite("The address a sign-in comes from")
+struct PeerAddressTests {
+    @Test(
+        arguments: [
+            ("203.0.113.5", nil, "203.0.113.5"),
+            ("203.0.113.5", "198.51.100.7", "203.0.113.5"),
+            ("127.0.0.1", "198.51.100.7", "198.51.100.7"),
+            ("127.0.0.1", "10.9.9.9, 198.51.100.7", "198.51.100.7"),
+            ("127.0.0.1", "198.51.100.7, 127.0.0.1", "198.51.100.7"),
+            ("127.0.0.1", "not an address", "127.0.0.1"),
+            ("127.0.0.1", nil, "127.0.0.1"),
+        ] as [(String, String?, String)])
+    func theClientIsTheTrustedProxysLastOtherAddress(
+        peer: String, forwardedFor: String?, client: String
+    ) {
+        #expect(
+            PeerAddress.client(
+                peer: peer, forwardedFor: forwardedFor, trustedProxies: ["127.0.0.1"])
+                == client)
+    }
+}
