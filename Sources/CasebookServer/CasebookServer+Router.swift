@@ -43,21 +43,30 @@ extension CasebookServer {
     }
 
     /// Who sessions and tokens stand for, remembered: in a data directory until the users'
-    /// database changes (watched) or the lifetime ends; on a shared database, only for the
-    /// lifetime the operator allowed for it (none by default).
-    static func credentialCache(_ stores: Stores, _ configuration: Configuration)
-        -> CredentialCache
+    /// database changes (one watch for both caches) or the lifetime ends; on a shared database,
+    /// only for the lifetime the operator allowed for it (none by default).
+    ///
+    /// A writer appends a commit to `users.sqlite-wal` (an event) before it marks it in the
+    /// `-shm` index (none), so a look-up in between reads the old row under the new generation;
+    /// the writer's later events (its checkpoint, its closing: `casebook user` and `token` exit
+    /// right after their write) move the generation again and end that entry.
+    static func credentialCaches(_ stores: Stores, _ configuration: Configuration)
+        -> (sessions: CredentialCache, tokens: CredentialCache)
     {
         guard stores.database == nil else {
-            return CredentialCache(lifetime: configuration.credentialCacheLifetimeOnDatabase)
+            let lifetime = configuration.credentialCacheLifetimeOnDatabase
+            return (CredentialCache(lifetime: lifetime), CredentialCache(lifetime: lifetime))
         }
         let users = DataDirectoryLayout(root: stores.dataDirectory).usersDatabase
-        let signal = DirectoryChangeSignal(
-            directory: users.deletingLastPathComponent(),
-            namesStartingWith: users.lastPathComponent)
-        return CredentialCache(
-            lifetime: configuration.credentialCacheLifetime,
-            changes: ChangeGeneration(signal: signal))
+        let changes = ChangeGeneration(
+            signal: DirectoryChangeSignal(
+                directory: users.deletingLastPathComponent(),
+                namesStartingWith: users.lastPathComponent))
+        let lifetime = configuration.credentialCacheLifetime
+        return (
+            CredentialCache(lifetime: lifetime, changes: changes),
+            CredentialCache(lifetime: lifetime, changes: changes)
+        )
     }
 
     /// The routes, rendering pages with `renderer`.
@@ -76,8 +85,7 @@ extension CasebookServer {
         router.middlewares.add(CanonicalPathMiddleware())
         var signIn: SignInPages?
         if let users = stores.users {
-            let sessionCache = credentialCache(stores, configuration)
-            let tokenCache = credentialCache(stores, configuration)
+            let (sessionCache, tokenCache) = credentialCaches(stores, configuration)
             let pages = SignInPages(
                 renderer: renderer,
                 users: Users(store: users, hasher: BcryptPasswordHasher()),

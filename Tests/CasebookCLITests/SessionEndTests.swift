@@ -36,7 +36,11 @@ struct SessionEndTests {
         // a data directory of its own and the users are in the database.
         let servers = try (0..<serverCount).map { _ in
             kind == .dataDirectory
-                ? try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
+                // Credentials kept for five minutes: only the watch of the users' database can
+                // end them at once.
+                ? try ServerProcess(
+                    dataDirectory: data.url, arguments: ["--credential-cache", "300"],
+                    ownsDataDirectory: false)
                 : try ServerProcess(arguments: Array(place.dropFirst(2)))
         }
         let browser = try await SignedInBrowser(

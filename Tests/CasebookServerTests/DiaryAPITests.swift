@@ -52,7 +52,6 @@ struct DiaryAPITests {
         }
     }
 
-    /// Two clients edit the same entry: each read gives the revision as an ETag, a PUT with
     /// A DELETE with `If-Match` removes only the revision the client read: a stale one is a
     /// 412 with the current ETag, and the entry stays.
     @Test func aDeleteFromAStaleRevisionIsA412AndKeepsTheEntry() async throws {
@@ -90,6 +89,7 @@ struct DiaryAPITests {
         }
     }
 
+    /// Two clients edit the same entry: each read gives the revision as an ETag, a PUT with
     /// `If-Match` is applied only to that revision, and a stale one is a 412 that changes nothing.
     @Test func anUpdateFromAStaleRevisionIsA412AndChangesNothing() async throws {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {

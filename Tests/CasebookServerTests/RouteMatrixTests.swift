@@ -57,6 +57,8 @@ struct RouteMatrixTests {
         case refused
         case notFound
         case redirected(to: String)
+        /// A 5xx: the route broke, whoever asked.
+        case failed(Int)
 
         var description: String {
             switch self {
@@ -64,6 +66,7 @@ struct RouteMatrixTests {
             case .refused: "refused"
             case .notFound: "not found"
             case .redirected(let path): "redirected to \(path)"
+            case .failed(let status): "failed (\(status))"
             }
         }
     }
@@ -272,6 +275,8 @@ struct RouteMatrixTests {
                 return .refused
             case .permanentRedirect:
                 return .redirected(to: response.headers[.location] ?? "")
+            case let status where status.code >= 500:
+                return .failed(status.code)
             default:
                 return .served
             }

@@ -13,7 +13,8 @@ struct RouteTableDocumentationTests {
     static var markdown: String {
         let rows = RouteTable.routes.map { route in
             let kind = route.kind == .api ? "API" : "page"
-            return "| `\(route.method.rawValue)` | `\(route.path)` | \(kind) | \(route.access.summary) |"
+            return
+                "| `\(route.method.rawValue)` | `\(route.path)` | \(kind) | \(route.access.summary) |"
         }
         return (["| method | path | kind | who may use it |", "| --- | --- | --- | --- |"] + rows)
             .joined(separator: "\n")

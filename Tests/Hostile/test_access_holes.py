@@ -202,7 +202,9 @@ def test_a_path_spelled_another_way_gets_no_other_permission():
 
 
 def test_a_new_password_ends_the_old_sessions_at_once():
-    server = Server(users=ROLES)
+    # Credentials kept for five minutes: only the server's watch of its users' database ends
+    # them at once.
+    server = Server("--credential-cache", "300", users=ROLES)
     try:
         diarist, _ = signed_in(server, "dee", "diary password")
         assert server.request("GET", "/api/diary", headers=diarist)[0] == 200

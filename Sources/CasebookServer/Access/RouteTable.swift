@@ -68,22 +68,6 @@ enum RouteTable {
         byKey[Route.key(method, path)]
     }
 
-    /// The pages a user of `role` may open from the navigation, in order; every one of them
-    /// when `role` is nil (a server without users is one person's).
-    static func navigation(for role: UserRole?) -> [Route] {
-        routes.filter { route in
-            guard route.navigation != nil else { return false }
-            guard let role else { return true }
-            return route.access.allows(role: role)
-        }
-    }
-
-    /// Whether a user of `role` may use the route `method path` (false for a route not in the
-    /// table); an owner's route counts as allowed (for their own resource).
-    static func allows(_ role: UserRole, _ method: HTTPRequest.Method, _ path: String) -> Bool {
-        route(method, path)?.access.allows(role: role) ?? false
-    }
-
     /// What the router serves and the table does not list, and what the table lists and the
     /// router does not serve, as `METHOD /path` lines; both empty when they agree.
     static func mismatches(servedRoutes: [(method: HTTPRequest.Method, path: String)]) -> (

@@ -5,20 +5,16 @@ import Hummingbird
 /// with the user bound to this task, so nothing a client sends can claim to be anyone.
 enum SignedInUser {
     @TaskLocal static var current: String?
-    /// The signed-in user's role; nil on a server without users (one person's) and for nobody.
-    @TaskLocal static var role: UserRole?
 
     /// The user the request being handled comes from, if any.
     static func name(of request: Request) -> String? {
         current
     }
 
-    /// Runs `body` as `user`.
+    /// Runs `body` as `user`, whose pages offer what their role may open.
     static func run<T>(as user: User, _ body: () async throws -> T) async rethrows -> T {
         try await $current.withValue(user.name) {
-            try await $role.withValue(user.role) {
-                try await PageViewer.$current.withValue(.user(user.role)) { try await body() }
-            }
+            try await PageViewer.$current.withValue(.user(user.role)) { try await body() }
         }
     }
 }

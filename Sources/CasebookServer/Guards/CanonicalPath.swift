@@ -6,14 +6,16 @@ enum CanonicalPath {
         case canonical
         /// The same route, spelled canonically: a GET may be sent there.
         case resolvesTo(String)
-        /// A dot segment hidden by percent-encoding: no route of this server.
+        /// A dot segment hidden by percent-encoding, or a path that does not start with `/`:
+        /// no route of this server.
         case refused
     }
 
     static func verdict(of path: String) -> Verdict {
         guard path != "/" else { return .canonical }
+        guard path.hasPrefix("/") else { return .refused }
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        var isCanonical = path.hasPrefix("/")
+        var isCanonical = true
         var resolved: [Substring] = []
         for segment in segments {
             switch segment {

@@ -2,8 +2,8 @@ import Hummingbird
 
 /// Answers a path that is not spelled canonically (see `CanonicalPath`) before anything reads
 /// it: a GET or HEAD is redirected (308) to the canonical spelling, with its query, when that
-/// stays on this server (`LocalRedirect`); anything else is not found. So no route is reached under two spellings, and no check can be made on
-/// one spelling while another runs.
+/// stays on this server (`LocalRedirect`); anything else is not found. So no route is reached
+/// under two spellings, and no check can be made on one spelling while another runs.
 struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context,

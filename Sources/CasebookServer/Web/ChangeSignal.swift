@@ -58,17 +58,19 @@ final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
     }
 
     /// Whether the events read concern a watched name: every event without a prefix to match,
-    /// else those whose name starts with it (and any the buffer holds only in part).
+    /// else those whose name starts with it, and any that may hide one: a queue overflow (events
+    /// were lost), the watch's end, an event the buffer holds only in part.
     private func concerned(_ events: ArraySlice<UInt8>) -> Bool {
         guard let prefix else { return true }
         // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
         let header = 16
+        let mayHideChanges = UInt32(IN_Q_OVERFLOW) | UInt32(IN_IGNORED)
         var offset = events.startIndex
         while offset < events.endIndex {
             guard offset + header <= events.endIndex else { return true }
-            let length = events[(offset + 12)..<(offset + 16)].reversed().reduce(0) {
-                $0 << 8 | Int($1)
-            }
+            let mask = UInt32(Self.integer(events[(offset + 4)..<(offset + 8)]))
+            if mask & mayHideChanges != 0 { return true }
+            let length = Self.integer(events[(offset + 12)..<(offset + 16)])
             let nameStart = offset + header
             guard nameStart + length <= events.endIndex else { return true }
             let name = events[nameStart..<(nameStart + length)].prefix { $0 != 0 }
@@ -76,5 +78,10 @@ final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
             offset = nameStart + length
         }
         return false
+    }
+
+    /// A 32-bit field of an event, in the machine's (little-endian) order.
+    private static func integer(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reversed().reduce(0) { $0 << 8 | Int($1) }
     }
 }
