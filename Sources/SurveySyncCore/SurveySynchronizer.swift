@@ -72,7 +72,7 @@ public struct SurveySynchronizer {
         }
         var pending: [Pending] = []
         var pendingBytes = 0
-        var claims = RespondentIDClaims()
+        var claims = RespondentIDClaims(listing: Set(fileNames))
         var handledFiles = 0
         let chunks = Self.chunks(
             of: files.map(\.size), files: pacing.batchSize, bytes: Self.maximumBatchBytes)

@@ -157,7 +157,7 @@ public struct SurveyVerifier {
             ledger.knownRespondent(contentHash: hash, file: file) != nil
         }
         var local: [String: Local] = [:]
-        var claims = RespondentIDClaims()
+        var claims = RespondentIDClaims(listing: Set(names))
         for chunk in SurveySynchronizer.chunks(
             of: files.map(\.size), files: pacing.batchSize,
             bytes: SurveySynchronizer.maximumBatchBytes)

@@ -85,6 +85,21 @@ struct SurveyVerifierTests {
         #expect(stored.respondents.map { $0.fields["answer"] } == ["first"])
     }
 
+    /// The ledger's file stands for an id only while it is in the folder: once it is gone,
+    /// the file that now claims the id is the respondent, for sync and verify alike.
+    @Test func aFileTakesUpTheIdOfAFileThatIsGone() async throws {
+        folder.files["z.yaml"] = "id: same\nanswer: first\n"
+        _ = try await sync()
+        folder.files["z.yaml"] = nil
+        folder.files["a.yaml"] = "id: same\nanswer: moved\n"
+        let verified = try await verifier.verify()
+        #expect(verified.failures.isEmpty)
+        #expect(verified.differences.map(\.description) == ["different same (a.yaml)"])
+        let synced = try await sync()
+        #expect(synced.failures.isEmpty)
+        #expect(try await verifier.verify().summary == "identical 1")
+    }
+
     @Test func repairSendsWhatIsMissingOrDifferentAndRecordsIt() async throws {
         add(1...3)
         _ = try await sync()
