@@ -388,3 +388,49 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Where each module's sources live: a folder per system (its core and its adapters), one for
+/// what the systems share, one for the applications. `PrimeFactors`, `Menu` and `Documents` are
+/// systems of one module each, in `Sources/<module>`; every other module is in
+/// `Sources/<group>/<module>`. Module names are the contract; folders only show the design.
+let sourceFolders: [String: String] = [
+    // Each system's folder holds its core and the adapters beside it.
+    "SurveySyncCore": "Sources/SurveySync/SurveySyncCore",
+    "SurveySyncFiles": "Sources/SurveySync/SurveySyncFiles",
+    "SurveySyncSQLite": "Sources/SurveySync/SurveySyncSQLite",
+    "SurveySyncPostgres": "Sources/SurveySync/SurveySyncPostgres",
+    "SurveySyncURLSession": "Sources/SurveySync/SurveySyncURLSession",
+    "SurveySyncHTTPClient": "Sources/SurveySync/SurveySyncHTTPClient",
+    "SurveySync": "Sources/SurveySync/SurveySync",
+    "DiaryCore": "Sources/Diary/DiaryCore",
+    "DiarySQLite": "Sources/Diary/DiarySQLite",
+    "DiaryPostgres": "Sources/Diary/DiaryPostgres",
+    "Diary": "Sources/Diary/Diary",
+    "AccountsCore": "Sources/Accounts/AccountsCore",
+    "AccountsFiles": "Sources/Accounts/AccountsFiles",
+    "AccountsSQLite": "Sources/Accounts/AccountsSQLite",
+    "AccountsPostgres": "Sources/Accounts/AccountsPostgres",
+    "AccountsURLSession": "Sources/Accounts/AccountsURLSession",
+    "AccountsHTTPClient": "Sources/Accounts/AccountsHTTPClient",
+    "AccountsBcrypt": "Sources/Accounts/AccountsBcrypt",
+    "Accounts": "Sources/Accounts/Accounts",
+    // What several systems share: files, formats, the stores' plumbing, HTTP clients.
+    "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
+    "CasebookJSON": "Sources/Shared/CasebookJSON",
+    "CasebookForms": "Sources/Shared/CasebookForms",
+    "CasebookDataDirectory": "Sources/Shared/CasebookDataDirectory",
+    "CasebookWire": "Sources/Shared/CasebookWire",
+    "CasebookYAML": "Sources/Shared/CasebookYAML",
+    "StoreFailures": "Sources/Shared/StoreFailures",
+    "CasebookSQLite": "Sources/Shared/CasebookSQLite",
+    "CasebookPostgres": "Sources/Shared/CasebookPostgres",
+    "CasebookURLSession": "Sources/Shared/CasebookURLSession",
+    "CasebookHTTPClient": "Sources/Shared/CasebookHTTPClient",
+    // The applications: the server, the command line, the diary benchmark.
+    "CasebookServer": "Sources/Apps/CasebookServer",
+    "casebook": "Sources/Apps/casebook",
+    "CasebookBench": "Sources/Apps/CasebookBench",
+]
+for target in package.targets {
+    if let folder = sourceFolders[target.name] { target.path = folder }
+}

@@ -15,7 +15,7 @@ struct OpenAPITests {
         let fixture = try RouteFixture()
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CasebookServer/Resources/openapi.json")
+            .appendingPathComponent("Sources/Apps/CasebookServer/Resources/openapi.json")
         let checkedIn = try Data(contentsOf: source)
         try await fixture.test { client in
             try await client.execute(uri: "/openapi.json", method: .get) { response in
