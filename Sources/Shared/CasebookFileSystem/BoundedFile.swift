@@ -8,7 +8,10 @@
 /// (never a FIFO, device or socket, which could block forever or never end), at most `limit`
 /// bytes (checked before reading, and again while reading in case it grows), and, unless asked,
 /// never through a symbolic link. With `singleName`, a file with other names (hard links) is
-/// refused too, checked on the open descriptor.
+/// refused too — before it is opened for reading: on Linux, closing any descriptor of a file
+/// drops the process's POSIX locks on it, so a hard link to a database the process holds must
+/// never be opened. The name is first opened as a path only (`O_PATH`, which takes no lock and
+/// drops none), the file it names checked there, and that very file then opened for reading.
 public enum BoundedFile {
     public static func bytes(
         atPath path: String, limit: Int, followingSymlink: Bool = false, singleName: Bool = false
@@ -16,7 +19,7 @@ public enum BoundedFile {
         throws(FileProblem) -> [UInt8]
     {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
-        let descriptor = open(path, flags)
+        let descriptor = singleName ? try openAlone(path) : open(path, flags)
         guard descriptor >= 0 else { throw problem(errno: errno) }
         defer { close(descriptor) }
         var status = stat()
@@ -44,6 +47,43 @@ public enum BoundedFile {
         }
         guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
         return bytes
+    }
+
+    /// The file at `path` opened for reading, if it is a regular file with no other name,
+    /// reached without a symbolic link; checked before it is opened for reading (see above).
+    private static func openAlone(_ path: String) throws(FileProblem) -> Int32 {
+        #if os(Linux)
+            // O_PATH, which Glibc's module does not export (it is _GNU_SOURCE's): the same
+            // value on every Linux architecture Swift runs on.
+            let pathOnly: Int32 = 0o1000_0000
+            let located = open(path, pathOnly | O_NOFOLLOW | O_CLOEXEC)
+            guard located >= 0 else { throw problem(errno: errno) }
+            defer { close(located) }
+            var status = stat()
+            guard fstat(located, &status) == 0 else { throw problem(errno: errno) }
+            try checkAlone(status)
+            return open("/proc/self/fd/\(located)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        #else
+            var status = stat()
+            guard lstat(path, &status) == 0 else { throw problem(errno: errno) }
+            try checkAlone(status)
+            return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        #endif
+    }
+
+    /// Refuses a symbolic link, anything but a regular file, and a file with other names.
+    private static func checkAlone(_ status: stat) throws(FileProblem) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFLNK: throw .symbolicLink
+        case S_IFDIR: throw .directory
+        case S_IFIFO: throw .notRegular(kind: "a FIFO")
+        case S_IFSOCK: throw .notRegular(kind: "a socket")
+        default: throw .notRegular(kind: "a device")
+        }
+        guard status.st_nlink == 1 else {
+            throw .system("it has other names (hard links), which are not followed here")
+        }
     }
 
     /// Up to `count` bytes, fewer only at the end of the file: where a read returns nothing, or
