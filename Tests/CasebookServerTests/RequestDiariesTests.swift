@@ -24,9 +24,8 @@ struct RequestDiariesTests {
             generation: ChangeGeneration(
                 signal: ChangeSignalStub(answers: [false, false, false, true])))
         let diaries = RequestDiaries(
-            shared: .init(
-                work: DiaryWork(store: shared, waitsOnNetwork: false), revision: { 0 }, key: ""),
-            ofUser: { _ in own }, waitsOnNetwork: false, revisions: revisions)
+            shared: shared, ofUser: { _ in own }, waitsOnNetwork: false,
+            revisionReader: CasebookServer.diaryRevisionReader(revisions: revisions))
         let anonymous = try diaries.diary(for: Self.request)
         #expect(anonymous.key == "")
         try await SignedInUser.$current.withValue("dee") {

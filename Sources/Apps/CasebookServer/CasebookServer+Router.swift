@@ -24,22 +24,22 @@ extension CasebookServer {
         try router(stores: stores, configuration: configuration, renderer: try PageRenderer())
     }
 
-    /// The diary's revision as the list page reads it: on a database other servers write too,
+    /// How a diary's list page learns its revision: on a database other servers write too,
     /// nothing local can tell of a change, so it is read for every view (without waiting on a
     /// thread when the store can say it asynchronously); in the data directory, only when
-    /// inotify says something changed there (`revisions`, one watch for every diary in it).
-    static func diaryRevision(_ stores: Stores, revisions: UserRevisions?)
-        -> @Sendable () async throws -> Int
-    {
-        if let postgres = stores.diary as? PostgresDiaryStore {
-            return { try await postgres.currentRevision() }
+    /// inotify says something changed there (`revisions`, one watch for every diary in it);
+    /// any other store, once per view.
+    static func diaryRevisionReader(revisions: UserRevisions?) -> RequestDiaries.RevisionReader {
+        { key, work in
+            let store = work.store
+            if let postgres = store as? PostgresDiaryStore {
+                return { try await postgres.currentRevision() }
+            }
+            if let revisions, store is SQLiteDiaryStore {
+                return { try revisions.revision(of: key, in: store) }
+            }
+            return { try await work.run { try store.revision() } }
         }
-        let diary = stores.diary
-        if let revisions, diary is SQLiteDiaryStore {
-            return { try revisions.revision(of: "", in: diary) }
-        }
-        let work = DiaryWork(store: diary, waitsOnNetwork: stores.database != nil)
-        return { try await work.run { try diary.revision() } }
     }
 
     /// Who sessions and tokens stand for, remembered: in a data directory until the users'
@@ -123,7 +123,6 @@ extension CasebookServer {
         OpenAPIController().addRoutes(to: router)
         RespondentsController(store: stores.respondents).addRoutes(to: router)
         PreferencesController(store: stores.preferences).addRoutes(to: router)
-        let diaryWork = DiaryWork(store: stores.diary, waitsOnNetwork: stores.database != nil)
         // One inotify watch on the data directory for every diary in it (the instances a user
         // may have are few: 128 by default).
         let revisions =
@@ -133,10 +132,9 @@ extension CasebookServer {
                     signal: DirectoryChangeSignal(directory: stores.dataDirectory)))
             : nil
         let diaries = RequestDiaries(
-            shared: RequestDiaries.Diary(
-                work: diaryWork, revision: diaryRevision(stores, revisions: revisions), key: ""),
-            ofUser: stores.users == nil ? nil : stores.diaryOfUser,
-            waitsOnNetwork: stores.database != nil, revisions: revisions)
+            shared: stores.diary, ofUser: stores.users == nil ? nil : stores.diaryOfUser,
+            waitsOnNetwork: stores.database != nil,
+            revisionReader: diaryRevisionReader(revisions: revisions))
         DiaryAPIController(diaries: diaries).addRoutes(to: router)
         MenuController(menu: menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: menu).addRoutes(to: router)

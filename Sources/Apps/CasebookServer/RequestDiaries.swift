@@ -1,9 +1,11 @@
 import Diary
-import DiaryPostgres
 import Hummingbird
 
 /// The diary a request works on: once the server has users, the signed-in user's own (another
-/// user's entry is then simply not there: a 404); before, the server's one diary.
+/// user's entry is then simply not there: a 404); before, the server's one diary. Each user's
+/// store is opened once and kept by the stores (`Stores.diaryOfUser`); how a list page learns a
+/// diary's revision is the composition root's to say (`revisionReader`), since it depends on
+/// the kind of store.
 struct RequestDiaries: Sendable {
     /// A diary, where its calls run, and how the list page learns its revision.
     struct Diary: Sendable {
@@ -15,35 +17,31 @@ struct RequestDiaries: Sendable {
         var listKey: String { "list-" + key }
     }
 
+    /// How the list page of the diary `key` (a user's name, or "") over `work` learns its
+    /// revision.
+    typealias RevisionReader =
+        @Sendable (_ key: String, _ work: DiaryWork) -> @Sendable () async throws -> Int
+
     let shared: Diary
     let ofUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
     let waitsOnNetwork: Bool
-    /// Users' revisions for diaries in the data directory, re-read only when it changed.
-    let revisions: UserRevisions?
+    let revisionReader: RevisionReader
 
-    /// Each user's diary, made on first use.
-    let made = MadeDiaries()
+    init(
+        shared store: any DiaryStore & Sendable,
+        ofUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?, waitsOnNetwork: Bool,
+        revisionReader: @escaping RevisionReader
+    ) {
+        self.ofUser = ofUser
+        self.waitsOnNetwork = waitsOnNetwork
+        self.revisionReader = revisionReader
+        let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
+        shared = Diary(work: work, revision: revisionReader("", work), key: "")
+    }
 
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }
-        if let diary = made.diary(of: user) { return diary }
-        let diary = try make(for: user, store: try ofUser(user))
-        made.keep(diary, of: user)
-        return diary
-    }
-
-    private func make(for user: String, store: any DiaryStore & Sendable) throws -> Diary {
-        let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
-        if let postgres = store as? PostgresDiaryStore {
-            return Diary(work: work, revision: { try await postgres.currentRevision() }, key: user)
-        }
-        if let revisions, store is SQLiteDiaryStore {
-            // A user's own file in the data directory: read again only after it changed.
-            return Diary(
-                work: work, revision: { try revisions.revision(of: user, in: store) }, key: user)
-        }
-        // Memory, or anything else: one read per view.
-        return Diary(
-            work: work, revision: { try await work.run { try store.revision() } }, key: user)
+        let work = DiaryWork(store: try ofUser(user), waitsOnNetwork: waitsOnNetwork)
+        return Diary(work: work, revision: revisionReader(user, work), key: user)
     }
 }
