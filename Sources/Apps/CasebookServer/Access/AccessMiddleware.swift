@@ -10,11 +10,8 @@ import Hummingbird
 /// the table does not list is served to nobody. With no user yet, the server is one person's,
 /// on loopback only.
 struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
-    let presence: UserPresence
-    let tokens: APITokens
+    let access: AccessServices
     let signIn: SignInPages
-    /// Who recent tokens stand for (sessions have their own, in `signIn`).
-    let cache: CredentialCache
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -27,14 +24,14 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         if route.access == .everyone {
             // The health check must answer even when the user store does not.
-            guard route.kind == .page, try await presence.hasUsers() else {
+            guard route.kind == .page, try await access.presence.hasUsers() else {
                 return try await next(request, context)
             }
             return try await PageViewer.$current.withValue(.nobody) {
                 try await next(request, context)
             }
         }
-        guard try await presence.hasUsers() else { return try await next(request, context) }
+        guard try await access.presence.hasUsers() else { return try await next(request, context) }
         guard let user = try await caller(of: request, kind: route.kind) else {
             switch route.kind {
             case .api:
@@ -65,8 +62,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     private func caller(of request: Request, kind: Route.Kind) async throws -> User? {
         guard kind == .api else { return try await signIn.signedInUser(request) }
         if let secret = Self.bearer(request.headers[.authorization]) {
-            return try await cache.user(
-                for: secret, lookUp: { try await tokens.authenticate(secret)?.user })
+            return try await access.tokenCache.user(
+                for: secret, lookUp: { try await access.tokens.authenticate(secret)?.user })
         }
         guard request.headers[.authorization] == nil else { return nil }
         return try await signIn.signedInUser(request)

@@ -12,14 +12,16 @@ struct SignInPages: Sendable {
     static let sessionCookie = "casebook_session"
 
     let renderer: PageRenderer
-    let users: Users
-    let sessions: Sessions
-    let throttle: SignInThrottle
-    let secureCookies: Bool
-    /// Who recent session cookies stand for.
-    let cache: CredentialCache
+    let access: AccessServices
     /// Whether to ask "Save password?" right after `user` signs in.
     let shouldAskToSavePassword: @Sendable (String) -> Bool
+
+    private var users: Users { access.users }
+    private var sessions: Sessions { access.sessions }
+    private var throttle: SignInThrottle { access.throttle }
+    private var secureCookies: Bool { access.secureCookies }
+    /// Who recent session cookies stand for.
+    private var cache: CredentialCache { access.sessionCache }
 
     /// The threads bcrypt runs on, off the concurrency pool.
     private static let hashing: NIOThreadPool = {
