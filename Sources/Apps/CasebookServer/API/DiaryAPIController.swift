@@ -14,86 +14,112 @@ struct DiaryAPIController: Sendable {
     let lists = DiaryListAnswers()
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/api/diary") { request, _ in
-            let diary = try diaries.diary(for: request)
-            let query = try FormFields(query: request)
-            let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
-            let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
-            // The revision first, then the entries: an answer kept is never older than the
-            // revision it is kept under.
-            let question = DiaryListAnswers.Question(
-                limit: limit, offset: offset, revision: try await diary.revision())
-            if let body = lists.body(for: question, of: diary.key) {
-                return JSONResponse.make(body: body)
-            }
-            let page = try await diary.work.entries {
-                try $0.newest(limit: limit, offset: offset)
-            }
-            let body = ByteBuffer(bytes: DiaryEntriesJSONStream.encode(page, indented: false))
-            lists.keep(body, for: question, of: diary.key)
+        router.get("/api/diary", use: list)
+        router.post("/api/diary", use: add)
+        router.get("/api/diary/{id}", use: show)
+        router.put("/api/diary/{id}", use: update)
+        router.delete("/api/diary/{id}", use: remove)
+    }
+
+    /// `GET /api/diary`: a page of entries, newest first (`limit`, `offset`), kept per
+    /// revision of the diary.
+    @Sendable func list(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let diary = try diaries.diary(for: request)
+        let query = try FormFields(query: request)
+        let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
+        let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
+        // The revision first, then the entries: an answer kept is never older than the
+        // revision it is kept under.
+        let question = DiaryListAnswers.Question(
+            limit: limit, offset: offset, revision: try await diary.revision())
+        if let body = lists.body(for: question, of: diary.key) {
             return JSONResponse.make(body: body)
         }
-        router.post("/api/diary") { request, _ in
-            let work = try diaries.diary(for: request).work
-            let text = try await Self.text(in: request)
+        let page = try await diary.work.entries {
+            try $0.newest(limit: limit, offset: offset)
+        }
+        let body = ByteBuffer(bytes: DiaryEntriesJSONStream.encode(page, indented: false))
+        lists.keep(body, for: question, of: diary.key)
+        return JSONResponse.make(body: body)
+    }
+
+    /// `POST /api/diary`: a new entry from `{"text": …}`; 201 with its ETag.
+    @Sendable func add(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let text = try await Self.text(in: request)
+        let entry = try await work.entries { entries in
+            try Self.answering {
+                try entries.revisedEntry(id: try entries.add(text: text).id)
+            }
+        }
+        return Self.response(entry, status: .created)
+    }
+
+    /// `GET /api/diary/{id}`: one entry, with its revision as its ETag.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let id = try Self.id(context)
+        let entry = try await work.entries { entries in
+            try Self.answering { try entries.revisedEntry(id: id) }
+        }
+        return Self.response(entry)
+    }
+
+    /// `PUT /api/diary/{id}`: with If-Match, only the revision the client read is updated (a
+    /// 412 otherwise, with the current revision's ETag); without it, or with `*`, whatever is
+    /// stored.
+    @Sendable func update(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let id = try Self.id(context)
+        let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
+        let text = try await Self.text(in: request)
+        do {
             let entry = try await work.entries { entries in
                 try Self.answering {
-                    try entries.revisedEntry(id: try entries.add(text: text).id)
+                    if let expected {
+                        return try entries.update(id: id, text: text, ifRevision: expected)
+                    }
+                    return try entries.revisedEntry(
+                        id: try entries.update(id: id, text: text).id)
                 }
-            }
-            return Self.response(entry, status: .created)
-        }
-        router.get("/api/diary/{id}") { request, context in
-            let work = try diaries.diary(for: request).work
-            let id = try Self.id(context)
-            let entry = try await work.entries { entries in
-                try Self.answering { try entries.revisedEntry(id: id) }
             }
             return Self.response(entry)
+        } catch let conflict as DiaryConflictError {
+            return Self.preconditionFailed(conflict)
         }
-        // With If-Match, only the revision the client read is updated (a 412 otherwise, with
-        // the current revision's ETag); without it, or with `*`, whatever is stored.
-        router.put("/api/diary/{id}") { request, context in
-            let work = try diaries.diary(for: request).work
-            let id = try Self.id(context)
-            let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
-            let text = try await Self.text(in: request)
-            do {
-                let entry = try await work.entries { entries in
-                    try Self.answering {
-                        if let expected {
-                            return try entries.update(id: id, text: text, ifRevision: expected)
-                        }
-                        return try entries.revisedEntry(
-                            id: try entries.update(id: id, text: text).id)
+    }
+
+    /// `DELETE /api/diary/{id}`: with If-Match, only the revision the client read is removed
+    /// (a 412 otherwise, with the current revision's ETag); without it, or with `*`, whatever
+    /// is stored.
+    @Sendable func remove(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let id = try Self.id(context)
+        let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
+        do {
+            try await work.entries { entries in
+                try Self.answering {
+                    if let expected {
+                        try entries.remove(id: id, ifRevision: expected)
+                    } else {
+                        try entries.remove(id: id)
                     }
                 }
-                return Self.response(entry)
-            } catch let conflict as DiaryConflictError {
-                return Self.preconditionFailed(conflict)
             }
+        } catch let conflict as DiaryConflictError {
+            return Self.preconditionFailed(conflict)
         }
-        // With If-Match, only the revision the client read is removed (a 412 otherwise, with
-        // the current revision's ETag); without it, or with `*`, whatever is stored.
-        router.delete("/api/diary/{id}") { request, context in
-            let work = try diaries.diary(for: request).work
-            let id = try Self.id(context)
-            let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
-            do {
-                try await work.entries { entries in
-                    try Self.answering {
-                        if let expected {
-                            try entries.remove(id: id, ifRevision: expected)
-                        } else {
-                            try entries.remove(id: id)
-                        }
-                    }
-                }
-            } catch let conflict as DiaryConflictError {
-                return Self.preconditionFailed(conflict)
-            }
-            return Response(status: .noContent)
-        }
+        return Response(status: .noContent)
     }
 
     /// `body`, with the diary's refusals as the answers they are: an unknown entry is a 404,

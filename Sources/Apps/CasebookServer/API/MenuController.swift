@@ -12,6 +12,11 @@ struct MenuController: Sendable {
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/api/menu") { _, _ in JSONResponse.make(encoded: listingJSON) }
+        router.get("/api/menu", use: show)
+    }
+
+    /// `GET /api/menu`: the menu's sections and items, as encoded at start.
+    @Sendable func show(_ request: Request, context: some RequestContext) -> Response {
+        JSONResponse.make(encoded: listingJSON)
     }
 }

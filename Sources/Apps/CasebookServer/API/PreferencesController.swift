@@ -12,20 +12,30 @@ struct PreferencesController: Sendable {
     let store: any PreferenceChoiceStore
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.put("/api/preferences/{userId}") { request, context in
-            let userId = try PathParameter.text("userId", in: context)
-            let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
-            let choice = try Self.choice(in: buffer.readableBytesView)
-            try await store.save(choice, forUser: userId)
-            return JSONResponse.make(PreferenceChoiceWire(choice))
+        router.put("/api/preferences/{userId}", use: save)
+        router.get("/api/preferences/{userId}", use: show)
+    }
+
+    /// `PUT /api/preferences/{userId}`: the user's choice, from `{"choice": …}`.
+    @Sendable func save(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let userId = try PathParameter.text("userId", in: context)
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+        let choice = try Self.choice(in: buffer.readableBytesView)
+        try await store.save(choice, forUser: userId)
+        return JSONResponse.make(PreferenceChoiceWire(choice))
+    }
+
+    /// `GET /api/preferences/{userId}`: the user's choice, or 404.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let userId = try PathParameter.text("userId", in: context)
+        guard let choice = try await store.choice(forUser: userId) else {
+            throw RequestError(.notFound, "no preference is stored for user '\(userId)'")
         }
-        router.get("/api/preferences/{userId}") { _, context in
-            let userId = try PathParameter.text("userId", in: context)
-            guard let choice = try await store.choice(forUser: userId) else {
-                throw RequestError(.notFound, "no preference is stored for user '\(userId)'")
-            }
-            return JSONResponse.make(PreferenceChoiceWire(choice))
-        }
+        return JSONResponse.make(PreferenceChoiceWire(choice))
     }
 
     /// The choice in a body such as `{"choice": "save", "username": "ada"}`.

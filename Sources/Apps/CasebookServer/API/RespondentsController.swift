@@ -24,61 +24,87 @@ struct RespondentsController: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         let respondents = router.group("api/respondents")
             .add(middleware: StoreHeaderMiddleware(identity: identity))
-        respondents.post { request, _ in try await receive(request) }
-        respondents.get { request, _ in try await page(request) }
-        respondents.get("{id}") { _, context in
-            let id = try PathParameter.text("id", in: context)
-            guard let respondent = try await store.respondent(id: id) else {
-                throw RequestError(.notFound, "no respondent has id '\(id)'")
-            }
-            return JSONResponse.make(json: .object(respondent.fields))
-        }
+        respondents.post(use: receive)
+        respondents.get(use: page)
+        respondents.get("{id}", use: show)
         let storeRoutes = router.group("api/respondent-store")
             .add(middleware: StoreHeaderMiddleware(identity: identity))
-        storeRoutes.get { _, _ in
-            JSONResponse.make(
-                json: [
-                    "store": .string(try await identity.value()),
-                    "count": .integer(try await store.count()),
-                ])
+        storeRoutes.get(use: summary)
+        storeRoutes.get("digests", use: buckets)
+        storeRoutes.get("digests/{bucket}", use: bucket)
+        storeRoutes.post("lookup", use: lookup)
+    }
+
+    /// `GET /api/respondents/{id}`: one respondent's fields, or 404.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        guard let respondent = try await store.respondent(id: id) else {
+            throw RequestError(.notFound, "no respondent has id '\(id)'")
         }
-        storeRoutes.get("digests") { _, _ in
-            let buckets = try await verifiable().digestBuckets()
-            return JSONResponse.make(
-                json: [
-                    "store": .string(try await identity.value()),
-                    "buckets": .array(buckets.hex.map(JSONValue.string)),
-                ])
+        return JSONResponse.make(json: .object(respondent.fields))
+    }
+
+    /// `GET /api/respondent-store`: which store this is, and how many respondents it holds.
+    @Sendable func summary(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        JSONResponse.make(
+            json: [
+                "store": .string(try await identity.value()),
+                "count": .integer(try await store.count()),
+            ])
+    }
+
+    /// `GET /api/respondent-store/digests`: the digest of each of the store's buckets.
+    @Sendable func buckets(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let buckets = try await verifiable().digestBuckets()
+        return JSONResponse.make(
+            json: [
+                "store": .string(try await identity.value()),
+                "buckets": .array(buckets.hex.map(JSONValue.string)),
+            ])
+    }
+
+    /// `GET /api/respondent-store/digests/{bucket}`: each respondent's digest in one bucket.
+    @Sendable func bucket(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let text = try PathParameter.text("bucket", in: context)
+        guard let bucket = Int(text), (0..<DigestBuckets.count).contains(bucket) else {
+            throw RequestError(
+                .badRequest,
+                "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)")
         }
-        storeRoutes.get("digests/{bucket}") { _, context in
-            let text = try PathParameter.text("bucket", in: context)
-            guard let bucket = Int(text), (0..<DigestBuckets.count).contains(bucket) else {
-                throw RequestError(
-                    .badRequest,
-                    "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)")
+        let digests = try await verifiable().digests(inBucket: bucket)
+        return JSONResponse.make(
+            json: [
+                "store": .string(try await identity.value()), "bucket": .integer(bucket),
+                "respondents": .array(
+                    digests.map { ["id": .string($0.id), "digest": .string($0.digest)] }),
+            ])
+    }
+
+    /// `POST /api/respondent-store/lookup`: the digests of the ids asked about that the store
+    /// holds.
+    @Sendable func lookup(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+        let ids = try Self.lookupIDs(in: buffer.readableBytesView)
+        var found: [String: JSONValue] = [:]
+        let wanted = Set(ids)
+        for bucket in Set(ids.map(RespondentDigest.bucket(ofID:))) {
+            for digest in try await verifiable().digests(inBucket: bucket)
+            where wanted.contains(digest.id) {
+                found[digest.id] = .string(digest.digest)
             }
-            let digests = try await verifiable().digests(inBucket: bucket)
-            return JSONResponse.make(
-                json: [
-                    "store": .string(try await identity.value()), "bucket": .integer(bucket),
-                    "respondents": .array(
-                        digests.map { ["id": .string($0.id), "digest": .string($0.digest)] }),
-                ])
         }
-        storeRoutes.post("lookup") { request, _ in
-            let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
-            let ids = try Self.lookupIDs(in: buffer.readableBytesView)
-            var found: [String: JSONValue] = [:]
-            let wanted = Set(ids)
-            for bucket in Set(ids.map(RespondentDigest.bucket(ofID:))) {
-                for digest in try await verifiable().digests(inBucket: bucket)
-                where wanted.contains(digest.id) {
-                    found[digest.id] = .string(digest.digest)
-                }
-            }
-            return JSONResponse.make(
-                json: ["store": .string(try await identity.value()), "digests": .object(found)])
-        }
+        return JSONResponse.make(
+            json: ["store": .string(try await identity.value()), "digests": .object(found)])
     }
 
     private func verifiable() throws -> any VerifiableRespondentStore {
@@ -110,8 +136,10 @@ struct RespondentsController: Sendable {
         }
     }
 
-    /// Upserts a JSON object or an array of objects, all or nothing.
-    private func receive(_ request: Request) async throws -> Response {
+    /// `POST /api/respondents`: upserts a JSON object or an array of objects, all or nothing.
+    @Sendable func receive(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let respondents = try Self.respondents(in: buffer.readableBytesView)
         return JSONResponse.make(try await store.upsert(respondents))
@@ -151,8 +179,11 @@ struct RespondentsController: Sendable {
         }
     }
 
-    /// `?limit=&after=`: a page in id order, with the id to continue after.
-    private func page(_ request: Request) async throws -> Response {
+    /// `GET /api/respondents?limit=&after=`: a page in id order, with the id to continue
+    /// after.
+    @Sendable func page(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
         let query = try FormFields(query: request)
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
         let after = query["after"]
