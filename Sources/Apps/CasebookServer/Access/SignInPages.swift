@@ -31,91 +31,106 @@ struct SignInPages: Sendable {
     }()
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/login") { request, _ in
-            let signedIn = try await signedInUser(request)?.name
-            let storage = CookieLoginStorage(request: request)
-            return renderer.page(
-                "login", title: "Sign in",
-                context: [
-                    "username": LoginHandler(storage: storage).previousUsername ?? "",
-                    "next": Self.safeNext(request.uri.queryParameters["next"].map(String.init)),
-                    "signedIn": signedIn ?? false,
-                ],
-                request: request)
+        router.get("/login", use: form)
+        router.post("/login", use: signIn)
+        router.post("/logout", use: signOut)
+    }
+
+    /// `GET /login`: the sign-in form.
+    @Sendable func form(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let signedIn = try await signedInUser(request)?.name
+        let storage = CookieLoginStorage(request: request)
+        return renderer.page(
+            "login", title: "Sign in",
+            context: [
+                "username": LoginHandler(storage: storage).previousUsername ?? "",
+                "next": Self.safeNext(request.uri.queryParameters["next"].map(String.init)),
+                "signedIn": signedIn ?? false,
+            ],
+            request: request)
+    }
+
+    /// `POST /login`: checks the name and password and starts a session.
+    @Sendable func signIn(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+        let password = form["password"] ?? ""
+        let next = Self.safeNext(form["next"])
+        let address = PeerAddress.address(of: request)
+        // bcrypt reads 72 bytes: a longer password is refused, as `user add` refuses it,
+        // never checked on its first 72 bytes.
+        guard password.utf8.count <= Users.passwordBytes.upperBound else {
+            return refusal(
+                request, name: name, next: next, status: .badRequest,
+                message:
+                    "A password must be at most \(Users.passwordBytes.upperBound) bytes long (bcrypt reads no more)."
+            )
         }
-        router.post("/login") { request, _ in
-            let form = try await PostedForm.read(request)
-            let name = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
-            let password = form["password"] ?? ""
-            let next = Self.safeNext(form["next"])
-            let address = PeerAddress.address(of: request)
-            // bcrypt reads 72 bytes: a longer password is refused, as `user add` refuses it,
-            // never checked on its first 72 bytes.
-            guard password.utf8.count <= Users.passwordBytes.upperBound else {
-                return refusal(
-                    request, name: name, next: next, status: .badRequest,
-                    message:
-                        "A password must be at most \(Users.passwordBytes.upperBound) bytes long (bcrypt reads no more)."
-                )
-            }
-            let attempt = throttle.admit(user: name, address: address)
-            if let until = attempt.blockedUntil {
-                let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
-                var response = refusal(
-                    request, name: name, next: next, status: .tooManyRequests,
-                    message:
-                        "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-                )
-                response.headers[.retryAfter] = String(
-                    max(1, Int(until.timeIntervalSinceNow.rounded(.up))))
-                return response
-            }
-            let user = try await users.authenticate(name: name, password: password) { check in
-                try await Self.hashing.runIfActive(check)
-            }
-            guard let user else {
-                return refusal(
-                    request, name: name, next: next, status: .unauthorized,
-                    message: "That name and password do not match.")
-            }
-            throttle.succeeded(attempt)
-            // A new session on every sign-in, and the old one (if any) ended: a session
-            // cookie planted before sign-in is worth nothing after it.
-            if let old = CookieValue.named(Self.sessionCookie, in: request) {
-                cache.forget(old)
-                try await sessions.end(old)
-            }
-            // Checked against the hash read before bcrypt ran: a password changed meanwhile
-            // starts no session.
-            guard let secret = try await sessions.start(for: user) else {
-                return refusal(
-                    request, name: name, next: next, status: .unauthorized,
-                    message: "That name and password do not match.")
-            }
-            let storage = CookieLoginStorage(request: request)
-            try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
-            // As in the case study: after a successful sign-in, ask whether to save the
-            // password, unless the user already answered Never or Save.
-            var response = PageRenderer.redirect(
-                to: shouldAskToSavePassword(user.name)
-                    ? "/account?prompt&next=\(Self.queryValue(next))" : next)
-            response.setCookie(sessionCookie(secret))
-            if let remembered = storage.cookie { response.setCookie(remembered) }
+        let attempt = throttle.admit(user: name, address: address)
+        if let until = attempt.blockedUntil {
+            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+            var response = refusal(
+                request, name: name, next: next, status: .tooManyRequests,
+                message:
+                    "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+            )
+            response.headers[.retryAfter] = String(
+                max(1, Int(until.timeIntervalSinceNow.rounded(.up))))
             return response
         }
-        router.post("/logout") { request, _ in
-            _ = try await PostedForm.read(request)
-            if let secret = CookieValue.named(Self.sessionCookie, in: request) {
-                cache.forget(secret)
-                try await sessions.end(secret)
-            }
-            var response = PageRenderer.redirect(to: "/login")
-            response.setCookie(
-                Cookie(
-                    name: Self.sessionCookie, value: "", maxAge: 0, path: "/",
-                    secure: secureCookies, httpOnly: true, sameSite: .lax))
-            return response
+        let user = try await users.authenticate(name: name, password: password) { check in
+            try await Self.hashing.runIfActive(check)
         }
+        guard let user else {
+            return refusal(
+                request, name: name, next: next, status: .unauthorized,
+                message: "That name and password do not match.")
+        }
+        throttle.succeeded(attempt)
+        // A new session on every sign-in, and the old one (if any) ended: a session
+        // cookie planted before sign-in is worth nothing after it.
+        if let old = CookieValue.named(Self.sessionCookie, in: request) {
+            cache.forget(old)
+            try await sessions.end(old)
+        }
+        // Checked against the hash read before bcrypt ran: a password changed meanwhile
+        // starts no session.
+        guard let secret = try await sessions.start(for: user) else {
+            return refusal(
+                request, name: name, next: next, status: .unauthorized,
+                message: "That name and password do not match.")
+        }
+        let storage = CookieLoginStorage(request: request)
+        try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
+        // As in the case study: after a successful sign-in, ask whether to save the
+        // password, unless the user already answered Never or Save.
+        var response = PageRenderer.redirect(
+            to: shouldAskToSavePassword(user.name)
+                ? "/account?prompt&next=\(Self.queryValue(next))" : next)
+        response.setCookie(sessionCookie(secret))
+        if let remembered = storage.cookie { response.setCookie(remembered) }
+        return response
+    }
+
+    /// `POST /logout`: ends the session.
+    @Sendable func signOut(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        _ = try await PostedForm.read(request)
+        if let secret = CookieValue.named(Self.sessionCookie, in: request) {
+            cache.forget(secret)
+            try await sessions.end(secret)
+        }
+        var response = PageRenderer.redirect(to: "/login")
+        response.setCookie(
+            Cookie(
+                name: Self.sessionCookie, value: "", maxAge: 0, path: "/",
+                secure: secureCookies, httpOnly: true, sameSite: .lax))
+        return response
     }
 
     func signedInUser(_ request: Request) async throws -> User? {

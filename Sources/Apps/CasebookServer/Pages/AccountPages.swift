@@ -26,53 +26,63 @@ struct AccountPages: Sendable {
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/account") { request, _ in
-            var context: [String: Any] = [:]
-            let query = try FormFields(query: request)
-            if query["prompt"] != nil, let user = SignedInUser.name(of: request) {
-                context["prompt"] = ["user": user]
-                context["next"] = SignInPages.safeNext(query["next"])
-            }
-            if let born = query["born"], !born.isEmpty {
-                context["born"] = born
-                if let date = Account.dateOfBirth(from: born),
-                    let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()
-                {
-                    context["age"] = age
-                } else {
-                    context["ageError"] =
-                        "Enter a date of birth such as 1990-05-10, not in the future."
-                }
-            }
-            return render(
-                request, context: context, status: context["ageError"] == nil ? .ok : .badRequest)
+        router.get("/account", use: show)
+        router.post("/account/preference", use: savePreference)
+    }
+
+    /// `GET /account`: the account page: an age from a date of birth, the "Save password?" choice.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        var context: [String: Any] = [:]
+        let query = try FormFields(query: request)
+        if query["prompt"] != nil, let user = SignedInUser.name(of: request) {
+            context["prompt"] = ["user": user]
+            context["next"] = SignInPages.safeNext(query["next"])
         }
-        router.post("/account/preference") { request, _ in
-            let form = try await PostedForm.read(request)
-            let preference: Preference
-            switch form["choice"] {
-            case "not-now": preference = .notNow
-            case "never": preference = .never
-            case "save":
-                let username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
-                let password = form["password"] ?? ""
-                guard !username.isEmpty, !password.isEmpty else {
-                    return render(
-                        request,
-                        context: [
-                            "preferenceError":
-                                "To save the password, enter a username and a password."
-                        ],
-                        status: .badRequest)
-                }
-                preference = .save(Credential(username: username, password: password))
-            default:
-                throw RequestError(.badRequest, "Choose Not now, Never or Save.")
+        if let born = query["born"], !born.isEmpty {
+            context["born"] = born
+            if let date = Account.dateOfBirth(from: born),
+                let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()
+            {
+                context["age"] = age
+            } else {
+                context["ageError"] =
+                    "Enter a date of birth such as 1990-05-10, not in the future."
             }
-            try vault(for: request).controller().save(preference: preference)
-            return PageRenderer.redirect(
-                to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
         }
+        return render(
+            request, context: context, status: context["ageError"] == nil ? .ok : .badRequest)
+    }
+
+    /// `POST /account/preference`: saves the "Save password?" choice.
+    @Sendable func savePreference(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let preference: Preference
+        switch form["choice"] {
+        case "not-now": preference = .notNow
+        case "never": preference = .never
+        case "save":
+            let username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+            let password = form["password"] ?? ""
+            guard !username.isEmpty, !password.isEmpty else {
+                return render(
+                    request,
+                    context: [
+                        "preferenceError":
+                            "To save the password, enter a username and a password."
+                    ],
+                    status: .badRequest)
+            }
+            preference = .save(Credential(username: username, password: password))
+        default:
+            throw RequestError(.badRequest, "Choose Not now, Never or Save.")
+        }
+        try vault(for: request).controller().save(preference: preference)
+        return PageRenderer.redirect(
+            to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
     }
 
     private func render(_ request: Request, context: [String: Any], status: HTTPResponse.Status)

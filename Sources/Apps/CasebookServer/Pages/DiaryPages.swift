@@ -15,80 +15,110 @@ struct DiaryPages: Sendable {
     let cache = RenderedPageCache()
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/diary") { request, _ in
-            let own = try diaries.diary(for: request)
-            let (work, store) = (own.work, own.work.store)
-            let current = try await own.revision()
-            let key = own.listKey
-            if let pieces = cache.cached(key, revision: current) {
-                return renderer.cachedPage(pieces, request: request)
-            }
-            let pieces = try await work.run {
-                try cache.page(key, revision: current) { placeholder in
-                    let (diary, screens) = makeRouter(store)
-                    try diary.showList()
-                    return listHTML(screens, csrf: placeholder)
-                }
-            }
+        router.get("/diary", use: list)
+        router.get("/diary/new", use: newEntry)
+        router.get("/diary/{id}", use: showEntry)
+        router.post("/diary", use: add)
+        router.post("/diary/{id}", use: update)
+        router.post("/diary/{id}/delete", use: delete)
+    }
+
+    /// `GET /diary`: the list of entries, newest first, rendered once per revision.
+    @Sendable func list(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let own = try diaries.diary(for: request)
+        let (work, store) = (own.work, own.work.store)
+        let current = try await own.revision()
+        let key = own.listKey
+        if let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
-        router.get("/diary/new") { request, _ in
-            let (work, store) = try Self.diary(diaries, request)
-            return try await work.run {
+        let pieces = try await work.run {
+            try cache.page(key, revision: current) { placeholder in
                 let (diary, screens) = makeRouter(store)
-                try diary.showNewEntry()
-                return detail(screens, request: request)
+                try diary.showList()
+                return listHTML(screens, csrf: placeholder)
             }
         }
-        router.get("/diary/{id}") { request, context in
-            let (work, store) = try Self.diary(diaries, request)
-            let id = try entryID(context)
-            return try await work.run {
-                let (diary, screens) = makeRouter(store)
-                try showDetail(on: diary, id: id)
-                // The revision the form starts from, so that a save can tell whether someone
-                // else saved the entry meanwhile.
-                let revision = try? DiaryEntries(store: store).revisedEntry(id: id).revision
-                return detail(screens, request: request, revision: revision)
-            }
+        return renderer.cachedPage(pieces, request: request)
+    }
+
+    /// `GET /diary/new`: the form for a new entry.
+    @Sendable func newEntry(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        return try await work.run {
+            let (diary, screens) = makeRouter(store)
+            try diary.showNewEntry()
+            return detail(screens, request: request)
         }
-        router.post("/diary") { request, _ in
-            let (work, store) = try Self.diary(diaries, request)
-            let form = try await PostedForm.read(request)
-            let text = form["text"]
-            return try await work.run {
-                let (diary, screens) = makeRouter(store)
-                try diary.showNewEntry()
+    }
+
+    /// `GET /diary/{id}`: one entry, in the detail screen.
+    @Sendable func showEntry(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let id = try entryID(context)
+        return try await work.run {
+            let (diary, screens) = makeRouter(store)
+            try showDetail(on: diary, id: id)
+            // The revision the form starts from, so that a save can tell whether someone
+            // else saved the entry meanwhile.
+            let revision = try? DiaryEntries(store: store).revisedEntry(id: id).revision
+            return detail(screens, request: request, revision: revision)
+        }
+    }
+
+    /// `POST /diary`: adds the entry the form holds.
+    @Sendable func add(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let form = try await PostedForm.read(request)
+        let text = form["text"]
+        return try await work.run {
+            let (diary, screens) = makeRouter(store)
+            try diary.showNewEntry()
+            return try perform(screens, text: text, request: request)
+        }
+    }
+
+    /// `POST /diary/{id}`: saves the entry's new text, unless it changed since the form was opened.
+    @Sendable func update(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let id = try entryID(context)
+        let form = try await PostedForm.read(request)
+        let text = form["text"]
+        let revision = try Self.revision(in: form["revision"])
+        return try await work.run {
+            let (diary, screens) = makeRouter(store)
+            try showDetail(on: diary, id: id)
+            guard let revision else {
                 return try perform(screens, text: text, request: request)
             }
+            return try update(
+                screens, in: store, id: id, text: text ?? "", from: revision,
+                request: request)
         }
-        router.post("/diary/{id}") { request, context in
-            let (work, store) = try Self.diary(diaries, request)
-            let id = try entryID(context)
-            let form = try await PostedForm.read(request)
-            let text = form["text"]
-            let revision = try Self.revision(in: form["revision"])
-            return try await work.run {
-                let (diary, screens) = makeRouter(store)
-                try showDetail(on: diary, id: id)
-                guard let revision else {
-                    return try perform(screens, text: text, request: request)
-                }
-                return try update(
-                    screens, in: store, id: id, text: text ?? "", from: revision,
-                    request: request)
-            }
-        }
-        router.post("/diary/{id}/delete") { request, context in
-            let (work, store) = try Self.diary(diaries, request)
-            let id = try entryID(context)
-            _ = try await PostedForm.read(request)
-            return try await work.run {
-                let (diary, screens) = makeRouter(store)
-                try showDetail(on: diary, id: id)
-                if let entry = screens.detail?.entry { try diary.delete(entry) }
-                return PageRenderer.redirect(to: "/diary")
-            }
+    }
+
+    /// `POST /diary/{id}/delete`: removes the entry.
+    @Sendable func delete(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let id = try entryID(context)
+        _ = try await PostedForm.read(request)
+        return try await work.run {
+            let (diary, screens) = makeRouter(store)
+            try showDetail(on: diary, id: id)
+            if let entry = screens.detail?.entry { try diary.delete(entry) }
+            return PageRenderer.redirect(to: "/diary")
         }
     }
 

@@ -17,17 +17,22 @@ struct DocumentsPage: Sendable {
     let folder: URL
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/documents") { request, _ in
-            guard request.uri.queryParameters["path"] == nil else {
-                throw RequestError(
-                    .badRequest,
-                    "The documents page takes no path: it lists the "
-                        + "\(DataDirectoryLayout.documentsFolderName) folder of the data directory."
-                )
-            }
-            return renderer.page(
-                "documents", title: "Documents", context: listing(), request: request)
+        router.get("/documents", use: list)
+    }
+
+    /// `GET /documents`: the documents folder, each document with its title.
+    @Sendable func list(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        guard request.uri.queryParameters["path"] == nil else {
+            throw RequestError(
+                .badRequest,
+                "The documents page takes no path: it lists the "
+                    + "\(DataDirectoryLayout.documentsFolderName) folder of the data directory."
+            )
         }
+        return renderer.page(
+            "documents", title: "Documents", context: listing(), request: request)
     }
 
     private func listing() -> [String: Any] {

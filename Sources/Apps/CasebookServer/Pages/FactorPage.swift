@@ -11,32 +11,37 @@ struct FactorPage: Sendable {
     let renderer: PageRenderer
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/factor") { request, _ in
-            guard let number = try FormFields(query: request)["n"] else {
-                return renderer.page(
-                    "factor", title: "Prime factors", context: ["number": ""], request: request)
-            }
-            do {
-                let value = try FactorInput.integer(from: number)
-                guard value.bitWidth <= Self.maximumBits else {
-                    return renderer.page(
-                        "factor", title: "Prime factors",
-                        context: [
-                            "number": number,
-                            "error":
-                                "'\(number)' is beyond what this page factors (2^\(Self.maximumBits) − 1); casebook factor takes numbers of any size",
-                        ], request: request, status: .badRequest)
-                }
+        router.get("/factor", use: factor)
+    }
+
+    /// `GET /factor`: the prime factors of `n`.
+    @Sendable func factor(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        guard let number = try FormFields(query: request)["n"] else {
+            return renderer.page(
+                "factor", title: "Prime factors", context: ["number": ""], request: request)
+        }
+        do {
+            let value = try FactorInput.integer(from: number)
+            guard value.bitWidth <= Self.maximumBits else {
                 return renderer.page(
                     "factor", title: "Prime factors",
-                    context: ["number": number, "line": FactorLine.text(for: value)],
-                    request: request)
-            } catch {
-                return renderer.page(
-                    "factor", title: "Prime factors",
-                    context: ["number": number, "error": "\(error)"],
-                    request: request, status: .badRequest)
+                    context: [
+                        "number": number,
+                        "error":
+                            "'\(number)' is beyond what this page factors (2^\(Self.maximumBits) − 1); casebook factor takes numbers of any size",
+                    ], request: request, status: .badRequest)
             }
+            return renderer.page(
+                "factor", title: "Prime factors",
+                context: ["number": number, "line": FactorLine.text(for: value)],
+                request: request)
+        } catch {
+            return renderer.page(
+                "factor", title: "Prime factors",
+                context: ["number": number, "error": "\(error)"],
+                request: request, status: .badRequest)
         }
     }
 }

@@ -21,28 +21,43 @@ struct SurveyPages: Sendable {
     let backends: [URL]
 
     func addRoutes(to router: Router<some RequestContext>) {
-        router.get("/survey") { request, _ in
-            let query = try FormFields(query: request)
-            let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
-            return try await render(request, page: page)
+        router.get("/survey", use: show)
+        router.post("/survey/sync", use: sync)
+        router.post("/survey/verify", use: verify)
+    }
+
+    /// `GET /survey`: the sync form, and the respondents received to whom may read them.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let query = try FormFields(query: request)
+        let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
+        return try await render(request, page: page)
+    }
+
+    /// `POST /survey/sync`: syncs a folder to this server or an allowed backend.
+    @Sendable func sync(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await act(on: request) { folder, backend in
+            let report = try await SurveySynchronizer(
+                folder: LocalRespondentFolder(url: folder), uploader: backend,
+                retryDelays: [.milliseconds(250)]
+            ).sync()
+            return ["result": Self.context(report, relativeTo: folder)]
         }
-        router.post("/survey/sync") { request, _ in
-            try await act(on: request) { folder, backend in
-                let report = try await SurveySynchronizer(
-                    folder: LocalRespondentFolder(url: folder), uploader: backend,
-                    retryDelays: [.milliseconds(250)]
-                ).sync()
-                return ["result": Self.context(report, relativeTo: folder)]
-            }
-        }
-        router.post("/survey/verify") { request, _ in
-            try await act(on: request) { folder, backend in
-                let report = try await SurveyVerifier(
-                    folder: LocalRespondentFolder(url: folder), backend: backend,
-                    retryDelays: [.milliseconds(250)]
-                ).verify()
-                return ["verification": Self.context(report, relativeTo: folder)]
-            }
+    }
+
+    /// `POST /survey/verify`: verifies a folder against this server or an allowed backend.
+    @Sendable func verify(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await act(on: request) { folder, backend in
+            let report = try await SurveyVerifier(
+                folder: LocalRespondentFolder(url: folder), backend: backend,
+                retryDelays: [.milliseconds(250)]
+            ).verify()
+            return ["verification": Self.context(report, relativeTo: folder)]
         }
     }
 
