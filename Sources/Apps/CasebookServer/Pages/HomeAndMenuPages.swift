@@ -5,6 +5,24 @@ import Menu
 struct HomeAndMenuPages: Sendable {
     let renderer: PageRenderer
     let menu: Menu
+    /// The home page, rendered once per kind of viewer, each visitor's token put in per
+    /// request.
+    let home = RenderedPageCache()
+    /// The menu page, rendered once per kind of viewer (the menu is fixed for the server's
+    /// lifetime).
+    let menuPages: [PageViewer: @Sendable () -> Response]
+
+    init(renderer: PageRenderer, menu: Menu) {
+        self.renderer = renderer
+        self.menu = menu
+        let context = Self.menuContext(menu)
+        menuPages = Dictionary(
+            uniqueKeysWithValues: PageViewer.all.map { viewer in
+                let html = renderer.html(
+                    "menu", title: menu.restaurant, context: context, csrf: "", viewer: viewer)
+                return (viewer, PageRenderer.fixedPage(html))
+            })
+    }
 
     static let systems: [[String: String]] = [
         [
@@ -34,46 +52,49 @@ struct HomeAndMenuPages: Sendable {
     ]
 
     func addRoutes(to router: Router<some RequestContext>) {
-        // The same systems for every viewer of a kind: rendered once per kind, each visitor's
-        // token put in per request; the menu once per kind of viewer too (it is fixed for the
-        // server's lifetime).
-        let home = RenderedPageCache()
-        router.get("/") { request, _ in
-            let viewer = PageViewer.current
-            let page = home.page(viewer.key, revision: 0) { placeholder in
-                renderer.html(
-                    "home", title: "Casebook",
-                    context: ["systems": Self.systems.filter { viewer.mayOpen($0["path"] ?? "") }],
-                    csrf: placeholder, viewer: viewer)
-            }
-            return renderer.cachedPage(page, request: request)
+        router.get("/", use: showHome)
+        router.get("/menu", use: showMenu)
+        router.get("/style.css", use: stylesheet)
+        router.get("/app.js", use: script)
+    }
+
+    /// `GET /`: the systems the viewer may open.
+    @Sendable func showHome(_ request: Request, context: some RequestContext) -> Response {
+        let viewer = PageViewer.current
+        let page = home.page(viewer.key, revision: 0) { placeholder in
+            renderer.html(
+                "home", title: "Casebook",
+                context: ["systems": Self.systems.filter { viewer.mayOpen($0["path"] ?? "") }],
+                csrf: placeholder, viewer: viewer)
         }
-        let menuPages = Dictionary(
-            uniqueKeysWithValues: PageViewer.all.map { viewer in
-                let html = renderer.html(
-                    "menu", title: menu.restaurant, context: menuContext(), csrf: "", viewer: viewer
-                )
-                return (viewer, PageRenderer.fixedPage(html))
-            })
-        router.get("/menu") { _, _ in menuPages[PageViewer.current]!() }
-        router.get("/style.css") { _, _ in
-            Response(
-                status: .ok,
-                headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
-                body: .init(byteBuffer: ByteBuffer(string: StaticAssets.stylesheet)))
-        }
-        router.get("/app.js") { _, _ in
-            Response(
-                status: .ok,
-                headers: [
-                    .contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600",
-                ],
-                body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
-        }
+        return renderer.cachedPage(page, request: request)
+    }
+
+    /// `GET /menu`: the menu screen.
+    @Sendable func showMenu(_ request: Request, context: some RequestContext) -> Response {
+        menuPages[PageViewer.current]!()
+    }
+
+    /// `GET /style.css`: the stylesheet.
+    @Sendable func stylesheet(_ request: Request, context: some RequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
+            body: .init(byteBuffer: ByteBuffer(string: StaticAssets.stylesheet)))
+    }
+
+    /// `GET /app.js`: the script.
+    @Sendable func script(_ request: Request, context: some RequestContext) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
     }
 
     /// The menu screen's sections, as `MenuListing` reads them from `MenuDataSource`.
-    private func menuContext() -> [String: Any] {
+    private static func menuContext(_ menu: Menu) -> [String: Any] {
         let sections: [[String: Any]] = MenuListing(menu: menu).sections.enumerated().map {
             index, section in
             let items: [[String: Any]] = section.items.map {
