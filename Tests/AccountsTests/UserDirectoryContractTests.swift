@@ -129,6 +129,36 @@ struct UserDirectoryContractTests {
         }
     }
 
+    /// A new role ends every session of its user in the same step, keeps their tokens (which
+    /// act with the new role), and leaves other users' sessions alone.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func aNewRoleEndsEverySessionOfItsUserAndKeepsTheirTokens(kind: UserDirectoryKind)
+        async throws
+    {
+        try await kind.withDirectory(in: directory) { store in
+            for name in ["ada", "bob"] {
+                try await store.add(
+                    User(name: name, role: .diarist, passwordHash: "h", createdAt: Self.created))
+                try await store.add(
+                    SignInSession(
+                        user: name, createdAt: Self.created,
+                        expiresAt: Self.created.addingTimeInterval(3600)),
+                    secretHash: "\(name)-session")
+            }
+            let token = APIToken(
+                id: "0a1b2c3d", user: "ada", label: nil, createdAt: Self.created, expiresAt: nil)
+            try await store.add(token, secretHash: "ada-token")
+            try await store.setRole(.surveyor, forUser: "ada")
+            #expect(try await store.user(named: "ada")?.role == .surveyor)
+            #expect(try await store.session(secretHash: "ada-session") == nil)
+            #expect(try await store.session(secretHash: "bob-session")?.user == "bob")
+            #expect(try await store.token(secretHash: "ada-token") == token)
+            await #expect(throws: UserError.unknown("carol")) {
+                try await store.setRole(.admin, forUser: "carol")
+            }
+        }
+    }
+
     @Test(arguments: UserDirectoryKind.allCases)
     func keepsSessionsByTheirHashUntilEndedExpiredOrTheirUserGoes(kind: UserDirectoryKind)
         async throws

@@ -75,4 +75,38 @@ struct SessionEndTests {
                     == 401)
         }
     }
+
+    /// `casebook user role` gives a user another role: their sessions end at once (they sign
+    /// in again as what they now are), and their token acts with the new role.
+    @Test func aNewRoleEndsEverySessionAtOnce() async throws {
+        let data = try TemporaryDirectory()
+        func casebook(_ arguments: [String], input: String = "") throws
+            -> CasebookExecutable.Result
+        {
+            try CasebookExecutable.run(arguments + ["--data", data.url.path], input: input)
+        }
+        _ = try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
+        let token = try casebook(["token", "create", "--user", "dee"]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(
+            dataDirectory: data.url, arguments: ["--credential-cache", "300"],
+            ownsDataDirectory: false)
+        let browser = try await SignedInBrowser(
+            url: server.url, name: "dee", password: "correct horse")
+        #expect(try await browser.status(of: "api/diary", on: server.url) == 200)
+        let changed = try casebook(["user", "role", "dee", "surveyor"])
+        #expect(
+            changed.standardOutput
+                == "dee is now a surveyor: their signed-in sessions have ended; "
+                + "their API tokens act as a surveyor\n")
+        #expect(try await browser.status(of: "api/diary", on: server.url) == 401)
+        #expect(
+            try await SignedInBrowser.status(of: "api/diary", on: server.url, token: token) == 403)
+        #expect(
+            try await SignedInBrowser.status(
+                of: "api/respondent-store", on: server.url, token: token) == 200)
+        let unknown = try casebook(["user", "role", "nobody", "admin"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "casebook user role: there is no user named 'nobody'\n")
+    }
 }

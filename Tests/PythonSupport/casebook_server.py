@@ -2,6 +2,7 @@
 processes on ephemeral loopback ports, each in a process group of its own that is ended on
 success, failure and timeout alike (and at exit, whatever happened)."""
 import atexit
+import functools
 import http.client
 import os
 import re
@@ -15,7 +16,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 _STARTED = []
 
 
+@functools.cache
 def casebook_binary():
+    """The built `casebook`, asked of SwiftPM once per process (or $CASEBOOK_EXECUTABLE)."""
     explicit = os.environ.get("CASEBOOK_EXECUTABLE")
     if explicit:
         return explicit

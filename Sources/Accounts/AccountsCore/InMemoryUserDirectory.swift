@@ -32,6 +32,14 @@ public final class InMemoryUserDirectory: UserStore, TokenStore, SessionStore, @
         }
     }
 
+    public func setRole(_ role: UserRole, forUser name: String) async throws {
+        try lock.withLock {
+            guard byName[name] != nil else { throw UserError.unknown(name) }
+            byName[name]?.role = role
+            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
+        }
+    }
+
     public func remove(named name: String) async throws {
         try lock.withLock {
             guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }

@@ -39,6 +39,11 @@ public struct Users: Sendable {
         try await store.setPasswordHash(hasher.hash(password), forUser: name)
     }
 
+    /// Gives `name` another role; their sessions end (see `UserStore.setRole`).
+    public func changeRole(of name: String, to role: UserRole) async throws {
+        try await store.setRole(role, forUser: name)
+    }
+
     public func remove(named name: String) async throws {
         try await store.remove(named: name)
     }

@@ -103,6 +103,26 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
         guard changed else { throw UserError.unknown(name) }
     }
 
+    public func setRole(_ role: UserRole, forUser name: String) async throws {
+        let roleName = role.rawValue
+        let changed = try await answering { client -> Bool in
+            // One statement: the sessions end with the old role, atomically.
+            let rows = try await client.query(
+                """
+                WITH changed AS (
+                    UPDATE casebook_user SET role = \(roleName) WHERE name = \(name)
+                    RETURNING name
+                ), ended AS (
+                    DELETE FROM sign_in_session WHERE user_name IN (SELECT name FROM changed)
+                )
+                SELECT name FROM changed
+                """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard changed else { throw UserError.unknown(name) }
+    }
+
     public func remove(named name: String) async throws {
         let removed = try await answering { client -> Bool in
             let rows = try await client.query(

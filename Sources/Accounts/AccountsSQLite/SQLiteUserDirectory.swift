@@ -89,6 +89,15 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
         }
     }
 
+    public func setRole(_ role: UserRole, forUser name: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE user SET role = ? WHERE name = ?", arguments: [role.rawValue, name])
+            guard db.changesCount == 1 else { throw UserError.unknown(name) }
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
+        }
+    }
+
     public func remove(named name: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])

@@ -16,7 +16,8 @@ struct UserCommand: AsyncParsableCommand {
             hash.
             """,
         subcommands: [
-            UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self, UserRmCommand.self,
+            UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self,
+            UserRoleCommand.self, UserRmCommand.self,
         ])
 
     /// A new password: asked twice on a terminal, read once from standard input.

@@ -1,0 +1,32 @@
+import AccountsCore
+import ArgumentParser
+
+/// `casebook user role NAME ROLE`: what a user may do, changed; their signed-in sessions end at
+/// once (they sign in again as what they now are), and their API tokens act with the new role.
+struct UserRoleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "role", abstract: "Change what a user may do, ending their signed-in sessions."
+    )
+
+    @Argument(help: "The user's name.")
+    var name: String
+
+    @Argument(help: "The new role: admin, surveyor or diarist.")
+    var role: UserRole
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await FailureReport.run("user role") {
+            let (name, role) = (name, role)
+            try await data.services().withUsers(database: try database.url()) { users, _ in
+                try await users.changeRole(of: name, to: role)
+            }
+            let named = (role == .admin ? "an " : "a ") + role.rawValue
+            try StandardStreams.output(
+                "\(name) is now \(named): their signed-in sessions have ended; "
+                    + "their API tokens act as \(named)")
+        }
+    }
+}
