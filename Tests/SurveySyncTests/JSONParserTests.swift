@@ -55,6 +55,13 @@ struct JSONParserTests {
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }
     }
 
+    /// Canonical JSON, of which the respondents' digests are taken, writes every control
+    /// character but line feed, carriage return and tab as `\u00XX` — backspace and form feed
+    /// too, where `JSONEncoder` writes `\b` and `\f`.
+    @Test func writesBackspaceAndFormFeedInTheirCanonicalForm() {
+        #expect(JSONWriter.string(.string("\u{8}\u{C}\u{1F}\n")) == #""\u0008\u000c\u001f\n""#)
+    }
+
     @Test func writesCompactJSONWithSortedKeysThatReadsBackTheSame() throws {
         let value: JSONValue = [
             "z": 1, "a": [true, .null, 2.5, "quote \" slash \\ tab \t bell \u{7}"], "m": ["k": "é"],

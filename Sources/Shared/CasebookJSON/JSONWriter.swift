@@ -47,34 +47,43 @@ public enum JSONWriter {
         output.append(contentsOf: "\(number)".utf8)
     }
 
-    package static func writeString(_ text: String, to output: inout [UInt8]) {
-        // Most text needs no escape: then its bytes go in at once.
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-                return false
-            }
-            output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: bytes)
-            output.append(UInt8(ascii: "\""))
-            return true
-        }
-        if copied == true { return }
-        let hexDigits = Array("0123456789abcdef".utf8)
+    /// `text` as a JSON string: `"`, `\` and the control characters escaped (`\n`, `\r`,
+    /// `\t`, the others as `\u00XX`), every other byte as it is, copied in runs between
+    /// escapes. With `shortControlEscapes`, backspace and form feed are written `\b` and `\f`,
+    /// as `JSONEncoder` writes them (the diary's wire); without, `\u0008` and `\u000c`, as
+    /// canonical JSON, of which the respondents' digests are taken, writes them. The one string
+    /// escaper of Casebook's JSON.
+    package static func writeString(
+        _ text: String, to output: inout [UInt8], shortControlEscapes: Bool = false
+    ) {
+        var text = text
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            default: output.append(byte)
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                run = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+                case 0x09: output.append(contentsOf: #"\t"#.utf8)
+                case 0x08 where shortControlEscapes: output.append(contentsOf: #"\b"#.utf8)
+                case 0x0C where shortControlEscapes: output.append(contentsOf: #"\f"#.utf8)
+                default:
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0x0F)])
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         output.append(UInt8(ascii: "\""))
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

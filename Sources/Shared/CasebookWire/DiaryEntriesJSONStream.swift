@@ -1,3 +1,4 @@
+import CasebookJSON
 import DiaryCore
 
 /// `DiaryEntriesWire` as JSON, written one entry at a time: byte for byte what
@@ -62,7 +63,7 @@ public struct DiaryEntriesJSONStream {
         output.append(contentsOf: pieces.beforeID.utf8)
         EntryIDText.write(entry.id, to: &output)
         output.append(contentsOf: pieces.beforeText.utf8)
-        Self.writeString(entry.text, to: &output)
+        JSONWriter.writeString(entry.text, to: &output, shortControlEscapes: true)
         output.append(contentsOf: pieces.afterText.utf8)
     }
 
@@ -70,39 +71,4 @@ public struct DiaryEntriesJSONStream {
     public func finish(to output: inout [UInt8]) {
         output.append(contentsOf: pieces.finish.utf8)
     }
-
-    /// A string as `JSONEncoder` writes it without escaping slashes: quotes, backslashes and
-    /// control characters escaped (short forms where JSON has them), everything else as is, in
-    /// runs copied whole.
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        output.append(UInt8(ascii: "\""))
-        text.withUTF8 { bytes in
-            var run = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                run = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-                case 0x08: output.append(contentsOf: #"\b"#.utf8)
-                case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-                case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-                case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-                case 0x09: output.append(contentsOf: #"\t"#.utf8)
-                default:
-                    output.append(contentsOf: #"\u00"#.utf8)
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
