@@ -90,3 +90,39 @@ struct TemplateContextTests {
         #expect(rendered == Set(PageTemplates.templates.keys).subtracting(["head", "foot"]))
     }
 }
+
+/// A wire type's fields are the template's names; a field the wire gives as null is false, so
+/// that a `{{#field}}` section shows nothing for it.
+@Suite("Wire types as template contexts")
+struct WireContextTests {
+    struct Wire: Encodable {
+        let title: String
+        let note: String?
+        let items: [Item]
+        struct Item: Encodable {
+            let note: String?
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(["note": note])
+            }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(note, forKey: .note)
+            try container.encode(items, forKey: .items)
+        }
+        enum CodingKeys: CodingKey { case title, note, items }
+    }
+
+    @Test func aNullFieldIsFalseAtEveryDepth() {
+        let context = WireContext.dictionary(
+            of: Wire(title: "Pizzas", note: nil, items: [.init(note: nil), .init(note: "hot")]))
+        #expect(context["title"] as? String == "Pizzas")
+        #expect(context["note"] as? Bool == false)
+        let items = context["items"] as? [[String: Any]]
+        #expect(items?[0]["note"] as? Bool == false)
+        #expect(items?[1]["note"] as? String == "hot")
+    }
+}

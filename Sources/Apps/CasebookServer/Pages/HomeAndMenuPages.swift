@@ -93,18 +93,15 @@ struct HomeAndMenuPages: Sendable {
             body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
     }
 
-    /// The menu screen's sections, as `MenuListing` reads them from `MenuDataSource`.
+    /// The menu screen as the API gives it (`MenuListing`, the wire type), each section
+    /// numbered for its heading's id: a field added to a menu item needs the listing and the
+    /// template, and no page code.
     private static func menuContext(_ menu: Menu) -> [String: Any] {
-        let sections: [[String: Any]] = MenuListing(menu: menu).sections.enumerated().map {
-            index, section in
-            let items: [[String: Any]] = section.items.map {
-                [
-                    "title": $0.title, "formattedPrice": $0.formattedPrice,
-                    "description": $0.description ?? false,
-                ]
-            }
-            return ["index": index, "title": section.title, "items": items]
+        var context = WireContext.dictionary(of: MenuListing(menu: menu))
+        let sections = context["sections"] as? [[String: Any]] ?? []
+        context["sections"] = sections.enumerated().map { index, section in
+            section.merging(["index": index]) { $1 }
         }
-        return ["sections": sections]
+        return context
     }
 }
