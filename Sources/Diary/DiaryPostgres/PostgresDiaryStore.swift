@@ -102,19 +102,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
         let key = Self.key(id)
-        let owner = owner
-        return try run { client in
-            let rows = try await client.query(
-                "SELECT id, date, text, revision FROM diary_entry WHERE id = \(key) AND owner = \(owner)"
-            )
-            for try await (id, date, text, revision) in rows.decode(
-                (String, Double, String, Int).self)
-            {
-                return RevisedEntry(
-                    entry: try Self.entry(id: id, date: date, text: text), revision: revision)
-            }
-            return nil
-        }
+        return try revisedEntries(
+            """
+            SELECT \(unescaped: PostgresEntryRow.columns) FROM diary_entry
+            WHERE id = \(key) AND owner = \(owner)
+            """
+        ).first
     }
 
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
@@ -166,21 +159,19 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     }
 
     public func entry(id: Entry.ID) throws -> Entry? {
-        let key = Self.key(id)
-        return try entries(
-            "SELECT id, date, text FROM diary_entry WHERE id = \(key) AND owner = \(owner)"
-        ).first
+        try revisedEntry(id: id)?.entry
     }
 
     public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
         let limit = max(0, limit)
         let offset = max(0, offset)
-        return try entries(
+        return try revisedEntries(
             """
-            SELECT id, date, text FROM diary_entry WHERE owner = \(owner)
+            SELECT \(unescaped: PostgresEntryRow.columns) FROM diary_entry WHERE owner = \(owner)
             ORDER BY date DESC, id DESC
             LIMIT \(limit) OFFSET \(offset)
-            """)
+            """
+        ).map(\.entry)
     }
 
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
@@ -233,12 +224,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         }
     }
 
-    private func entries(_ query: PostgresQuery) throws -> [Entry] {
+    /// The entries `query` (which selects `PostgresEntryRow.columns`) gives.
+    private func revisedEntries(_ query: PostgresQuery) throws -> [RevisedEntry] {
         try run { client in
-            var entries: [Entry] = []
+            var entries: [RevisedEntry] = []
             let rows = try await client.query(query)
-            for try await (id, date, text) in rows.decode((String, Double, String).self) {
-                entries.append(try Self.entry(id: id, date: date, text: text))
+            for try await row in rows.decode(PostgresEntryRow.Columns.self) {
+                entries.append(try PostgresEntryRow.revisedEntry(row))
             }
             return entries
         }
@@ -258,13 +250,6 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
     }
 
     /// A stored row as an entry; an id that is not a UUID was not written by this store.
-    private static func entry(id: String, date: Double, text: String) throws -> Entry {
-        guard let uuid = UUID(uuidString: id) else {
-            throw DamagedRowError(store: "diary", key: id, problem: "its id is not a UUID")
-        }
-        return Entry(id: uuid, date: Date(timeIntervalSinceReferenceDate: date), text: text)
-    }
-
     private static func key(_ id: Entry.ID) -> String {
         id.uuidString.lowercased()
     }

@@ -92,10 +92,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
         try database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
-                arguments: [Self.key(id)]
-            ).map { RevisedEntry(entry: try Self.entry($0), revision: $0["revision"]) }
+            try Self.row(db, id: id).map { RevisedEntry(entry: $0.entry, revision: $0.revision) }
         }
     }
 
@@ -108,16 +105,14 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                     """,
                 arguments: [entry.text, Self.key(entry.id), revision])
             let updated = db.changesCount == 1
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
-                    arguments: [Self.key(entry.id)])
-            else { throw DiaryError.unknownEntry(entry.id) }
+            guard let row = try Self.row(db, id: entry.id) else {
+                throw DiaryError.unknownEntry(entry.id)
+            }
             guard updated else {
                 throw DiaryConflictError(
-                    current: RevisedEntry(entry: try Self.entry(row), revision: row["revision"]))
+                    current: RevisedEntry(entry: row.entry, revision: row.revision))
             }
-            return row["revision"]
+            return row.revision
         }
     }
 
@@ -127,13 +122,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                 sql: "DELETE FROM entry WHERE id = ? AND revision = ?",
                 arguments: [Self.key(id), revision])
             guard db.changesCount == 0 else { return }
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT id, date, text, revision FROM entry WHERE id = ?",
-                    arguments: [Self.key(id)])
-            else { throw DiaryError.unknownEntry(id) }
+            guard let row = try Self.row(db, id: id) else { throw DiaryError.unknownEntry(id) }
             throw DiaryConflictError(
-                current: RevisedEntry(entry: try Self.entry(row), revision: row["revision"]))
+                current: RevisedEntry(entry: row.entry, revision: row.revision))
         }
     }
 
@@ -144,21 +135,16 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     }
 
     public func entry(id: Entry.ID) throws -> Entry? {
-        try database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT id, date, text FROM entry WHERE id = ?", arguments: [Self.key(id)]
-            ).map(Self.entry)
-        }
+        try database.read { db in try Self.row(db, id: id)?.entry }
     }
 
     public func newestEntries(limit: Int, offset: Int) throws -> [Entry] {
         try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql:
-                    "SELECT id, date, text FROM entry ORDER BY date DESC, id DESC LIMIT ? OFFSET ?",
-                arguments: [max(0, limit), max(0, offset)]
-            ).map(Self.entry)
+            var entries: [Entry] = []
+            try EntryRow.forEach(
+                db, "\(Self.newest) LIMIT ? OFFSET ?", arguments: [max(0, limit), max(0, offset)]
+            ) { entries.append($0.entry) }
+            return entries
         }
     }
 
@@ -166,10 +152,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     /// holding one entry at a time.
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
         try database.read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, date, text FROM entry ORDER BY date DESC, id DESC LIMIT ?",
-                arguments: [max(0, limit)])
-            while let row = try rows.next() { try body(try Self.entry(row)) }
+            try EntryRow.forEach(db, "\(Self.newest) LIMIT ?", arguments: [max(0, limit)]) {
+                try body($0.entry)
+            }
         }
     }
 
@@ -198,15 +183,12 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         EntryIDText.text(of: id)
     }
 
-    /// A stored row as an entry, from its first three columns, `id, date, text` (by place: a
-    /// listing reads 100,000 rows, and looking columns up by name hashed each name each time); a
-    /// row whose id is not a UUID was not written by this store, and is an error rather than a
-    /// wrong answer.
-    private static func entry(_ row: Row) throws -> Entry {
-        let text: String = row[0]
-        guard let id = EntryIDText.id(from: text) else {
-            throw DamagedRowError(store: "diary", key: text, problem: "its id is not a UUID")
-        }
-        return Entry(id: id, date: Date(timeIntervalSinceReferenceDate: row[1]), text: row[2])
+    /// Every entry, newest first.
+    private static let newest = "SELECT \(EntryRow.columns) FROM entry ORDER BY date DESC, id DESC"
+
+    /// The row of the entry with `id`, if there is one.
+    private static func row(_ db: Database, id: Entry.ID) throws -> EntryRow? {
+        try EntryRow.first(
+            db, "SELECT \(EntryRow.columns) FROM entry WHERE id = ?", arguments: [key(id)])
     }
 }
