@@ -259,7 +259,7 @@ let package = Package(
             // Release builds link Swift's runtime and Foundation into the executable at fixed
             // addresses: the dynamic loader then binds a few hundred symbols instead of 20,000
             // and relocates no pointers instead of 153,000, in 3 shared objects (libc, libm and
-            // the loader) instead of 52 (see the README's *Performance*). Compiling this module
+            // the loader) instead of 52 (see docs/performance.md). Compiling this module
             // against the static Foundation makes its objects name the libraries it needs.
             swiftSettings: ownBuildsOnly([
                 .unsafeFlags(
