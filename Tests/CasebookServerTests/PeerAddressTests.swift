@@ -16,13 +16,16 @@ struct PeerAddressTests {
             ("127.0.0.1", "198.51.100.7, 127.0.0.1", "198.51.100.7"),
             ("127.0.0.1", "not an address", "127.0.0.1"),
             ("127.0.0.1", nil, "127.0.0.1"),
+            ("::ffff:127.0.0.1", "198.51.100.7", "198.51.100.7"),
+            ("127.0.0.1", "2001:DB8:0:0:0:0:0:1", "2001:db8::1"),
+            ("::1", "198.51.100.7", "198.51.100.7"),
         ] as [(String, String?, String)])
     func theClientIsTheTrustedProxysLastOtherAddress(
         peer: String, forwardedFor: String?, client: String
     ) {
         #expect(
             PeerAddress.client(
-                peer: peer, forwardedFor: forwardedFor, trustedProxies: ["127.0.0.1"])
+                peer: peer, forwardedFor: forwardedFor, trustedProxies: ["127.0.0.1", "0:0::1"])
                 == client)
     }
 }

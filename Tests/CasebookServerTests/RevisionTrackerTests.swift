@@ -35,6 +35,21 @@ struct RevisionTrackerTests {
         #expect(signal.drainChanges() == false)
     }
 
+    /// A watch whose folder is gone hears of nothing again: from then on every answer is
+    /// "changed" (slower, never wrong), for a whole folder's watch and a few files' alike.
+    @Test(arguments: [nil, "users.sqlite"])
+    func aWatchWhoseFolderIsGoneAlwaysSaysChanged(prefix: String?) throws {
+        let temporary = try TemporaryDirectory()
+        let directory = temporary.url.appendingPathComponent("watched")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let signal = DirectoryChangeSignal(directory: directory, namesStartingWith: prefix)
+        #expect(signal.drainChanges() == false)
+        try FileManager.default.removeItem(at: directory)
+        #expect(signal.drainChanges() == true)
+        #expect(signal.drainChanges() == true)
+        #expect(signal.drainChanges() == true)
+    }
+
     /// Watching some files of a directory: a write to them (or a file named after them, as a
     /// database's journal is) is seen; a write to any other file is not.
     @Test func aSignalForSomeFilesSeesOnlyThem() throws {

@@ -52,10 +52,11 @@ final class SignInThrottle: @unchecked Sendable {
                         blockedUntil: theirs[theirs.count - Self.perAddress] + Self.window)
                 }
                 failuresByAddress[address, default: []].append(now)
-                Self.bound(&failuresByAddress, since: start, keeping: Self.perAddress)
+                Self.bound(
+                    &failuresByAddress, since: start, keeping: Self.perAddress, sparing: address)
             }
             failuresByUser[user, default: []].append(now)
-            Self.bound(&failuresByUser, since: start, keeping: Self.perUser)
+            Self.bound(&failuresByUser, since: start, keeping: Self.perUser, sparing: user)
             return Attempt(user: user, address: address, at: now, blockedUntil: nil)
         }
     }
@@ -92,14 +93,17 @@ final class SignInThrottle: @unchecked Sendable {
 
     /// Keeps about `capacity` keys: past it, those with no failure since `start` go, then those
     /// with the fewest failures (the oldest first among equals) until half are left — but never
-    /// a key with `limit` failures or more, which stays blocked whatever else is counted.
+    /// a key with `limit` failures or more, which stays blocked whatever else is counted, nor
+    /// the key just counted (`sparing`). Blocked keys cannot fill it: each takes `limit` checks
+    /// of a password within the window, and bcrypt allows a few a second.
     private static func bound(
-        _ failures: inout [String: [Date]], since start: Date, keeping limit: Int
+        _ failures: inout [String: [Date]], since start: Date, keeping limit: Int,
+        sparing current: String
     ) {
         guard failures.count > capacity else { return }
         failures = failures.filter { ($0.value.last ?? .distantPast) >= start }
         guard failures.count > capacity else { return }
-        let evictable = failures.filter { $0.value.count < limit }.sorted {
+        let evictable = failures.filter { $0.value.count < limit && $0.key != current }.sorted {
             ($0.value.count, $0.value.last ?? .distantPast)
                 < ($1.value.count, $1.value.last ?? .distantPast)
         }

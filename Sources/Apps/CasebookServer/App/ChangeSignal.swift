@@ -19,6 +19,10 @@ protocol ChangeSignal: Sendable {
 final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
     private let descriptor: Int32
     private let prefix: [UInt8]?
+    /// Whether the watch has ended (its folder was removed or moved): nothing will be heard of
+    /// again, so every question is answered "changed". Read and set under the caller's lock
+    /// (`ChangeGeneration`).
+    private var watchEnded = false
 
     init(directory: URL, namesStartingWith prefix: String? = nil) {
         self.prefix = prefix.map { Array($0.utf8) }
@@ -43,7 +47,7 @@ final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
     }
 
     func drainChanges() -> Bool {
-        guard descriptor >= 0 else { return true }
+        guard descriptor >= 0, !watchEnded else { return true }
         var changed = false
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -59,25 +63,30 @@ final class DirectoryChangeSignal: ChangeSignal, @unchecked Sendable {
 
     /// Whether the events read concern a watched name: every event without a prefix to match,
     /// else those whose name starts with it, and any that may hide one: a queue overflow (events
-    /// were lost), the watch's end, an event the buffer holds only in part.
+    /// were lost), the watch's end (after which every answer is "changed"), an event the buffer
+    /// holds only in part.
     private func concerned(_ events: ArraySlice<UInt8>) -> Bool {
-        guard let prefix else { return true }
         // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
         let header = 16
-        let mayHideChanges = UInt32(IN_Q_OVERFLOW) | UInt32(IN_IGNORED)
         var offset = events.startIndex
+        var concerned = prefix == nil
         while offset < events.endIndex {
             guard offset + header <= events.endIndex else { return true }
             let mask = UInt32(Self.integer(events[(offset + 4)..<(offset + 8)]))
-            if mask & mayHideChanges != 0 { return true }
+            if mask & UInt32(IN_IGNORED) != 0 { watchEnded = true }
+            if mask & (UInt32(IN_Q_OVERFLOW) | UInt32(IN_IGNORED)) != 0 { return true }
+            guard let prefix else {
+                offset += header + Self.integer(events[(offset + 12)..<(offset + 16)])
+                continue
+            }
             let length = Self.integer(events[(offset + 12)..<(offset + 16)])
             let nameStart = offset + header
             guard nameStart + length <= events.endIndex else { return true }
             let name = events[nameStart..<(nameStart + length)].prefix { $0 != 0 }
-            if name.starts(with: prefix) { return true }
+            if name.starts(with: prefix) { concerned = true }
             offset = nameStart + length
         }
-        return false
+        return concerned
     }
 
     /// A 32-bit field of an event, in the machine's (little-endian) order.

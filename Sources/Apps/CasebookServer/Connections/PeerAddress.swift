@@ -45,23 +45,44 @@ enum PeerAddress {
     /// and `forwardedFor` names addresses, in which case the last one that is not a trusted
     /// proxy (each proxy appends the address it was reached from; what comes before was said by
     /// the client and is not believed). An entry that is not an IP address ends the search.
+    /// Addresses are compared in one spelling (`canonical`): an IPv4 proxy reached over an IPv6
+    /// socket (`::ffff:10.0.0.5`) is the trusted `10.0.0.5`.
     static func client(peer: String, forwardedFor: String?, trustedProxies: Set<String>)
         -> String
     {
-        guard trustedProxies.contains(peer), let forwardedFor, !forwardedFor.isEmpty else {
-            return peer
-        }
+        let trusted = Set(trustedProxies.compactMap(canonical))
+        guard let peer = canonical(peer) ?? Optional(peer), trusted.contains(peer),
+            let forwardedFor, !forwardedFor.isEmpty
+        else { return canonical(peer) ?? peer }
         for entry in forwardedFor.split(separator: ",").reversed() {
-            let address = entry.trimmingCharacters(in: .whitespaces)
-            guard isIPAddress(address) else { return peer }
-            if !trustedProxies.contains(address) { return address }
+            guard let address = canonical(entry.trimmingCharacters(in: .whitespaces)) else {
+                return peer
+            }
+            if !trusted.contains(address) { return address }
         }
         return peer
     }
 
     /// Whether `text` is an IPv4 or IPv6 address.
     static func isIPAddress(_ text: String) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 16)
-        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+        canonical(text) != nil
+    }
+
+    /// An address in one spelling: IPv4 dotted, IPv6 as `inet_ntop` writes it, an IPv4-mapped
+    /// IPv6 address as its IPv4 address; nil for anything that is not an IP address.
+    static func canonical(_ text: String) -> String? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, text, &bytes) == 1 {
+            return bytes[0..<4].map(String.init).joined(separator: ".")
+        }
+        guard inet_pton(AF_INET6, text, &bytes) == 1 else { return nil }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
+        var written = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        guard inet_ntop(AF_INET6, bytes, &written, socklen_t(written.count)) != nil else {
+            return nil
+        }
+        return String(cString: written)
     }
 }
