@@ -32,9 +32,9 @@ open class Document {
     public static let maximumSize = 16 * 1024 * 1024
 
     /// Whether a document of this type is read through a symbolic link or a hard link. A type
-    /// that answers false reads only a regular file with one name, reached without a link,
-    /// checked on the descriptor it reads (nothing can swap the file in between): what a
-    /// server listing a folder of documents needs, whose own databases must never be opened.
+    /// that answers false reads only a regular file with one name, reached without a link, and
+    /// checked before it is opened for reading (see `BoundedFile`'s `singleName`): what a server
+    /// listing a folder of documents needs, whose own databases must never be opened.
     open class var followsLinks: Bool { true }
 
     /// Reads the title and body from the file: a regular file (never a FIFO or a device, which

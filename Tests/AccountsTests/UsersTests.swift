@@ -181,3 +181,34 @@ struct UsersTests {
         #expect(!hasher.verify("correct horsf", against: first))
     }
 }
+
+/// A user store written before roles could change says it cannot, rather than removing and
+/// adding the user again.
+@Suite("A user store that cannot change a role")
+struct UnsupportedRoleChangeTests {
+    struct OldUserStore: UserStore {
+        let directory = InMemoryUserDirectory()
+        func add(_ user: User) async throws { try await directory.add(user) }
+        func user(named name: String) async throws -> User? {
+            try await directory.user(named: name)
+        }
+        func users() async throws -> [User] { try await directory.users() }
+        func setPasswordHash(_ hash: String, forUser name: String) async throws {
+            try await directory.setPasswordHash(hash, forUser: name)
+        }
+        func remove(named name: String) async throws { try await directory.remove(named: name) }
+        func count() async throws -> Int { try await directory.count() }
+    }
+
+    @Test func saysItCannotAndChangesNothing() async throws {
+        let store = OldUserStore()
+        let ada = User(name: "ada", role: .diarist, passwordHash: "h", createdAt: Date())
+        try await store.add(ada)
+        await #expect(
+            throws: UnsupportedStoreOperation(store: "OldUserStore", operation: "change a role")
+        ) {
+            try await store.setRole(.admin, forUser: "ada")
+        }
+        #expect(try await store.user(named: "ada") == ada)
+    }
+}

@@ -9,6 +9,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from casebook_server import Server, casebook_binary  # noqa: E402,F401
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "alone: times the server, so runs with no other test beside it")
+
+
 @pytest.fixture
 def server():
     running = Server()

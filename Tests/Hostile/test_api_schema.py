@@ -20,12 +20,13 @@ def test_every_answer_matches_the_api_description(server):
     # One worker: with two, schemathesis's generator for the recursive JSONValue schema
     # sometimes trips a CPython 3.11 race in compile() ("AST constructor recursion depth
     # mismatch"), an error of the tool, not of the server.
-    run = subprocess.run(
-        [sys.executable, "-m", "schemathesis.cli", "run", f"{server.url}/openapi.json", "--checks", CHECKS, "--seed", "2026",
-         "--max-examples", "40", "--generation-database", "none", "--workers", "1",
-         "--no-color", "--suppress-health-check", "all"],
-        capture_output=True, text=True, timeout=600, start_new_session=True,
-        cwd=tempfile.mkdtemp(prefix="casebook-schemathesis-"))  # its cache stays out of the tree
+    with tempfile.TemporaryDirectory(prefix="casebook-schemathesis-") as folder:
+        run = subprocess.run(
+            [sys.executable, "-m", "schemathesis.cli", "run", f"{server.url}/openapi.json", "--checks", CHECKS,
+             "--seed", "2026", "--max-examples", "40", "--generation-database", "none", "--workers", "1",
+             "--no-color", "--suppress-health-check", "all"],
+            capture_output=True, text=True, timeout=600, start_new_session=True,
+            cwd=folder)  # its cache stays out of the tree
     summary = run.stdout[-4000:]
     assert run.returncode == 0, summary
     assert "generated" in summary and "passed" in summary

@@ -174,6 +174,7 @@ def test_links_fifos_and_folders_in_the_data_directory_lead_nowhere(server):
     assert b"pipe.txt: it is a FIFO, not a regular file" in body
 
 
+@pytest.mark.alone
 def test_slow_and_silent_clients_are_cut_off(impatient_server):
     server = impatient_server
     crowd = []

@@ -20,14 +20,10 @@ public protocol UserStore: Sendable {
 }
 
 extension UserStore {
-    /// For a store written before roles could change: the user is removed and added again with
-    /// the new role, in two steps, which ends their sessions and their tokens too (a failure
-    /// between the steps loses the user). Casebook's stores change the role in one step and
-    /// keep the tokens.
+    /// For a store written before roles could change: it cannot, and says so. (Removing the
+    /// user and adding them again would lose their tokens, and would not end their sessions in
+    /// a store whose `remove` keeps them.) Casebook's stores change the role in one step.
     public func setRole(_ role: UserRole, forUser name: String) async throws {
-        guard var user = try await user(named: name) else { throw UserError.unknown(name) }
-        user.role = role
-        try await remove(named: name)
-        try await add(user)
+        throw UnsupportedStoreOperation(store: "\(type(of: self))", operation: "change a role")
     }
 }

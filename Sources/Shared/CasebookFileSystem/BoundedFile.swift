@@ -10,8 +10,10 @@
 /// never through a symbolic link. With `singleName`, a file with other names (hard links) is
 /// refused too — before it is opened for reading: on Linux, closing any descriptor of a file
 /// drops the process's POSIX locks on it, so a hard link to a database the process holds must
-/// never be opened. The name is first opened as a path only (`O_PATH`, which takes no lock and
-/// drops none), the file it names checked there, and that very file then opened for reading.
+/// never be opened. On Linux the name is first opened as a path only (`O_PATH`, which takes no
+/// lock and drops none), the file it names checked there, and that very file then opened for
+/// reading (through `/proc/self/fd`), so nothing can swap the file in between. Elsewhere the
+/// name is checked with `lstat` before it is opened, which leaves that moment open.
 public enum BoundedFile {
     public static func bytes(
         atPath path: String, limit: Int, followingSymlink: Bool = false, singleName: Bool = false
@@ -24,16 +26,7 @@ public enum BoundedFile {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw problem(errno: errno) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .directory
-        case S_IFIFO: throw .notRegular(kind: "a FIFO")
-        case S_IFSOCK: throw .notRegular(kind: "a socket")
-        default: throw .notRegular(kind: "a device")
-        }
-        guard !singleName || status.st_nlink == 1 else {
-            throw .system("it has other names (hard links), which are not followed here")
-        }
+        try check(status, singleName: singleName)
         guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
         // Room for one byte more than fstat said, to notice a file that grew since; a read that
         // comes back short having brought all fstat said is at the end (no second read for it).
@@ -61,18 +54,22 @@ public enum BoundedFile {
             defer { close(located) }
             var status = stat()
             guard fstat(located, &status) == 0 else { throw problem(errno: errno) }
-            try checkAlone(status)
-            return open("/proc/self/fd/\(located)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            try check(status, singleName: true)
+            let descriptor = open("/proc/self/fd/\(located)", O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            // Said before the deferred close can change errno.
+            guard descriptor >= 0 else { throw problem(errno: errno) }
+            return descriptor
         #else
             var status = stat()
             guard lstat(path, &status) == 0 else { throw problem(errno: errno) }
-            try checkAlone(status)
+            try check(status, singleName: true)
             return open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         #endif
     }
 
-    /// Refuses a symbolic link, anything but a regular file, and a file with other names.
-    private static func checkAlone(_ status: stat) throws(FileProblem) {
+    /// Refuses anything but a regular file (a symbolic link, seen when it was not followed),
+    /// and, with `singleName`, a file with other names.
+    private static func check(_ status: stat, singleName: Bool) throws(FileProblem) {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFLNK: throw .symbolicLink
@@ -81,7 +78,7 @@ public enum BoundedFile {
         case S_IFSOCK: throw .notRegular(kind: "a socket")
         default: throw .notRegular(kind: "a device")
         }
-        guard status.st_nlink == 1 else {
+        guard !singleName || status.st_nlink == 1 else {
             throw .system("it has other names (hard links), which are not followed here")
         }
     }

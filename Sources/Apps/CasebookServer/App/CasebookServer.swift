@@ -12,9 +12,9 @@ import NIOCore
 import NIOSSL
 import SurveySyncCore
 
-/// The Casebook web server: the JSON API and the pages of every system. `router(stores:configuration:)`
-/// is its composition root: it builds every service from the stores and the configuration, and
-/// hands each controller what it needs.
+/// The Casebook web server: the JSON API and the pages of every system. `Services` is its
+/// composition root (every service built from the stores and the configuration), and
+/// `buildRouter(_:renderer:)` hands each controller and page what it needs.
 public enum CasebookServer {
     /// The most a request's header may hold: 8 KiB a field, 32 KiB in all, 100 fields.
     static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// The diary a request works on: once the server has users, the signed-in user's own (another
 /// user's entry is then simply not there: a 404); before, the server's one diary. Each user's
-/// store is opened once and kept by the stores (`Stores.diaryOfUser`); how a list page learns a
+/// store comes from the stores (`Stores.diaryOfUser`: a SQLite file opened once and kept, or a
+/// handle on the shared PostgreSQL table); how a list page learns a
 /// diary's revision is the composition root's to say (`revisionReader`), since it depends on
 /// the kind of store.
 struct RequestDiaries: Sendable {
