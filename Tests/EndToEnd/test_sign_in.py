@@ -59,3 +59,43 @@ def test_each_person_signs_in_to_a_diary_of_their_own(team, browser, screenshot)
     assert texts(browser, ".entry-text") == []
     assert "Only for dee" not in browser.page_source
     screenshot("sign-in-other-diary")
+
+
+ROLES = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
+         ("sam", "surveyor", "survey password")]
+NAVIGATION = {
+    "admin": ["Menu", "Diary", "Survey", "Factor", "Account", "Documents"],
+    "diarist": ["Menu", "Diary", "Factor", "Account"],
+    "surveyor": ["Menu", "Survey", "Factor", "Account"],
+}
+
+
+@pytest.fixture
+def roles():
+    running = Server(users=ROLES)
+    documents = os.path.join(running.data, "Documents")
+    os.makedirs(documents, exist_ok=True)
+    with open(os.path.join(documents, "plan.txt"), "w") as file:
+        file.write("Harbour plans\nboats\n")
+    yield running
+    running.stop()
+
+
+def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
+    """The navigation is the route table's: each role sees the pages it may open, and the admin's
+    documents page lists the documents folder with each title."""
+    for name, role, password in ROLES:
+        browser.delete_all_cookies()
+        browser.get(roles.url + "/login")
+        assert texts(browser, "nav[aria-label=Systems] a:not(.brand)") == []
+        sign_in(browser, name, password)
+        click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=never]"))
+        browser.get(roles.url + "/")
+        assert texts(browser, "nav[aria-label=Systems] a:not(.brand)") == NAVIGATION[role], role
+        screenshot(f"navigation-{role}")
+        browser.get(roles.url + "/documents")
+        if role == "admin":
+            assert texts(browser, ".document-title") == ["Harbour plans"]
+            screenshot("documents")
+        else:
+            assert "Harbour plans" not in browser.page_source
