@@ -75,13 +75,13 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
 
     public func user(named name: String) async throws -> User? {
         try await users(
-            "SELECT name, role, password_hash, created_at FROM casebook_user WHERE name = \(name)"
+            "SELECT \(unescaped: Self.userColumns) FROM casebook_user WHERE name = \(name)"
         ).first
     }
 
     public func users() async throws -> [User] {
         try await users(
-            "SELECT name, role, password_hash, created_at FROM casebook_user ORDER BY name")
+            "SELECT \(unescaped: Self.userColumns) FROM casebook_user ORDER BY name")
     }
 
     public func setPasswordHash(_ hash: String, forUser name: String) async throws {
@@ -165,7 +165,7 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
     public func token(secretHash: String) async throws -> APIToken? {
         try await tokens(
             """
-            SELECT id, user_name, label, created_at, expires_at, revoked FROM api_token
+            SELECT \(unescaped: Self.tokenColumns) FROM api_token
             WHERE secret_hash = \(secretHash)
             """
         ).first
@@ -174,7 +174,7 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
     public func tokens(user: String?) async throws -> [APIToken] {
         try await tokens(
             """
-            SELECT id, user_name, label, created_at, expires_at, revoked FROM api_token
+            SELECT \(unescaped: Self.tokenColumns) FROM api_token
             WHERE \(user)::text IS NULL OR user_name = \(user) ORDER BY created_at, id
             """)
     }
@@ -235,6 +235,11 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
             try await client.query("DELETE FROM sign_in_session WHERE expires_at < \(limit)")
         }
     }
+
+    /// What every query of a user selects, in the order `users(_:)` decodes it.
+    private static let userColumns = "name, role, password_hash, created_at"
+    /// What every query of a token selects, in the order `tokens(_:)` decodes it.
+    private static let tokenColumns = "id, user_name, label, created_at, expires_at, revoked"
 
     private func users(_ query: PostgresQuery) async throws -> [User] {
         let rows = try await answering { client in

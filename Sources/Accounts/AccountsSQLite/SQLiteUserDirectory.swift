@@ -66,7 +66,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
     public func user(named name: String) async throws -> User? {
         try await database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT name, role, passwordHash, createdAt FROM user WHERE name = ?",
+                db, sql: "SELECT \(Self.userColumns) FROM user WHERE name = ?",
                 arguments: [name]
             ).map(Self.user)
         }
@@ -75,7 +75,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
     public func users() async throws -> [User] {
         try await database.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT name, role, passwordHash, createdAt FROM user ORDER BY name"
+                db, sql: "SELECT \(Self.userColumns) FROM user ORDER BY name"
             ).map(Self.user)
         }
     }
@@ -137,7 +137,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
             try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT id, user, label, createdAt, expiresAt, revoked FROM token WHERE secretHash = ?",
+                    "SELECT \(Self.tokenColumns) FROM token WHERE secretHash = ?",
                 arguments: [secretHash]
             ).map(Self.token)
         }
@@ -148,7 +148,7 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, user, label, createdAt, expiresAt, revoked FROM token
+                    SELECT \(Self.tokenColumns) FROM token
                     WHERE ?1 IS NULL OR user = ?1 ORDER BY createdAt, id
                     """,
                 arguments: [user]
@@ -206,6 +206,11 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
                 arguments: [date.timeIntervalSinceReferenceDate])
         }
     }
+
+    /// What every query of a user selects, read by name in `user(_:)`.
+    private static let userColumns = "name, role, passwordHash, createdAt"
+    /// What every query of a token selects, read by name in `token(_:)`.
+    private static let tokenColumns = "id, user, label, createdAt, expiresAt, revoked"
 
     private static func user(_ row: Row) throws -> User {
         let name: String = row["name"]
