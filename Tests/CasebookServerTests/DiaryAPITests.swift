@@ -52,19 +52,27 @@ struct DiaryAPITests {
         }
     }
 
+    /// Adds an entry through the API: its id and its ETag.
+    static func add(_ text: String, _ client: some TestClientProtocol) async throws
+        -> (id: String, eTag: String)
+    {
+        try await client.execute(
+            uri: "/api/diary", method: .post, headers: RouteFixture.json,
+            body: ByteBuffer(string: #"{"text": "\#(text)"}"#)
+        ) { response in
+            (
+                try #require(try Self.object(response.body)["id"] as? String),
+                try #require(response.headers[.eTag])
+            )
+        }
+    }
+
     /// A DELETE with `If-Match` removes only the revision the client read: a stale one is a
     /// 412 with the current ETag, and the entry stays.
     @Test func aDeleteFromAStaleRevisionIsA412AndKeepsTheEntry() async throws {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
             client in
-            let (id, created) = try await client.execute(
-                uri: "/api/diary", method: .post, headers: RouteFixture.json,
-                body: ByteBuffer(string: #"{"text": "first"}"#)
-            ) { response in
-                (try Self.object(response.body)["id"] as? String, response.headers[.eTag])
-            }
-            let entryID = try #require(id)
-            let stale = try #require(created)
+            let (entryID, stale) = try await Self.add("first", client)
             let saved = try await client.execute(
                 uri: "/api/diary/\(entryID)", method: .put, headers: RouteFixture.json,
                 body: ByteBuffer(string: #"{"text": "changed"}"#)
@@ -94,13 +102,7 @@ struct DiaryAPITests {
     @Test func anUpdateFromAStaleRevisionIsA412AndChangesNothing() async throws {
         try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
             client in
-            let (id, created) = try await client.execute(
-                uri: "/api/diary", method: .post, headers: RouteFixture.json,
-                body: ByteBuffer(string: #"{"text": "first"}"#)
-            ) { response in
-                (try Self.object(response.body)["id"] as? String, response.headers[.eTag])
-            }
-            let entryID = try #require(id)
+            let (entryID, created) = try await Self.add("first", client)
             let opened = try await client.execute(uri: "/api/diary/\(entryID)", method: .get) {
                 $0.headers[.eTag]
             }

@@ -85,32 +85,22 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
     }
 
     public func setPasswordHash(_ hash: String, forUser name: String) async throws {
-        let changed = try await answering { client -> Bool in
-            // One statement: the sessions end with the old password, atomically.
-            let rows = try await client.query(
-                """
-                WITH changed AS (
-                    UPDATE casebook_user SET password_hash = \(hash) WHERE name = \(name)
-                    RETURNING name
-                ), ended AS (
-                    DELETE FROM sign_in_session WHERE user_name IN (SELECT name FROM changed)
-                )
-                SELECT name FROM changed
-                """)
-            for try await _ in rows.decode(String.self) { return true }
-            return false
-        }
-        guard changed else { throw UserError.unknown(name) }
+        try await update(name, column: "password_hash", to: hash)
     }
 
     public func setRole(_ role: UserRole, forUser name: String) async throws {
-        let roleName = role.rawValue
+        try await update(name, column: "role", to: role.rawValue)
+    }
+
+    /// Sets one column of the user `name` and ends every session of theirs, in one statement:
+    /// a session started under the old value is worth nothing after it.
+    /// - Throws: `UserError.unknown` when there is no such user.
+    private func update(_ name: String, column: String, to value: String) async throws {
         let changed = try await answering { client -> Bool in
-            // One statement: the sessions end with the old role, atomically.
             let rows = try await client.query(
                 """
                 WITH changed AS (
-                    UPDATE casebook_user SET role = \(roleName) WHERE name = \(name)
+                    UPDATE casebook_user SET \(unescaped: column) = \(value) WHERE name = \(name)
                     RETURNING name
                 ), ended AS (
                     DELETE FROM sign_in_session WHERE user_name IN (SELECT name FROM changed)
