@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Slows down whoever guesses passwords: `perUser` sign-in attempts for one name within
 /// `window`, and `perAddress` from one client address, then that name (or address) is refused
 /// until its oldest failure leaves the window. An attempt is counted before its password is
@@ -112,18 +108,10 @@ final class SignInThrottle: @unchecked Sendable {
         }
     }
 
-    /// The key an address is counted under: an IPv4 address as it is (also when written as an
-    /// IPv4-mapped IPv6 address), an IPv6 address by its /64, anything else as it is.
+    /// The key an address is counted under: what one machine is given (`IPAddress.machine`:
+    /// an IPv4 address, also when written IPv4-mapped; an IPv6 address's /64), anything that is
+    /// not an IP address as it is.
     static func key(ofAddress address: String) -> String {
-        guard address.contains(":") else { return address }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-            return bytes[12...].map(String.init).joined(separator: ".")
-        }
-        let groups = stride(from: 0, to: 8, by: 2).map {
-            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
-        }
-        return groups.joined(separator: ":") + "::/64"
+        IPAddress(address)?.machine ?? address
     }
 }

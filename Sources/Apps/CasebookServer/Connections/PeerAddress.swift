@@ -4,10 +4,6 @@ import Hummingbird
 import HummingbirdCore
 import NIOCore
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The address a sign-in comes from, for `SignInThrottle`: the connection's peer, put on the
 /// request by the channel (the router's request context does not carry it) — or, when the peer
 /// is a proxy the operator trusts (`--trusted-proxy`), the last address it names in
@@ -51,9 +47,8 @@ enum PeerAddress {
         -> String
     {
         let trusted = Set(trustedProxies.compactMap(canonical))
-        guard let peer = canonical(peer) ?? Optional(peer), trusted.contains(peer),
-            let forwardedFor, !forwardedFor.isEmpty
-        else { return canonical(peer) ?? peer }
+        let peer = canonical(peer) ?? peer
+        guard trusted.contains(peer), let forwardedFor, !forwardedFor.isEmpty else { return peer }
         for entry in forwardedFor.split(separator: ",").reversed() {
             guard let address = canonical(entry.trimmingCharacters(in: .whitespaces)) else {
                 return peer
@@ -65,24 +60,11 @@ enum PeerAddress {
 
     /// Whether `text` is an IPv4 or IPv6 address.
     static func isIPAddress(_ text: String) -> Bool {
-        canonical(text) != nil
+        IPAddress(text) != nil
     }
 
-    /// An address in one spelling: IPv4 dotted, IPv6 as `inet_ntop` writes it, an IPv4-mapped
-    /// IPv6 address as its IPv4 address; nil for anything that is not an IP address.
+    /// An address in one spelling (`IPAddress`); nil for anything that is not an IP address.
     static func canonical(_ text: String) -> String? {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        if inet_pton(AF_INET, text, &bytes) == 1 {
-            return bytes[0..<4].map(String.init).joined(separator: ".")
-        }
-        guard inet_pton(AF_INET6, text, &bytes) == 1 else { return nil }
-        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-            return bytes[12...].map(String.init).joined(separator: ".")
-        }
-        var written = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(AF_INET6, bytes, &written, socklen_t(written.count)) != nil else {
-            return nil
-        }
-        return String(cString: written)
+        IPAddress(text)?.description
     }
 }
