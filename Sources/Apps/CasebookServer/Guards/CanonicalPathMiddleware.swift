@@ -12,11 +12,10 @@ struct CanonicalPathMiddleware<Context: RequestContext>: RouterMiddleware {
         switch CanonicalPath.verdict(of: request.uri.path) {
         case .canonical:
             return try await next(request, context)
-        case .resolvesTo(let path)
-        where (request.method == .get || request.method == .head)
-            && LocalRedirect.isSafe(path + (request.uri.query.map { "?" + $0 } ?? "")):
-            let query = request.uri.query.map { "?" + $0 } ?? ""
-            return Response(status: .permanentRedirect, headers: [.location: path + query])
+        case .resolvesTo(let path) where request.method == .get || request.method == .head:
+            let target = path + (request.uri.query.map { "?" + $0 } ?? "")
+            guard LocalRedirect.isSafe(target) else { throw HTTPError(.notFound) }
+            return Response(status: .permanentRedirect, headers: [.location: target])
         case .resolvesTo, .refused:
             throw HTTPError(.notFound)
         }
