@@ -118,3 +118,45 @@ struct UserAndTokenCommandTests {
         )
     }
 }
+
+/// How costly a password hash is: bcrypt's cost, 12 unless `CASEBOOK_PASSWORD_COST` says
+/// otherwise, for the hashes `user add` and `user passwd` make and for the server's checks.
+@Suite("The password hash's cost")
+struct PasswordCostTests {
+    let data: TemporaryDirectory
+
+    init() throws { data = try TemporaryDirectory() }
+
+    func storedHash() throws -> String {
+        let stored = try String(contentsOf: data.appending("users.sqlite"), encoding: .isoLatin1)
+        let start = try #require(stored.range(of: "$2b$"))
+        return String(stored[start.lowerBound...].prefix(7))
+    }
+
+    @Test func isTwelveByDefault() throws {
+        let added = try CasebookExecutable.run(
+            ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n")
+        #expect(added.status == 0)
+        #expect(try storedHash() == "$2b$12$")
+    }
+
+    @Test func isTakenFromTheEnvironment() throws {
+        let added = try CasebookExecutable.run(
+            ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
+            environment: ["CASEBOOK_PASSWORD_COST": "5"])
+        #expect(added.status == 0)
+        #expect(try storedHash() == "$2b$05$")
+    }
+
+    @Test(arguments: ["3", "32", "twelve", "+5", " 5"])
+    func outsideFourToThirtyOneIsRefusedNamingTheVariable(value: String) throws {
+        let added = try CasebookExecutable.run(
+            ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
+            environment: ["CASEBOOK_PASSWORD_COST": value])
+        #expect(added.status == 64)
+        #expect(
+            added.standardError
+                == "casebook: CASEBOOK_PASSWORD_COST must be a whole number from 4 to 31, not '\(value)'\n"
+        )
+    }
+}

@@ -48,20 +48,24 @@ def _end_everything():
 class Server:
     """A running server; `data` is its data directory (created by the server itself)."""
 
-    def __init__(self, *arguments, users=()):
-        """`users`: (name, role, password) to add before the server starts."""
+    def __init__(self, *arguments, users=(), password_cost=4):
+        """`users`: (name, role, password) to add before the server starts. Their hashes and
+        the server's checks cost `password_cost` (bcrypt's cheapest by default: these tests
+        count sign-ins, they do not time them)."""
         self.root = tempfile.mkdtemp(prefix="casebook-hostile-")
         self.data = os.path.join(self.root, "data")
+        self.environment = dict(os.environ, CASEBOOK_PASSWORD_COST=str(password_cost))
         for name, role, password in users:
             subprocess.run([casebook_binary(), "user", "add", name, "--role", role, "--data", self.data],
-                           input=password + "\n", text=True, check=True, capture_output=True)
+                           input=password + "\n", text=True, check=True, capture_output=True,
+                           env=self.environment)
         self.arguments = arguments
         self._start()
 
     def _start(self):
         self.process = subprocess.Popen(
             [casebook_binary(), "serve", "--port", "0", "--data", self.data, *self.arguments],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+            env=self.environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         _STARTED.append(self.process)
         line = self.process.stdout.readline()
         match = re.search(r"serving (http://\S+)", line)

@@ -23,6 +23,10 @@ enum CasebookMain {
             StandardStreams.error("casebook: " + refusal)
             exit(64)
         }
+        if case .failure(let refusal) = PasswordCost.fromEnvironment() {
+            StandardStreams.error("casebook: " + refusal.message)
+            exit(64)
+        }
         if let status = DiaryAddCommand.runDirectly(arguments) { exit(status) }
         await Casebook.main()
     }

@@ -30,7 +30,7 @@ struct CommandServices {
         database: DatabaseURL?,
         _ body: @Sendable (Users, APITokens) async throws -> T
     ) async throws -> T {
-        let hasher = BcryptPasswordHasher()
+        let hasher = BcryptPasswordHasher(cost: PasswordCost.current)
         guard let url = database else {
             let directory = try SQLiteUserDirectory(path: layout.usersDatabase.path)
             return try await body(

@@ -129,6 +129,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
         configuration.secureCookies = secureCookies
         configuration.trustedProxies = trustedProxies
+        configuration.passwordCost = PasswordCost.current
         if let credentialCache {
             configuration.credentialCacheLifetime = .seconds(credentialCache)
             configuration.credentialCacheLifetimeOnDatabase = .seconds(credentialCache)

@@ -44,6 +44,10 @@ extension CasebookServer {
         public var userCheckInterval: Duration = .seconds(1)
         /// How long a request waits for the database before it is answered 503.
         public var databaseTimeout: Duration = PostgresDeadline.standard
+        /// bcrypt's cost for the passwords the server hashes and for the decoy a name nobody
+        /// has is checked against; the users' own hashes should have the same cost, so that
+        /// refusing an unknown name takes as long as refusing a wrong password.
+        public var passwordCost: UInt8 = 12  // BcryptPasswordHasher.standardCost
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,

@@ -53,7 +53,8 @@ struct Services: Sendable {
         access = stores.users.map { users in
             let (sessionCache, tokenCache) = Self.credentialCaches(stores, configuration)
             return AccessServices(
-                users: Users(store: users, hasher: BcryptPasswordHasher()),
+                users: Users(
+                    store: users, hasher: BcryptPasswordHasher(cost: configuration.passwordCost)),
                 sessions: Sessions(store: users, users: users),
                 tokens: APITokens(tokens: users, users: users), throttle: SignInThrottle(),
                 presence: UserPresence(store: users, interval: configuration.userCheckInterval),
