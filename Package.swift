@@ -215,6 +215,7 @@ let package = Package(
                 "SurveySyncFiles",
                 "SurveySyncHTTPClient",
                 "SurveySyncSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),

@@ -147,7 +147,7 @@ struct ManyInstancesTests {
         // Whichever store the request reaches first (whether the server has users, or the
         // diary) is named.
         #expect(
-            (list.json?["error"] as? String)?.contains("store cannot be used right now") == true)
+            (list.json?["detail"] as? String)?.contains("store cannot be used right now") == true)
         let page = try await Self.send(server, "GET", "diary")
         #expect(page.status == 503)
         #expect(page.text.contains("<html"))

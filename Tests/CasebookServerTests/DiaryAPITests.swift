@@ -125,20 +125,29 @@ struct DiaryAPITests {
             ) { response in
                 #expect(response.status == .preconditionFailed)
                 #expect(response.headers[.eTag] == saved)
-                let message = try Self.object(response.body)["error"] as? String
+                let message = try Self.object(response.body)["detail"] as? String
                 #expect(message?.contains("was changed by someone else") == true)
             }
             try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
                 let text = try Self.object(response.body)["text"] as? String
                 #expect(text == "mine")
             }
-            var malformed = RouteFixture.json
-            malformed[.ifMatch] = "W/\"1\""
-            try await client.execute(
-                uri: "/api/diary/\(entryID)", method: .put, headers: malformed,
-                body: ByteBuffer(string: #"{"text": "weak"}"#)
-            ) { response in
-                #expect(response.status == .badRequest)
+            // If-Match compares strongly (RFC 9110): a weak or malformed tag matches no
+            // revision, so the precondition fails and nothing changes.
+            for tag in ["W/\"1\"", "1", ""] {
+                var malformed = RouteFixture.json
+                malformed[.ifMatch] = tag
+                try await client.execute(
+                    uri: "/api/diary/\(entryID)", method: .put, headers: malformed,
+                    body: ByteBuffer(string: #"{"text": "weak"}"#)
+                ) { response in
+                    #expect(response.status == .preconditionFailed, "If-Match: \(tag)")
+                    #expect(response.headers[.eTag] != nil)
+                }
+            }
+            try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
+                let text = try Self.object(response.body)["text"] as? String
+                #expect(text == "mine")
             }
         }
     }
@@ -156,7 +165,7 @@ struct DiaryAPITests {
             ) { response in
                 #expect(response.status == .badRequest)
                 let answer = try Self.object(response.body)
-                #expect(answer["error"] as? String == message)
+                #expect(answer["detail"] as? String == message)
             }
         }
         #expect(try stores.diary.count() == 0)

@@ -73,7 +73,7 @@ struct PreferencesAPITests {
                 response in
                 #expect(response.status == .badRequest)
                 let answer = try Self.object(response.body)
-                #expect(answer["error"] as? String == message)
+                #expect(answer["detail"] as? String == message)
             }
         }
         #expect(try await stores.preferences.choice(forUser: "u2") == nil)

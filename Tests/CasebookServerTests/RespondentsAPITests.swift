@@ -59,6 +59,21 @@ struct RespondentsAPITests {
         #expect(try await store.respondent(id: "x")?.fields["name"] == "second")
     }
 
+    /// JSON does not tell 19101.0 from 19101, and neither does the API's description: an id
+    /// that is a whole number written with a fraction is that whole number.
+    @Test func anIdThatIsAWholeNumberWithAFractionIsThatNumber() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(#"[{"id": 19101.0, "age": 2.0}, {"id": -2e3}]"#)
+            ) { response in #expect(response.status == .ok) }
+        }
+        let stored = try await store.respondent(id: "19101")
+        #expect(stored?.fields["id"] == .integer(19101))
+        #expect(stored?.fields["age"] == .double(2.0), "only the id is read as a whole number")
+        #expect(try await store.respondent(id: "-2000") != nil)
+    }
+
     @Test(arguments: [
         (
             #"[{"id": 1}, {"name": "no id"}]"#,
@@ -80,7 +95,7 @@ struct RespondentsAPITests {
                 response in
                 #expect(response.status == .badRequest)
                 let body = try Self.object(response.body)
-                #expect(body["error"] as? String == message)
+                #expect(body["detail"] as? String == message)
             }
         }
         #expect(try await store.count() == 0)
@@ -98,9 +113,9 @@ struct RespondentsAPITests {
                 body: Self.json(#"[{"id": 1}]"#)
             ) { response in
                 #expect(response.status == .notFound)
-                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.headers[.contentType] == "application/problem+json")
                 let body = try Self.object(response.body)
-                #expect(body["error"] as? String == "There is nothing at \(uri).")
+                #expect(body["detail"] as? String == "There is nothing at \(uri).")
             }
         }
         #expect(try await store.count() == 0)
@@ -155,7 +170,7 @@ struct RespondentsAPITests {
             try await client.execute(uri: "/api/respondents/nobody", method: .get) { response in
                 #expect(response.status == .notFound)
                 let body = try Self.object(response.body)
-                #expect(body["error"] as? String == "no respondent has id 'nobody'")
+                #expect(body["detail"] as? String == "no respondent has id 'nobody'")
             }
         }
     }

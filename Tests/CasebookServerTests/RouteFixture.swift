@@ -33,10 +33,10 @@ struct RouteFixture: Sendable {
         }
     }
 
-    /// The `{"error": …}` of a JSON answer.
+    /// The `detail` of a problem the API answered.
     static func errorMessage(_ body: ByteBuffer) -> String? {
         (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any])?[
-            "error"] as? String
+            "detail"] as? String
     }
 
     static let json: HTTPFields = [.contentType: "application/json"]

@@ -23,7 +23,7 @@ JSON = {"Content-Type": "application/json"}
 
 
 def error_of(body):
-    return json.loads(body)["error"]
+    return json.loads(body)["detail"]
 
 
 def diary_count(server):

@@ -98,6 +98,10 @@ struct RespondentAPIClientTests {
 
     @Test(arguments: [
         (#"{"error": "id 'r1' is not text"}"#, "id 'r1' is not text"),
+        (
+            #"{"type": "about:blank", "status": 400, "detail": "id 'r1' is not text"}"#,
+            "id 'r1' is not text"
+        ),
         ("plain words", "plain words"),
         ("", "no message"),
     ])

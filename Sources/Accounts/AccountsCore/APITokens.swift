@@ -49,6 +49,18 @@ public struct APITokens: Sendable {
         return (user, token)
     }
 
+    /// Why a presented secret signs nobody in; nil when it does. A token whose user is gone
+    /// is unknown, as a name nobody has would be.
+    public func refusal(of secret: String) async throws -> CredentialRefusal? {
+        guard secret.hasPrefix(Self.prefix), secret.utf8.count <= 128,
+            let token = try await tokens.token(secretHash: Self.hash(secret)),
+            try await users.user(named: token.user) != nil
+        else { return .unknown }
+        if token.revoked { return .revoked }
+        if !token.isUsable(at: clock()) { return .expired }
+        return nil
+    }
+
     public func list(user: String? = nil) async throws -> [APIToken] {
         try await tokens.tokens(user: user)
     }

@@ -44,6 +44,16 @@ public struct Sessions: Sendable {
         return try await users.user(named: session.user)
     }
 
+    /// Why a cookie's secret signs nobody in; nil when it does. A session that ended (at sign
+    /// out, or as its user's password changed) is unknown: nothing of it is kept.
+    public func refusal(ofSecret secret: String) async throws -> CredentialRefusal? {
+        guard (40...64).contains(secret.utf8.count),
+            let session = try await store.session(secretHash: APITokens.hash(secret)),
+            try await users.user(named: session.user) != nil
+        else { return .unknown }
+        return clock() < session.expiresAt ? nil : .expired
+    }
+
     /// A new session for `user`, whose password was just checked against `user.passwordHash`;
     /// nil when that password changed meanwhile. The session is added, then the hash read
     /// again: a new password set before that read is seen and the session ended, and one set

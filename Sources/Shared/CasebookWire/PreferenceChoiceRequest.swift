@@ -20,15 +20,17 @@ public struct PreferenceChoiceRequest: Decodable, Sendable {
         let fields = try decoder.container(keyedBy: Key.self)
         let names = fields.allKeys.map(\.stringValue)
         if names.contains("password") {
-            throw WireJSON.Refusal("passwords are never sent to or stored by the server")
+            throw WireJSON.Refusal(
+                "passwords are never sent to or stored by the server", field: "password")
         }
         if let unknown = names.sorted().first(where: { $0 != "choice" && $0 != "username" }) {
-            throw WireJSON.Refusal("unknown field '\(unknown)' (expected choice and username)")
+            throw WireJSON.Refusal(
+                "unknown field '\(unknown)' (expected choice and username)", field: unknown)
         }
         let choices = PreferenceChoice.Choice.allCases.map(\.rawValue).joined(separator: ", ")
         guard let text = try? fields.decode(String.self, forKey: Key(stringValue: "choice")),
             let choice = PreferenceChoice.Choice(rawValue: text)
-        else { throw WireJSON.Refusal("choice must be one of \(choices)") }
+        else { throw WireJSON.Refusal("choice must be one of \(choices)", field: "choice") }
         let usernameKey = Key(stringValue: "username")
         let username =
             try? fields.decodeIfPresent(String.self, forKey: usernameKey)
@@ -37,11 +39,13 @@ public struct PreferenceChoiceRequest: Decodable, Sendable {
         switch choice {
         case .save:
             guard let username, !username.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw WireJSON.Refusal("choice 'save' needs a username")
+                throw WireJSON.Refusal("choice 'save' needs a username", field: "username")
             }
             self.choice = PreferenceChoice(choice: .save, username: username)
         default:
-            guard !hasUsername else { throw WireJSON.Refusal("only choice 'save' has a username") }
+            guard !hasUsername else {
+                throw WireJSON.Refusal("only choice 'save' has a username", field: "username")
+            }
             self.choice = PreferenceChoice(choice: choice, username: nil)
         }
     }

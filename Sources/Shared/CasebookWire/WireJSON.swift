@@ -10,9 +10,16 @@ public enum WireJSON {
     /// Why a body is not the wire type asked for, in words for whoever sent it.
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public let message: String
+        /// The member of the body at fault, when one is.
+        public let field: String?
 
         public init(_ message: String) {
+            self.init(message, field: nil)
+        }
+
+        public init(_ message: String, field: String?) {
             self.message = message
+            self.field = field
         }
 
         public var description: String { message }
@@ -29,9 +36,10 @@ public enum WireJSON {
     }
 
     /// `T` from a body. A refusal thrown while decoding (by `T`'s own checks) comes out as it
-    /// is; any other mismatch is `shape`, the message that says what the body must be.
+    /// is; any other mismatch is `shape`, the message that says what the body must be (about
+    /// its member `field`, when the body has one member).
     public static func decode<T: Decodable>(
-        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String
+        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String, field: String? = nil
     ) throws(Refusal) -> T {
         let data = Data(bytes)
         do {
@@ -44,7 +52,7 @@ public enum WireJSON {
         } catch let refusal as Refusal {
             throw refusal
         } catch {
-            throw Refusal(shape)
+            throw Refusal(shape, field: field)
         }
     }
 }

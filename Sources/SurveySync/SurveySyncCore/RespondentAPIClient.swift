@@ -153,11 +153,12 @@ public struct RespondentAPIClient: RespondentBackend {
         .unavailable("it does not answer as a Casebook server does: \(problem)")
     }
 
-    /// The server's `{"error": "…"}` message, or the body's first 500 bytes as text (cut
-    /// before the character the 500th byte is in), or what it is when it is not text: never
-    /// U+FFFD in place of a reply's bytes.
+    /// The server's message: a problem's `detail` (RFC 9457), or `error` as older servers
+    /// wrote it; else the body's first 500 bytes as text (cut before the character the 500th
+    /// byte is in), or what it is when it is not text: never U+FFFD in place of a reply's bytes.
     static func message(in body: [UInt8]) -> String {
-        if case .string(let message)? = (try? JSONParser.parse(body))?["error"] {
+        let answer = try? JSONParser.parse(body)
+        if case .string(let message)? = answer?["detail"] ?? answer?["error"] {
             return message
         }
         let text = TextBytes.quoted(body, upTo: 500)

@@ -56,7 +56,9 @@ struct DiaryAPIController: Sendable {
                 try entries.revisedEntry(id: try entries.add(text: text).id)
             }
         }
-        return Self.response(entry, status: .created)
+        var response = Self.response(entry, status: .created)
+        response.headers[.location] = "/api/diary/\(EntryIDText.text(of: entry.entry.id))"
+        return response
     }
 
     /// `GET /api/diary/{id}`: one entry, with its revision as its ETag.
@@ -79,7 +81,7 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
-        let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
+        let expected = Self.revision(ifMatch: request.headers[.ifMatch])
         let text = try await Self.text(in: request)
         do {
             let entry = try await work.entries { entries in
@@ -93,7 +95,7 @@ struct DiaryAPIController: Sendable {
             }
             return Self.response(entry)
         } catch let conflict as DiaryConflictError {
-            return Self.preconditionFailed(conflict)
+            throw Self.preconditionFailed(conflict)
         }
     }
 
@@ -105,7 +107,7 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
-        let expected = try Self.revision(ifMatch: request.headers[.ifMatch])
+        let expected = Self.revision(ifMatch: request.headers[.ifMatch])
         do {
             try await work.entries { entries in
                 try Self.answering {
@@ -117,7 +119,7 @@ struct DiaryAPIController: Sendable {
                 }
             }
         } catch let conflict as DiaryConflictError {
-            return Self.preconditionFailed(conflict)
+            throw Self.preconditionFailed(conflict)
         }
         return Response(status: .noContent)
     }
@@ -131,7 +133,7 @@ struct DiaryAPIController: Sendable {
         } catch let error as DiaryError {
             throw RequestError(.notFound, "\(error)")
         } catch let error as EntryDetailError {
-            throw RequestError(.badRequest, "\(error)")
+            throw RequestError(.badRequest, "\(error)").field("text")
         }
     }
 
@@ -147,33 +149,34 @@ struct DiaryAPIController: Sendable {
     static func eTag(_ revision: Int) -> String { "\"\(revision)\"" }
 
     /// A 412 for a write made from a revision that is no longer current, with that one's ETag.
-    private static func preconditionFailed(_ conflict: DiaryConflictError) -> Response {
-        var response = JSONResponse.make(
-            json: ["error": .string("\(conflict)")], status: .preconditionFailed)
-        response.headers[.eTag] = eTag(conflict.current.revision)
-        return response
+    private static func preconditionFailed(_ conflict: DiaryConflictError) -> RequestError {
+        var refusal = RequestError(.preconditionFailed, "\(conflict)").header("If-Match")
+        refusal.headers[.eTag] = eTag(conflict.current.revision)
+        return refusal
     }
 
-    /// The revision an `If-Match` header names: nil for none or `*`; one strong ETag this API
-    /// gave, otherwise a 400.
-    static func revision(ifMatch: String?) throws -> Int? {
+    /// The revision an `If-Match` header names: nil for none or `*`; the revision of one
+    /// strong ETag this API gave; for anything else, a revision no entry has, so that the
+    /// precondition fails (412 with the current ETag), as RFC 9110 has it for a value that
+    /// matches no current ETag.
+    static func revision(ifMatch: String?) -> Int? {
         guard let text = ifMatch?.trimmingCharacters(in: .whitespaces), text != "*" else {
             return nil
         }
         guard text.count >= 3, text.first == "\"", text.last == "\"",
             let revision = Int(text.dropFirst().dropLast()), revision >= 0
-        else {
-            throw RequestError(
-                .badRequest, "If-Match must be one ETag this API gave, such as \"3\", or *")
-        }
+        else { return Self.noRevision }
         return revision
     }
+
+    /// A revision no entry ever has.
+    static let noRevision = -1
 
     static func id(_ context: some RequestContext) throws -> Entry.ID {
         do {
             return try DiaryError.id(from: try PathParameter.text("id", in: context))
         } catch let error as DiaryError {
-            throw RequestError(.badRequest, "\(error)")
+            throw RequestError(.badRequest, "\(error)").parameter("id")
         }
     }
 
@@ -181,10 +184,11 @@ struct DiaryAPIController: Sendable {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         do {
             return try WireJSON.decode(
-                DiaryTextRequest.self, from: buffer.readableBytesView, shape: DiaryTextRequest.shape
+                DiaryTextRequest.self, from: buffer.readableBytesView,
+                shape: DiaryTextRequest.shape, field: "text"
             ).text
         } catch {
-            throw RequestError(.badRequest, error.message)
+            throw RequestError(refusal: error)
         }
     }
 }

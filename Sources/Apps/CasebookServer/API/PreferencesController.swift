@@ -45,7 +45,7 @@ struct PreferencesController: Sendable {
                 PreferenceChoiceRequest.self, from: body, shape: PreferenceChoiceRequest.shape
             ).choice
         } catch {
-            throw RequestError(.badRequest, error.message)
+            throw RequestError(refusal: error)
         }
     }
 }

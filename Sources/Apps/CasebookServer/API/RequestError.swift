@@ -1,20 +1,64 @@
+import CasebookJSON
+import CasebookWire
 import Hummingbird
 
-/// A request that cannot be met, with a message meant for whoever made it: answered as
-/// `{"error": "…"}` under `/api/` and as an HTML page elsewhere (see `ErrorPageMiddleware`).
-/// The message never carries an internal path or a stack trace.
+/// A request that cannot be met, with a message meant for whoever made it: answered under
+/// `/api/` as an RFC 9457 problem (`application/problem+json`: `type`, `title`, `status`,
+/// `detail`, and members naming what is at fault), and elsewhere as an HTML page (see
+/// `ErrorPageMiddleware`). The message never carries an internal path or a stack trace.
 struct RequestError: HTTPResponseError, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
+    /// The problem's own members beside the standard ones: `field` (a member of the body),
+    /// `parameter` (of the query or the path), `header`, `reason` (why a credential was
+    /// refused).
+    var members: [String: String] = [:]
+    /// Headers the answer carries (`Allow`, `WWW-Authenticate`, `ETag`, `Retry-After`).
+    var headers: HTTPFields = [:]
 
     init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
     }
 
+    /// A body the wire type refused: a 400 naming its member at fault, when one is.
+    init(refusal: WireJSON.Refusal) {
+        self.init(.badRequest, refusal.message)
+        if let field = refusal.field { members["field"] = field }
+    }
+
+    /// The same refusal, naming the body's member at fault.
+    func field(_ name: String) -> Self { with("field", name) }
+
+    /// The same refusal, naming the query's or path's parameter at fault.
+    func parameter(_ name: String) -> Self { with("parameter", name) }
+
+    /// The same refusal, naming the request header at fault.
+    func header(_ name: String) -> Self { with("header", name) }
+
+    func with(_ member: String, _ value: String) -> Self {
+        var copy = self
+        copy.members[member] = value
+        return copy
+    }
+
     var description: String { "\(status.code) \(message)" }
 
+    /// The problem as JSON: `type` is `about:blank` (the status says what kind of problem it
+    /// is) and `title` the status's phrase.
+    var problem: JSONValue {
+        var object: [String: JSONValue] = [
+            "type": "about:blank", "title": .string(status.reasonPhrase),
+            "status": .integer(status.code), "detail": .string(message),
+        ]
+        for (name, value) in members { object[name] = .string(value) }
+        return .object(object)
+    }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(json: ["error": .string(message)], status: status)
+        var response = JSONResponse.make(json: problem, status: status)
+        response.headers[.contentType] = "application/problem+json"
+        response.headers.append(contentsOf: headers)
+        return response
     }
 }

@@ -77,7 +77,8 @@ struct RespondentsController: Sendable {
         guard let bucket = Int(text), (0..<DigestBuckets.count).contains(bucket) else {
             throw RequestError(
                 .badRequest,
-                "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)")
+                "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)"
+            ).parameter("bucket")
         }
         let digests = try await verifiable().digests(inBucket: bucket)
         return JSONResponse.make(
@@ -154,9 +155,10 @@ struct RespondentsController: Sendable {
         }
         switch json {
         case .object:
-            guard let respondent = Respondent(json: json) else {
+            guard let respondent = Respondent(json: wholeNumberID(json)) else {
                 throw RequestError(
-                    .badRequest, "the respondent has no id (a non-empty string or an integer)")
+                    .badRequest, "the respondent has no id (a non-empty string or an integer)"
+                ).field("id")
             }
             return [respondent]
         case .array(let elements):
@@ -165,11 +167,11 @@ struct RespondentsController: Sendable {
                     throw RequestError(
                         .badRequest, "the respondent at index \(index) is not a JSON object")
                 }
-                guard let respondent = Respondent(json: element) else {
+                guard let respondent = Respondent(json: wholeNumberID(element)) else {
                     throw RequestError(
                         .badRequest,
                         "the respondent at index \(index) has no id (a non-empty string or an integer)"
-                    )
+                    ).field("/\(index)/id")
                 }
                 return respondent
             }
@@ -177,6 +179,16 @@ struct RespondentsController: Sendable {
             throw RequestError(
                 .badRequest, "the body must be a respondent object or an array of them")
         }
+    }
+
+    /// `respondent` with an id written as a whole number with a fraction (`19101.0`, `2e3`)
+    /// as that whole number: JSON, and the API's description, do not tell them apart.
+    static func wholeNumberID(_ respondent: JSONValue) -> JSONValue {
+        guard case .object(var fields) = respondent, case .double(let number)? = fields["id"],
+            number.rounded() == number, let whole = Int(exactly: number)
+        else { return respondent }
+        fields["id"] = .integer(whole)
+        return .object(fields)
     }
 
     /// `GET /api/respondents?limit=&after=`: a page in id order, with the id to continue

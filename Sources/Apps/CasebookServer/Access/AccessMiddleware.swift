@@ -18,7 +18,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         // Not matched by the router: its answer is "not found", whoever asks.
         guard let pattern = context.endpointPath else { return try await next(request, context) }
-        guard let route = RouteTable.route(request.method, pattern) else {
+        // HEAD is answered by the GET route (the router makes it), with the GET's permission.
+        let method = request.method == .head ? .get : request.method
+        guard let route = RouteTable.route(method, pattern) else {
             context.logger.error("\(request.method) \(pattern) is served but not in RouteTable")
             throw HTTPError(.notFound)
         }
@@ -35,13 +37,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let user = try await caller(of: request, kind: route.kind) else {
             switch route.kind {
             case .api:
-                var response = JSONResponse.make(
-                    json: ["error": "this API needs a token: Authorization: Bearer <token>"],
-                    status: .unauthorized)
-                response.headers[.wwwAuthenticate] = #"Bearer realm="casebook""#
-                return response
+                throw try await Self.unauthorized(reason: refusal(of: request))
             case .page:
-                guard request.method == .get else {
+                guard method == .get else {
                     throw RequestError(.unauthorized, "Sign in first.")
                 }
                 let next = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
@@ -55,6 +53,35 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             )
         }
         return try await SignedInUser.run(as: user) { try await next(request, context) }
+    }
+
+    /// A 401 saying why the credential was refused and how to authenticate (RFC 6750's
+    /// `WWW-Authenticate`, with `invalid_token` for a token that was sent).
+    static func unauthorized(reason: CredentialRefusal) -> RequestError {
+        let detail: String
+        switch reason {
+        case .missing: detail = "this API needs a token: Authorization: Bearer <token>"
+        case .unknown: detail = "the token or session is not one this server issued"
+        case .expired: detail = "the token or session has expired"
+        case .revoked: detail = "the token was revoked"
+        }
+        var refusal = RequestError(.unauthorized, detail).with("reason", reason.rawValue)
+        refusal.headers[.wwwAuthenticate] =
+            reason == .missing
+            ? #"Bearer realm="casebook""#
+            : #"Bearer realm="casebook", error="invalid_token", error_description="\#(detail)""#
+        return refusal
+    }
+
+    /// Why the API's credential in `request` signs nobody in, checked as `caller` reads it.
+    private func refusal(of request: Request) async throws -> CredentialRefusal {
+        if let secret = Self.bearer(request.headers[.authorization]) {
+            return try await access.tokens.refusal(of: secret) ?? .unknown
+        }
+        guard request.headers[.authorization] == nil,
+            let secret = CookieValue.named(SignInPages.sessionCookie, in: request)
+        else { return .missing }
+        return try await access.sessions.refusal(ofSecret: secret) ?? .unknown
     }
 
     /// The user a page's session cookie stands for; for the API, the user of the bearer token,

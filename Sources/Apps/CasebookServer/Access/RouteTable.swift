@@ -60,6 +60,10 @@ enum RouteTable {
     /// The routes of signing in and out, served only by a server with a user store.
     static let signInRoutes: Set<String> = ["GET /login", "POST /login", "POST /logout"]
 
+    /// The paths of API routes that are not under `/api/`, whose errors are problems too.
+    static let apiPathsOutsideAPI: Set<String> = Set(
+        routes.filter { $0.kind == .api && !$0.path.hasPrefix("/api/") }.map(\.path))
+
     private static let byKey: [String: Route] = Dictionary(
         uniqueKeysWithValues: routes.map { ($0.key, $0) })
 

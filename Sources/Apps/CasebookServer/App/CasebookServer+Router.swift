@@ -32,13 +32,21 @@ extension CasebookServer {
     static func buildRouter(_ services: Services, renderer: PageRenderer) throws -> Router<
         BasicRequestContext
     > {
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(
+            context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(RequestMetricsMiddleware(metrics: services.metrics))
         router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(HeadMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: services.hosts))
-        router.middlewares.add(CrossSiteMiddleware())
         router.middlewares.add(CanonicalPathMiddleware())
+        router.middlewares.add(
+            MethodsMiddleware(
+                methods: AllowedMethods(
+                    routes: RouteTable.routes.filter {
+                        services.access != nil || !RouteTable.signInRoutes.contains($0.key)
+                    }.map { (method: $0.method, path: $0.path) })))
+        router.middlewares.add(CrossSiteMiddleware())
         let account = AccountPages(renderer: renderer, vault: services.vault)
         let signIn = services.access.map { access in
             SignInPages(
@@ -48,6 +56,7 @@ extension CasebookServer {
         if let access = services.access, let signIn {
             router.middlewares.add(AccessMiddleware(access: access, signIn: signIn))
         }
+        router.middlewares.add(ConditionalGetMiddleware())
         ServerController(metrics: services.metrics, database: services.database)
             .addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)

@@ -27,7 +27,7 @@ struct FormFields {
         do {
             return try form.integer(name, in: range)
         } catch {
-            throw RequestError(.badRequest, error.message)
+            throw RequestError(.badRequest, error.message).parameter(name)
         }
     }
 }

@@ -13,7 +13,7 @@ enum PathParameter {
         do {
             return try PercentDecoding.text(raw.utf8, plusIsSpace: false)
         } catch {
-            throw RequestError(.badRequest, "the path's \(name) \(error.problem)")
+            throw RequestError(.badRequest, "the path's \(name) \(error.problem)").parameter(name)
         }
     }
 }

@@ -19,7 +19,9 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as RequestError {
             if isAPI { throw error }
-            return page(request, status: error.status, message: error.message)
+            var response = page(request, status: error.status, message: error.message)
+            response.headers.append(contentsOf: error.headers)
+            return response
         } catch let error where Self.unavailableMessage(for: error) != nil {
             let message = Self.unavailableMessage(for: error)!
             if isAPI { throw RequestError(.serviceUnavailable, message) }
@@ -58,10 +60,12 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// Whether `path` is the JSON API's. The router ignores empty segments ("//api/respondents"
-    /// reaches the API), so this does too.
+    /// Whether `path` is the JSON API's: under `/api/`, or a path of an API route outside it
+    /// (`/health`, `/metrics`, `/openapi.json`). The router ignores empty segments
+    /// ("//api/respondents" reaches the API), so this does too.
     static func isAPI(_ path: String) -> Bool {
         path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
+            || RouteTable.apiPathsOutsideAPI.contains(path)
     }
 
     /// An error page links to nothing but the home page: who is asking is not known here.
