@@ -67,6 +67,15 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var trustedProxies: [String] = []
 
+    @Option(
+        name: .customLong("access-log"),
+        help: ArgumentHelp(
+            "Write one JSON line per request to this file (appended), or to standard output for -.",
+            discussion:
+                "Each line has the time, the request id (X-Request-Id), the method, the route, the status, the duration in milliseconds and the user; never a token, a cookie or a password."
+        ))
+    var accessLog: String?
+
     @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
     var secureCookies = false
 
@@ -130,6 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.secureCookies = secureCookies
         configuration.trustedProxies = trustedProxies
         configuration.passwordCost = PasswordCost.current
+        configuration.accessLog = accessLog
         if let credentialCache {
             configuration.credentialCacheLifetime = .seconds(credentialCache)
             configuration.credentialCacheLifetimeOnDatabase = .seconds(credentialCache)

@@ -13,7 +13,8 @@ enum SignedInUser {
 
     /// Runs `body` as `user`, whose pages offer what their role may open.
     static func run<T>(as user: User, _ body: () async throws -> T) async rethrows -> T {
-        try await $current.withValue(user.name) {
+        RequestRecord.current?.user = user.name
+        return try await $current.withValue(user.name) {
             try await PageViewer.$current.withValue(.user(user.role)) { try await body() }
         }
     }

@@ -34,6 +34,7 @@ extension CasebookServer {
     > {
         let router = Router(
             context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.middlewares.add(AccessLogMiddleware(log: services.accessLog))
         router.middlewares.add(RequestMetricsMiddleware(metrics: services.metrics))
         router.middlewares.add(SecurityHeadersMiddleware())
         router.middlewares.add(HeadMiddleware())

@@ -21,6 +21,8 @@ struct Services: Sendable {
     /// The diary each request works on.
     let diaries: RequestDiaries
     let metrics: ServerMetrics
+    /// The access log, when the configuration names one.
+    let accessLog: AccessLog?
     /// The shared database, when the stores are in one (for the health check).
     let database: PostgresDatabase?
     let hosts: AllowedHosts
@@ -28,7 +30,8 @@ struct Services: Sendable {
     /// Signing in and who may do what; nil without a user store (one person's server).
     let access: AccessServices?
 
-    init(stores: CasebookServer.Stores, configuration: CasebookServer.Configuration) {
+    init(stores: CasebookServer.Stores, configuration: CasebookServer.Configuration) throws {
+        accessLog = try configuration.accessLog.map { try AccessLog(path: $0) }
         layout = DataDirectoryLayout(root: stores.dataDirectory)
         menu = configuration.menu
         vault = PreferenceVaultAccess(directory: layout.preferenceVault)
