@@ -30,4 +30,21 @@ struct HomePageTests {
         }
         #expect(audit.renders.filter { $0.template == "home" }.count == 1)
     }
+
+    /// The navigation marks the page it is on (`aria-current="page"`), and no other.
+    @Test(arguments: ["/", "/menu", "/diary", "/factor", "/survey", "/account", "/documents"])
+    func theNavigationMarksTheCurrentPage(path: String) async throws {
+        let directory = try TemporaryDirectory()
+        let router = try CasebookServer.router(
+            stores: try CasebookServer.Stores.open(in: directory.url))
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            let page = try await pages.get(path)
+            let nav = page.html.components(separatedBy: "</nav>")[0]
+            let marked = nav.components(separatedBy: "<a ").dropFirst().filter {
+                $0.contains("aria-current=\"page\"")
+            }
+            #expect(marked.count == 1 && marked[0].contains("href=\"\(path)\""), "\(marked)")
+        }
+    }
 }

@@ -225,7 +225,7 @@ struct DiaryPages: Sendable {
         }
         return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
-            context: ["rows": rows, "hasRows": !rows.isEmpty], csrf: csrf)
+            context: ["rows": rows, "hasRows": !rows.isEmpty], csrf: csrf, path: "/diary")
     }
 
     private func detail(

@@ -19,7 +19,8 @@ struct HomeAndMenuPages: Sendable {
         menuPages = Dictionary(
             uniqueKeysWithValues: PageViewer.all.map { viewer in
                 let html = renderer.html(
-                    "menu", title: menu.restaurant, context: context, csrf: "", viewer: viewer)
+                    "menu", title: menu.restaurant, context: context, csrf: "", viewer: viewer,
+                    path: "/menu")
                 return (viewer, PageRenderer.fixedPage(html))
             })
     }
@@ -65,7 +66,7 @@ struct HomeAndMenuPages: Sendable {
             renderer.html(
                 "home", title: "Casebook",
                 context: ["systems": Self.systems.filter { viewer.mayOpen($0["path"] ?? "") }],
-                csrf: placeholder, viewer: viewer)
+                csrf: placeholder, viewer: viewer, path: "/")
         }
         return renderer.cachedPage(page, request: request)
     }

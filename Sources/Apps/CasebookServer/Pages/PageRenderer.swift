@@ -19,18 +19,25 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let token = CSRFToken.token(for: request)
-        let html = html(template, title: title, context: context, csrf: token.value)
+        let html = html(
+            template, title: title, context: context, csrf: token.value, path: request.uri.path)
         return response([ByteBuffer(string: html)], token: token, status: status)
     }
 
     /// The page's HTML, with `csrf` where the forms' token goes.
-    /// The navigation is `viewer`'s: by default, whoever the request being handled comes from.
+    /// The navigation is `viewer`'s: by default, whoever the request being handled comes from;
+    /// it marks the link to `path`, the page's own, as the current page.
     func html(
         _ template: String, title: String, context: [String: Any], csrf: String,
-        viewer: PageViewer = PageViewer.current
+        viewer: PageViewer = PageViewer.current, path: String
     ) -> String {
         var values = context
-        values["navigation"] = viewer.navigation
+        values["navigation"] = viewer.navigation.map { link -> [String: Any] in
+            var link: [String: Any] = link
+            link["current"] = link["path"] as? String == path
+            return link
+        }
+        values["home"] = path == "/"
         values["title"] = title
         values["csrf"] = csrf
         audit?.record(template, values)
