@@ -93,9 +93,21 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         browser.get(roles.url + "/")
         assert texts(browser, "nav[aria-label=Systems] a:not(.brand)") == NAVIGATION[role], role
         screenshot(f"navigation-{role}")
+        # Every page it may open says who is signed in, marks itself in the navigation, and
+        # offers Sign out.
+        for label in NAVIGATION[role]:
+            click_and_load(browser, browser.find_element(By.LINK_TEXT, label))
+            assert texts(browser, "nav a[aria-current=page]") == [label], (role, label)
+            assert browser.find_element(By.CSS_SELECTOR, "header form.account").text.startswith(
+                f"Signed in as {name} ({role})"), (role, label)
         browser.get(roles.url + "/documents")
         if role == "admin":
             assert texts(browser, ".document-title") == ["Harbour plans"]
             screenshot("documents")
         else:
             assert "Harbour plans" not in browser.page_source
+    # Sign out from the header of any page ends the session.
+    browser.get(roles.url + "/menu")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "header form.account button"))
+    browser.get(roles.url + "/factor")
+    assert "/login" in browser.current_url

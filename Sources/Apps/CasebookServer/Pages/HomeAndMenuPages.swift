@@ -5,24 +5,20 @@ import Menu
 struct HomeAndMenuPages: Sendable {
     let renderer: PageRenderer
     let menu: Menu
-    /// The home page, rendered once per kind of viewer, each visitor's token put in per
-    /// request.
+    /// The home page, rendered once per viewer (a kind, and the signed-in user's name), each
+    /// visitor's token put in per request.
     let home = RenderedPageCache()
-    /// The menu page, rendered once per kind of viewer (the menu is fixed for the server's
-    /// lifetime).
-    let menuPages: [PageViewer: @Sendable () -> Response]
+    /// The menu page, the same way (the menu is fixed for the server's lifetime).
+    let menuPages = RenderedPageCache()
 
     init(renderer: PageRenderer, menu: Menu) {
         self.renderer = renderer
         self.menu = menu
-        let context = Self.menuContext(menu)
-        menuPages = Dictionary(
-            uniqueKeysWithValues: PageViewer.all.map { viewer in
-                let html = renderer.html(
-                    "menu", title: menu.restaurant, context: context, csrf: "", viewer: viewer,
-                    path: "/menu")
-                return (viewer, PageRenderer.fixedPage(html))
-            })
+    }
+
+    /// The key a page is kept under for whoever is asking.
+    static func viewerKey() -> String {
+        PageViewer.current.key + (SignedInUser.current.map { "/" + $0 } ?? "")
     }
 
     static let systems: [[String: String]] = [
@@ -62,7 +58,7 @@ struct HomeAndMenuPages: Sendable {
     /// `GET /`: the systems the viewer may open.
     @Sendable func showHome(_ request: Request, context: some RequestContext) -> Response {
         let viewer = PageViewer.current
-        let page = home.page(viewer.key, revision: 0) { placeholder in
+        let page = home.page(Self.viewerKey(), revision: 0) { placeholder in
             renderer.html(
                 "home", title: "Casebook",
                 context: ["systems": Self.systems.filter { viewer.mayOpen($0["path"] ?? "") }],
@@ -73,7 +69,12 @@ struct HomeAndMenuPages: Sendable {
 
     /// `GET /menu`: the menu screen.
     @Sendable func showMenu(_ request: Request, context: some RequestContext) -> Response {
-        menuPages[PageViewer.current]!()
+        let page = menuPages.page(Self.viewerKey(), revision: 0) { placeholder in
+            renderer.html(
+                "menu", title: menu.restaurant, context: Self.menuContext(menu), csrf: placeholder,
+                path: "/menu")
+        }
+        return renderer.cachedPage(page, request: request)
     }
 
     /// `GET /style.css`: the stylesheet.

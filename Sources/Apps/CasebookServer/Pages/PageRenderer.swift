@@ -26,12 +26,18 @@ struct PageRenderer: Sendable {
 
     /// The page's HTML, with `csrf` where the forms' token goes.
     /// The navigation is `viewer`'s: by default, whoever the request being handled comes from;
-    /// it marks the link to `path`, the page's own, as the current page.
+    /// it marks the link to `path`, the page's own, as the current page. The header names the
+    /// signed-in user (`account`), with a form to sign out.
     func html(
         _ template: String, title: String, context: [String: Any], csrf: String,
-        viewer: PageViewer = PageViewer.current, path: String
+        viewer: PageViewer = PageViewer.current, path: String,
+        account: String? = SignedInUser.current
     ) -> String {
         var values = context
+        values["account"] = false
+        if case .user(let role) = viewer, let account {
+            values["account"] = ["name": account, "role": role.rawValue]
+        }
         values["navigation"] = viewer.navigation.map { link -> [String: Any] in
             var link: [String: Any] = link
             link["current"] = link["path"] as? String == path
@@ -42,16 +48,6 @@ struct PageRenderer: Sendable {
         values["csrf"] = csrf
         audit?.record(template, values)
         return library.render(values, withTemplate: template) ?? ""
-    }
-
-    /// A page without forms, rendered once: the same bytes for everyone.
-    static func fixedPage(_ html: String) -> @Sendable () -> Response {
-        let body = ByteBuffer(string: html)
-        return {
-            Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: .init(byteBuffer: body))
-        }
     }
 
     /// A page rendered earlier (see `RenderedPageCache`), with this visitor's token put back.

@@ -1,0 +1,82 @@
+import Accounts
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CasebookServer
+
+/// Every page says who is signed in, with their role, and offers Sign out — the pages rendered
+/// once and kept (the home page, the menu) too, each visitor seeing their own name.
+@Suite("Who is signed in", .serialized)
+struct SignedInHeaderTests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+    let people = InMemoryUserDirectory()
+
+    init() async throws {
+        directory = try TemporaryDirectory()
+        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        stores.users = people
+        self.stores = stores
+        for (name, role) in [("ada", UserRole.diarist), ("bob", .diarist), ("cy", .admin)] {
+            try await people.add(User(name: name, role: role, passwordHash: "-", createdAt: Date()))
+        }
+    }
+
+    static func header(_ html: String) -> String {
+        html.components(separatedBy: "</header>")[0]
+    }
+
+    @Test func everyPageShowsTheUserTheirRoleAndSignOut() async throws {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        let sessions = Sessions(store: people, users: people)
+        try await Application(router: router).test(.router) { client in
+            for (name, role, pages) in [
+                ("ada", "diarist", ["/", "/menu", "/diary", "/diary/new", "/factor", "/account"]),
+                ("bob", "diarist", ["/", "/menu", "/diary"]),
+                ("cy", "admin", ["/", "/menu", "/survey", "/documents"]),
+            ] {
+                let session = try await sessions.start(for: name)
+                for path in pages {
+                    let (status, html) = try await client.execute(
+                        uri: path, method: .get,
+                        headers: [
+                            .cookie: "casebook_session=\(session); casebook_csrf=\(Self.csrf)"
+                        ]
+                    ) { (response: TestResponse) in (response.status, String(buffer: response.body))
+                    }
+                    #expect(status == .ok, "\(path) as \(name)")
+                    let header = Self.header(html)
+                    #expect(
+                        header.contains("Signed in as <strong>\(name)</strong> (\(role))"),
+                        "\(path) as \(name)")
+                    #expect(header.contains(#"<form method="post" action="/logout""#), "\(path)")
+                    #expect(header.contains(#"name="csrf" value="\#(Self.csrf)""#), "\(path)")
+                }
+            }
+            let signIn = try await client.execute(uri: "/login", method: .get) {
+                Self.header(String(buffer: $0.body))
+            }
+            #expect(!signIn.contains("Signed in as") && !signIn.contains("/logout"))
+        }
+    }
+
+    @Test func aServerWithoutUsersShowsNoOne() async throws {
+        let router = try CasebookServer.router(
+            stores: CasebookServer.Stores.inMemory(dataDirectory: directory.url))
+        try await Application(router: router).test(.router) { client in
+            for path in ["/", "/menu", "/diary"] {
+                let header = try await client.execute(uri: path, method: .get) {
+                    Self.header(String(buffer: $0.body))
+                }
+                #expect(!header.contains("Signed in as") && !header.contains("/logout"), "\(path)")
+            }
+        }
+    }
+
+    static let csrf = String(repeating: "ab", count: 32)
+}
