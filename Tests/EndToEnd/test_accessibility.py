@@ -1,0 +1,80 @@
+"""axe-core (Deque's accessibility engine) on every page, signed in as each role and as nobody,
+at a desktop width (1280 px) and a phone's (390 px): no violation of WCAG 2.2 A or AA, nor of
+axe's best practices. The engine is the axe.min.js that the axe-playwright-python package ships
+(scripts/test installs it); only the script is used."""
+import importlib.util
+import os
+import sys
+
+import pytest
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_sign_in import sign_in  # noqa: E402
+from test_web_pages import click_and_load  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import Server  # noqa: E402
+
+USERS = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
+         ("sam", "surveyor", "survey password")]
+PAGES = {
+    "admin": ["/", "/menu", "/diary", "/diary/new", "/survey", "/factor?n=360", "/account",
+              "/documents", "/nowhere"],
+    "diarist": ["/", "/menu", "/diary", "/diary/new", "/factor", "/account"],
+    "surveyor": ["/", "/menu", "/survey", "/factor", "/account"],
+    None: ["/login"],
+}
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_script():
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec is None or not spec.submodule_search_locations:
+        pytest.skip("axe-playwright-python is not installed (scripts/test installs it)")
+    with open(os.path.join(list(spec.submodule_search_locations)[0], "axe.min.js")) as file:
+        return file.read()
+
+
+@pytest.fixture
+def everyone():
+    running = Server(users=USERS)
+    os.makedirs(os.path.join(running.data, "Documents"), exist_ok=True)
+    with open(os.path.join(running.data, "Documents", "plan.txt"), "w") as file:
+        file.write("Harbour plans\nboats\n")
+    yield running
+    running.stop()
+
+
+def violations(browser, script):
+    browser.execute_script(script)
+    result = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then(r => done(r.violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' '))])))"
+        ".catch(e => done([['axe failed', String(e), []]]));", TAGS)
+    return result
+
+
+def test_no_page_has_an_accessibility_violation_for_any_role_at_any_width(everyone, browser):
+    script = axe_script()
+    browser.set_script_timeout(60)
+    found = []
+    try:
+        for width in (1280, 390):
+            browser.set_window_size(width, 1000)
+            for name, role, password in USERS + [(None, None, None)]:
+                browser.delete_all_cookies()
+                browser.get(everyone.url + "/login")
+                if name:
+                    sign_in(browser, name, password)
+                    # "Save password?" is asked once; the answer is kept.
+                    for never in browser.find_elements(By.CSS_SELECTOR, "button[value=never]"):
+                        click_and_load(browser, never)
+                for path in PAGES[role]:
+                    browser.get(everyone.url + path)
+                    for violation in violations(browser, script):
+                        found.append(f"{width}px {role or 'nobody'} {path}: {violation}")
+    finally:
+        browser.set_window_size(1100, 1400)
+    assert found == [], "\n".join(found)
