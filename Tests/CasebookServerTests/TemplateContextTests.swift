@@ -47,6 +47,9 @@ struct TemplateContextTests {
             _ = try await pages.post(entryPath, ["text": "  ", "revision": "1"])
             _ = try await pages.post(entryPath, ["text": "Edited", "revision": "1"])
             _ = try await pages.post(entryPath, ["text": "Stale", "revision": "1"])
+            _ = try await pages.post(entryPath + "/delete", [:])
+            _ = try await pages.post(entryPath + "/delete", ["confirm": "yes"])
+            _ = try await pages.get("/diary")
             _ = try await pages.post("/account/preference", ["choice": "save"])
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             try "id: [\n".write(

@@ -81,9 +81,94 @@ struct WebPagesTests {
                     == .seeOther)
             #expect(try stores.diary.entry(id: entry.id)?.text == "A long walk by the sea")
 
-            #expect(try await pages.post("/diary/\(id)/delete", [:]).status == .seeOther)
+            #expect(
+                try await pages.post("/diary/\(id)/delete", ["confirm": "yes"]).status
+                    == .seeOther)
             #expect(try stores.diary.count() == 0)
         }
+    }
+
+    /// After every change the next page says what happened, once; a delete asks first (a page
+    /// of its own, without JavaScript) and can be undone, giving back the same entry.
+    @Test func changesAreConfirmedADeleteAsksFirstAndCanBeUndone() async throws {
+        try await withPages { pages in
+            _ = try await pages.post("/diary", ["text": "A walk by the sea"])
+            let first = try await pages.get("/diary").html
+            #expect(first.contains(#"role="status"><p>Entry added.</p>"#))
+            let second = try await pages.get("/diary").html
+            #expect(!second.contains("Entry added."), "said once")
+            let entry = try #require(try stores.diary.newestEntries(limit: 1, offset: 0).first)
+            let id = entry.id.uuidString.lowercased()
+            _ = try await pages.post("/diary/\(id)", ["text": "A long walk by the sea"])
+            #expect(try await pages.get("/diary").html.contains("Entry saved."))
+
+            let asked = try await pages.post("/diary/\(id)/delete", [:])
+            #expect(asked.status == .ok)
+            #expect(asked.html.contains("Delete this entry?"))
+            #expect(asked.html.contains("A long walk by the sea"))
+            #expect(asked.html.contains(#"name="confirm" value="yes""#))
+            #expect(try stores.diary.count() == 1, "nothing is deleted before it is confirmed")
+
+            _ = try await pages.post("/diary/\(id)/delete", ["confirm": "yes"])
+            #expect(try stores.diary.count() == 0)
+            let after = try await pages.get("/diary").html
+            #expect(after.contains("Entry deleted."))
+            let undo = try #require(Self.fields(of: "/diary/restore", in: after))
+            #expect(undo["id"] == id)
+            let restored = try await pages.post("/diary/restore", undo)
+            #expect(restored.status == .seeOther && restored.location == "/diary")
+            let back = try #require(try stores.diary.entry(id: entry.id))
+            #expect(back.text == "A long walk by the sea")
+            #expect(abs(back.date.timeIntervalSince(entry.date)) < 0.001)
+            #expect(try await pages.get("/diary").html.contains("Entry restored."))
+            let again = try await pages.post("/diary/restore", undo)
+            #expect(again.status == .conflict, "an entry that is there is not restored twice")
+            #expect(try stores.diary.count() == 1)
+        }
+    }
+
+    @Test(arguments: [
+        ["id": "not-an-id", "date": "2026-01-01T00:00:00.000Z", "text": "x"],
+        ["id": "00000000-0000-0000-0000-000000000001", "date": "yesterday", "text": "x"],
+        [
+            "id": "00000000-0000-0000-0000-000000000001", "date": "2026-01-01T00:00:00.000Z",
+            "text": " ",
+        ],
+    ])
+    func aRestoreThatIsNotAnEntryIsRefused(fields: [String: String]) async throws {
+        try await withPages { pages in
+            let refused = try await pages.post("/diary/restore", fields)
+            #expect(refused.status == .badRequest)
+            let count = try stores.diary.count()
+            #expect(count == 0)
+        }
+    }
+
+    /// The hidden fields of the form posting to `action` in `html`.
+    static func fields(of action: String, in html: String) -> [String: String]? {
+        guard let start = html.range(of: #"action="\#(action)""#) else { return nil }
+        let form = html[start.upperBound...].prefix { _ in true }
+        let end = form.range(of: "</form>")?.lowerBound ?? form.endIndex
+        var fields: [String: String] = [:]
+        for input in form[..<end].components(separatedBy: "<input").dropFirst() {
+            guard let name = Self.attribute("name", in: input),
+                let value = Self.attribute("value", in: input), name != "csrf"
+            else { continue }
+            fields[name] = value
+        }
+        return fields
+    }
+
+    static func attribute(_ name: String, in tag: String) -> String? {
+        guard let start = tag.range(of: " \(name)=\"") else { return nil }
+        let rest = tag[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end]).replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&lt;", with: "<"
+            )
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(
+                of: "&amp;", with: "&")
     }
 
     @Test func theListShowsChangesMadeByAnotherProcessAtOnce() async throws {
@@ -214,6 +299,22 @@ struct WebPagesTests {
         }
     }
 
+    /// "1 year old", "0 years old": the count and its noun agree, as English has them.
+    @Test(arguments: [(0, "0 years old"), (1, "1 year old"), (2, "2 years old")])
+    func anAgeIsSaidInGoodEnglish(years: Int, said: String) async throws {
+        let calendar = Calendar.current
+        let born = calendar.date(
+            byAdding: .day, value: -1,
+            to: calendar.date(byAdding: .year, value: -years, to: Date())!)!
+        let components = calendar.dateComponents([.year, .month, .day], from: born)
+        let text = String(
+            format: "%04d-%02d-%02d", components.year!, components.month!, components.day!)
+        try await withPages { pages in
+            let html = try await pages.get("/account?born=\(text)").html
+            #expect(html.contains(">\(said)</p>"), "\(text)")
+        }
+    }
+
     @Test func tellsAnAgeAndStoresThePasswordChoiceWithoutShowingThePassword() async throws {
         try await withPages { pages in
             #expect(try await pages.get("/account?born=2000-02-29").html.contains("years old"))
@@ -224,7 +325,9 @@ struct WebPagesTests {
             #expect(saved.status == .seeOther)
             let html = try await pages.get("/account").html
             #expect(html.contains("Save (username ada)"))
+            #expect(html.contains("Your choice is saved."))
             #expect(!html.contains("hunter2-secret"))
+            #expect(!(try await pages.get("/account").html.contains("Your choice is saved.")))
             let missing = try await pages.post(
                 "/account/preference", ["choice": "save", "username": "ada"])
             #expect(missing.status == .badRequest)

@@ -3,6 +3,7 @@ import os
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -79,10 +80,44 @@ def test_add_edit_and_delete_a_diary_entry(server, browser, screenshot):
     assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == ["Walked to the lighthouse and back."]
 
-    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.delete"))
+    assert texts(browser, ".notice p") == ["Entry saved."]
+
+    # Deleting asks first, in a dialog; dismissed, nothing happens.
+    browser.find_element(By.CSS_SELECTOR, "button.delete").click()
+    wait_for(browser, conditions.alert_is_present())
+    assert browser.switch_to.alert.text.startswith("Delete the entry of ")
+    browser.switch_to.alert.dismiss()
+    assert texts(browser, ".entry-text") == ["Walked to the lighthouse and back."]
+    browser.execute_script("window.casebookOldPage = true")
+    browser.find_element(By.CSS_SELECTOR, "button.delete").click()
+    wait_for(browser, conditions.alert_is_present())
+    browser.switch_to.alert.accept()
+    WebDriverWait(browser, 10, ignored_exceptions=(WebDriverException,)).until(
+        lambda driver: driver.execute_script(
+            "return window.casebookOldPage === undefined && document.readyState === 'complete'"))
     assert browser.current_url == server.url + "/diary"
     assert texts(browser, ".entry-text") == []
+    assert texts(browser, ".notice p") == ["Entry deleted."]
     assert browser.find_element(By.CSS_SELECTOR, "p.empty").text == "No entries yet."
+    screenshot("diary-deleted")
+    # Undo brings the same entry back.
+    click_and_load(browser, browser.find_element(By.ID, "undo"))
+    assert texts(browser, ".entry-text") == ["Walked to the lighthouse and back."]
+    assert texts(browser, ".notice p") == ["Entry restored."]
+
+
+def test_a_new_entry_has_focus_and_ctrl_enter_saves_it(server, browser):
+    browser.get(server.url + "/diary/new")
+    field = browser.switch_to.active_element
+    assert field.get_attribute("id") == "text"
+    field.send_keys("Saved from the keyboard.")
+    browser.execute_script("window.casebookOldPage = true")
+    field.send_keys(Keys.CONTROL, Keys.ENTER)
+    WebDriverWait(browser, 10, ignored_exceptions=(WebDriverException,)).until(
+        lambda driver: driver.execute_script(
+            "return window.casebookOldPage === undefined && document.readyState === 'complete'"))
+    assert texts(browser, ".entry-text") == ["Saved from the keyboard."]
+    assert texts(browser, ".notice p") == ["Entry added."]
 
 
 def test_script_text_shows_literally(server, browser):

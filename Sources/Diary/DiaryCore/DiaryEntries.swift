@@ -20,6 +20,17 @@ public struct DiaryEntries {
         return entry
     }
 
+    /// Puts a removed entry back as it was — its id, date and text (Undo); false, changing
+    /// nothing, when an entry with its id is there.
+    /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
+    @discardableResult
+    public func restore(_ entry: Entry) throws -> Bool {
+        guard !Entry.isBlank(entry.text) else { throw EntryDetailError.blankText }
+        guard try store.entry(id: entry.id) == nil else { return false }
+        try store.save(entry)
+        return true
+    }
+
     /// Replaces the text of the entry with `id`, keeping its identity and date.
     /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
     @discardableResult

@@ -30,6 +30,7 @@ enum RouteTable {
         Route(.get, "/diary/{id}", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/{id}", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/{id}/delete", .page, .roles([.diarist, .admin])),
+        Route(.post, "/diary/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),

@@ -45,7 +45,7 @@ struct AccountPages: Sendable {
             if let date = Account.dateOfBirth(from: born),
                 let age = try? Account(name: "", email: "", userId: "", dateOfBirth: date).age()
             {
-                context["age"] = age
+                context["age"] = EnglishCount.phrase(age, "year") + " old"
             } else {
                 context["ageError"] =
                     "Enter a date of birth such as 1990-05-10, not in the future."
@@ -81,8 +81,10 @@ struct AccountPages: Sendable {
             throw RequestError(.badRequest, "Choose Not now, Never or Save.")
         }
         try vault(for: request).controller().save(preference: preference)
-        return PageRenderer.redirect(
+        var response = PageRenderer.redirect(
             to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
+        response.setCookie(Notice(.choiceSaved).cookie)
+        return response
     }
 
     private func render(_ request: Request, context: [String: Any], status: HTTPResponse.Status)

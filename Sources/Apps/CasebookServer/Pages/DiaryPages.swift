@@ -21,6 +21,7 @@ struct DiaryPages: Sendable {
         router.post("/diary", use: add)
         router.post("/diary/{id}", use: update)
         router.post("/diary/{id}/delete", use: delete)
+        router.post("/diary/restore", use: restore)
     }
 
     /// `GET /diary`: the list of entries, newest first, rendered once per revision.
@@ -29,6 +30,18 @@ struct DiaryPages: Sendable {
     {
         let own = try diaries.diary(for: request)
         let (work, store) = (own.work, own.work.store)
+        // A notice is for this visitor, once: the page is rendered for them alone.
+        if let notice = Notice.pending(in: request) {
+            let html = try await work.run {
+                let (diary, screens) = makeRouter(store)
+                try diary.showList()
+                return listHTML(
+                    screens, csrf: CSRFToken.token(for: request).value, notice: notice)
+            }
+            var response = renderer.cachedPage([ByteBuffer(string: html)], request: request)
+            response.setCookie(Notice.shown)
+            return response
+        }
         let current = try await own.revision()
         let key = own.listKey
         if let pieces = cache.cached(key, revision: current) {
@@ -107,19 +120,74 @@ struct DiaryPages: Sendable {
         }
     }
 
-    /// `POST /diary/{id}/delete`: removes the entry.
+    /// `POST /diary/{id}/delete`: asks first (a page of its own, which posts again with
+    /// `confirm=yes`), then removes the entry; the list says so and offers Undo.
     @Sendable func delete(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
-        _ = try await PostedForm.read(request)
+        let confirmed = try await PostedForm.read(request)["confirm"] == "yes"
         return try await work.run {
             let (diary, screens) = makeRouter(store)
             try showDetail(on: diary, id: id)
-            if let entry = screens.detail?.entry { try diary.delete(entry) }
-            return PageRenderer.redirect(to: "/diary")
+            guard let entry = screens.detail?.entry else {
+                throw RequestError(.notFound, "There is no such entry.")
+            }
+            guard confirmed else {
+                return renderer.page(
+                    "diary-delete", title: "Delete this entry?",
+                    context: [
+                        "text": entry.text, "subtitle": screens.detail?.title ?? "",
+                        "action": "/diary/\(EntryIDText.text(of: id))/delete",
+                    ], request: request)
+            }
+            try diary.delete(entry)
+            return Self.redirect(with: Notice(.deleted, removed: entry))
         }
+    }
+
+    /// `POST /diary/restore`: puts a deleted entry back as it was (Undo), from the fields the
+    /// notice's form carries; 409 when an entry with its id is there.
+    @Sendable func restore(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let form = try await PostedForm.read(request)
+        let entry = try Self.entry(id: form["id"], date: form["date"], text: form["text"])
+        return try await work.run {
+            let restored: Bool
+            do {
+                restored = try DiaryEntries(store: store).restore(entry)
+            } catch let error as EntryDetailError {
+                throw RequestError(.badRequest, "\(error)")
+            }
+            guard restored else {
+                throw RequestError(.conflict, "That entry is in the diary already.")
+            }
+            return Self.redirect(with: Notice(.restored))
+        }
+    }
+
+    /// The entry an Undo form describes.
+    private static func entry(id: String?, date: String?, text: String?) throws -> Entry {
+        guard let id, let entryID = try? DiaryError.id(from: id) else {
+            throw RequestError(.badRequest, "The entry's id is missing or not an id.")
+        }
+        guard let date, let seconds = Double(date), seconds.isFinite,
+            (-62_135_596_800...253_402_300_799).contains(seconds)
+        else {
+            throw RequestError(.badRequest, "The entry's date is missing or not a date.")
+        }
+        return Entry(
+            id: entryID, date: Date(timeIntervalSince1970: seconds), text: text ?? "")
+    }
+
+    /// Back to the list, which says what happened.
+    private static func redirect(with notice: Notice) -> Response {
+        var response = PageRenderer.redirect(to: "/diary")
+        response.setCookie(notice.cookie)
+        return response
     }
 
     /// The request's diary and where its calls run.
@@ -169,7 +237,7 @@ struct DiaryPages: Sendable {
         } catch let error as DiaryError {
             throw RequestError(.notFound, "\(error).")
         }
-        return PageRenderer.redirect(to: "/diary")
+        return Self.redirect(with: Notice(.saved))
     }
 
     private func makeRouter(_ store: any DiaryStore) -> (DiaryRouter, LatestScreens) {
@@ -204,17 +272,20 @@ struct DiaryPages: Sendable {
             throw RequestError(.notFound, "There is no such entry.")
         }
         detailScreen.text = text ?? ""
+        let isNew = detailScreen.entry == nil
         do {
             try detailScreen.performAction()
         } catch let error as EntryDetailError {
             return detail(screens, request: request, error: "\(error)", status: .badRequest)
         }
-        return PageRenderer.redirect(to: "/diary")
+        return Self.redirect(with: Notice(isNew ? .added : .saved))
     }
 
     /// Each row: the entry as the API gives it, with what the list screen shows in its place
     /// (the text cut for a row, the date as the reader reads dates).
-    private func listHTML(_ screens: LatestScreens, csrf: String) -> String {
+    private func listHTML(_ screens: LatestScreens, csrf: String, notice: Notice? = nil)
+        -> String
+    {
         let list = screens.list
         let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
             var context =
@@ -225,7 +296,9 @@ struct DiaryPages: Sendable {
         }
         return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
-            context: ["rows": rows, "hasRows": !rows.isEmpty], csrf: csrf, path: "/diary")
+            context: [
+                "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
+            ], csrf: csrf, path: "/diary")
     }
 
     private func detail(

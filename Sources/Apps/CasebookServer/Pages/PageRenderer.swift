@@ -19,9 +19,15 @@ struct PageRenderer: Sendable {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let token = CSRFToken.token(for: request)
+        // What the change before said happened, shown once.
+        var context = context
+        let notice = context["notice"] == nil ? Notice.pending(in: request) : nil
+        if let notice { context["notice"] = notice.context }
         let html = html(
             template, title: title, context: context, csrf: token.value, path: request.uri.path)
-        return response([ByteBuffer(string: html)], token: token, status: status)
+        var response = response([ByteBuffer(string: html)], token: token, status: status)
+        if notice != nil { response.setCookie(Notice.shown) }
+        return response
     }
 
     /// The page's HTML, with `csrf` where the forms' token goes.
@@ -35,6 +41,7 @@ struct PageRenderer: Sendable {
     ) -> String {
         var values = context
         values["account"] = false
+        if values["notice"] == nil { values["notice"] = false }
         if case .user(let role) = viewer, let account {
             values["account"] = ["name": account, "role": role.rawValue]
         }

@@ -20,6 +20,8 @@ enum PageTemplates {
         "survey": PackageResources.survey_mustache, "factor": PackageResources.factor_mustache,
         "account": PackageResources.account_mustache,
         "documents": PackageResources.documents_mustache,
-        "error": PackageResources.error_mustache, "login": PackageResources.login_mustache,
+        "error": PackageResources.error_mustache,
+        "diary-delete": PackageResources.diary_delete_mustache,
+        "login": PackageResources.login_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

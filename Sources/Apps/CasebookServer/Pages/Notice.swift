@@ -1,0 +1,98 @@
+import CasebookWire
+import Diary
+import Foundation
+import Hummingbird
+
+/// What the page after a change says happened ("Entry saved."), carried across the redirect in
+/// a short-lived cookie and shown once. After a delete it carries the entry itself (when it is
+/// small enough for a cookie), so that the next page can offer Undo without the server keeping
+/// anything: the Undo form posts the entry back, and restoring it is adding that entry again,
+/// in the user's own diary, under rules no weaker than adding one.
+struct Notice: Codable, Equatable {
+    enum Kind: String, Codable {
+        case added, saved, deleted, restored, choiceSaved
+    }
+
+    /// A deleted entry as the Undo form carries it: its id, its date as seconds since 1970
+    /// (written so that it reads back to the same instant), its text.
+    struct Removed: Codable, Equatable {
+        let id: String
+        let date: String
+        let text: String
+    }
+
+    let kind: Kind
+    var removed: Removed?
+
+    static let cookieName = "casebook_notice"
+    /// A cookie's value is at most this long; a deleted entry that would not fit is not offered
+    /// for Undo.
+    static let maximumCookieBytes = 3_800
+
+    init(_ kind: Kind, removed: Entry? = nil) {
+        self.kind = kind
+        self.removed = removed.map {
+            Removed(
+                id: EntryIDText.text(of: $0.id), date: String($0.date.timeIntervalSince1970),
+                text: $0.text)
+        }
+    }
+
+    var text: String {
+        switch kind {
+        case .added: "Entry added."
+        case .saved: "Entry saved."
+        case .deleted: "Entry deleted."
+        case .restored: "Entry restored."
+        case .choiceSaved: "Your choice is saved."
+        }
+    }
+
+    /// The cookie carrying the notice to the next page.
+    var cookie: Cookie {
+        var notice = self
+        var value = Self.encode(notice)
+        if value.utf8.count > Self.maximumCookieBytes {
+            notice.removed = nil
+            value = Self.encode(notice)
+        }
+        return Cookie(
+            name: Self.cookieName, value: value, maxAge: 60, path: "/", httpOnly: true,
+            sameSite: .strict)
+    }
+
+    /// The cookie that ends a notice once shown.
+    static var shown: Cookie {
+        Cookie(
+            name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+    }
+
+    /// The notice `request` carries; nil for none, or for anything that is not one.
+    static func pending(in request: Request) -> Notice? {
+        guard let value = CookieValue.named(cookieName, in: request), !value.isEmpty,
+            value.utf8.count <= maximumCookieBytes + 200,
+            let data = Data(base64Encoded: base64(fromURL: value))
+        else { return nil }
+        return try? WireJSON.decode(Notice.self, from: data, shape: "a notice")
+    }
+
+    /// What a template shows: the text, and Undo's fields after a delete.
+    var context: [String: Any] {
+        var context: [String: Any] = ["text": text, "undo": false]
+        if let removed {
+            context["undo"] = ["id": removed.id, "date": removed.date, "text": removed.text]
+        }
+        return context
+    }
+
+    private static func encode(_ notice: Notice) -> String {
+        WireJSON.encode(notice).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func base64(fromURL text: String) -> String {
+        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+            of: "_", with: "/")
+        return standard + String(repeating: "=", count: (4 - standard.count % 4) % 4)
+    }
+}
