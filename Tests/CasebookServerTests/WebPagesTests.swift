@@ -171,6 +171,28 @@ struct WebPagesTests {
                 of: "&amp;", with: "&")
     }
 
+    /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
+    /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
+    /// ignored.
+    @Test(arguments: ["Asia/Tokyo", "America/New_York", "Europe/Rome"])
+    func datesAreShownInTheReadersTimeZone(zone: String) async throws {
+        let date = Date(timeIntervalSince1970: 1_767_268_800)  // 2026-01-01T12:00:00Z
+        try stores.diary.save(Entry(date: date, text: "New year"))
+        let english = Locale(identifier: "en_US")
+        let expected = DiaryDateFormatter(
+            locale: english, timeZone: TimeZone(identifier: zone)!
+        ).string(from: date)
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", zone.replacingOccurrences(of: "/", with: "%2F"))
+            let html = try await pages.get("/diary").html
+            #expect(
+                html.contains(#"<time datetime="2026-01-01T12:00:00.000Z">\#(expected)</time>"#))
+            pages.setCookie("casebook_tz", "Mars%2FOlympus")
+            let server = DiaryDateFormatter(locale: english).string(from: date)
+            #expect(try await pages.get("/diary").html.contains(">\(server)</time>"))
+        }
+    }
+
     @Test func theListShowsChangesMadeByAnotherProcessAtOnce() async throws {
         try await withPages { pages in
             #expect(try await pages.get("/diary").html.contains("No entries yet."))

@@ -174,3 +174,27 @@ def test_the_save_password_prompt_never_shows_the_password(server, browser):
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=save]"))
     assert "Save (username ada)" in browser.find_element(By.ID, "current-preference").text
     assert "hunter2-secret" not in browser.page_source
+
+
+def test_dates_are_shown_in_the_readers_time_zone(server, browser):
+    """The browser says it is in Tokyo: the diary's dates are Tokyo's, on the first page it
+    opens (rewritten by the script) and on the server's own rendering after that (the zone is
+    remembered in a cookie)."""
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        browser.delete_all_cookies()
+        browser.get(server.url + "/diary/new")
+        browser.find_element(By.ID, "text").send_keys("Seen from Tokyo")
+        click_and_load(browser, browser.find_element(By.ID, "save"))
+        shown = browser.find_element(By.CSS_SELECTOR, ".entry time")
+        expected = browser.execute_script(
+            "return new Intl.DateTimeFormat('en-US', {dateStyle: 'long', timeStyle: 'short',"
+            " timeZone: 'Asia/Tokyo'}).format(new Date(arguments[0]))", shown.get_attribute("datetime"))
+        expected = expected.replace("\u202f", " ")
+        assert shown.text.replace("\u202f", " ") == expected
+        assert browser.get_cookie("casebook_tz")["value"] == "Asia%2FTokyo"
+        served = browser.execute_async_script(
+            "const done = arguments[0]; fetch('/diary').then(r => r.text()).then(done)")
+        assert f">{expected}</time>" in served.replace("\u202f", " ")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})

@@ -33,7 +33,7 @@ struct DiaryPages: Sendable {
         // A notice is for this visitor, once: the page is rendered for them alone.
         if let notice = Notice.pending(in: request) {
             let html = try await work.run {
-                let (diary, screens) = makeRouter(store)
+                let (diary, screens) = makeRouter(store, request)
                 try diary.showList()
                 return listHTML(
                     screens, csrf: CSRFToken.token(for: request).value, notice: notice)
@@ -43,13 +43,13 @@ struct DiaryPages: Sendable {
             return response
         }
         let current = try await own.revision()
-        let key = own.listKey
+        let key = own.listKey + "|" + (ReaderTimeZone.of(request)?.identifier ?? "")
         if let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
         let pieces = try await work.run {
             try cache.page(key, revision: current) { placeholder in
-                let (diary, screens) = makeRouter(store)
+                let (diary, screens) = makeRouter(store, request)
                 try diary.showList()
                 return listHTML(screens, csrf: placeholder)
             }
@@ -63,7 +63,7 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         return try await work.run {
-            let (diary, screens) = makeRouter(store)
+            let (diary, screens) = makeRouter(store, request)
             try diary.showNewEntry()
             return detail(screens, request: request)
         }
@@ -76,7 +76,7 @@ struct DiaryPages: Sendable {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
         return try await work.run {
-            let (diary, screens) = makeRouter(store)
+            let (diary, screens) = makeRouter(store, request)
             try showDetail(on: diary, id: id)
             // The revision the form starts from, so that a save can tell whether someone
             // else saved the entry meanwhile.
@@ -93,7 +93,7 @@ struct DiaryPages: Sendable {
         let form = try await PostedForm.read(request)
         let text = form["text"]
         return try await work.run {
-            let (diary, screens) = makeRouter(store)
+            let (diary, screens) = makeRouter(store, request)
             try diary.showNewEntry()
             return try perform(screens, text: text, request: request)
         }
@@ -109,7 +109,7 @@ struct DiaryPages: Sendable {
         let text = form["text"]
         let revision = try Self.revision(in: form["revision"])
         return try await work.run {
-            let (diary, screens) = makeRouter(store)
+            let (diary, screens) = makeRouter(store, request)
             try showDetail(on: diary, id: id)
             guard let revision else {
                 return try perform(screens, text: text, request: request)
@@ -129,7 +129,7 @@ struct DiaryPages: Sendable {
         let id = try entryID(context)
         let confirmed = try await PostedForm.read(request)["confirm"] == "yes"
         return try await work.run {
-            let (diary, screens) = makeRouter(store)
+            let (diary, screens) = makeRouter(store, request)
             try showDetail(on: diary, id: id)
             guard let entry = screens.detail?.entry else {
                 throw RequestError(.notFound, "There is no such entry.")
@@ -240,11 +240,19 @@ struct DiaryPages: Sendable {
         return Self.redirect(with: Notice(.saved))
     }
 
-    private func makeRouter(_ store: any DiaryStore) -> (DiaryRouter, LatestScreens) {
+    /// The pages' dates: American English, as the pages are (and as their script writes
+    /// dates), in the reader's time zone.
+    static let pageLocale = Locale(identifier: "en_US")
+
+    /// The case study's router over `store`, its screens dated in the reader's time zone.
+    private func makeRouter(_ store: any DiaryStore, _ request: Request) -> (
+        DiaryRouter, LatestScreens
+    ) {
         let screens = LatestScreens()
-        return (
-            DiaryRouter(navigation: screens, factory: DiaryScreenFactory(store: store)), screens
-        )
+        let formatter = DiaryDateFormatter(
+            locale: Self.pageLocale, timeZone: ReaderTimeZone.of(request) ?? .autoupdatingCurrent)
+        let factory = DiaryScreenFactory(store: store, formatter: formatter)
+        return (DiaryRouter(navigation: screens, factory: factory), screens)
     }
 
     private func showDetail(on diary: DiaryRouter, id: Entry.ID) throws {

@@ -32,3 +32,22 @@ document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     }
   });
 });
+
+// Dates in the reader's time zone: the server renders them in the zone this cookie names, so
+// it is set (for a year) to the browser's; a page rendered before it was, or in another zone,
+// has its dates rewritten here.
+(function () {
+  var zone;
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (error) { return; }
+  if (!zone) { return; }
+  var current = document.cookie.split("; ").filter(function (pair) {
+    return pair.indexOf("casebook_tz=") === 0;
+  }).map(function (pair) { return decodeURIComponent(pair.slice("casebook_tz=".length)); })[0];
+  if (current === zone) { return; }
+  document.cookie = "casebook_tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; samesite=lax";
+  var format = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: zone });
+  document.querySelectorAll("time[datetime]").forEach(function (time) {
+    var date = new Date(time.getAttribute("datetime"));
+    if (!isNaN(date)) { time.textContent = format.format(date); }
+  });
+})();

@@ -1,0 +1,23 @@
+import CasebookForms
+import Foundation
+import Hummingbird
+
+/// The time zone the reader's browser says it is in: the `casebook_tz` cookie the pages' script
+/// sets from `Intl.DateTimeFormat().resolvedOptions().timeZone`, kept for a year. Anything
+/// that is not a zone's name is ignored, and the server's zone is used.
+enum ReaderTimeZone {
+    static let cookieName = "casebook_tz"
+
+    static func of(_ request: Request) -> TimeZone? {
+        guard let raw = CookieValue.named(cookieName, in: request), raw.utf8.count <= 96,
+            let name = try? PercentDecoding.text(raw.utf8, plusIsSpace: false),
+            (1...64).contains(name.utf8.count),
+            name.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                    || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2F || byte == 0x5F
+                    || byte == 0x2B || byte == 0x2D
+            })
+        else { return nil }
+        return TimeZone(identifier: name)
+    }
+}
