@@ -79,7 +79,9 @@ let package = Package(
         .target(name: "CasebookJSON"),
         .target(name: "CasebookForms"),
         .target(name: "CasebookDataDirectory"),
-        .target(name: "CasebookWire", dependencies: ["AccountsCore", "CasebookJSON", "DiaryCore"]),
+        .target(
+            name: "CasebookWire",
+            dependencies: ["AccountsCore", "CasebookJSON", "DiaryCore", "SurveySyncCore"]),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
         .target(name: "StoreFailures"),
         .target(

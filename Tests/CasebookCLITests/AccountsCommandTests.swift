@@ -23,6 +23,8 @@ struct AccountsCommandTests {
         let file = data.appendingPathComponent("notes.txt")
         try "Groceries\neggs\n".write(to: file, atomically: true, encoding: .utf8)
         #expect(try run(["document", "show", file.path]).standardOutput == "Groceries\n\neggs\n\n")
+        let json = try run(["document", "show", file.path, "--json"]).standardOutput
+        #expect(json == "{\n  \"body\" : \"eggs\\n\",\n  \"title\" : \"Groceries\"\n}\n")
         let retitled = try run(["document", "retitle", file.path, "Shopping"])
         #expect(retitled.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")

@@ -10,8 +10,8 @@ struct CommandTreeTests {
         let result = try CasebookExecutable.run(["--version"])
         #expect(result.status == 0)
         #expect(
-            result.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression)
-                != nil)
+            result.standardOutput.range(
+                of: #"^casebook \d+\.\d+\.\d+\n"#, options: .regularExpression) != nil)
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

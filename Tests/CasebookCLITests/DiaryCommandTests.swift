@@ -12,6 +12,9 @@ struct DiaryCommandTests {
     init() throws {
         directory = try TemporaryDirectory()
         data = directory.appending("data").path
+        // A data directory that is there, as after a first `diary add`: a missing one is
+        // refused by every command that only reads (CommandConventionsTests).
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     }
 
     func diary(_ arguments: [String], input: String = "") throws -> CasebookExecutable.Result {
@@ -202,6 +205,29 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput == "")
     }
 
+    /// On a terminal, `diary add` without text says how to finish it; from a pipe it says
+    /// nothing. The terminal is a real one, from `script`.
+    @Test func onATerminalAddSaysHowToFinishTheText() throws {
+        let script = Process()
+        script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = "\(CasebookExecutable.url.path) diary add --data \(data)"
+        script.arguments = ["-qec", command, "/dev/null"]
+        let input = Pipe()
+        let output = Pipe()
+        script.standardInput = input
+        script.standardOutput = output
+        try script.run()
+        input.fileHandleForWriting.write(Data("Walked home\n\u{04}".utf8))
+        let said = String(
+            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.waitUntilExit()
+        #expect(script.terminationStatus == 0)
+        #expect(said.contains("Type the entry, then press Ctrl+D on a line of its own to add it"))
+        #expect(try diary(["list"]).standardOutput.contains("Walked home"))
+        let piped = try diary(["add"], input: "From a pipe\n")
+        #expect(piped.standardError.isEmpty)
+    }
+
     @Test func anUnknownOrMalformedIdIsAClearError() throws {
         let unknown = try diary(["show", "6f9619ff-8b86-d011-b42d-00c04fc964ff"])
         #expect(unknown.status == 1)
@@ -299,6 +325,7 @@ struct DiaryCommandTests {
                 == "casebook: the environment variable \(name) is not valid UTF-8 text (its byte "
                 + "\(value.count) is 0x80)\n")
         #expect(result.standardOutput.isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["data"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data).isEmpty)
     }
 }

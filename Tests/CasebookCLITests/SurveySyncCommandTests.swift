@@ -85,6 +85,36 @@ struct SurveySyncCommandTests {
         #expect(try await respondentCount(on: server) == 120)
     }
 
+    /// `--json` prints the report whole, for a script: the counts, each failure with its file,
+    /// the notes; a verify's counts and differences.
+    @Test func syncAndVerifyReportAsJSON() async throws {
+        let server = try ServerProcess()
+        try writeRespondents(1...2)
+        try "id: 9\nname: [unclosed\n".write(
+            to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
+        let arguments = ["--from", folder.path, "--to", server.url.absoluteString, "--json"]
+        let synced = try CasebookExecutable.run(["survey", "sync"] + arguments)
+        #expect(synced.status == 1)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(synced.standardOutput.utf8))
+                as? [String: Any])
+        #expect(report["synced"] as? Int == 2)
+        #expect(report["unchanged"] as? Int == 0)
+        #expect(report["failed"] as? Int == 1)
+        let failures = try #require(report["failures"] as? [[String: Any]])
+        #expect(failures.first?["file"] as? String == "broken.yaml")
+        #expect((failures.first?["message"] as? String)?.hasPrefix("broken.yaml:") == true)
+        #expect((report["notes"] as? [String])?.count == 1)
+        let verified = try CasebookExecutable.run(["survey", "verify"] + arguments)
+        let verify = try #require(
+            try JSONSerialization.jsonObject(with: Data(verified.standardOutput.utf8))
+                as? [String: Any])
+        #expect(verify["identical"] as? Int == 2)
+        #expect(verify["repaired"] as? Int == 0)
+        #expect((verify["differences"] as? [Any])?.isEmpty == true)
+        #expect((verify["store"] as? String)?.isEmpty == false)
+    }
+
     @Test func reportsABrokenFileByPlaceSyncsTheRestAndFails() async throws {
         let server = try ServerProcess()
         try writeRespondents(1...3)
@@ -199,9 +229,9 @@ struct SurveySyncCommandTests {
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(resumed.status == 0)
-        let numbers = resumed.standardOutput.split(whereSeparator: { !$0.isNumber }).compactMap {
-            Int($0)
-        }
+        // Counts are written with thousands separated by commas.
+        let numbers = resumed.standardOutput.replacingOccurrences(of: ",", with: "")
+            .split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         #expect(numbers.count == 3 && numbers[0] + numbers[1] == 3000 && numbers[2] == 0)
         #expect(try await respondentCount(on: server) == 3000)
         let (data, _) = try await ServerProcess.session.data(

@@ -13,6 +13,7 @@ struct UnwritableOutputTests {
     init() throws {
         directory = try TemporaryDirectory()
         data = directory.appending("data").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     }
 
     @Test(arguments: [

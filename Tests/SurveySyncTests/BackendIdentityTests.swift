@@ -84,9 +84,9 @@ struct BackendIdentityTests {
         let synchronizer = SurveySynchronizer(
             folder: folder, uploader: backend, sleeper: SleeperSpy(), retryDelays: [],
             batchSize: 500)
-        #expect(try await synchronizer.sync().summary == "synced 10001, unchanged 0, failed 0")
+        #expect(try await synchronizer.sync().summary == "synced 10,001, unchanged 0, failed 0")
         await backend.restore(emptied)
-        #expect(try await synchronizer.sync().summary == "synced 10001, unchanged 0, failed 0")
+        #expect(try await synchronizer.sync().summary == "synced 10,001, unchanged 0, failed 0")
         #expect(await backend.lookups == [10_000, 1])
         #expect(await backend.stored.count == 10_001)
     }

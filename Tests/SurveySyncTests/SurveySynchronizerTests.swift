@@ -58,7 +58,7 @@ struct SurveySynchronizerTests {
         await backend.failNext(down, down, down, down)
         await #expect(throws: SyncError.self) { try await synchronizer.sync() }
         #expect(await sleeper.delays == [.milliseconds(250), .seconds(1), .seconds(4)])
-        #expect(try await synchronizer.sync().summary == "synced 1001, unchanged 0, failed 0")
+        #expect(try await synchronizer.sync().summary == "synced 1,001, unchanged 0, failed 0")
         #expect(await backend.uploads.suffix(3).map(\.count) == [500, 500, 1])
     }
 

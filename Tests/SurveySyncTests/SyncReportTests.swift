@@ -21,4 +21,12 @@ struct SyncReportTests {
         report.repaired = 1_250
         #expect(report.summary == "identical 50,000; repaired 1,250")
     }
+
+    /// One number style in every summary: a sync's counts as a verify's.
+    @Test func aSyncOfThousandsSaysHowManyWithCommas() {
+        var report = SyncReport()
+        report.synced = 12_345
+        report.unchanged = 1_000
+        #expect(report.summary == "synced 12,345, unchanged 1,000, failed 0")
+    }
 }

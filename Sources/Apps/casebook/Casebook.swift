@@ -7,7 +7,7 @@ struct Casebook: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "casebook",
         abstract: "Working software for five test-driven-development case studies.",
-        version: Casebook.version,
+        version: BuildDescription.text(version: Casebook.version),
         subcommands: [
             FactorCommand.self, MenuCommand.self, DiaryCommand.self, SurveyCommand.self,
             DocumentCommand.self, AttachmentCommand.self, AccountCommand.self, LoginCommand.self,

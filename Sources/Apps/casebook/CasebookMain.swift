@@ -28,6 +28,10 @@ enum CasebookMain {
             exit(64)
         }
         if let status = DiaryAddCommand.runDirectly(arguments) { exit(status) }
+        if let refusal = CommandSuggestion.refusal(arguments) {
+            refusal.forEach(StandardStreams.error)
+            exit(64)
+        }
         await Casebook.main()
     }
 }

@@ -24,6 +24,20 @@ struct DataDirectoryOption: ParsableArguments {
     func services() throws -> CommandServices {
         CommandServices(layout: DataDirectoryLayout(root: try createdURL()))
     }
+
+    /// The same for a command that only reads or changes what is there: a data directory that
+    /// does not exist is an error, not made empty. `mustExist` false (the data is elsewhere, in
+    /// a database) makes it as `services()` does.
+    func existingServices(mustExist: Bool = true) throws -> CommandServices {
+        var isFolder: ObjCBool = false
+        guard !mustExist || FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        else {
+            throw FailureReport.Message(
+                "there is no data directory at \(url.path) (a command that adds something makes it)"
+            )
+        }
+        return try services()
+    }
 }
 
 extension DataDirectoryOption {

@@ -17,11 +17,13 @@ struct DiaryCommand: ParsableCommand {
 
     /// Runs `body` with the diary in `data`, turning every failure into a message on standard
     /// error and exit status 1.
-    static func withEntries(data: DataDirectoryOption, _ body: (DiaryEntries) throws -> Void)
-        throws
-    {
+    /// Only `creating` commands (add) make a data directory that is not there.
+    static func withEntries(
+        data: DataDirectoryOption, creating: Bool = false, _ body: (DiaryEntries) throws -> Void
+    ) throws {
         try FailureReport.run("diary") {
-            try body(try data.services().diary())
+            let services = creating ? try data.services() : try data.existingServices()
+            try body(try services.diary())
         }
     }
 
@@ -84,7 +86,12 @@ struct DiaryAddCommand: ParsableCommand {
 
     /// Adds `text` (standard input when nil) to the diary in `data`; prints the new entry's id.
     private static func add(_ text: String?, data: DataDirectoryOption) throws {
-        try DiaryCommand.withEntries(data: data) { entries in
+        try DiaryCommand.withEntries(data: data, creating: true) { entries in
+            if text == nil, isatty(STDIN_FILENO) == 1 {
+                StandardStreams.error(
+                    "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
+                )
+            }
             let text = try text ?? StandardStreams.inputText()
             let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
             try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CasebookFileSystem
+import CasebookWire
 import Documents
 import Foundation
 
@@ -33,10 +34,18 @@ struct DocumentShowCommand: ParsableCommand {
     @Argument(help: "The document file.")
     var file: String
 
+    @Flag(help: "Print JSON: {\"title\", \"body\"}.")
+    var json = false
+
     func run() throws {
         try FailureReport.run("document") {
             let document = try DocumentCommand.load(file)
-            try StandardStreams.output("\(document.title)\n\n\(document.body)")
+            if json {
+                try StandardStreams.outputJSON(
+                    DocumentWire(title: document.title, body: document.body))
+            } else {
+                try StandardStreams.output("\(document.title)\n\n\(document.body)")
+            }
         }
     }
 }

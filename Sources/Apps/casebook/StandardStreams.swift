@@ -11,8 +11,10 @@ enum StandardStreams {
     }
 
     /// `value` as indented JSON, in the shape the JSON API gives it.
+    /// `value` as indented JSON; an empty list as `[]` (Foundation writes it over three lines).
     static func outputJSON(_ value: some Encodable) throws {
-        try output(String(decoding: WireJSON.encode(value, indented: true), as: UTF8.self))
+        let text = String(decoding: WireJSON.encode(value, indented: true), as: UTF8.self)
+        try output(text == "[\n\n]" ? "[]" : text)
     }
 
     /// `text` exactly as it is, without a line ending added.

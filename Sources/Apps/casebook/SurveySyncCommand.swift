@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookWire
 import Foundation
 import SurveySyncCore
 
@@ -20,6 +21,9 @@ struct SurveySyncCommand: AsyncParsableCommand {
 
     @Option(help: "Respondents per request.")
     var batchSize = 500
+
+    @Flag(help: "Print the report as JSON: the counts, each failure with its file, the notes.")
+    var json = false
 
     func validate() throws {
         guard (1...10_000).contains(batchSize) else {
@@ -45,7 +49,10 @@ struct SurveySyncCommand: AsyncParsableCommand {
                 if showsProgress { StandardStreams.status("") }
                 switch error {
                 case .backendUnavailable(_, _, let partial), .ledgerNotSaved(_, _, let partial):
-                    try? show(partial)  // the failure to report is `error`
+                    // What was done before it stopped; nothing, when nothing was.
+                    if partial.synced + partial.unchanged + partial.failed > 0 {
+                        try? show(partial)  // the failure to report is `error`
+                    }
                 default: break
                 }
                 throw error
@@ -56,12 +63,17 @@ struct SurveySyncCommand: AsyncParsableCommand {
         }
     }
 
-    /// Notes and failures on standard error, the summary alone on standard output.
+    /// Notes and failures on standard error, the summary alone on standard output (or the
+    /// whole report as JSON).
     private func show(_ report: SyncReport) throws {
         for note in report.notes { StandardStreams.error("casebook survey sync: \(note)") }
         for failure in report.failures {
             StandardStreams.error("casebook survey sync: \(failure.message)")
         }
-        try StandardStreams.output(report.summary)
+        if json {
+            try StandardStreams.outputJSON(SyncReportWire(report))
+        } else {
+            try StandardStreams.output(report.summary)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookWire
 import Foundation
 import SurveySyncCore
 
@@ -23,6 +24,9 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
     @Flag(help: "Respondents only on the backend (from other folders) do not count as differences.")
     var ignoreExtra = false
 
+    @Flag(help: "Print the report as JSON: the store, the counts, each difference and failure.")
+    var json = false
+
     func run() async throws {
         try await FailureReport.run("survey verify") {
             let verifier = SurveyVerifier(
@@ -33,10 +37,14 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
             for failure in report.failures {
                 StandardStreams.error("casebook survey verify: \(failure.message)")
             }
-            for difference in report.differences {
-                try StandardStreams.output(VisibleText.escaping("\(difference)"))
+            if json {
+                try StandardStreams.outputJSON(VerifyReportWire(report))
+            } else {
+                for difference in report.differences {
+                    try StandardStreams.output(VisibleText.escaping("\(difference)"))
+                }
+                try StandardStreams.output(report.summary)
             }
-            try StandardStreams.output(report.summary)
             let unrepaired = report.differences.filter {
                 !(repair && $0.kind != .onlyOnBackend)
                     && !(ignoreExtra && $0.kind == .onlyOnBackend)

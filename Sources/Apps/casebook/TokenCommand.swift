@@ -1,5 +1,6 @@
 import AccountsCore
 import ArgumentParser
+import CasebookWire
 import Foundation
 
 /// `casebook token create|list|revoke`: API tokens, which programs send as
@@ -61,25 +62,38 @@ struct TokenListCommand: AsyncParsableCommand {
     @Option(help: "Only this user's tokens.")
     var user: String?
 
+    @Flag(
+        help:
+            "Print JSON: [{\"id\", \"user\", \"label\", \"createdAt\", \"expiresAt\", \"state\"}]."
+    )
+    var json = false
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
         try await FailureReport.run("token list") {
             let user = user
-            let all = try await data.services().withUsers(database: try database.url()) {
-                _, tokens in try await tokens.list(user: user)
-            }
+            let all = try await data.existingServices(mustExist: try database.url() == nil)
+                .withUsers(
+                    database: try database.url()
+                ) {
+                    _, tokens in try await tokens.list(user: user)
+                }
             let now = Date()
-            for token in all {
-                let state =
-                    token.revoked
-                    ? "revoked" : token.isUsable(at: now) ? "active" : "expired"
-                let expiry =
-                    token.expiresAt.map { "expires \($0.formatted(.iso8601))" } ?? "no expiry"
-                try StandardStreams.output(
-                    "\(token.id)  \(token.user)  \(state)  \(expiry)  \(token.label ?? "")")
+            let wires = all.map { APITokenWire($0, at: now) }
+            if json {
+                try StandardStreams.outputJSON(wires)
+                return
             }
+            var table = TextTable(header: ["ID", "USER", "STATE", "EXPIRES", "LABEL"])
+            for (token, wire) in zip(all, wires) {
+                table.rows.append([
+                    token.id, token.user, wire.state,
+                    token.expiresAt.map { $0.formatted(.iso8601) } ?? "never", token.label ?? "",
+                ])
+            }
+            for line in table.lines { try StandardStreams.output(line) }
         }
     }
 }
@@ -97,7 +111,9 @@ struct TokenRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("token revoke") {
             let id = id
-            try await data.services().withUsers(database: try database.url()) { _, tokens in
+            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
+                database: try database.url()
+            ) { _, tokens in
                 try await tokens.revoke(id: id)
             }
             try StandardStreams.output("revoked \(id)")

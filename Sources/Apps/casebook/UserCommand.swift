@@ -1,5 +1,6 @@
 import AccountsCore
 import ArgumentParser
+import CasebookWire
 import Foundation
 
 /// `casebook user add|list|passwd|rm`: the server's users, in the data directory or in the
@@ -67,18 +68,30 @@ struct UserListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the users: name, role, when added.")
 
+    @Flag(help: "Print JSON: [{\"name\", \"role\", \"createdAt\"}].")
+    var json = false
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
     func run() async throws {
         try await FailureReport.run("user list") {
-            let all = try await data.services().withUsers(database: try database.url()) {
-                users, _ in try await users.all()
+            let all = try await data.existingServices(mustExist: try database.url() == nil)
+                .withUsers(
+                    database: try database.url()
+                ) {
+                    users, _ in try await users.all()
+                }
+            if json {
+                try StandardStreams.outputJSON(all.map(UserWire.init))
+                return
             }
+            var table = TextTable(header: ["NAME", "ROLE", "ADDED"])
             for user in all {
-                try StandardStreams.output(
-                    "\(user.name)  \(user.role.rawValue)  \(user.createdAt.formatted(.iso8601))")
+                table.rows.append(
+                    [user.name, user.role.rawValue, user.createdAt.formatted(.iso8601)])
             }
+            for line in table.lines { try StandardStreams.output(line) }
         }
     }
 }
@@ -106,17 +119,20 @@ struct UserPasswdCommand: AsyncParsableCommand {
         try await FailureReport.run("user passwd") {
             let password = try UserCommand.newPassword()
             let (name, revokeTokens) = (name, revokeTokens)
-            let tokens = try await data.services().withUsers(database: try database.url()) {
-                users, tokens in
-                try await users.changePassword(of: name, to: password)
-                let live = try await tokens.list(user: name).filter {
-                    !$0.revoked && ($0.expiresAt.map { $0 > Date() } ?? true)
+            let tokens = try await data.existingServices(mustExist: try database.url() == nil)
+                .withUsers(
+                    database: try database.url()
+                ) {
+                    users, tokens in
+                    try await users.changePassword(of: name, to: password)
+                    let live = try await tokens.list(user: name).filter {
+                        !$0.revoked && ($0.expiresAt.map { $0 > Date() } ?? true)
+                    }
+                    if revokeTokens {
+                        for token in live { try await tokens.revoke(id: token.id) }
+                    }
+                    return live.count
                 }
-                if revokeTokens {
-                    for token in live { try await tokens.revoke(id: token.id) }
-                }
-                return live.count
-            }
             let counted = tokens == 1 ? "their 1 API token" : "their \(tokens) API tokens"
             let fate =
                 tokens == 0
@@ -144,7 +160,9 @@ struct UserRmCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user rm") {
             let name = name
-            try await data.services().withUsers(database: try database.url()) { users, _ in
+            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
+                database: try database.url()
+            ) { users, _ in
                 try await users.remove(named: name)
             }
             try StandardStreams.output("removed \(name)")

@@ -20,7 +20,9 @@ struct UserRoleCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user role") {
             let (name, role) = (name, role)
-            try await data.services().withUsers(database: try database.url()) { users, _ in
+            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
+                database: try database.url()
+            ) { users, _ in
                 try await users.changeRole(of: name, to: role)
             }
             let named = (role == .admin ? "an " : "a ") + role.rawValue

@@ -18,10 +18,12 @@ struct BackendSession {
         _ report: SyncReport, _ operation: () async throws(UploadError) -> T
     ) async throws(SyncError) -> T {
         try await withRetries(report, operation) { status, message throws(SyncError) in
+            let reason =
+                status == 401 || status == 403
+                ? SyncError.refusedCredential + " (\(status): \(message))"
+                : "it refused to say which store it is (\(status): \(message))"
             throw .backendUnavailable(
-                destination: uploader.destination,
-                reason: "it refused to say which store it is (\(status): \(message))",
-                report: report)
+                destination: uploader.destination, reason: reason, report: report)
         }
     }
 

@@ -12,8 +12,15 @@ public enum SyncError: Error, CustomStringConvertible {
     /// Another sync of the same folder is running (from this process or another).
     case alreadySyncing(path: String)
 
+    /// The reason a backend that refused the credential (401 or 403) gives, and how the
+    /// description tells it from a backend that cannot be reached.
+    static let refusedCredential = "refused the token"
+
     public var description: String {
         switch self {
+        case .backendUnavailable(let destination, let reason, _)
+        where reason.hasPrefix(Self.refusedCredential):
+            "the backend at \(destination) \(reason)"
         case .backendUnavailable(let destination, let reason, _):
             "cannot reach the backend at \(destination): \(reason)"
         case .folderUnreadable(let path, let reason):

@@ -15,8 +15,11 @@ public struct SyncReport: Equatable, Sendable {
 
     public var failed: Int { failures.count }
 
-    /// `synced N, unchanged M, failed K`.
-    public var summary: String { "synced \(synced), unchanged \(unchanged), failed \(failed)" }
+    /// `synced N, unchanged M, failed K`, thousands separated by commas as everywhere.
+    public var summary: String {
+        "synced \(Self.number(synced)), unchanged \(Self.number(unchanged)), "
+            + "failed \(Self.number(failed))"
+    }
 
     /// `number` with thousands separated by commas, as the notes show counts: `3,001`.
     static func number(_ number: Int) -> String {
