@@ -155,7 +155,7 @@ struct APIAccessTests {
             forged[HTTPField.Name("Casebook-Signed-In-User")!] = "dee"
             try await client.execute(uri: "/api/diary", method: .get, headers: forged) { response in
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body) == #"{"entries":[]}"#)
+                #expect(String(buffer: response.body) == #"{"entries":[],"next":null}"#)
             }
             for method in [HTTPRequest.Method.get, .delete] {
                 try await client.execute(

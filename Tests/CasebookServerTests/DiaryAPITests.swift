@@ -1,6 +1,8 @@
 import CasebookServer
 import CasebookTestSupport
+import Diary
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -48,6 +50,61 @@ struct DiaryAPITests {
             }
             try await client.execute(uri: "/api/diary/\(entryID)", method: .get) { response in
                 #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    /// Pages by cursor: each page gives `next` and a `Link` to the page after it, none on the
+    /// last; an entry added meanwhile moves nothing; an offset still works as before.
+    @Test func pagesByCursorWithLinksStableWhileEntriesAreAdded() async throws {
+        let base = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        for number in 0..<7 {
+            try stores.diary.save(
+                Entry(date: base.addingTimeInterval(Double(number)), text: "\(number)"))
+        }
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            var texts: [String] = []
+            var uri: String? = "/api/diary?limit=3"
+            var pages = 0
+            while let next = uri {
+                uri = try await client.execute(uri: next, method: .get) { response in
+                    #expect(response.status == .ok)
+                    let body = try Self.object(response.body)
+                    let entries = try #require(body["entries"] as? [[String: Any]])
+                    texts += entries.compactMap { $0["text"] as? String }
+                    let link = response.headers[HTTPField.Name("Link")!]
+                    guard let cursor = body["next"] as? String else {
+                        #expect(body["next"] is NSNull)
+                        #expect(link == nil)
+                        return nil
+                    }
+                    #expect(link == "</api/diary?limit=3&cursor=\(cursor)>; rel=\"next\"")
+                    return "/api/diary?limit=3&cursor=\(cursor)"
+                }
+                pages += 1
+                if pages == 1 { _ = try await Self.add("newest", client) }
+            }
+            #expect(texts == ["6", "5", "4", "3", "2", "1", "0"])
+            #expect(pages == 3)
+            try await client.execute(uri: "/api/diary?limit=2&offset=3", method: .get) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.compactMap { $0["text"] as? String } == ["4", "3"])
+            }
+            // A position need not be an entry's: before every entry of instant 5 (its id is
+            // above all others), then one skipped.
+            let highest = try #require(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"))
+            let atFive = DiaryCursor(date: base.addingTimeInterval(5), id: highest)
+            try await client.execute(
+                uri: "/api/diary?limit=2&offset=1&cursor=\(atFive.token)", method: .get
+            ) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.compactMap { $0["text"] as? String } == ["4", "3"])
+            }
+            for bad in ["cursor=nope", "cursor="] {
+                try await client.execute(uri: "/api/diary?\(bad)", method: .get) {
+                    #expect($0.status == .badRequest, "\(bad)")
+                }
             }
         }
     }

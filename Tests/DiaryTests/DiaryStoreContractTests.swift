@@ -53,6 +53,41 @@ struct DiaryStoreContractTests {
         }
     }
 
+    /// Pages by position (keyset on date, then id, both descending): each page starts after the
+    /// last entry of the one before, so every entry comes once, in order, while entries are
+    /// added at the top or removed — entries of the same instant included.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func pagesAfterAPositionGiveEveryEntryOnceWhileEntriesComeAndGo(kind: DiaryStoreKind)
+        async throws
+    {
+        let base = base
+        try await kind.withStore(in: directory) { store in
+            // Three entries share each instant, so a page ends within one.
+            let entries = (0..<30).map {
+                Entry(date: base.addingTimeInterval(Double($0 / 3)), text: "\($0)")
+            }
+            for entry in entries.shuffled() { try store.save(entry) }
+            let expected = try store.newestEntries(limit: 100, offset: 0)
+            var seen: [Entry] = []
+            var cursor: DiaryCursor?
+            repeat {
+                let page = try store.newestEntries(limit: 4, after: cursor)
+                #expect(page.count <= 4)
+                seen += page
+                cursor = page.count == 4 ? page.last.map(DiaryCursor.init) : nil
+                if seen.count == 8 {
+                    // Added at the top and removed further down: neither moves the pages.
+                    try store.save(Entry(date: base.addingTimeInterval(100), text: "new"))
+                    try store.remove(id: expected[20].id)
+                }
+            } while cursor != nil
+            #expect(seen.map(\.id) == expected.filter { $0.id != expected[20].id }.map(\.id))
+            #expect(try store.newestEntries(limit: 0, after: nil).isEmpty)
+            let last = try #require(expected.last)
+            #expect(try store.newestEntries(limit: 5, after: DiaryCursor(last)).isEmpty)
+        }
+    }
+
     /// A limit of nothing or less asks for nothing, and an offset below zero starts at the top:
     /// numbers a request or a command passed on are never taken as "everything".
     @Test(arguments: DiaryStoreKind.allCases)

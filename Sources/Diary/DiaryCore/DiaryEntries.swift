@@ -112,6 +112,11 @@ public struct DiaryEntries {
         try store.newestEntries(limit: limit, offset: offset)
     }
 
+    /// A page of `limit` entries, newest first, after `cursor` (from the top without one).
+    public func newest(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
+        try store.newestEntries(limit: limit, after: cursor)
+    }
+
     /// The newest `limit` entries, newest first, one at a time: a listing of any length in
     /// constant memory.
     public func forEachNewest(limit: Int, _ body: (Entry) throws -> Void) throws {

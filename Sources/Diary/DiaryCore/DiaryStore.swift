@@ -9,6 +9,10 @@ public protocol DiaryStore {
     func entry(id: Entry.ID) throws -> Entry?
     /// A page of entries, newest first.
     func newestEntries(limit: Int, offset: Int) throws -> [Entry]
+    /// A page of entries, newest first, starting after `cursor` (from the top without one):
+    /// keyset paging, stable while entries come and go. By default, the entries are walked
+    /// from the top; a store that can seek to the position (an index on date and id) does.
+    func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry]
     /// The newest `limit` entries, newest first, in the order of `newestEntries`' pages,
     /// handed to `body` one at a time, so that a long listing never holds them all; an error
     /// thrown by `body` stops it. By default, read in pages (`newestEntries`): a store that can
@@ -23,6 +27,18 @@ public protocol DiaryStore {
 }
 
 extension DiaryStore {
+    public func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
+        guard limit > 0 else { return [] }
+        var page: [Entry] = []
+        do {
+            try forEachNewestEntry(limit: Int.max) { entry in
+                guard page.count < limit else { throw DiaryPageFull() }
+                if cursor?.precedes(entry) ?? true { page.append(entry) }
+            }
+        } catch is DiaryPageFull {}
+        return page
+    }
+
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
         let pageSize = 500
         var offset = 0
@@ -66,3 +82,6 @@ extension DiaryStore {
             }
     }
 }
+
+/// Stops a walk through the entries once a page is full.
+private struct DiaryPageFull: Error {}

@@ -80,6 +80,14 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    public func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
+        lock.withLock {
+            Array(
+                dataSource.sortedEntries.lazy.filter { cursor?.precedes($0) ?? true }
+                    .prefix(max(0, limit)))
+        }
+    }
+
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         let keys = lock.withLock { dataSource.sortedEntries.map { $0.id.uuidString.lowercased() } }
         return keys.filter { $0.hasPrefix(prefix) }.sorted().prefix(max(0, limit))

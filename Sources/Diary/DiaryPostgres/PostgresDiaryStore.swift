@@ -174,6 +174,22 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         ).map(\.entry)
     }
 
+    /// Seeks to the position in the index on (owner, date, id).
+    public func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
+        guard let cursor else { return try newestEntries(limit: limit, offset: 0) }
+        let limit = max(0, limit)
+        let date = cursor.date.timeIntervalSinceReferenceDate
+        let id = EntryIDText.text(of: cursor.id)
+        return try revisedEntries(
+            """
+            SELECT \(unescaped: PostgresEntryRow.columns) FROM diary_entry
+            WHERE owner = \(owner) AND (date, id) < (\(date), \(id))
+            ORDER BY date DESC, id DESC
+            LIMIT \(limit)
+            """
+        ).map(\.entry)
+    }
+
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         // Ids hold only 0-9, a-f and '-', all below '~' in the C collation the column has.
         let end = prefix + "~"

@@ -148,6 +148,26 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    /// Seeks to the position in the index on (date, id).
+    public func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
+        guard let cursor else { return try newestEntries(limit: limit, offset: 0) }
+        return try database.read { db in
+            var entries: [Entry] = []
+            try EntryRow.forEach(
+                db,
+                """
+                SELECT \(EntryRow.columns) FROM entry WHERE (date, id) < (?, ?)
+                ORDER BY date DESC, id DESC LIMIT ?
+                """,
+                arguments: [
+                    cursor.date.timeIntervalSinceReferenceDate, Self.key(cursor.id),
+                    max(0, limit),
+                ]
+            ) { entries.append($0.entry) }
+            return entries
+        }
+    }
+
     /// One query read row by row, in one read transaction: a consistent listing however long,
     /// holding one entry at a time.
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {

@@ -71,4 +71,17 @@ public struct DiaryEntriesJSONStream {
     public func finish(to output: inout [UInt8]) {
         output.append(contentsOf: pieces.finish.utf8)
     }
+
+    /// The end of a page the API gives, with `next`: the cursor of the page after it, or null
+    /// on the last (`{"entries": […], "next": …}`, as `WireJSON` would write it).
+    public func finish(next: String?, to output: inout [UInt8]) {
+        let indented = pieces.start.hasPrefix("{\n")
+        output.append(contentsOf: (indented ? "\n  ],\n  \"next\" : " : "],\"next\":").utf8)
+        if let next {
+            JSONWriter.writeString(next, to: &output, shortControlEscapes: true)
+        } else {
+            output.append(contentsOf: "null".utf8)
+        }
+        output.append(contentsOf: (indented ? "\n}" : "}").utf8)
+    }
 }

@@ -1,6 +1,7 @@
 import CasebookWire
 import Diary
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -21,8 +22,10 @@ struct DiaryAPIController: Sendable {
         router.delete("/api/diary/{id}", use: remove)
     }
 
-    /// `GET /api/diary`: a page of entries, newest first (`limit`, `offset`), kept per
-    /// revision of the diary.
+    /// `GET /api/diary`: a page of entries, newest first, of `limit`, after the opaque
+    /// `cursor` the page before gave as `next` (or, as before cursors, after `offset`
+    /// entries), with `next` and a `Link: <…>; rel="next"` to the page after it until the
+    /// last. Kept per revision of the diary.
     @Sendable func list(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -30,19 +33,52 @@ struct DiaryAPIController: Sendable {
         let query = try FormFields(query: request)
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
+        let cursor = try Self.cursor(query["cursor"])
         // The revision first, then the entries: an answer kept is never older than the
         // revision it is kept under.
         let question = DiaryListAnswers.Question(
-            limit: limit, offset: offset, revision: try await diary.revision())
-        if let body = lists.body(for: question, of: diary.key) {
-            return JSONResponse.make(body: body)
+            limit: limit, offset: offset, cursor: cursor?.token,
+            revision: try await diary.revision())
+        let answer: DiaryListAnswers.Answer
+        if let kept = lists.answer(for: question, of: diary.key) {
+            answer = kept
+        } else {
+            // One more than the page, to know whether there is a page after it; `offset`
+            // entries skipped first (after the cursor, with one).
+            let found = try await diary.work.entries { entries in
+                cursor == nil
+                    ? try entries.newest(limit: limit + 1, offset: offset)
+                    : Array(
+                        try entries.newest(limit: offset + limit + 1, after: cursor)
+                            .dropFirst(offset))
+            }
+            let page = found.prefix(limit)
+            let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
+            var bytes: [UInt8] = []
+            var writer = DiaryEntriesJSONStream(indented: false)
+            writer.start(to: &bytes)
+            for entry in page { writer.write(entry, to: &bytes) }
+            writer.finish(next: next, to: &bytes)
+            answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: bytes), next: next)
+            lists.keep(answer, for: question, of: diary.key)
         }
-        let page = try await diary.work.entries {
-            try $0.newest(limit: limit, offset: offset)
+        var response = JSONResponse.make(body: answer.body)
+        if let next = answer.next {
+            response.headers[HTTPField.Name("Link")!] =
+                "</api/diary?limit=\(limit)&cursor=\(next)>; rel=\"next\""
         }
-        let body = ByteBuffer(bytes: DiaryEntriesJSONStream.encode(page, indented: false))
-        lists.keep(body, for: question, of: diary.key)
-        return JSONResponse.make(body: body)
+        return response
+    }
+
+    /// The position a `cursor` parameter names; a 400 naming it for anything that is not a
+    /// cursor (an empty one included).
+    static func cursor(_ text: String?) throws -> DiaryCursor? {
+        guard let text else { return nil }
+        guard let cursor = DiaryCursor(token: text) else {
+            throw RequestError(.badRequest, "cursor must be a page's next, as this API gave it")
+                .parameter("cursor")
+        }
+        return cursor
     }
 
     /// `POST /api/diary`: a new entry from `{"text": …}`; 201 with its ETag.

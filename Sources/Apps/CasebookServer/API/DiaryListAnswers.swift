@@ -9,25 +9,27 @@ final class DiaryListAnswers: @unchecked Sendable {
     struct Question: Equatable {
         let limit: Int
         let offset: Int
+        let cursor: String?
         let revision: Int
     }
 
-    private struct Answer {
-        let question: Question
+    /// A page as the API gives it: its body, and the cursor of the page after it.
+    struct Answer {
         let body: ByteBuffer
+        let next: String?
     }
 
     private let lock = NSLock()
-    private var answers: [String: Answer] = [:]
+    private var answers: [String: (question: Question, answer: Answer)] = [:]
 
-    /// The body kept for `question` to the diary `key`, if the diary has not changed since.
-    func body(for question: Question, of key: String) -> ByteBuffer? {
-        lock.withLock { answers[key] }.flatMap { $0.question == question ? $0.body : nil }
+    /// The answer kept for `question` to the diary `key`, if the diary has not changed since.
+    func answer(for question: Question, of key: String) -> Answer? {
+        lock.withLock { answers[key] }.flatMap { $0.question == question ? $0.answer : nil }
     }
 
-    /// Keeps `body` as the answer to `question`; the entries in it must have been read after
+    /// Keeps `answer` as the one to `question`; the entries in it must have been read after
     /// the question's revision was.
-    func keep(_ body: ByteBuffer, for question: Question, of key: String) {
-        lock.withLock { answers[key] = Answer(question: question, body: body) }
+    func keep(_ answer: Answer, for question: Question, of key: String) {
+        lock.withLock { answers[key] = (question, answer) }
     }
 }

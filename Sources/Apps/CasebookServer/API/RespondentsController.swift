@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 import SurveySyncCore
@@ -191,6 +192,10 @@ struct RespondentsController: Sendable {
         return .object(fields)
     }
 
+    /// RFC 3986's unreserved characters: what a query's value keeps unescaped.
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     /// `GET /api/respondents?limit=&after=`: a page in id order, with the id to continue
     /// after.
     @Sendable func page(_ request: Request, context: some RequestContext) async throws
@@ -200,12 +205,17 @@ struct RespondentsController: Sendable {
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
         let after = query["after"]
         let respondents = try await store.respondents(limit: limit, after: after)
-        let next =
-            respondents.count == limit ? respondents.last.map { JSONValue.string($0.id) } : nil
-        return JSONResponse.make(
+        let next = respondents.count == limit ? respondents.last?.id : nil
+        var response = JSONResponse.make(
             json: [
                 "respondents": .array(respondents.map { .object($0.fields) }),
-                "next": next ?? .null,
+                "next": next.map(JSONValue.string) ?? .null,
             ])
+        if let next {
+            let after = next.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? next
+            response.headers[HTTPField.Name("Link")!] =
+                "</api/respondents?limit=\(limit)&after=\(after)>; rel=\"next\""
+        }
+        return response
     }
 }
