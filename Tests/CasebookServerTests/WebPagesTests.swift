@@ -171,6 +171,52 @@ struct WebPagesTests {
                 of: "&amp;", with: "&")
     }
 
+    /// Every entry is reachable: Older and Newer links page through the diary (by position,
+    /// so nothing moves while entries are added), and a month can be jumped to.
+    @Test func olderAndNewerPageThroughEveryEntryAndAMonthCanBeJumpedTo() async throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+        for day in 0..<120 {
+            try stores.diary.save(
+                Entry(date: start.addingTimeInterval(Double(day) * 86_400), text: "Day \(day)"))
+        }
+        @Sendable func texts(_ html: String) -> [String] {
+            html.components(separatedBy: #"class="entry-text" href="/diary/"#).dropFirst()
+                .compactMap {
+                    $0.split(separator: ">", maxSplits: 1).last?.split(separator: "<").first.map(
+                        String.init)
+                }
+        }
+        @Sendable func link(_ rel: String, _ html: String) -> String? {
+            guard let range = html.range(of: #"rel="\#(rel)" href=""#) else { return nil }
+            return String(html[range.upperBound...].prefix { $0 != "\"" }).replacingOccurrences(
+                of: "&amp;", with: "&")
+        }
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", "UTC")
+            var seen: [String] = []
+            var html = try await pages.get("/diary").html
+            #expect(link("prev", html) == nil)
+            while true {
+                seen += texts(html)
+                guard let older = link("next", html) else { break }
+                if seen.count == 50 {
+                    try stores.diary.save(Entry(date: Date(), text: "Added meanwhile"))
+                }
+                html = try await pages.get(older).html
+                #expect(link("prev", html) != nil)
+            }
+            #expect(seen == (0..<120).reversed().map { "Day \($0)" })
+            let newer = try #require(link("prev", html))
+            let back = try await pages.get(newer).html
+            #expect(texts(back) == (20..<70).reversed().map { "Day \($0)" })
+            // March 2026 starts at day 59: its last day (day 89) heads the page.
+            let march = try await pages.get("/diary?month=2026-03").html
+            #expect(texts(march).first == "Day 89")
+            #expect(try await pages.get("/diary?month=2026-13").status == .badRequest)
+            #expect(try await pages.get("/diary?older=nope").status == .badRequest)
+        }
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

@@ -88,6 +88,26 @@ struct DiaryStoreContractTests {
         }
     }
 
+    /// Back towards the top: the `limit` entries just newer than a position, newest first —
+    /// what a "Newer" link shows — and nothing newer than the newest.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func pagesBeforeAPositionGiveTheEntriesJustNewerThanIt(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { store in
+            let entries = (0..<12).map {
+                Entry(date: base.addingTimeInterval(Double($0 / 2)), text: "\($0)")
+            }
+            for entry in entries.shuffled() { try store.save(entry) }
+            let all = try store.newestEntries(limit: 100, offset: 0)
+            #expect(
+                try store.newerEntries(limit: 4, before: DiaryCursor(all[7])) == Array(all[3..<7]))
+            #expect(
+                try store.newerEntries(limit: 4, before: DiaryCursor(all[2])) == Array(all[0..<2]))
+            #expect(try store.newerEntries(limit: 4, before: DiaryCursor(all[0])).isEmpty)
+            #expect(try store.newerEntries(limit: 0, before: DiaryCursor(all[7])).isEmpty)
+        }
+    }
+
     /// A limit of nothing or less asks for nothing, and an offset below zero starts at the top:
     /// numbers a request or a command passed on are never taken as "everything".
     @Test(arguments: DiaryStoreKind.allCases)

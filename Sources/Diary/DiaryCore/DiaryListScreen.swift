@@ -15,6 +15,10 @@ public final class DiaryListScreen {
     public let title = "Diary"
     public let rows: [Row]
     private let entries: [Entry]
+    /// Where the page of older entries starts, when there are older entries than these.
+    public internal(set) var older: DiaryCursor?
+    /// Where the page of newer entries ends, when there are newer entries than these.
+    public internal(set) var newer: DiaryCursor?
 
     public var onSelect: (Entry) throws -> Void = { _ in }
     public var onDelete: (Entry) throws -> Void = { _ in }

@@ -15,6 +15,20 @@ public final class DiaryRouter {
         navigation?.show([.list(try makeList(limit: limit))])
     }
 
+    /// Resets the stack to a page of the list: `limit` entries after `cursor`.
+    public func showList(limit: Int = DiaryScreenFactory.pageSize, after cursor: DiaryCursor?)
+        throws
+    {
+        navigation?.show([.list(wire(try factory.makeList(limit: limit, after: cursor)))])
+    }
+
+    /// Resets the stack to the page of the list just newer than `cursor`.
+    public func showList(limit: Int = DiaryScreenFactory.pageSize, before cursor: DiaryCursor)
+        throws
+    {
+        navigation?.show([.list(wire(try factory.makeList(limit: limit, before: cursor)))])
+    }
+
     /// The list with the new-entry screen above it.
     public func showNewEntry() throws {
         try showAboveList(factory.makeNewEntry())
@@ -50,7 +64,11 @@ public final class DiaryRouter {
 
     /// The screens hold the router weakly: a screen outliving its router does nothing.
     private func makeList(limit: Int = DiaryScreenFactory.pageSize) throws -> DiaryListScreen {
-        let list = try factory.makeList(limit: limit)
+        wire(try factory.makeList(limit: limit, after: nil))
+    }
+
+    /// `list`, its actions carried out by this router.
+    private func wire(_ list: DiaryListScreen) -> DiaryListScreen {
         list.onSelect = { [weak self] in try self?.showDetail(for: $0) }
         list.onDelete = { [weak self] in try self?.delete($0) }
         list.onAdd = { [weak self] in try self?.showNewEntry() }

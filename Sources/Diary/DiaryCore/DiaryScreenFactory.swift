@@ -21,6 +21,36 @@ public struct DiaryScreenFactory {
             entries: try store.newestEntries(limit: limit, offset: offset), formatter: formatter)
     }
 
+    /// A page of the list: `limit` entries after `cursor` (the newest without one), knowing
+    /// where the pages beside it are.
+    public func makeList(limit: Int = pageSize, after cursor: DiaryCursor?) throws
+        -> DiaryListScreen
+    {
+        let found = try store.newestEntries(limit: limit + 1, after: cursor)
+        let page = Array(found.prefix(limit))
+        let list = DiaryListScreen(entries: page, formatter: formatter)
+        list.older = found.count > limit ? page.last.map(DiaryCursor.init) : nil
+        if let cursor {
+            let top = page.first.map(DiaryCursor.init) ?? cursor
+            list.newer = try store.newerEntries(limit: 1, before: top).isEmpty ? nil : top
+        }
+        return list
+    }
+
+    /// The page of the list just newer than `cursor` (going back towards the newest), knowing
+    /// where the pages beside it are.
+    public func makeList(limit: Int = pageSize, before cursor: DiaryCursor) throws
+        -> DiaryListScreen
+    {
+        let found = try store.newerEntries(limit: limit + 1, before: cursor)
+        let page = Array(found.suffix(limit))
+        let list = DiaryListScreen(entries: page, formatter: formatter)
+        list.newer = found.count > limit ? page.first.map(DiaryCursor.init) : nil
+        let bottom = page.last.map(DiaryCursor.init) ?? cursor
+        list.older = try store.newestEntries(limit: 1, after: bottom).isEmpty ? nil : bottom
+        return list
+    }
+
     public func makeNewEntry() -> EntryDetailScreen {
         EntryDetailScreen(entry: nil, now: clock.now, formatter: formatter)
     }

@@ -13,6 +13,9 @@ public protocol DiaryStore {
     /// keyset paging, stable while entries come and go. By default, the entries are walked
     /// from the top; a store that can seek to the position (an index on date and id) does.
     func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry]
+    /// The `limit` entries just newer than `cursor`, newest first: the page before a page, for
+    /// paging back towards the top. By default, the entries are walked from the top.
+    func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry]
     /// The newest `limit` entries, newest first, in the order of `newestEntries`' pages,
     /// handed to `body` one at a time, so that a long listing never holds them all; an error
     /// thrown by `body` stops it. By default, read in pages (`newestEntries`): a store that can
@@ -37,6 +40,20 @@ extension DiaryStore {
             }
         } catch is DiaryPageFull {}
         return page
+    }
+
+    public func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry] {
+        guard limit > 0 else { return [] }
+        var newer: [Entry] = []
+        do {
+            try forEachNewestEntry(limit: Int.max) { entry in
+                guard !cursor.precedes(entry), DiaryCursor(entry) != cursor else {
+                    throw DiaryPageFull()
+                }
+                newer.append(entry)
+            }
+        } catch is DiaryPageFull {}
+        return Array(newer.suffix(limit))
     }
 
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {

@@ -88,6 +88,16 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    public func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry] {
+        lock.withLock {
+            Array(
+                dataSource.sortedEntries.prefix {
+                    !cursor.precedes($0) && DiaryCursor($0) != cursor
+                }
+                .suffix(max(0, limit)))
+        }
+    }
+
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         let keys = lock.withLock { dataSource.sortedEntries.map { $0.id.uuidString.lowercased() } }
         return keys.filter { $0.hasPrefix(prefix) }.sorted().prefix(max(0, limit))

@@ -190,6 +190,21 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         ).map(\.entry)
     }
 
+    /// Seeks to the position in the index on (owner, date, id), reading towards the top.
+    public func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry] {
+        let limit = max(0, limit)
+        let date = cursor.date.timeIntervalSinceReferenceDate
+        let id = EntryIDText.text(of: cursor.id)
+        return try revisedEntries(
+            """
+            SELECT \(unescaped: PostgresEntryRow.columns) FROM diary_entry
+            WHERE owner = \(owner) AND (date, id) > (\(date), \(id))
+            ORDER BY date ASC, id ASC
+            LIMIT \(limit)
+            """
+        ).map(\.entry).reversed()
+    }
+
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
         // Ids hold only 0-9, a-f and '-', all below '~' in the C collation the column has.
         let end = prefix + "~"

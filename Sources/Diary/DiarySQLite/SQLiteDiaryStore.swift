@@ -168,6 +168,25 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    /// Seeks to the position in the index on (date, id), reading towards the top.
+    public func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry] {
+        try database.read { db in
+            var entries: [Entry] = []
+            try EntryRow.forEach(
+                db,
+                """
+                SELECT \(EntryRow.columns) FROM entry WHERE (date, id) > (?, ?)
+                ORDER BY date ASC, id ASC LIMIT ?
+                """,
+                arguments: [
+                    cursor.date.timeIntervalSinceReferenceDate, Self.key(cursor.id),
+                    max(0, limit),
+                ]
+            ) { entries.append($0.entry) }
+            return entries.reversed()
+        }
+    }
+
     /// One query read row by row, in one read transaction: a consistent listing however long,
     /// holding one entry at a time.
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {

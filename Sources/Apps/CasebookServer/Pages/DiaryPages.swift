@@ -24,12 +24,27 @@ struct DiaryPages: Sendable {
         router.post("/diary/restore", use: restore)
     }
 
-    /// `GET /diary`: the list of entries, newest first, rendered once per revision.
+    /// `GET /diary`: the list of entries, newest first, rendered once per revision; a page
+    /// further down (`older=` or `newer=` a position, or `month=YYYY-MM`), rendered each time.
     @Sendable func list(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let own = try diaries.diary(for: request)
         let (work, store) = (own.work, own.work.store)
+        if let position = try Self.position(
+            in: try FormFields(query: request),
+            zone: ReaderTimeZone.of(request) ?? .autoupdatingCurrent)
+        {
+            let html = try await work.run {
+                let (diary, screens) = makeRouter(store, request)
+                switch position {
+                case .after(let cursor): try diary.showList(after: cursor)
+                case .before(let cursor): try diary.showList(before: cursor)
+                }
+                return listHTML(screens, csrf: CSRFToken.token(for: request).value)
+            }
+            return renderer.cachedPage([ByteBuffer(string: html)], request: request)
+        }
         // A notice is for this visitor, once: the page is rendered for them alone.
         if let notice = Notice.pending(in: request) {
             let html = try await work.run {
@@ -190,6 +205,52 @@ struct DiaryPages: Sendable {
         return response
     }
 
+    /// Where a page of the list starts or ends.
+    enum Position {
+        /// The page of entries older than the cursor.
+        case after(DiaryCursor)
+        /// The page of entries just newer than the cursor.
+        case before(DiaryCursor)
+    }
+
+    /// The page a list's query asks for: `older=`, `newer=` (a position as the links carry
+    /// it) or `month=YYYY-MM` (its newest entries, in `zone`); nil for the top of the list.
+    static func position(in query: FormFields, zone: TimeZone) throws -> Position? {
+        if let text = query["older"] {
+            return .after(try cursor(text, named: "older"))
+        }
+        if let text = query["newer"] {
+            return .before(try cursor(text, named: "newer"))
+        }
+        guard let month = query["month"], !month.isEmpty else { return nil }
+        let parts = month.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            let year = Int(parts[0]), let number = Int(parts[1]), (1...9999).contains(year),
+            (1...12).contains(number)
+        else {
+            throw RequestError(.badRequest, "A month is written 2026-03, not '\(month)'.")
+                .parameter("month")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard
+            let next = calendar.date(
+                from: DateComponents(
+                    year: number == 12 ? year + 1 : year, month: number == 12 ? 1 : number + 1,
+                    day: 1)),
+            let lowest = UUID(uuidString: "00000000-0000-0000-0000-000000000000")
+        else { throw RequestError(.badRequest, "There is no month \(month).") }
+        // Everything before the next month begins.
+        return .after(DiaryCursor(date: next, id: lowest))
+    }
+
+    private static func cursor(_ text: String, named name: String) throws -> DiaryCursor {
+        guard let cursor = DiaryCursor(token: text) else {
+            throw RequestError(.badRequest, "That is not a place in the diary.").parameter(name)
+        }
+        return cursor
+    }
+
     /// The request's diary and where its calls run.
     private static func diary(_ diaries: RequestDiaries, _ request: Request) throws
         -> (DiaryWork, any DiaryStore & Sendable)
@@ -306,6 +367,7 @@ struct DiaryPages: Sendable {
             "diary-list", title: screens.list?.title ?? "Diary",
             context: [
                 "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
+                "older": list?.older?.token ?? false, "newer": list?.newer?.token ?? false,
             ], csrf: csrf, path: "/diary")
     }
 
