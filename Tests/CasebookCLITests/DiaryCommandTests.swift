@@ -329,3 +329,49 @@ struct DiaryCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: data).isEmpty)
     }
 }
+
+/// One diary from every client: `--user NAME` works on the diary that user sees when signed in
+/// to the server; once the data directory has users, the shared diary (which none of them
+/// sees) is still there, and the command says so.
+@Suite("casebook diary --user")
+struct DiaryUserTests {
+    let directory: TemporaryDirectory
+    var data: String { directory.url.path }
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func casebook(_ arguments: [String], input: String = "") throws -> CasebookExecutable.Result {
+        try CasebookExecutable.run(
+            arguments + ["--data", data], input: input,
+            environment: ["CASEBOOK_PASSWORD_COST": "4"])
+    }
+
+    @Test func aUsersDiaryIsTheOneTheServerShowsThem() async throws {
+        #expect(
+            try casebook(["user", "add", "ada", "--role", "diarist"], input: "correct horse\n")
+                .status == 0)
+        let added = try casebook(["diary", "add", "Only for Ada", "--user", "ada"])
+        #expect(added.status == 0)
+        #expect(added.standardError.isEmpty)
+        #expect(
+            try casebook(["diary", "list", "--user", "ada"]).standardOutput.contains("Only for Ada")
+        )
+
+        // The server shows it to Ada, signed in.
+        let server = try ServerProcess(dataDirectory: directory.url, ownsDataDirectory: false)
+        defer { server.stop() }
+        let ada = try await SignedInBrowser(url: server.url, name: "ada", password: "correct horse")
+        let (page, _) = try await ada.session.data(from: server.url.appendingPathComponent("diary"))
+        #expect(String(decoding: page, as: UTF8.self).contains("Only for Ada"))
+
+        let shared = try casebook(["diary", "add", "For nobody"])
+        #expect(shared.status == 0)
+        #expect(
+            shared.standardError
+                == "casebook diary: note: this data directory has users, and this is the diary none of them sees; --user NAME works on a user's own\n"
+        )
+        let unknown = try casebook(["diary", "list", "--user", "bob"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "casebook diary: there is no user named 'bob'\n")
+    }
+}

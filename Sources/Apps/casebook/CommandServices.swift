@@ -6,6 +6,7 @@ import AccountsSQLite
 import CasebookDataDirectory
 import CasebookPostgres
 import Diary
+import Foundation
 
 /// What the commands work with, built from the data directory: the CLI's composition root.
 /// Commands ask it for a use case or a store and never name a file themselves.
@@ -16,6 +17,32 @@ struct CommandServices {
     func diary() throws -> DiaryEntries {
         DiaryEntries(
             store: try SQLiteDiaryStore(path: layout.diaryDatabase.path, connections: .one))
+    }
+
+    /// The diary's use cases over `user`'s own diary: the one the server shows them.
+    func diary(of user: String) throws -> DiaryEntries {
+        DiaryEntries(
+            store: try SQLiteDiaryStore(
+                path: layout.diaryDatabase(of: user).path, connections: .one))
+    }
+
+    /// Whether the data directory's server has any user (a look at the users' database, when
+    /// there is one: a data directory without it has none, and none is made).
+    func hasUsers() async throws -> Bool {
+        guard FileManager.default.fileExists(atPath: layout.usersDatabase.path) else {
+            return false
+        }
+        return try await withUsers(database: nil) { users, _ in try await !users.all().isEmpty }
+    }
+
+    /// Whether the data directory's server has a user named `name`.
+    func hasUser(named name: String) async throws -> Bool {
+        guard FileManager.default.fileExists(atPath: layout.usersDatabase.path) else {
+            return false
+        }
+        return try await withUsers(database: nil) { users, _ in
+            try await users.all().contains { $0.name == name }
+        }
     }
 
     /// The "save password?" controller over the sealed preference vault.

@@ -17,12 +17,27 @@ struct DiaryCommand: ParsableCommand {
 
     /// Runs `body` with the diary in `data`, turning every failure into a message on standard
     /// error and exit status 1.
-    /// Only `creating` commands (add) make a data directory that is not there.
+    /// Only `creating` commands (add) make a data directory that is not there. With `user`,
+    /// the diary is that user's own, as the server shows it to them; without, the shared one,
+    /// with a note when the data directory has users (none of whom sees it).
     static func withEntries(
-        data: DataDirectoryOption, creating: Bool = false, _ body: (DiaryEntries) throws -> Void
-    ) throws {
-        try FailureReport.run("diary") {
+        data: DataDirectoryOption, user: DiaryUserOption = DiaryUserOption(name: nil),
+        creating: Bool = false, _ body: (DiaryEntries) throws -> Void
+    ) async throws {
+        try await FailureReport.run("diary") {
             let services = creating ? try data.services() : try data.existingServices()
+            if let name = user.name {
+                guard try await services.hasUser(named: name) else {
+                    throw FailureReport.Message("there is no user named '\(name)'")
+                }
+                try body(try services.diary(of: name))
+                return
+            }
+            if try await services.hasUsers() {
+                StandardStreams.error(
+                    "casebook diary: note: this data directory has users, and this is the diary none of them sees; --user NAME works on a user's own"
+                )
+            }
             try body(try services.diary())
         }
     }
@@ -39,7 +54,7 @@ struct DiaryCommand: ParsableCommand {
     static let dates = DiaryDateFormatter()
 }
 
-struct DiaryAddCommand: ParsableCommand {
+struct DiaryAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add an entry (the text, or standard input when none is given).")
@@ -49,8 +64,10 @@ struct DiaryAddCommand: ParsableCommand {
 
     @OptionGroup var data: DataDirectoryOption
 
-    func run() throws {
-        try Self.add(text, data: data)
+    @OptionGroup var user: DiaryUserOption
+
+    func run() async throws {
+        try await Self.add(text, data: data, user: user)
     }
 
     /// Runs `casebook diary add` without the command-line parser when its arguments need none:
@@ -59,7 +76,7 @@ struct DiaryAddCommand: ParsableCommand {
     /// executable) costs twice what adding the entry does, and a diary written from a shell loop
     /// should start like the `sqlite3` it stands beside. The exit status, or nil when the
     /// arguments need the parser (which then answers exactly as it always has).
-    static func runDirectly(_ arguments: [String]) -> Int32? {
+    static func runDirectly(_ arguments: [String]) async -> Int32? {
         guard arguments.starts(with: ["diary", "add"]) else { return nil }
         func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
         var text: String?
@@ -75,7 +92,7 @@ struct DiaryAddCommand: ParsableCommand {
             }
         }
         do {
-            try add(text, data: DataDirectoryOption(path: path))
+            try await add(text, data: DataDirectoryOption(path: path))
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue
@@ -85,8 +102,11 @@ struct DiaryAddCommand: ParsableCommand {
     }
 
     /// Adds `text` (standard input when nil) to the diary in `data`; prints the new entry's id.
-    private static func add(_ text: String?, data: DataDirectoryOption) throws {
-        try DiaryCommand.withEntries(data: data, creating: true) { entries in
+    private static func add(
+        _ text: String?, data: DataDirectoryOption,
+        user: DiaryUserOption = DiaryUserOption(name: nil)
+    ) async throws {
+        try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
             if text == nil, isatty(STDIN_FILENO) == 1 {
                 StandardStreams.error(
                     "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
@@ -99,7 +119,7 @@ struct DiaryAddCommand: ParsableCommand {
     }
 }
 
-struct DiaryListCommand: ParsableCommand {
+struct DiaryListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the newest entries: id, date and text (cut to 80 characters).")
@@ -111,14 +131,15 @@ struct DiaryListCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var user: DiaryUserOption
 
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         // Streamed: one entry at a time from the store, written in large pieces.
-        try DiaryCommand.withEntries(data: data) { entries in
+        try await DiaryCommand.withEntries(data: data, user: user) { entries in
             var output = OutputBuffer()
             if json {
                 var stream = DiaryEntriesJSONStream()
@@ -141,7 +162,7 @@ struct DiaryListCommand: ParsableCommand {
     }
 }
 
-struct DiaryShowCommand: ParsableCommand {
+struct DiaryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show one entry in full.")
 
@@ -152,9 +173,10 @@ struct DiaryShowCommand: ParsableCommand {
     var json = false
 
     @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var user: DiaryUserOption
 
-    func run() throws {
-        try DiaryCommand.withEntries(data: data) { entries in
+    func run() async throws {
+        try await DiaryCommand.withEntries(data: data, user: user) { entries in
             let entry = try entries.entry(matching: id)
             if json {
                 try StandardStreams.outputJSON(DiaryEntryWire(entry))
@@ -166,7 +188,7 @@ struct DiaryShowCommand: ParsableCommand {
     }
 }
 
-struct DiaryEditCommand: ParsableCommand {
+struct DiaryEditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Replace an entry's text.")
 
@@ -177,9 +199,10 @@ struct DiaryEditCommand: ParsableCommand {
     var text: String
 
     @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var user: DiaryUserOption
 
-    func run() throws {
-        try DiaryCommand.withEntries(data: data) { entries in
+    func run() async throws {
+        try await DiaryCommand.withEntries(data: data, user: user) { entries in
             let entry = try entries.update(
                 id: try entries.entry(matching: id).id,
                 text: text.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -188,7 +211,7 @@ struct DiaryEditCommand: ParsableCommand {
     }
 }
 
-struct DiaryRemoveCommand: ParsableCommand {
+struct DiaryRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Remove an entry.")
 
@@ -196,9 +219,10 @@ struct DiaryRemoveCommand: ParsableCommand {
     var id: String
 
     @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var user: DiaryUserOption
 
-    func run() throws {
-        try DiaryCommand.withEntries(data: data) { entries in
+    func run() async throws {
+        try await DiaryCommand.withEntries(data: data, user: user) { entries in
             let entry = try entries.remove(id: try entries.entry(matching: id).id)
             try StandardStreams.output("removed \(DiaryCommand.idText(entry.id))")
         }

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `--user NAME`: the diary of a user of the data directory's server, the one they see when
+/// signed in (without it, the shared diary, which only a server without users shows).
+struct DiaryUserOption: ParsableArguments {
+    @Option(
+        name: .customLong("user"),
+        help: "Work on this user's own diary, the one the server shows them when signed in.")
+    var name: String?
+}
+
+extension DiaryUserOption {
+    /// The option as if `--user name` had been parsed (nil: not given), for a command run
+    /// without the parser.
+    init(name: String?) {
+        self.init()
+        self.name = name
+    }
+}
