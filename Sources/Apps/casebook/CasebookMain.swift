@@ -27,7 +27,7 @@ enum CasebookMain {
             StandardStreams.error("casebook: " + refusal.message)
             exit(64)
         }
-        if let status = await DiaryAddCommand.runDirectly(arguments) { exit(status) }
+        if let status = DiaryAddCommand.runDirectly(arguments) { exit(status) }
         if let refusal = CommandSuggestion.refusal(arguments) {
             refusal.forEach(StandardStreams.error)
             exit(64)

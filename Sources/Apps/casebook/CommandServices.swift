@@ -8,6 +8,12 @@ import CasebookPostgres
 import Diary
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the commands work with, built from the data directory: the CLI's composition root.
 /// Commands ask it for a use case or a store and never name a file themselves.
 struct CommandServices {
@@ -29,20 +35,22 @@ struct CommandServices {
     /// Whether the data directory's server has any user (a look at the users' database, when
     /// there is one: a data directory without it has none, and none is made).
     func hasUsers() async throws -> Bool {
-        guard FileManager.default.fileExists(atPath: layout.usersDatabase.path) else {
-            return false
-        }
+        guard hasUsersDatabase else { return false }
         return try await withUsers(database: nil) { users, _ in try await !users.all().isEmpty }
     }
 
     /// Whether the data directory's server has a user named `name`.
     func hasUser(named name: String) async throws -> Bool {
-        guard FileManager.default.fileExists(atPath: layout.usersDatabase.path) else {
-            return false
-        }
+        guard hasUsersDatabase else { return false }
         return try await withUsers(database: nil) { users, _ in
             try await users.all().contains { $0.name == name }
         }
+    }
+
+    /// Whether the users' database is there: one `access` call, as `diary add` in a shell loop
+    /// makes it on every entry.
+    var hasUsersDatabase: Bool {
+        access(layout.usersDatabase.path, F_OK) == 0
     }
 
     /// The "save password?" controller over the sealed preference vault.

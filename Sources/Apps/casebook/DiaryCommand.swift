@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookDataDirectory
 import CasebookWire
 import Diary
 import Foundation
@@ -75,8 +76,11 @@ struct DiaryAddCommand: AsyncParsableCommand {
     /// starts with `-`. The parser's reflection (type and conformance look-ups across the whole
     /// executable) costs twice what adding the entry does, and a diary written from a shell loop
     /// should start like the `sqlite3` it stands beside. The exit status, or nil when the
-    /// arguments need the parser (which then answers exactly as it always has).
-    static func runDirectly(_ arguments: [String]) async -> Int32? {
+    /// arguments need the parser (which then answers exactly as it always has), or when the
+    /// data directory has a users' database (the shared diary then comes with a note, which
+    /// takes a look at the users). Synchronous: an `await` would start the concurrency pool's
+    /// threads, which cost more than the rest of the command.
+    static func runDirectly(_ arguments: [String]) -> Int32? {
         guard arguments.starts(with: ["diary", "add"]) else { return nil }
         func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
         var text: String?
@@ -91,8 +95,14 @@ struct DiaryAddCommand: AsyncParsableCommand {
                 return nil
             }
         }
+        let data = DataDirectoryOption(path: path)
+        guard !CommandServices(layout: DataDirectoryLayout(root: data.url)).hasUsersDatabase else {
+            return nil
+        }
         do {
-            try await add(text, data: DataDirectoryOption(path: path))
+            try FailureReport.run("diary") {
+                try addEntry(text, to: try data.services().diary())
+            }
             return 0
         } catch let exit as ExitCode {
             return exit.rawValue
@@ -107,15 +117,21 @@ struct DiaryAddCommand: AsyncParsableCommand {
         user: DiaryUserOption = DiaryUserOption(name: nil)
     ) async throws {
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            if text == nil, isatty(STDIN_FILENO) == 1 {
-                StandardStreams.error(
-                    "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
-                )
-            }
-            let text = try text ?? StandardStreams.inputText()
-            let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
-            try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+            try addEntry(text, to: entries)
         }
+    }
+
+    /// Adds `text` (standard input when nil, with a word on how to end it on a terminal) and
+    /// prints the new entry's id.
+    private static func addEntry(_ text: String?, to entries: DiaryEntries) throws {
+        if text == nil, isatty(STDIN_FILENO) == 1 {
+            StandardStreams.error(
+                "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
+            )
+        }
+        let text = try text ?? StandardStreams.inputText()
+        let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
     }
 }
 
