@@ -101,6 +101,14 @@ struct DiaryAPITests {
                 let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
                 #expect(entries?.compactMap { $0["text"] as? String } == ["4", "3"])
             }
+            // An offset after a cursor is skipped a chunk at a time, however large.
+            try await client.execute(
+                uri: "/api/diary?limit=2&offset=1000000000&cursor=\(atFive.token)", method: .get
+            ) {
+                #expect($0.status == .ok)
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.isEmpty == true)
+            }
             for bad in ["cursor=nope", "cursor="] {
                 try await client.execute(uri: "/api/diary?\(bad)", method: .get) {
                     #expect($0.status == .badRequest, "\(bad)")

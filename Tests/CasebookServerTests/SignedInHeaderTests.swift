@@ -1,8 +1,10 @@
 import Accounts
 import CasebookTestSupport
+import Diary
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @testable import CasebookServer
@@ -62,6 +64,41 @@ struct SignedInHeaderTests {
                 Self.header(String(buffer: $0.body))
             }
             #expect(!signIn.contains("Signed in as") && !signIn.contains("/logout"))
+        }
+    }
+
+    /// A notice is its user's: another user's (left in a shared browser) is not shown, and
+    /// signing out ends it.
+    @Test func aNoticeIsShownOnlyToItsUserAndEndsAtSignOut() async throws {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        let sessions = Sessions(store: people, users: people)
+        let bobs = Notice(.deleted, removed: Entry(date: Date(), text: "Bob's secret"), user: "bob")
+        let planted = bobs.cookie(secure: false).value
+        try await Application(router: router).test(.router) { client in
+            let ada = try await sessions.start(for: "ada")
+            let html = try await client.execute(
+                uri: "/diary", method: .get,
+                headers: [.cookie: "casebook_session=\(ada); casebook_notice=\(planted)"]
+            ) { String(buffer: $0.body) }
+            #expect(!html.contains("Bob's secret") && !html.contains("Entry deleted."))
+            let bob = try await sessions.start(for: "bob")
+            let shown = try await client.execute(
+                uri: "/diary", method: .get,
+                headers: [.cookie: "casebook_session=\(bob); casebook_notice=\(planted)"]
+            ) { String(buffer: $0.body) }
+            #expect(shown.contains("Entry deleted."))
+            let signedOut = try await client.execute(
+                uri: "/logout", method: .post,
+                headers: [
+                    .cookie: "casebook_session=\(bob); casebook_csrf=\(Self.csrf)",
+                    .contentType: "application/x-www-form-urlencoded",
+                ], body: ByteBuffer(string: "csrf=\(Self.csrf)")
+            ) { $0.headers[values: .setCookie] }
+            #expect(
+                signedOut.contains { $0.hasPrefix("casebook_notice=;") && $0.contains("Max-Age=0") }
+            )
         }
     }
 

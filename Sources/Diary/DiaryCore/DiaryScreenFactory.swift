@@ -26,7 +26,7 @@ public struct DiaryScreenFactory {
     public func makeList(limit: Int = pageSize, after cursor: DiaryCursor?) throws
         -> DiaryListScreen
     {
-        let found = try store.newestEntries(limit: limit + 1, after: cursor)
+        let found = try store.newestEntries(limit: Self.oneMore(limit), after: cursor)
         let page = Array(found.prefix(limit))
         let list = DiaryListScreen(entries: page, formatter: formatter)
         list.older = found.count > limit ? page.last.map(DiaryCursor.init) : nil
@@ -42,13 +42,18 @@ public struct DiaryScreenFactory {
     public func makeList(limit: Int = pageSize, before cursor: DiaryCursor) throws
         -> DiaryListScreen
     {
-        let found = try store.newerEntries(limit: limit + 1, before: cursor)
+        let found = try store.newerEntries(limit: Self.oneMore(limit), before: cursor)
         let page = Array(found.suffix(limit))
         let list = DiaryListScreen(entries: page, formatter: formatter)
         list.newer = found.count > limit ? page.first.map(DiaryCursor.init) : nil
         let bottom = page.last.map(DiaryCursor.init) ?? cursor
         list.older = try store.newestEntries(limit: 1, after: bottom).isEmpty ? nil : bottom
         return list
+    }
+
+    /// One more than `limit`, to know whether there is a page beyond (never past `Int.max`).
+    private static func oneMore(_ limit: Int) -> Int {
+        limit < Int.max ? max(0, limit) + 1 : limit
     }
 
     public func makeNewEntry() -> EntryDetailScreen {

@@ -36,10 +36,17 @@ public enum WireJSON {
     }
 
     /// `T` from a body. A refusal thrown while decoding (by `T`'s own checks) comes out as it
-    /// is; any other mismatch is `shape`, the message that says what the body must be (about
-    /// its member `field`, when the body has one member).
+    /// is; any other mismatch is `shape`, the message that says what the body must be.
     public static func decode<T: Decodable>(
-        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String, field: String? = nil
+        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String
+    ) throws(Refusal) -> T {
+        try decode(type, from: bytes, shape: shape, field: nil)
+    }
+
+    /// The same, with a mismatch said to be about the body's member `field` (for a body of
+    /// one member).
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from bytes: some Collection<UInt8>, shape: String, field: String?
     ) throws(Refusal) -> T {
         let data = Data(bytes)
         do {

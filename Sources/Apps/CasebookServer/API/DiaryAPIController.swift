@@ -46,11 +46,19 @@ struct DiaryAPIController: Sendable {
             // One more than the page, to know whether there is a page after it; `offset`
             // entries skipped first (after the cursor, with one).
             let found = try await diary.work.entries { entries in
-                cursor == nil
-                    ? try entries.newest(limit: limit + 1, offset: offset)
-                    : Array(
-                        try entries.newest(limit: offset + limit + 1, after: cursor)
-                            .dropFirst(offset))
+                guard var position = cursor else {
+                    return try entries.newest(limit: limit + 1, offset: offset)
+                }
+                // Skipped a bounded chunk at a time, never held whole.
+                var skipped = 0
+                while skipped < offset {
+                    let chunk = try entries.newest(
+                        limit: min(1000, offset - skipped), after: position)
+                    guard let last = chunk.last else { return [] }
+                    position = DiaryCursor(last)
+                    skipped += chunk.count
+                }
+                return try entries.newest(limit: limit + 1, after: position)
             }
             let page = found.prefix(limit)
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil

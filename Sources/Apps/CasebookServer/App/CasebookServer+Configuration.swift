@@ -44,11 +44,11 @@ extension CasebookServer {
         public var userCheckInterval: Duration = .seconds(1)
         /// How long a request waits for the database before it is answered 503.
         public var databaseTimeout: Duration = PostgresDeadline.standard
+        /// Where the access log goes: a file's path, `-` for standard output, nil for none.
+        public var accessLog: String?
         /// bcrypt's cost for the passwords the server hashes and for the decoy a name nobody
         /// has is checked against; the users' own hashes should have the same cost, so that
         /// refusing an unknown name takes as long as refusing a wrong password.
-        /// Where the access log goes: a file's path, `-` for standard output, nil for none.
-        public var accessLog: String?
         public var passwordCost: UInt8 = 12  // BcryptPasswordHasher.standardCost
 
         public init(

@@ -48,7 +48,8 @@ extension CasebookServer {
                         services.access != nil || !RouteTable.signInRoutes.contains($0.key)
                     }.map { (method: $0.method, path: $0.path) })))
         router.middlewares.add(CrossSiteMiddleware())
-        let account = AccountPages(renderer: renderer, vault: services.vault)
+        let account = AccountPages(
+            renderer: renderer, vault: services.vault, secureCookies: services.secureCookies)
         let signIn = services.access.map { access in
             SignInPages(
                 renderer: renderer, access: access,
@@ -66,7 +67,9 @@ extension CasebookServer {
         DiaryAPIController(diaries: services.diaries).addRoutes(to: router)
         MenuController(menu: services.menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, diaries: services.diaries).addRoutes(to: router)
+        DiaryPages(
+            renderer: renderer, diaries: services.diaries, secureCookies: services.secureCookies
+        ).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,
             dataDirectory: services.layout.root, backends: services.syncBackends

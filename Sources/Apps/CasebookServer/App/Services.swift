@@ -27,6 +27,8 @@ struct Services: Sendable {
     let database: PostgresDatabase?
     let hosts: AllowedHosts
     let syncBackends: [URL]
+    /// Whether cookies are marked Secure (HTTPS, here or at a proxy).
+    let secureCookies: Bool
     /// Signing in and who may do what; nil without a user store (one person's server).
     let access: AccessServices?
 
@@ -41,6 +43,7 @@ struct Services: Sendable {
         metrics = ServerMetrics(database: stores.database)
         hosts = configuration.hostsServed
         syncBackends = configuration.syncBackends
+        secureCookies = configuration.secureCookies
         // One inotify watch on the data directory for every diary in it (the instances a user
         // may have are few: 128 by default).
         let revisions =

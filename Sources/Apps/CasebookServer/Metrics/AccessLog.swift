@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the access log's lines go: a file, appended to (created owner-only), or standard
 /// output for `-`. Lines are written whole, one at a time.
 final class AccessLog: @unchecked Sendable {
@@ -12,14 +18,13 @@ final class AccessLog: @unchecked Sendable {
             handle = FileHandle.standardOutput
             return
         }
-        if !FileManager.default.fileExists(atPath: path) {
-            guard
-                FileManager.default.createFile(
-                    atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path]) }
+        // Every write at the end, wherever the file then ends (after a rotation that
+        // truncated it, or lines another process added).
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
         }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        try handle.seekToEnd()
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// Appends `line` and a newline. A log that cannot be written loses the line, never the

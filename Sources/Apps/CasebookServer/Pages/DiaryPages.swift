@@ -11,6 +11,8 @@ struct DiaryPages: Sendable {
     /// its revision as the list page needs it: from a tracker that re-reads it only when the
     /// data directory changed, or from the store for every view.
     let diaries: RequestDiaries
+    /// Whether the notice's cookie is marked Secure.
+    var secureCookies = false
     /// The list pages, each rendered once per revision of its diary.
     let cache = RenderedPageCache()
 
@@ -158,7 +160,7 @@ struct DiaryPages: Sendable {
                     ], request: request)
             }
             try diary.delete(entry)
-            return Self.redirect(with: Notice(.deleted, removed: entry))
+            return redirect(with: Notice(.deleted, removed: entry))
         }
     }
 
@@ -176,11 +178,14 @@ struct DiaryPages: Sendable {
                 restored = try DiaryEntries(store: store).restore(entry)
             } catch let error as EntryDetailError {
                 throw RequestError(.badRequest, "\(error)")
+            } catch is DiaryError {
+                // The id is another diary's (on a shared database): nothing is overwritten.
+                throw RequestError(.conflict, "That entry cannot be put back in this diary.")
             }
             guard restored else {
                 throw RequestError(.conflict, "That entry is in the diary already.")
             }
-            return Self.redirect(with: Notice(.restored))
+            return redirect(with: Notice(.restored))
         }
     }
 
@@ -199,9 +204,9 @@ struct DiaryPages: Sendable {
     }
 
     /// Back to the list, which says what happened.
-    private static func redirect(with notice: Notice) -> Response {
+    private func redirect(with notice: Notice) -> Response {
         var response = PageRenderer.redirect(to: "/diary")
-        response.setCookie(notice.cookie)
+        response.setCookie(notice.cookie(secure: secureCookies))
         return response
     }
 
@@ -298,7 +303,7 @@ struct DiaryPages: Sendable {
         } catch let error as DiaryError {
             throw RequestError(.notFound, "\(error).")
         }
-        return Self.redirect(with: Notice(.saved))
+        return redirect(with: Notice(.saved))
     }
 
     /// The pages' dates: American English, as the pages are (and as their script writes
@@ -347,7 +352,7 @@ struct DiaryPages: Sendable {
         } catch let error as EntryDetailError {
             return detail(screens, request: request, error: "\(error)", status: .badRequest)
         }
-        return Self.redirect(with: Notice(isNew ? .added : .saved))
+        return redirect(with: Notice(isNew ? .added : .saved))
     }
 
     /// Each row: the entry as the API gives it, with what the list screen shows in its place

@@ -23,14 +23,18 @@ struct Notice: Codable, Equatable {
 
     let kind: Kind
     var removed: Removed?
+    /// Whose notice it is: only they are shown it (a browser shared after a sign-out never
+    /// shows the next user the last one's deleted entry).
+    var user: String?
 
     static let cookieName = "casebook_notice"
     /// A cookie's value is at most this long; a deleted entry that would not fit is not offered
     /// for Undo.
     static let maximumCookieBytes = 3_800
 
-    init(_ kind: Kind, removed: Entry? = nil) {
+    init(_ kind: Kind, removed: Entry? = nil, user: String? = SignedInUser.current) {
         self.kind = kind
+        self.user = user
         self.removed = removed.map {
             Removed(
                 id: EntryIDText.text(of: $0.id), date: String($0.date.timeIntervalSince1970),
@@ -48,8 +52,8 @@ struct Notice: Codable, Equatable {
         }
     }
 
-    /// The cookie carrying the notice to the next page.
-    var cookie: Cookie {
+    /// The cookie carrying the notice to the next page (Secure when cookies are).
+    func cookie(secure: Bool) -> Cookie {
         var notice = self
         var value = Self.encode(notice)
         if value.utf8.count > Self.maximumCookieBytes {
@@ -57,8 +61,8 @@ struct Notice: Codable, Equatable {
             value = Self.encode(notice)
         }
         return Cookie(
-            name: Self.cookieName, value: value, maxAge: 60, path: "/", httpOnly: true,
-            sameSite: .strict)
+            name: Self.cookieName, value: value, maxAge: 60, path: "/", secure: secure,
+            httpOnly: true, sameSite: .strict)
     }
 
     /// The cookie that ends a notice once shown.
@@ -67,13 +71,17 @@ struct Notice: Codable, Equatable {
             name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
     }
 
-    /// The notice `request` carries; nil for none, or for anything that is not one.
+    /// The notice `request` carries for whoever is signed in; nil for none, for another
+    /// user's, or for anything that is not one.
     static func pending(in request: Request) -> Notice? {
         guard let value = CookieValue.named(cookieName, in: request), !value.isEmpty,
             value.utf8.count <= maximumCookieBytes + 200,
             let data = Data(base64Encoded: base64(fromURL: value))
         else { return nil }
-        return try? WireJSON.decode(Notice.self, from: data, shape: "a notice")
+        guard let notice = try? WireJSON.decode(Notice.self, from: data, shape: "a notice"),
+            notice.user == SignedInUser.current
+        else { return nil }
+        return notice
     }
 
     /// What a template shows: the text, and Undo's fields after a delete.

@@ -4,7 +4,8 @@ import Hummingbird
 
 /// The time zone the reader's browser says it is in: the `casebook_tz` cookie the pages' script
 /// sets from `Intl.DateTimeFormat().resolvedOptions().timeZone`, kept for a year. Anything
-/// that is not a zone's name is ignored, and the server's zone is used.
+/// that is not a zone's name (an offset such as `GMT+0130` included) is ignored, and the
+/// server's zone is used.
 enum ReaderTimeZone {
     static let cookieName = "casebook_tz"
 
@@ -16,8 +17,12 @@ enum ReaderTimeZone {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
                     || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2F || byte == 0x5F
                     || byte == 0x2B || byte == 0x2D
-            })
+            }), known.contains(name)
         else { return nil }
         return TimeZone(identifier: name)
     }
+
+    /// The zones' names (some 600): the only ones taken, so that the pages kept per zone stay
+    /// few whatever a cookie says.
+    private static let known = Set(TimeZone.knownTimeZoneIdentifiers)
 }
