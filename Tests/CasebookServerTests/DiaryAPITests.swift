@@ -197,6 +197,16 @@ struct DiaryAPITests {
                 let text = try Self.object(response.body)["text"] as? String
                 #expect(text == "mine")
             }
+            // A list matches when any of its tags is the current revision's.
+            let current = try await client.execute(uri: "/api/diary/\(entryID)", method: .get) {
+                try #require($0.headers[.eTag])
+            }
+            var listed = RouteFixture.json
+            listed[.ifMatch] = "\"998\", \(current)"
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: listed,
+                body: ByteBuffer(string: #"{"text": "mine"}"#)
+            ) { #expect($0.status == .ok) }
             // If-Match compares strongly (RFC 9110): a weak or malformed tag matches no
             // revision, so the precondition fails and nothing changes.
             for tag in ["W/\"1\"", "1", ""] {

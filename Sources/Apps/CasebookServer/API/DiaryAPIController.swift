@@ -125,12 +125,12 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
-        let expected = Self.revision(ifMatch: request.headers[.ifMatch])
+        let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
         let text = try await Self.text(in: request)
         do {
             let entry = try await work.entries { entries in
                 try Self.answering {
-                    if let expected {
+                    if let expected = try Self.expected(listed, id: id, in: entries) {
                         return try entries.update(id: id, text: text, ifRevision: expected)
                     }
                     return try entries.revisedEntry(
@@ -151,11 +151,11 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
-        let expected = Self.revision(ifMatch: request.headers[.ifMatch])
+        let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
         do {
             try await work.entries { entries in
                 try Self.answering {
-                    if let expected {
+                    if let expected = try Self.expected(listed, id: id, in: entries) {
                         try entries.remove(id: id, ifRevision: expected)
                     } else {
                         try entries.remove(id: id)
@@ -199,18 +199,32 @@ struct DiaryAPIController: Sendable {
         return refusal
     }
 
-    /// The revision an `If-Match` header names: nil for none or `*`; the revision of one
-    /// strong ETag this API gave; for anything else, a revision no entry has, so that the
-    /// precondition fails (412 with the current ETag), as RFC 9110 has it for a value that
-    /// matches no current ETag.
-    static func revision(ifMatch: String?) -> Int? {
-        guard let text = ifMatch?.trimmingCharacters(in: .whitespaces), text != "*" else {
-            return nil
+    /// The revisions an `If-Match` header names: nil for none or `*`; the revisions of the
+    /// strong ETags this API gave in its list; for a list of nothing else, a revision no entry
+    /// has, so that the precondition fails (412 with the current ETag), as RFC 9110 has it for
+    /// a value that matches no current ETag (a weak tag never matches: If-Match is strong).
+    static func revisions(ifMatch: String?) -> [Int]? {
+        guard let header = ifMatch else { return nil }
+        let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if tags.contains("*") { return nil }
+        let revisions = tags.compactMap { tag -> Int? in
+            guard tag.count >= 3, tag.first == "\"", tag.last == "\"",
+                let revision = Int(tag.dropFirst().dropLast()), revision >= 0
+            else { return nil }
+            return revision
         }
-        guard text.count >= 3, text.first == "\"", text.last == "\"",
-            let revision = Int(text.dropFirst().dropLast()), revision >= 0
-        else { return Self.noRevision }
-        return revision
+        return revisions.isEmpty ? [noRevision] : revisions
+    }
+
+    /// The revision a write must find the entry at: the one of `listed` the entry is at now
+    /// (a list matches when any of its tags does), else any of them, which then fails.
+    private static func expected(_ listed: [Int]?, id: Entry.ID, in entries: DiaryEntries)
+        throws -> Int?
+    {
+        guard let listed else { return nil }
+        guard listed.count > 1 else { return listed[0] }
+        let current = try? entries.revisedEntry(id: id).revision
+        return current.flatMap { listed.contains($0) ? $0 : nil } ?? listed[0]
     }
 
     /// A revision no entry ever has.
