@@ -375,3 +375,88 @@ struct DiaryUserTests {
         #expect(unknown.standardError == "casebook diary: there is no user named 'bob'\n")
     }
 }
+
+/// Export and import: Casebook's JSON goes out and comes back the same (ids, dates to the
+/// millisecond, text); importing a file twice adds nothing twice; a malformed file is refused
+/// whole, naming the entry, with nothing imported. Markdown and jrnl's plain text go out.
+@Suite("casebook diary export and import")
+struct DiaryExportImportTests {
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    func casebook(_ arguments: [String], data: String) throws -> CasebookExecutable.Result {
+        try CasebookExecutable.run(arguments + ["--data", directory.appending(data).path])
+    }
+
+    @Test func jsonGoesOutAndComesBackTheSameOnce() throws {
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("from").path, withIntermediateDirectories: true)
+        _ = try casebook(["diary", "list"], data: "from")
+        try DiaryFixture.insert(
+            ["First, \"quoted\"", "Second\nwith two lines", "Third ☕"],
+            into: directory.appending("from/diary.sqlite").path)
+        let exported = try casebook(["diary", "export"], data: "from")
+        #expect(exported.status == 0)
+        let file = directory.appending("diary.json")
+        try exported.standardOutput.write(to: file, atomically: true, encoding: .utf8)
+
+        let imported = try casebook(["diary", "import", file.path], data: "to")
+        #expect(imported.status == 0)
+        #expect(imported.standardOutput == "imported 3, already there 0\n")
+        let again = try casebook(["diary", "import", file.path], data: "to")
+        #expect(again.standardOutput == "imported 0, already there 3\n")
+        #expect(
+            try casebook(["diary", "export"], data: "to").standardOutput == exported.standardOutput)
+    }
+
+    @Test(arguments: [
+        (
+            #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00.000Z", "text": "fine"}, {"id": "nope", "date": "2026-01-01T00:00:00.000Z", "text": "x"}]}"#,
+            "entry 2: 'nope' is not an entry id"
+        ),
+        (
+            #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "yesterday", "text": "x"}]}"#,
+            "entry 1: the date 'yesterday' is not an ISO 8601 date and time"
+        ),
+        (
+            #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00Z", "text": "  "}]}"#,
+            "entry 1: an entry needs some text"
+        ),
+        (#"[1, 2"#, "the file is not valid JSON"),
+    ])
+    func aMalformedFileIsRefusedWholeNamingTheEntry(json: String, message: String) throws {
+        let file = directory.appending("bad.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        let result = try casebook(["diary", "import", file.path], data: "to")
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix("casebook diary: \(file.path): \(message)"),
+            "\(result.standardError)")
+        let listed = try casebook(["diary", "list"], data: "to")
+        #expect(listed.standardOutput.isEmpty, "nothing imported")
+    }
+
+    @Test func markdownAndJrnlGoOutOldestFirst() throws {
+        try FileManager.default.createDirectory(
+            atPath: directory.appending("d").path, withIntermediateDirectories: true)
+        _ = try casebook(["diary", "list"], data: "d")
+        try DiaryFixture.insert(
+            ["Walked to the lighthouse.\nThen soup.", "Rain."],
+            into: directory.appending("d/diary.sqlite").path)
+        let jrnl = try casebook(["diary", "export", "--format", "jrnl"], data: "d")
+        #expect(jrnl.status == 0)
+        let lines = jrnl.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+            lines.first?.range(
+                of: #"^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}\] Walked to the lighthouse\.$"#,
+                options: .regularExpression) != nil)
+        #expect(lines[1] == "Then soup.")
+        #expect(jrnl.standardOutput.contains("] Rain.\n"))
+        let markdown = try casebook(["diary", "export", "--format", "markdown"], data: "d")
+        #expect(markdown.standardOutput.hasPrefix("# Diary\n\n## "))
+        #expect(markdown.standardOutput.contains("\n\nWalked to the lighthouse.\nThen soup.\n"))
+        let unknown = try casebook(["diary", "export", "--format", "csv"], data: "d")
+        #expect(unknown.status == 64)
+    }
+}

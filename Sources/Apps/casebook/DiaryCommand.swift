@@ -12,7 +12,8 @@ struct DiaryCommand: ParsableCommand {
         discussion: "Entries live in <data directory>/diary.sqlite.",
         subcommands: [
             DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
-            DiaryEditCommand.self, DiaryRemoveCommand.self,
+            DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,
+            DiaryImportCommand.self,
         ]
     )
 

@@ -46,7 +46,7 @@ public struct Entry: Equatable, Identifiable, Sendable {
     }
 
     /// Whether `text` is blank: an entry needs some text.
-    static func isBlank(_ text: String) -> Bool {
+    public static func isBlank(_ text: String) -> Bool {
         text.allSatisfy(\.isWhitespace)
     }
 }

@@ -1,0 +1,62 @@
+import ArgumentParser
+import CasebookWire
+import Diary
+import Foundation
+
+/// `casebook diary export`: the whole diary on standard output, as Casebook's JSON (what
+/// `diary import` reads back, and `GET /api/diary` gives a page of), as Markdown, or as jrnl's
+/// plain-text journal (oldest first, `[YYYY-MM-DD HH:MM] ` before each entry's first line).
+struct DiaryExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the whole diary to standard output: json (default), markdown or jrnl.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, markdown, jrnl
+    }
+
+    @Option(help: "json (what diary import reads), markdown or jrnl.")
+    var format: Format = .json
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var user: DiaryUserOption
+
+    func run() async throws {
+        try await DiaryCommand.withEntries(data: data, user: user) { entries in
+            var output = OutputBuffer()
+            switch format {
+            case .json:
+                var stream = DiaryEntriesJSONStream()
+                stream.start(to: &output.bytes)
+                try entries.forEachNewest(limit: Int.max) { entry in
+                    stream.write(entry, to: &output.bytes)
+                    try output.flushIfFull()
+                }
+                stream.finish(to: &output.bytes)
+                output.bytes.append(0x0A)
+            case .markdown, .jrnl:
+                var all: [Entry] = []
+                try entries.forEachNewest(limit: Int.max) { all.append($0) }
+                if format == .markdown { output.bytes += Array("# Diary\n".utf8) }
+                for (index, entry) in all.reversed().enumerated() {
+                    let stamp = Self.minute(entry.date)
+                    let text =
+                        format == .markdown
+                        ? "\n## \(stamp)\n\n\(entry.text)\n"
+                        : (index == 0 ? "" : "\n") + "[\(stamp)] \(entry.text)\n"
+                    output.bytes += Array(text.utf8)
+                    try output.flushIfFull()
+                }
+            }
+            try output.flush()
+        }
+    }
+
+    /// `date` to the minute in this machine's zone, as jrnl writes it: `2026-03-05 14:30`.
+    static func minute(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+}
