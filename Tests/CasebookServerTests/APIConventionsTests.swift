@@ -16,17 +16,13 @@ import Testing
 /// `Location` on a 201.
 @Suite("HTTP conventions", .serialized)
 struct APIConventionsTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
-    let people = InMemoryUserDirectory()
+    let fixture: UsersFixture
+    var directory: TemporaryDirectory { fixture.directory }
+    var stores: CasebookServer.Stores { fixture.stores }
+    var people: InMemoryUserDirectory { fixture.people }
 
     init() async throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = people
-        self.stores = stores
-        try await people.add(
-            User(name: "ada", role: .admin, passwordHash: "-", createdAt: Date()))
+        fixture = try await UsersFixture(users: [("ada", .admin)])
     }
 
     func withClient(

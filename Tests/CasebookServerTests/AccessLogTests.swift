@@ -13,17 +13,13 @@ import Testing
 /// request when it is a sensible one, made otherwise, and echoed.
 @Suite("The access log and request ids", .serialized)
 struct AccessLogTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
-    let people = InMemoryUserDirectory()
+    let fixture: UsersFixture
+    var directory: TemporaryDirectory { fixture.directory }
+    var stores: CasebookServer.Stores { fixture.stores }
+    var people: InMemoryUserDirectory { fixture.people }
 
     init() async throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = people
-        self.stores = stores
-        try await people.add(
-            User(name: "ada", role: .diarist, passwordHash: "-", createdAt: Date()))
+        fixture = try await UsersFixture(users: [("ada", .diarist)])
     }
 
     var logPath: String { directory.url.appendingPathComponent("access.log").path }

@@ -17,19 +17,13 @@ import Testing
 /// this matrix by being added to the table.
 @Suite("One path, one permission", .serialized)
 struct RouteMatrixTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
-    let people = InMemoryUserDirectory()
+    let fixture: UsersFixture
+    var directory: TemporaryDirectory { fixture.directory }
+    var stores: CasebookServer.Stores { fixture.stores }
+    var people: InMemoryUserDirectory { fixture.people }
 
     init() async throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = people
-        self.stores = stores
-        for role in UserRole.allCases {
-            try await people.add(
-                User(name: Self.name(of: role), role: role, passwordHash: "-", createdAt: Date()))
-        }
+        fixture = try await UsersFixture(users: UserRole.allCases.map { (Self.name(of: $0), $0) })
     }
 
     static func name(of role: UserRole) -> String { "user-\(role.rawValue)" }

@@ -13,18 +13,15 @@ import Testing
 /// once and kept (the home page, the menu) too, each visitor seeing their own name.
 @Suite("Who is signed in", .serialized)
 struct SignedInHeaderTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
-    let people = InMemoryUserDirectory()
+    let fixture: UsersFixture
+    var directory: TemporaryDirectory { fixture.directory }
+    var stores: CasebookServer.Stores { fixture.stores }
+    var people: InMemoryUserDirectory { fixture.people }
 
     init() async throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = people
-        self.stores = stores
-        for (name, role) in [("ada", UserRole.diarist), ("bob", .diarist), ("cy", .admin)] {
-            try await people.add(User(name: name, role: role, passwordHash: "-", createdAt: Date()))
-        }
+        fixture = try await UsersFixture(users: [
+            ("ada", .diarist), ("bob", .diarist), ("cy", .admin),
+        ])
     }
 
     static func header(_ html: String) -> String {
