@@ -207,21 +207,63 @@ struct DiaryCommandTests {
 
     /// On a terminal, `diary add` without text says how to finish it; from a pipe it says
     /// nothing. The terminal is a real one, from `script`.
-    @Test func onATerminalAddSaysHowToFinishTheText() throws {
+    /// `arguments` to `casebook diary` on a real terminal (from `script`), typing `typed`,
+    /// with `editor` as `EDITOR` (and no `VISUAL`): its status and what the terminal showed.
+    func onATerminal(_ arguments: [String], typed: String = "", editor: String? = nil) throws
+        -> (status: Int32, shown: String)
+    {
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        let command = "\(CasebookExecutable.url.path) diary add --data \(data)"
+        let command = ([CasebookExecutable.url.path, "diary"] + arguments + ["--data", data])
+            .map { "'\($0)'" }.joined(separator: " ")
         script.arguments = ["-qec", command, "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["VISUAL"] = nil
+        environment["EDITOR"] = editor
+        script.environment = environment
         let input = Pipe()
         let output = Pipe()
         script.standardInput = input
         script.standardOutput = output
         try script.run()
-        input.fileHandleForWriting.write(Data("Walked home\n\u{04}".utf8))
-        let said = String(
+        input.fileHandleForWriting.write(Data(typed.utf8))
+        let shown = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         script.waitUntilExit()
-        #expect(script.terminationStatus == 0)
+        return (script.terminationStatus, shown)
+    }
+
+    /// An editor that runs `body` on the file it is given (`$1`).
+    func editor(_ body: String) throws -> String {
+        let url = directory.appending("editor-\(UUID().uuidString).sh")
+        try "#!/bin/sh\n\(body)\n".write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        return url.path
+    }
+
+    /// As `git commit` does: without text on a terminal, `$VISUAL` or `$EDITOR` opens; what
+    /// it leaves is the entry (or, for `edit`, the new text), and an empty result changes
+    /// nothing.
+    @Test func onATerminalWithAnEditorTheEditorWritesTheEntry() throws {
+        let writes = try editor(#"printf 'Written in the editor\n' > "$1""#)
+        #expect(try onATerminal(["add"], editor: writes).status == 0)
+        let listed = try diary(["list"]).standardOutput
+        #expect(listed.contains("Written in the editor"))
+        let id = String(listed.prefix(8))
+        let appends = try editor(#"printf ' and more' >> "$1""#)
+        #expect(try onATerminal(["edit", id], editor: appends).status == 0)
+        #expect(
+            try diary(["show", id]).standardOutput.hasSuffix("Written in the editor and more\n"))
+        let empties = try editor(#": > "$1""#)
+        let nothing = try onATerminal(["add"], editor: empties)
+        #expect(nothing.status == 0)
+        #expect(nothing.shown.contains("nothing added: the entry was empty"))
+        #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 1)
+    }
+
+    @Test func onATerminalAddSaysHowToFinishTheText() throws {
+        let (status, said) = try onATerminal(["add"], typed: "Walked home\n\u{04}")
+        #expect(status == 0)
         #expect(said.contains("Type the entry, then press Ctrl+D on a line of its own to add it"))
         #expect(try diary(["list"]).standardOutput.contains("Walked home"))
         let piped = try diary(["add"], input: "From a pipe\n")

@@ -126,6 +126,18 @@ struct DiaryAddCommand: AsyncParsableCommand {
     /// prints the new entry's id.
     private static func addEntry(_ text: String?, to entries: DiaryEntries) throws {
         if text == nil, isatty(STDIN_FILENO) == 1 {
+            // As `git commit` does: the editor a person chose writes the entry.
+            if let editor = ExternalEditor.chosen() {
+                let written = try editor.edit("")
+                guard !Entry.isBlank(written) else {
+                    try StandardStreams.output("nothing added: the entry was empty")
+                    return
+                }
+                let entry = try entries.add(
+                    text: written.trimmingCharacters(in: .whitespacesAndNewlines))
+                try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+                return
+            }
             StandardStreams.error(
                 "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
             )
@@ -212,17 +224,30 @@ struct DiaryEditCommand: AsyncParsableCommand {
     @Argument(help: DiaryCommand.idHelp)
     var id: String
 
-    @Argument(help: "The new text.")
-    var text: String
+    @Argument(help: "The new text (on a terminal without it: $VISUAL or $EDITOR opens).")
+    var text: String?
 
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
     func run() async throws {
         try await DiaryCommand.withEntries(data: data, user: user) { entries in
+            let current = try entries.entry(matching: id)
+            let newText: String
+            if let text {
+                newText = text
+            } else if isatty(STDIN_FILENO) == 1, let editor = ExternalEditor.chosen() {
+                newText = try editor.edit(current.text)
+                guard !Entry.isBlank(newText), newText != current.text else {
+                    try StandardStreams.output("nothing changed")
+                    return
+                }
+            } else {
+                throw FailureReport.Message(
+                    "give the new text, or run on a terminal with $VISUAL or $EDITOR set")
+            }
             let entry = try entries.update(
-                id: try entries.entry(matching: id).id,
-                text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+                id: current.id, text: newText.trimmingCharacters(in: .whitespacesAndNewlines))
             try StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
         }
     }
