@@ -33,40 +33,35 @@ struct DiaryPages: Sendable {
     {
         let own = try diaries.diary(for: request)
         let (work, store) = (own.work, own.work.store)
-        if let position = try Self.position(
-            in: try FormFields(query: request),
-            zone: ReaderTimeZone.of(request) ?? .autoupdatingCurrent)
-        {
+        let zone = ReaderTimeZone.of(request)
+        let position = try Self.position(
+            in: try FormFields(query: request), zone: zone ?? .autoupdatingCurrent)
+        // A page further down, or the top with a notice (for this visitor, once): rendered
+        // for this request alone.
+        let notice = position == nil ? Notice.pending(in: request) : nil
+        if position != nil || notice != nil {
             let html = try await work.run {
-                let (diary, screens) = makeRouter(store, request)
+                let (diary, screens) = makeRouter(store, zone: zone)
                 switch position {
                 case .after(let cursor): try diary.showList(after: cursor)
                 case .before(let cursor): try diary.showList(before: cursor)
+                case nil: try diary.showList()
                 }
-                return listHTML(screens, csrf: CSRFToken.token(for: request).value)
-            }
-            return renderer.cachedPage([ByteBuffer(string: html)], request: request)
-        }
-        // A notice is for this visitor, once: the page is rendered for them alone.
-        if let notice = Notice.pending(in: request) {
-            let html = try await work.run {
-                let (diary, screens) = makeRouter(store, request)
-                try diary.showList()
                 return listHTML(
                     screens, csrf: CSRFToken.token(for: request).value, notice: notice)
             }
             var response = renderer.cachedPage([ByteBuffer(string: html)], request: request)
-            response.setCookie(Notice.shown)
+            if notice != nil { response.setCookie(Notice.shown) }
             return response
         }
         let current = try await own.revision()
-        let key = own.listKey + "|" + (ReaderTimeZone.of(request)?.identifier ?? "")
+        let key = own.listKey + "|" + (zone?.identifier ?? "")
         if let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
         let pieces = try await work.run {
             try cache.page(key, revision: current) { placeholder in
-                let (diary, screens) = makeRouter(store, request)
+                let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList()
                 return listHTML(screens, csrf: placeholder)
             }
@@ -80,7 +75,7 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         return try await work.run {
-            let (diary, screens) = makeRouter(store, request)
+            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try diary.showNewEntry()
             return detail(screens, request: request)
         }
@@ -93,7 +88,7 @@ struct DiaryPages: Sendable {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
         return try await work.run {
-            let (diary, screens) = makeRouter(store, request)
+            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try showDetail(on: diary, id: id)
             // The revision the form starts from, so that a save can tell whether someone
             // else saved the entry meanwhile.
@@ -110,7 +105,7 @@ struct DiaryPages: Sendable {
         let form = try await PostedForm.read(request)
         let text = form["text"]
         return try await work.run {
-            let (diary, screens) = makeRouter(store, request)
+            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try diary.showNewEntry()
             return try perform(screens, text: text, request: request)
         }
@@ -126,7 +121,7 @@ struct DiaryPages: Sendable {
         let text = form["text"]
         let revision = try Self.revision(in: form["revision"])
         return try await work.run {
-            let (diary, screens) = makeRouter(store, request)
+            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try showDetail(on: diary, id: id)
             guard let revision else {
                 return try perform(screens, text: text, request: request)
@@ -146,7 +141,7 @@ struct DiaryPages: Sendable {
         let id = try entryID(context)
         let confirmed = try await PostedForm.read(request)["confirm"] == "yes"
         return try await work.run {
-            let (diary, screens) = makeRouter(store, request)
+            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try showDetail(on: diary, id: id)
             guard let entry = screens.detail?.entry else {
                 throw RequestError(.notFound, "There is no such entry.")
@@ -310,13 +305,14 @@ struct DiaryPages: Sendable {
     /// dates), in the reader's time zone.
     static let pageLocale = Locale(identifier: "en_US")
 
-    /// The case study's router over `store`, its screens dated in the reader's time zone.
-    private func makeRouter(_ store: any DiaryStore, _ request: Request) -> (
+    /// The case study's router over `store`, its screens dated in the reader's time zone
+    /// (the server's when the reader's is not known).
+    private func makeRouter(_ store: any DiaryStore, zone: TimeZone?) -> (
         DiaryRouter, LatestScreens
     ) {
         let screens = LatestScreens()
         let formatter = DiaryDateFormatter(
-            locale: Self.pageLocale, timeZone: ReaderTimeZone.of(request) ?? .autoupdatingCurrent)
+            locale: Self.pageLocale, timeZone: zone ?? .autoupdatingCurrent)
         let factory = DiaryScreenFactory(store: store, formatter: formatter)
         return (DiaryRouter(navigation: screens, factory: factory), screens)
     }
