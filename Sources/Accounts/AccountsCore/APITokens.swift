@@ -74,7 +74,8 @@ public struct APITokens: Sendable {
         SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    private static func base64url(_ bytes: [UInt8]) -> String {
+    /// Unpadded base64url (RFC 4648, section 5): how tokens' and sessions' secrets are written.
+    static func base64url(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }

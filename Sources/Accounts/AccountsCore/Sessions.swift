@@ -24,8 +24,7 @@ public struct Sessions: Sendable {
     public func start(for user: String) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let secret = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let secret = APITokens.base64url(bytes)
         let now = clock()
         let seconds = Double(lifetime.components.seconds)
         try await store.add(

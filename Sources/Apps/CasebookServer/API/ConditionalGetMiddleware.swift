@@ -42,9 +42,7 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
     /// A strong ETag for `body`: the first 16 bytes of its SHA-256, in base64url.
     static func eTag(of body: ByteBuffer) -> String {
         let digest = SHA256.hash(data: Data(body.readableBytesView)).prefix(16)
-        let text = Data(digest).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return "\"\(text)\""
+        return "\"\(Base64URL.encode(digest))\""
     }
 
     /// Whether an `If-None-Match` list names `eTag`, by weak comparison, or is `*`.

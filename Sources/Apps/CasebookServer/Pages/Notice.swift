@@ -76,7 +76,7 @@ struct Notice: Codable, Equatable {
     static func pending(in request: Request) -> Notice? {
         guard let value = CookieValue.named(cookieName, in: request), !value.isEmpty,
             value.utf8.count <= maximumCookieBytes + 200,
-            let data = Data(base64Encoded: base64(fromURL: value))
+            let data = Base64URL.decode(value)
         else { return nil }
         guard let notice = try? WireJSON.decode(Notice.self, from: data, shape: "a notice"),
             notice.user == SignedInUser.current
@@ -94,13 +94,6 @@ struct Notice: Codable, Equatable {
     }
 
     private static func encode(_ notice: Notice) -> String {
-        WireJSON.encode(notice).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func base64(fromURL text: String) -> String {
-        let standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(
-            of: "_", with: "/")
-        return standard + String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        Base64URL.encode(WireJSON.encode(notice))
     }
 }
