@@ -20,7 +20,7 @@ struct SurveySyncCommand: AsyncParsableCommand {
     @OptionGroup var folderOptions: SurveyFolderOptions
 
     @Option(help: "Respondents per request.")
-    var batchSize = 500
+    var batchSize = SurveySynchronizer.standardBatchSize
 
     @Flag(help: "Print the report as JSON: the counts, each failure with its file, the notes.")
     var json = false

@@ -13,6 +13,14 @@ public struct SurveySynchronizer {
     private let uploader: any RespondentUploading
     private let pacing: SyncPacing
 
+    /// The waits before each retry of an unavailable backend, unless told otherwise (a sync's
+    /// and a verify's alike).
+    public static let standardRetryDelays: [Duration] = [
+        .milliseconds(250), .seconds(1), .seconds(4),
+    ]
+    /// Respondents per request, unless told otherwise.
+    public static let standardBatchSize = 500
+
     /// - Parameters:
     ///   - retryDelays: the waits before each retry of an unavailable backend; after the last,
     ///     the sync stops.
@@ -21,8 +29,8 @@ public struct SurveySynchronizer {
         folder: any RespondentFolder,
         uploader: any RespondentUploading,
         sleeper: any Sleeping = TaskSleeper(),
-        retryDelays: [Duration] = [.milliseconds(250), .seconds(1), .seconds(4)],
-        batchSize: Int = 500
+        retryDelays: [Duration] = standardRetryDelays,
+        batchSize: Int = standardBatchSize
     ) {
         self.folder = folder
         self.uploader = uploader

@@ -14,8 +14,8 @@ public struct SurveyVerifier {
         folder: any RespondentFolder,
         backend: any RespondentBackend,
         sleeper: any Sleeping = TaskSleeper(),
-        retryDelays: [Duration] = [.milliseconds(250), .seconds(1), .seconds(4)],
-        batchSize: Int = 500
+        retryDelays: [Duration] = SurveySynchronizer.standardRetryDelays,
+        batchSize: Int = SurveySynchronizer.standardBatchSize
     ) {
         self.folder = folder
         self.backend = backend
