@@ -49,6 +49,18 @@ public struct DiaryEntriesJSONStream {
         return output
     }
 
+    /// A page at once, as the API gives it: `{"entries": […], "next": …}`.
+    public static func encode(
+        _ entries: some Sequence<Entry>, next: String?, indented: Bool
+    ) -> [UInt8] {
+        var stream = DiaryEntriesJSONStream(indented: indented)
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        for entry in entries { stream.write(entry, to: &output) }
+        stream.finish(next: next, to: &output)
+        return output
+    }
+
     /// The start of the list, before any entry.
     public func start(to output: inout [UInt8]) {
         output.append(contentsOf: pieces.start.utf8)

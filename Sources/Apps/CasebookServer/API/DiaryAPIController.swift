@@ -62,12 +62,8 @@ struct DiaryAPIController: Sendable {
             }
             let page = found.prefix(limit)
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
-            var bytes: [UInt8] = []
-            var writer = DiaryEntriesJSONStream(indented: false)
-            writer.start(to: &bytes)
-            for entry in page { writer.write(entry, to: &bytes) }
-            writer.finish(next: next, to: &bytes)
-            answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: bytes), next: next)
+            let body = DiaryEntriesJSONStream.encode(page, next: next, indented: false)
+            answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: body), next: next)
             lists.keep(answer, for: question, of: diary.key)
         }
         var response = JSONResponse.make(body: answer.body)
