@@ -1,7 +1,10 @@
 import Foundation
 
 /// What one row of the menu shows. The screens see menu items, never pizzas or desserts.
-public struct MenuItem: Equatable, Sendable {
+///
+/// A row is also what the menu's JSON gives for it (`MenuListing`): a field added here and to
+/// its coding keys reaches the API, `casebook menu --json` and the menu page.
+public struct MenuItem: Equatable, Sendable, Encodable {
     public let title: String
     public let price: Decimal
     /// The price in the menu's currency, such as `€8.50`.
@@ -19,5 +22,17 @@ public struct MenuItem: Equatable, Sendable {
         price = offering.price
         formattedPrice = currency.format(offering.price)
         description = offering.description
+    }
+
+    enum CodingKeys: CodingKey { case title, price, formattedPrice, description }
+
+    /// The price with two decimals and no symbol (`8.50`), and the description as `null` when
+    /// there is none, so that every row has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(Currency.plainText(price), forKey: .price)
+        try container.encode(formattedPrice, forKey: .formattedPrice)
+        try container.encode(description, forKey: .description)
     }
 }

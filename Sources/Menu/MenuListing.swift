@@ -8,23 +8,19 @@ public struct MenuListing: Encodable, Equatable, Sendable {
         public let items: [Item]
     }
 
+    /// One row of a section: the data source's `MenuItem`, written as its JSON.
     public struct Item: Encodable, Equatable, Sendable {
-        public let title: String
+        /// The row as the menu's data source gives it.
+        public let row: MenuItem
+
+        public var title: String { row.title }
         /// The price with two decimals and no symbol: `8.50`.
-        public let price: String
+        public var price: String { Currency.plainText(row.price) }
         /// The price as shown: `€8.50`.
-        public let formattedPrice: String
-        public let description: String?
+        public var formattedPrice: String { row.formattedPrice }
+        public var description: String? { row.description }
 
-        enum CodingKeys: CodingKey { case title, price, formattedPrice, description }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(title, forKey: .title)
-            try container.encode(price, forKey: .price)
-            try container.encode(formattedPrice, forKey: .formattedPrice)
-            try container.encode(description, forKey: .description)
-        }
+        public func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
     }
 
     public let restaurant: String
@@ -39,11 +35,7 @@ public struct MenuListing: Encodable, Equatable, Sendable {
             Section(
                 title: dataSource.title(forSection: section) ?? "",
                 items: (0..<dataSource.numberOfRows(inSection: section)).compactMap { row in
-                    dataSource.item(forRow: row, inSection: section).map {
-                        Item(
-                            title: $0.title, price: Currency.plainText($0.price),
-                            formattedPrice: $0.formattedPrice, description: $0.description)
-                    }
+                    dataSource.item(forRow: row, inSection: section).map(Item.init(row:))
                 })
         }
     }

@@ -24,4 +24,22 @@ struct MenuListingTests {
         let gelato = try #require((sections.last?["items"] as? [[String: Any]])?.first)
         #expect(gelato["description"] is NSNull)
     }
+
+    @Test func eachItemIsTheDataSourcesRowAndWritesTheSameJSONAsTheRow() throws {
+        let menu = Menu(
+            restaurant: "Test", currency: .euro,
+            pizzas: [Pizza(name: "Diavola", price: 9.5, description: "Salame piccante")],
+            beverages: [Beverage(name: "Acqua", price: 2)], desserts: [])
+        let dataSource = MenuDataSource(menu: menu)
+        let listing = MenuListing(menu: menu)
+        #expect(
+            listing.sections.map { $0.items.map(\.row) } == [
+                [try #require(dataSource.item(forRow: 0, inSection: 0))],
+                [try #require(dataSource.item(forRow: 0, inSection: 1))],
+            ])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let item = try #require(listing.sections.first?.items.first)
+        #expect(try encoder.encode(item) == encoder.encode(item.row))
+    }
 }
