@@ -1,0 +1,35 @@
+import DiaryCore
+import Testing
+
+@Suite("The words of an entry, as search reads them")
+struct DiaryWordsTests {
+    @Test func areRunsOfLettersAndDigitsFoldedToLowercaseWithoutAccents() {
+        #expect(
+            DiaryWords.searchText(of: "Café au lait, at 7:30 — with Zoë & ÅSA!")
+                == "cafe au lait at 7 30 with zoe asa")
+    }
+
+    @Test func keepTheirPlacesInTheOriginalText() {
+        let text = "Über-long walk"
+        let words = DiaryWords.words(in: text)
+        #expect(words.map { String(text[$0.range]) } == ["Über", "long", "walk"])
+        #expect(words.map(\.folded) == ["uber", "long", "walk"])
+    }
+
+    @Test func aWordLongerThanAnyIndexKeepsIsLeftOut() {
+        let long = String(repeating: "a", count: DiaryWords.longestWord + 1)
+        let longest = String(repeating: "b", count: DiaryWords.longestWord)
+        #expect(DiaryWords.searchText(of: "x \(long) \(longest) y") == "x \(longest) y")
+    }
+
+    @Test func aTextWithoutWordsHasNone() {
+        #expect(DiaryWords.searchText(of: "… — !!") == "")
+    }
+
+    @Test(arguments: ["Plain ASCII, with 3 numbers: 1, 22 and 333.", "a_b-c'd\tE\r\nF", ""])
+    func anASCIITextReadsAsAnyOtherText(text: String) {
+        #expect(
+            DiaryWords.searchText(of: text)
+                == DiaryWords.words(in: text).map(\.folded).joined(separator: " "))
+    }
+}
