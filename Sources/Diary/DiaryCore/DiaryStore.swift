@@ -16,6 +16,12 @@ public protocol DiaryStore {
     /// The `limit` entries just newer than `cursor`, newest first: the page before a page, for
     /// paging back towards the top. By default, the entries are walked from the top.
     func newerEntries(limit: Int, before cursor: DiaryCursor) throws -> [Entry]
+    /// A page of the entries `query` lists, newest first, starting after `cursor` (from the top
+    /// without one). By default, the entries are walked from the top and tested one by one
+    /// (`DiaryQuery.matches`); a store with a full-text index and an index on dates uses them,
+    /// and finds the same entries.
+    func newestEntries(matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?)
+        throws -> [Entry]
     /// The newest `limit` entries, newest first, in the order of `newestEntries`' pages,
     /// handed to `body` one at a time, so that a long listing never holds them all; an error
     /// thrown by `body` stops it. By default, read in pages (`newestEntries`): a store that can
@@ -54,6 +60,20 @@ extension DiaryStore {
             }
         } catch is DiaryPageFull {}
         return Array(newer.suffix(limit))
+    }
+
+    public func newestEntries(
+        matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?
+    ) throws -> [Entry] {
+        guard limit > 0 else { return [] }
+        var page: [Entry] = []
+        do {
+            try forEachNewestEntry(limit: Int.max) { entry in
+                guard page.count < limit else { throw DiaryPageFull() }
+                if cursor?.precedes(entry) ?? true, query.matches(entry) { page.append(entry) }
+            }
+        } catch is DiaryPageFull {}
+        return page
     }
 
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
