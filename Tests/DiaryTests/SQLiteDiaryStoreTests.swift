@@ -28,6 +28,54 @@ struct SQLiteDiaryStoreTests {
         #expect(try store.newestEntries(limit: 1, offset: 0) == [entries[999]])
     }
 
+    /// A diary written before the full-text index has its words indexed when it is opened.
+    @Test func aDiaryFromBeforeSearchIsIndexedWhenOpened() throws {
+        let old = Entry(date: base, text: "An older Café visit")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                        INSERT INTO grdb_migrations VALUES
+                            ('create entry'), ('count revisions'), ('revise each entry');
+                        CREATE TABLE entry (
+                            id TEXT PRIMARY KEY NOT NULL, date REAL NOT NULL, text TEXT NOT NULL,
+                            revision INTEGER NOT NULL DEFAULT 1);
+                        CREATE TABLE revision (id INTEGER PRIMARY KEY, value INTEGER NOT NULL);
+                        INSERT INTO revision VALUES (1, 0);
+                        """)
+                try db.execute(
+                    sql: "INSERT INTO entry (id, date, text) VALUES (?, ?, ?)",
+                    arguments: [
+                        old.id.uuidString.lowercased(), base.timeIntervalSinceReferenceDate,
+                        old.text,
+                    ])
+            }
+        }
+        let store = try SQLiteDiaryStore(path: path)
+        let newer = Entry(date: base.addingTimeInterval(1), text: "a newer cafe")
+        try store.save(newer)
+        let found = try store.newestEntries(
+            matching: DiaryQuery(search: try DiarySearch("cafe")), limit: 10, after: nil)
+        #expect(found == [newer, old])
+    }
+
+    /// A search reads the full-text index rather than every entry's text.
+    @Test func aSearchReadsTheFullTextIndex() throws {
+        _ = try SQLiteDiaryStore(path: path)
+        let plan = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    EXPLAIN QUERY PLAN SELECT id FROM entry WHERE search_key IN
+                    (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)
+                    """, arguments: ["\"walk\"* \"au lait\""]
+            ).map { $0["detail"] as String }
+        }
+        #expect(plan.joined(separator: "\n").contains("VIRTUAL TABLE INDEX"))
+    }
+
     @Test func entriesSurviveReopeningExactly() throws {
         let entry = Entry(date: base, text: "kept 🍕\nacross lines")
         do {

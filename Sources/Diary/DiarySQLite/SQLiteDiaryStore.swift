@@ -60,34 +60,71 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         StoreMigration(
             "revise each entry",
             sql: "ALTER TABLE entry ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
+        StoreMigration("index the words of each entry", apply: indexWordsOfEveryEntry),
     ]
 
-    /// Adds an entry at revision 1, or replaces one's text and moves it to its next revision.
+    /// The full-text index: each entry's words as `DiaryWords` folds them, under the entry's
+    /// `search_key` (a number of its own: an entry's rowid may change when the file is vacuumed).
+    private static func indexWordsOfEveryEntry(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE entry ADD COLUMN search_key INTEGER;
+                UPDATE entry SET search_key = rowid;
+                CREATE UNIQUE INDEX entry_search_key ON entry(search_key);
+                CREATE VIRTUAL TABLE entry_search
+                    USING fts5(words, tokenize = 'unicode61 remove_diacritics 2');
+                """)
+        let rows = try Row.fetchCursor(db, sql: "SELECT search_key, text FROM entry")
+        while let row = try rows.next() {
+            try index(db, key: row["search_key"], text: row["text"])
+        }
+    }
+
+    /// Indexes `text` as the words of the entry with `key`, in place of what was indexed.
+    private static func index(_ db: Database, key: Int64, text: String) throws {
+        try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO entry_search (rowid, words) VALUES (?, ?)"
+        )
+        .execute(arguments: [key, DiaryWords.searchText(of: text)])
+    }
+
+    /// Drops the words of the entry with `key` from the index.
+    private static func unindex(_ db: Database, key: Int64?) throws {
+        guard let key else { return }
+        try db.cachedStatement(sql: "DELETE FROM entry_search WHERE rowid = ?")
+            .execute(arguments: [key])
+    }
+
+    /// Adds an entry at revision 1 under the next search key, or replaces one's text and moves
+    /// it to its next revision; gives the entry's search key.
     private static let upsert = """
-        INSERT INTO entry (id, date, text) VALUES (?, ?, ?)
+        INSERT INTO entry (id, date, text, search_key)
+        VALUES (?, ?, ?, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry))
         ON CONFLICT(id) DO UPDATE SET text = excluded.text, revision = revision + 1
+        RETURNING search_key
         """
 
     public func save(_ entry: Entry) throws {
-        try database.write { db in
-            try db.execute(
-                sql: Self.upsert,
-                arguments: [
-                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
-                ])
-        }
+        try database.write { db in try Self.upsert(db, entry) }
     }
 
     /// Saves many entries in one transaction: all of them, or on error none.
     public func save(contentsOf entries: [Entry]) throws {
         try database.write { db in
-            let statement = try db.makeStatement(sql: Self.upsert)
-            for entry in entries {
-                try statement.execute(arguments: [
-                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
-                ])
-            }
+            for entry in entries { try Self.upsert(db, entry) }
         }
+    }
+
+    /// Adds or replaces `entry` and indexes its words.
+    private static func upsert(_ db: Database, _ entry: Entry) throws {
+        let key = try Int64.fetchOne(
+            db.cachedStatement(sql: upsert),
+            arguments: [key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text])
+        guard let key else {
+            throw DamagedRowError(
+                store: "diary", key: Self.key(entry.id), problem: "it has no search key")
+        }
+        try index(db, key: key, text: entry.text)
     }
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
@@ -98,13 +135,17 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
         try database.write { db in
-            try db.execute(
+            let searchKey = try Int64?.fetchOne(
+                db,
                 sql: """
                     UPDATE entry SET text = ?, revision = revision + 1
-                    WHERE id = ? AND revision = ?
+                    WHERE id = ? AND revision = ? RETURNING search_key
                     """,
                 arguments: [entry.text, Self.key(entry.id), revision])
-            let updated = db.changesCount == 1
+            let updated = searchKey != nil
+            if let searchKey = searchKey ?? nil {
+                try Self.index(db, key: searchKey, text: entry.text)
+            }
             guard let row = try Self.row(db, id: entry.id) else {
                 throw DiaryError.unknownEntry(entry.id)
             }
@@ -118,10 +159,11 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func remove(id: Entry.ID, ifRevision revision: Int) throws {
         try database.write { db in
-            try db.execute(
-                sql: "DELETE FROM entry WHERE id = ? AND revision = ?",
+            let removed = try Int64?.fetchAll(
+                db, sql: "DELETE FROM entry WHERE id = ? AND revision = ? RETURNING search_key",
                 arguments: [Self.key(id), revision])
-            guard db.changesCount == 0 else { return }
+            for searchKey in removed { try Self.unindex(db, key: searchKey) }
+            guard removed.isEmpty else { return }
             guard let row = try Self.row(db, id: id) else { throw DiaryError.unknownEntry(id) }
             throw DiaryConflictError(
                 current: RevisedEntry(entry: row.entry, revision: row.revision))
@@ -130,7 +172,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func remove(id: Entry.ID) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])
+            let removed = try Int64?.fetchAll(
+                db, sql: "DELETE FROM entry WHERE id = ? RETURNING search_key",
+                arguments: [Self.key(id)])
+            for searchKey in removed { try Self.unindex(db, key: searchKey) }
         }
     }
 
@@ -185,6 +230,54 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             ) { entries.append($0.entry) }
             return entries.reversed()
         }
+    }
+
+    /// Finds the words in the full-text index and seeks the dates in the index on (date, id).
+    public func newestEntries(
+        matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?
+    ) throws -> [Entry] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        if let search = query.search {
+            conditions.append(
+                "search_key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
+            _ = arguments.append(contentsOf: [Self.match(search)])
+        }
+        if let from = query.from {
+            conditions.append("date >= ?")
+            _ = arguments.append(contentsOf: [from.timeIntervalSinceReferenceDate])
+        }
+        if let before = query.before {
+            conditions.append("date < ?")
+            _ = arguments.append(contentsOf: [before.timeIntervalSinceReferenceDate])
+        }
+        if let cursor {
+            conditions.append("(date, id) < (?, ?)")
+            _ = arguments.append(contentsOf: [
+                cursor.date.timeIntervalSinceReferenceDate, Self.key(cursor.id),
+            ])
+        }
+        _ = arguments.append(contentsOf: [max(0, limit)])
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try database.read { db in
+            var entries: [Entry] = []
+            try EntryRow.forEach(
+                db,
+                """
+                SELECT \(EntryRow.columns) FROM entry \(filter)
+                ORDER BY date DESC, id DESC LIMIT ?
+                """, arguments: arguments
+            ) { entries.append($0.entry) }
+            return entries
+        }
+    }
+
+    /// `search` as an FTS5 query: each phrase quoted (its words hold only letters and digits),
+    /// `*` after a phrase whose last word is a start, the phrases side by side (all of them).
+    static func match(_ search: DiarySearch) -> String {
+        search.phrases.map { phrase in
+            "\"" + phrase.words.joined(separator: " ") + "\"" + (phrase.lastIsPrefix ? "*" : "")
+        }.joined(separator: " ")
     }
 
     /// One query read row by row, in one read transaction: a consistent listing however long,
