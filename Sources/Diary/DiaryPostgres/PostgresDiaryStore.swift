@@ -60,6 +60,35 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                     "ALTER TABLE diary_entry ADD COLUMN owner text COLLATE \"C\" NOT NULL DEFAULT ''",
                     "CREATE INDEX diary_entry_owner_newest ON diary_entry (owner, date DESC, id DESC)",
                 ]),
+            PostgresMigration(
+                5, "index the words of each entry",
+                sql: [
+                    // Each entry's words as `DiaryWords` folds them (NULL until written: entries
+                    // from before are indexed by the first search of their diary).
+                    "ALTER TABLE diary_entry ADD COLUMN words text",
+                    """
+                    ALTER TABLE diary_entry ADD COLUMN words_vector tsvector
+                        GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, coalesce(words, ''))) STORED
+                    """,
+                    "CREATE INDEX diary_entry_words ON diary_entry USING gin (words_vector)",
+                    "CREATE INDEX diary_entry_unindexed ON diary_entry (owner) WHERE words IS NULL",
+                    // A server from before search changes the text and not the words: its
+                    // words are dropped, to be indexed again.
+                    """
+                    CREATE FUNCTION diary_entry_stale_words() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        IF NEW.text IS DISTINCT FROM OLD.text
+                            AND NEW.words IS NOT DISTINCT FROM OLD.words THEN
+                            NEW.words := NULL;
+                        END IF;
+                        RETURN NEW;
+                    END $$
+                    """,
+                    """
+                    CREATE TRIGGER diary_entry_text_changed BEFORE UPDATE ON diary_entry
+                        FOR EACH ROW EXECUTE FUNCTION diary_entry_stale_words()
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -82,15 +111,18 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let id = Self.key(entry.id)
         let date = entry.date.timeIntervalSinceReferenceDate
         let text = entry.text
+        let words = DiaryWords.searchText(of: text)
         let owner = owner
         let saved = try run { client -> Bool in
             // An id another owner holds is never overwritten (ids are UUIDs: only a forged one
             // can clash).
             let rows = try await client.query(
                 """
-                INSERT INTO diary_entry (id, date, text, owner) VALUES (\(id), \(date), \(text), \(owner))
+                INSERT INTO diary_entry (id, date, text, owner, words)
+                VALUES (\(id), \(date), \(text), \(owner), \(words))
                 ON CONFLICT (id) DO UPDATE SET
-                    text = excluded.text, revision = diary_entry.revision + 1
+                    text = excluded.text, words = excluded.words,
+                    revision = diary_entry.revision + 1
                     WHERE diary_entry.owner = excluded.owner
                 RETURNING id
                 """)
@@ -114,10 +146,11 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let key = Self.key(entry.id)
         let owner = owner
         let text = entry.text
+        let words = DiaryWords.searchText(of: text)
         let updated: Int? = try run { client -> Int? in
             let rows = try await client.query(
                 """
-                UPDATE diary_entry SET text = \(text), revision = revision + 1
+                UPDATE diary_entry SET text = \(text), words = \(words), revision = revision + 1
                 WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
                 RETURNING revision
                 """)
@@ -203,6 +236,77 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
             LIMIT \(limit)
             """
         ).map(\.entry).reversed()
+    }
+
+    /// Finds the words through the GIN index on `words_vector`, within the owner's entries in
+    /// the order of the index on (owner, date, id).
+    public func newestEntries(
+        matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?
+    ) throws -> [Entry] {
+        var sql = "SELECT \(PostgresEntryRow.columns) FROM diary_entry WHERE owner = $1"
+        var binds = PostgresBindings()
+        binds.append(owner)
+        func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        if let search = query.search {
+            indexUnindexedWords()
+            sql += " AND words_vector @@ to_tsquery('simple', \(bind(Self.tsquery(search))))"
+        }
+        if let from = query.from {
+            sql += " AND date >= \(bind(from.timeIntervalSinceReferenceDate))"
+        }
+        if let before = query.before {
+            sql += " AND date < \(bind(before.timeIntervalSinceReferenceDate))"
+        }
+        if let cursor {
+            let date = bind(cursor.date.timeIntervalSinceReferenceDate)
+            sql += " AND (date, id) < (\(date), \(bind(EntryIDText.text(of: cursor.id))))"
+        }
+        binds.append(max(0, limit))
+        sql += " ORDER BY date DESC, id DESC LIMIT $\(binds.count)"
+        return try revisedEntries(PostgresQuery(unsafeSQL: sql, binds: binds)).map(\.entry)
+    }
+
+    /// `search` as a `tsquery`: each phrase's words side by side (`<->`), the last one with
+    /// `:*` when it is a start, the phrases all of them (`&`). The words hold only letters and
+    /// digits, so quoting each one is enough.
+    static func tsquery(_ search: DiarySearch) -> String {
+        search.phrases.map { phrase in
+            let words = phrase.words.map { "'\($0)'" }
+            let last = words.count - 1
+            return "("
+                + words.enumerated().map { $0 == last && phrase.lastIsPrefix ? $1 + ":*" : $1 }
+                .joined(separator: " <-> ") + ")"
+        }.joined(separator: " & ")
+    }
+
+    /// Indexes the words of the owner's entries written before search (or by a server from
+    /// before it), a few hundred at a time; a failure leaves them for the next search.
+    private func indexUnindexedWords() {
+        let owner = owner
+        try? run { client in
+            // Bounded, should the same entries be rewritten by an older server all along.
+            for _ in 0..<1_000 {
+                var unindexed: [(String, String)] = []
+                let rows = try await client.query(
+                    """
+                    SELECT id, text FROM diary_entry WHERE owner = \(owner) AND words IS NULL
+                    LIMIT 500
+                    """)
+                for try await row in rows.decode((String, String).self) { unindexed.append(row) }
+                for (id, text) in unindexed {
+                    let words = DiaryWords.searchText(of: text)
+                    try await client.query(
+                        """
+                        UPDATE diary_entry SET words = \(words)
+                        WHERE id = \(id) AND text = \(text) AND words IS NULL
+                        """)
+                }
+                if unindexed.count < 500 { return }
+            }
+        }
     }
 
     public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {

@@ -1,0 +1,60 @@
+import CasebookTestSupport
+import Diary
+import DiaryPostgres
+import Foundation
+import PostgresNIO
+import PostgresTestSupport
+import Testing
+
+/// What only PostgreSQL's shared tables can show about search: each owner finds only their own
+/// entries, and entries written before search (or by a server from before it) are found too.
+@Suite("Searching diaries on PostgreSQL")
+struct PostgresDiarySearchTests {
+    let cafe = DiaryQuery(search: try! DiarySearch("cafe"))
+
+    @Test func eachOwnerFindsOnlyTheirOwnEntries() async throws {
+        let cafe = cafe
+        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
+            let ada = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "ada")
+            let bob = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "bob")
+            try await PostgresTesting.onOwnThread {
+                let mine = Entry(date: Date(timeIntervalSince1970: 1), text: "Ada at the Café")
+                try ada.save(mine)
+                try bob.save(Entry(date: Date(timeIntervalSince1970: 2), text: "Bob's café"))
+                #expect(try ada.newestEntries(matching: cafe, limit: 10, after: nil) == [mine])
+            }
+        }
+    }
+
+    @Test func entriesWithoutIndexedWordsAreIndexedByTheFirstSearch() async throws {
+        let cafe = cafe
+        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
+            let store = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "ada")
+            let first = Entry(date: Date(timeIntervalSince1970: 1), text: "An older Café")
+            let newer = Entry(date: Date(timeIntervalSince1970: 2), text: "a newer cafe")
+            try await PostgresTesting.onOwnThread {
+                try store.save(first)
+                try store.save(newer)
+            }
+            var older = first
+            // As a server from before search writes: the text alone.
+            let id = EntryIDText.text(of: older.id)
+            try await database.client.query(
+                "UPDATE diary_entry SET words = NULL WHERE id = \(id)")
+            older.text = "An older CAFÉ, rewritten"
+            let text = older.text
+            try await database.client.query(
+                "UPDATE diary_entry SET text = \(text) WHERE id = \(id)")
+            let changedNewer = EntryIDText.text(of: newer.id)
+            try await database.client.query(
+                "UPDATE diary_entry SET text = 'a newer tea' WHERE id = \(changedNewer)")
+            let found = try await PostgresTesting.onOwnThread {
+                try store.newestEntries(matching: cafe, limit: 10, after: nil)
+            }
+            #expect(found == [older])
+        }
+    }
+}
