@@ -160,4 +160,17 @@ struct DiaryEntriesTests {
         // Past the 81st byte nothing is looked at.
         #expect(Entry.asciiPreview(of: ascii + "b\r\né") == ascii + "…")
     }
+
+    @Test func listsWhatAQueryAskedInWordsFindsWithTodayByItsClock() throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let old = Entry(date: now.addingTimeInterval(-3 * 86_400), text: "soup, days ago")
+        try store.save(old)
+        let fresh = try entries.add(text: "Soup today")
+        try entries.add(text: "bread today")
+        let query = try entries.query(search: "soup", from: "today", to: nil, zone: utc)
+        #expect(try entries.newest(matching: query, limit: 10, after: nil) == [fresh])
+        let all = try entries.query(search: "soup", from: "3 days ago", to: nil, zone: utc)
+        #expect(try entries.newest(matching: all, limit: 10, after: nil) == [fresh, old])
+        #expect(entries.today(in: utc) == DiaryDay(containing: now, in: utc))
+    }
 }

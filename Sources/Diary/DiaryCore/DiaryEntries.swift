@@ -1,3 +1,5 @@
+import Foundation
+
 /// The diary's use cases, for everything that is not a screen (the JSON API, the CLI): add,
 /// update, remove, find and list entries, by the same rules the screens follow — blank text is
 /// refused, an update keeps the entry's identity and date, an unknown id is an error.
@@ -115,6 +117,27 @@ public struct DiaryEntries {
     /// A page of `limit` entries, newest first, after `cursor` (from the top without one).
     public func newest(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
         try store.newestEntries(limit: limit, after: cursor)
+    }
+
+    /// A page of `limit` of the entries `query` lists, newest first, after `cursor` (from the
+    /// top without one).
+    public func newest(matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?)
+        throws -> [Entry]
+    {
+        try store.newestEntries(matching: query, limit: limit, after: cursor)
+    }
+
+    /// The day it is in `zone`, by this diary's clock.
+    public func today(in zone: TimeZone) -> DiaryDay {
+        DiaryDay(containing: clock.now, in: zone)
+    }
+
+    /// The query a person asks for in words (`DiaryQuery.init(search:from:to:today:zone:)`),
+    /// today being today by this diary's clock.
+    public func query(search: String?, from: String?, to: String?, zone: TimeZone)
+        throws(DiaryQueryError) -> DiaryQuery
+    {
+        try DiaryQuery(search: search, from: from, to: to, today: today(in: zone), zone: zone)
     }
 
     /// The newest `limit` entries, newest first, one at a time: a listing of any length in

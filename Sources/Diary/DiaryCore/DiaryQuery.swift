@@ -16,6 +16,33 @@ public struct DiaryQuery: Equatable, Sendable {
         self.before = before
     }
 
+    /// The query a person asks for in words: a search as typed, and the first and the last
+    /// day (both whole) as `DiaryDay` reads them, `today` being `today`, in `zone`.
+    /// - Throws: `DiaryQueryError` naming the part that cannot be read.
+    public init(
+        search: String?, from: String?, to: String?, today: DiaryDay, zone: TimeZone
+    ) throws(DiaryQueryError) {
+        do {
+            self.search = try search.map(DiarySearch.init)
+        } catch {
+            throw .search(error)
+        }
+        do {
+            self.from = try from.map { text throws(DiaryDayError) in
+                try DiaryDay(text, today: today).start(in: zone)
+            }
+        } catch {
+            throw .from(error)
+        }
+        do {
+            before = try to.map { text throws(DiaryDayError) in
+                try DiaryDay(text, today: today).next.start(in: zone)
+            }
+        } catch {
+            throw .to(error)
+        }
+    }
+
     /// Whether `entry` is one this query lists.
     public func matches(_ entry: Entry) -> Bool {
         if let from, entry.date < from { return false }
