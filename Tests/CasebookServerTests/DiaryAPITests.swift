@@ -117,6 +117,57 @@ struct DiaryAPITests {
         }
     }
 
+    /// `q` searches (words in any order, `walk*`, "a phrase"; case and accents ignored) and
+    /// `from` and `to` bound the days (whole, in UTC); the pages of a search link to the next
+    /// page of the same search.
+    @Test func searchesAndBoundsByDaysInPagesThatKeepTheQuery() async throws {
+        let utc = TimeZone(identifier: "UTC")!
+        let first = DiaryDay(year: 2026, month: 3, day: 1).start(in: utc)
+        let texts = [
+            "Walked to the Café", "bread", "a long walk, café au lait", "café closed",
+            "walking past the cafe", "cafe walkers",
+        ]
+        for (day, text) in texts.enumerated() {
+            try stores.diary.save(
+                Entry(date: first.addingTimeInterval(Double(day) * 86_400), text: text))
+        }
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            var found: [String] = []
+            var uri: String? = "/api/diary?limit=2&q=walk%2A%20CAFE"
+            while let next = uri {
+                uri = try await client.execute(uri: next, method: .get) { response in
+                    #expect(response.status == .ok)
+                    let body = try Self.object(response.body)
+                    let entries = try #require(body["entries"] as? [[String: Any]])
+                    found += entries.compactMap { $0["text"] as? String }
+                    guard let cursor = body["next"] as? String else { return nil }
+                    let link = "/api/diary?limit=2&q=walk%2A%20CAFE&cursor=\(cursor)"
+                    #expect(response.headers[HTTPField.Name("Link")!] == "<\(link)>; rel=\"next\"")
+                    return link
+                }
+            }
+            #expect(found == [texts[5], texts[4], texts[2], texts[0]])
+            try await client.execute(
+                uri: "/api/diary?q=cafe&from=2026-03-03&to=2026-03-05", method: .get
+            ) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(
+                    entries?.compactMap { $0["text"] as? String } == [texts[4], texts[3], texts[2]])
+            }
+            for (bad, parameter) in [
+                ("q=%21%21", "q"), ("q=%22open", "q"), ("from=soon", "from"),
+                ("to=2026-02-30", "to"),
+            ] {
+                try await client.execute(uri: "/api/diary?\(bad)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(bad)")
+                    let problem = try Self.object(response.body)
+                    #expect(problem["parameter"] as? String == parameter, "\(bad)")
+                }
+            }
+        }
+    }
+
     /// Adds an entry through the API: its id and its ETag.
     static func add(_ text: String, _ client: some TestClientProtocol) async throws
         -> (id: String, eTag: String)

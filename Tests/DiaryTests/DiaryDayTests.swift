@@ -9,7 +9,7 @@ struct DiaryDayTests {
     @Test(arguments: [
         ("2026-11-20", DiaryDay(year: 2026, month: 11, day: 20)),
         ("today", DiaryDay(year: 2026, month: 3, day: 1)),
-        (" Yesterday ", DiaryDay(year: 2026, month: 2, day: 28)),
+        ("yesterday", DiaryDay(year: 2026, month: 2, day: 28)),
         ("1 day ago", DiaryDay(year: 2026, month: 2, day: 28)),
         ("366 days ago", DiaryDay(year: 2025, month: 2, day: 28)),
         ("0 days ago", DiaryDay(year: 2026, month: 3, day: 1)),
@@ -20,7 +20,8 @@ struct DiaryDayTests {
 
     @Test(arguments: [
         "2026-02-29", "2026-13-01", "2026-1-01", "20260101", "tomorrow", "-1 days ago",
-        "100001 days ago", "", "0000-01-01", "2026-01-01T00:00:00Z",
+        "100000 days ago", "", "0000-01-01", "2026-01-01T00:00:00Z", " today", "Today",
+        "3  days ago", "3 days ago ",
     ])
     func anythingElseIsRefusedWithWhatADayIs(text: String) {
         #expect(throws: DiaryDayError(text: text)) { try DiaryDay(text, today: today) }

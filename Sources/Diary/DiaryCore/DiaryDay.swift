@@ -8,7 +8,7 @@ public struct DiaryDay: Equatable, Hashable, Sendable {
     public let day: Int
 
     /// The most days ago a day may be named.
-    public static let mostDaysAgo = 100_000
+    public static let mostDaysAgo = 99_999
 
     public init(year: Int, month: Int, day: Int) {
         self.year = year
@@ -24,15 +24,15 @@ public struct DiaryDay: Equatable, Hashable, Sendable {
 
     /// The day `text` names, `today` being `today`.
     /// - Throws: `DiaryDayError` for anything but `YYYY-MM-DD` (a real date, years 1 to 9999),
-    ///   `today`, `yesterday` or `N days ago` (N from 0 to `mostDaysAgo`).
+    ///   `today`, `yesterday` or `N days ago` (N from 0 to `mostDaysAgo`), spelled exactly so.
     public init(_ text: String, today: DiaryDay) throws(DiaryDayError) {
-        let words = text.lowercased().split(separator: " ")
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
         switch words.count {
         case 1 where words[0] == "today": self = today
         case 1 where words[0] == "yesterday": self = today.adding(days: -1)
         case 1: self = try Self.date(String(words[0]), text: text)
         case 3 where words[1] == "days" || words[1] == "day":
-            guard words[2] == "ago", words[0].allSatisfy(\.isASCII), words[0].count <= 6,
+            guard words[2] == "ago", words[0].allSatisfy(\.isASCII), words[0].count <= 5,
                 let days = Int(words[0]), (0...Self.mostDaysAgo).contains(days)
             else { throw DiaryDayError(text: text) }
             self = today.adding(days: -days)

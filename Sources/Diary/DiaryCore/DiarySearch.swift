@@ -15,7 +15,7 @@ public struct DiarySearch: Equatable, Sendable {
         }
     }
 
-    /// The most characters a search takes.
+    /// The most characters (Unicode scalars) a search takes.
     public static let longestQuery = 256
     /// The most words a search looks for.
     public static let mostWords = 16
@@ -29,7 +29,9 @@ public struct DiarySearch: Equatable, Sendable {
     /// - Throws: `DiarySearchError` when `text` is too long, has too many words or none, or
     ///   leaves a quote open.
     public init(_ text: String) throws(DiarySearchError) {
-        guard text.count <= Self.longestQuery else { throw .tooLong(limit: Self.longestQuery) }
+        guard text.unicodeScalars.count <= Self.longestQuery else {
+            throw .tooLong(limit: Self.longestQuery)
+        }
         var phrases: [Phrase] = []
         var rest = Substring(text)
         while let start = rest.firstIndex(where: { !$0.isWhitespace }) {

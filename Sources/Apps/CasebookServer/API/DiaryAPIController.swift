@@ -25,7 +25,9 @@ struct DiaryAPIController: Sendable {
     /// `GET /api/diary`: a page of entries, newest first, of `limit`, after the opaque
     /// `cursor` the page before gave as `next` (or, as before cursors, after `offset`
     /// entries), with `next` and a `Link: <…>; rel="next"` to the page after it until the
-    /// last. Kept per revision of the diary.
+    /// last. `q` searches the entries and `from` and `to` bound their days (whole days in
+    /// UTC; `YYYY-MM-DD`, `today`, `yesterday`, `N days ago`); the next page keeps them. Kept
+    /// per revision of the diary.
     @Sendable func list(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -34,10 +36,11 @@ struct DiaryAPIController: Sendable {
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
         let cursor = try Self.cursor(query["cursor"])
+        let asked = Asked(search: query["q"], from: query["from"], to: query["to"])
         // The revision first, then the entries: an answer kept is never older than the
         // revision it is kept under.
         let question = DiaryListAnswers.Question(
-            limit: limit, offset: offset, cursor: cursor?.token,
+            limit: limit, offset: offset, cursor: cursor?.token, asked: asked,
             revision: try await diary.revision())
         let answer: DiaryListAnswers.Answer
         if let kept = lists.answer(for: question, of: diary.key) {
@@ -46,19 +49,26 @@ struct DiaryAPIController: Sendable {
             // One more than the page, to know whether there is a page after it; `offset`
             // entries skipped first (after the cursor, with one).
             let found = try await diary.work.entries { entries in
-                guard var position = cursor else {
+                let listed = try Self.query(asked, of: entries)
+                func page(_ limit: Int, after position: DiaryCursor?) throws -> [Entry] {
+                    guard let listed else {
+                        return try entries.newest(limit: limit, after: position)
+                    }
+                    return try entries.newest(matching: listed, limit: limit, after: position)
+                }
+                if cursor == nil, listed == nil {
                     return try entries.newest(limit: limit + 1, offset: offset)
                 }
                 // Skipped a bounded chunk at a time, never held whole.
+                var position = cursor
                 var skipped = 0
                 while skipped < offset {
-                    let chunk = try entries.newest(
-                        limit: min(1000, offset - skipped), after: position)
+                    let chunk = try page(min(1000, offset - skipped), after: position)
                     guard let last = chunk.last else { return [] }
                     position = DiaryCursor(last)
                     skipped += chunk.count
                 }
-                return try entries.newest(limit: limit + 1, after: position)
+                return try page(limit + 1, after: position)
             }
             let page = found.prefix(limit)
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
@@ -68,10 +78,40 @@ struct DiaryAPIController: Sendable {
         }
         var response = JSONResponse.make(body: answer.body)
         if let next = answer.next {
-            response.headers[HTTPField.Name("Link")!] =
-                "</api/diary?limit=\(limit)&cursor=\(next)>; rel=\"next\""
+            var link = QueryString()
+            link.append("limit", "\(limit)")
+            link.append("q", asked.search)
+            link.append("from", asked.from)
+            link.append("to", asked.to)
+            link.append("cursor", next)
+            response.headers[HTTPField.Name("Link")!] = "</api/diary?\(link.text)>; rel=\"next\""
         }
         return response
+    }
+
+    /// What a list was asked to search for and between which days, as the client wrote it.
+    struct Asked: Equatable {
+        let search: String?
+        let from: String?
+        let to: String?
+    }
+
+    /// The query `asked` names (nil when it names none), in UTC; a 400 naming the parameter
+    /// that cannot be read.
+    static func query(_ asked: Asked, of entries: DiaryEntries) throws -> DiaryQuery? {
+        guard asked != Asked(search: nil, from: nil, to: nil) else { return nil }
+        do {
+            return try entries.query(
+                search: asked.search, from: asked.from, to: asked.to, zone: .gmt)
+        } catch {
+            let parameter =
+                switch error {
+                case .search: "q"
+                case .from: "from"
+                case .to: "to"
+                }
+            throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
+        }
     }
 
     /// The position a `cursor` parameter names; a 400 naming it for anything that is not a

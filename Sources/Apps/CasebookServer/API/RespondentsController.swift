@@ -192,10 +192,6 @@ struct RespondentsController: Sendable {
         return .object(fields)
     }
 
-    /// RFC 3986's unreserved characters: what a query's value keeps unescaped.
-    static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     /// `GET /api/respondents?limit=&after=`: a page in id order, with the id to continue
     /// after.
     @Sendable func page(_ request: Request, context: some RequestContext) async throws
@@ -212,9 +208,11 @@ struct RespondentsController: Sendable {
                 "next": next.map(JSONValue.string) ?? .null,
             ])
         if let next {
-            let after = next.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? next
+            var link = QueryString()
+            link.append("limit", "\(limit)")
+            link.append("after", next)
             response.headers[HTTPField.Name("Link")!] =
-                "</api/respondents?limit=\(limit)&after=\(after)>; rel=\"next\""
+                "</api/respondents?\(link.text)>; rel=\"next\""
         }
         return response
     }
