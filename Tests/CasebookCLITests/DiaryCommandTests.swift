@@ -98,6 +98,52 @@ struct DiaryCommandTests {
         #expect(output == String(decoding: try encoder.encode(listed), as: UTF8.self) + "\n")
     }
 
+    @Test func listsWhatASearchFindsWithinDays() throws {
+        for text in ["Walked to the Café", "bread", "cafe walkers"] {
+            _ = try diary(["add", text])
+        }
+        let found = try diary(["list", "--search", "walk* CAFE"])
+        let lines = found.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasSuffix("cafe walkers") == true)
+        #expect(lines.last?.hasSuffix("Walked to the Café") == true)
+        let today = try diary(["list", "--search", "cafe", "--from", "today", "--to", "today"])
+        #expect(today.standardOutput.split(separator: "\n").count == 2)
+        #expect(try diary(["list", "--search", "cafe", "--to", "yesterday"]).standardOutput == "")
+        #expect(
+            try diary(["list", "--from", "3 days ago", "--limit", "1"]).standardOutput.split(
+                separator: "\n"
+            ).count == 1)
+        let json = try diary(["list", "--search", "bread", "--json"])
+        let page =
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(
+            (page?["entries"] as? [[String: Any]])?.compactMap { $0["text"] as? String } == [
+                "bread"
+            ])
+    }
+
+    @Test(arguments: [
+        (["--search", "!!"], "--search: a search needs a word to look for"),
+        (["--search", "\"open"], "--search: a search has a \" without its closing \""),
+        (
+            ["--from", "soon"],
+            "--from: 'soon' is not a day (a day is YYYY-MM-DD, today, yesterday or N days ago)"
+        ),
+        (
+            ["--to", "2026-02-30"],
+            "--to: '2026-02-30' is not a day (a day is YYYY-MM-DD, today, yesterday or N days ago)"
+        ),
+    ])
+    func aSearchOrDayItCannotReadIsAUsageErrorNamingTheOption(arguments: [String], message: String)
+        throws
+    {
+        let result = try diary(["list"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message))
+        #expect(result.standardOutput == "")
+    }
+
     @Test func listsMoreEntriesThanFitInOneWriteNewestFirst() throws {
         let texts = (0..<1_500).map {
             "Entry number \($0),\nwith some words to make it longer than a list shows of it, é\($0)"

@@ -159,21 +159,50 @@ struct DiaryListCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON as the API gives it: {\"entries\": [{\"id\", \"date\", \"text\"}]}.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Only entries with these words, in any order.",
+            discussion:
+                "walk* finds words that start with walk; \"au lait\" finds words side by side; case and accents do not matter."
+        ))
+    var search: String?
+
+    @Option(help: "Only entries from this day on: YYYY-MM-DD, today, yesterday or 'N days ago'.")
+    var from: String?
+
+    @Option(help: "Only entries up to this day, whole, named as --from.")
+    var to: String?
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        // The words and the days' spelling, before the diary is opened; which day `today`
+        // is, when it is.
+        let anyDay = DiaryDay(year: 2000, month: 1, day: 1)
+        do {
+            _ = try DiaryQuery(search: search, from: from, to: to, today: anyDay, zone: .gmt)
+        } catch {
+            let option =
+                switch error {
+                case .search: "--search"
+                case .from: "--from"
+                case .to: "--to"
+                }
+            throw ValidationError("\(option): \(error)")
+        }
     }
 
     func run() async throws {
         // Streamed: one entry at a time from the store, written in large pieces.
         try await DiaryCommand.withEntries(data: data, user: user) { entries in
+            let query = try entries.query(search: search, from: from, to: to, zone: .current)
             var output = OutputBuffer()
             if json {
                 var stream = DiaryEntriesJSONStream()
                 stream.start(to: &output.bytes)
-                try entries.forEachNewest(limit: limit) { entry in
+                try Self.forEach(in: entries, matching: query, limit: limit) { entry in
                     stream.write(entry, to: &output.bytes)
                     try output.flushIfFull()
                 }
@@ -181,12 +210,31 @@ struct DiaryListCommand: AsyncParsableCommand {
                 output.bytes.append(0x0A)
             } else {
                 var lines = DiaryListLines(dates: DiaryCommand.dates)
-                try entries.forEachNewest(limit: limit) { entry in
+                try Self.forEach(in: entries, matching: query, limit: limit) { entry in
                     lines.write(entry, to: &output.bytes)
                     try output.flushIfFull()
                 }
             }
             try output.flush()
+        }
+    }
+
+    /// The newest `limit` entries `query` lists, one at a time: every entry in one pass, or
+    /// a search's pages one after the other.
+    static func forEach(
+        in entries: DiaryEntries, matching query: DiaryQuery, limit: Int,
+        _ body: (Entry) throws -> Void
+    ) throws {
+        guard query != DiaryQuery() else { return try entries.forEachNewest(limit: limit, body) }
+        var position: DiaryCursor?
+        var listed = 0
+        while listed < limit {
+            let size = min(500, limit - listed)
+            let page = try entries.newest(matching: query, limit: size, after: position)
+            for entry in page { try body(entry) }
+            listed += page.count
+            guard page.count == size, let last = page.last else { return }
+            position = DiaryCursor(last)
         }
     }
 }
