@@ -126,4 +126,29 @@ struct DiaryRouterTests {
         let id = UUID()
         #expect(throws: DiaryError.unknownEntry(id)) { try router.showDetail(id: id) }
     }
+
+    /// A search's list: the entries it finds, newest first, each row an excerpt with the words
+    /// found marked, and the page of older results after it.
+    @Test func aSearchsListShowsWhatItFindsWithTheWordsMarked() throws {
+        for (offset, text) in ["a walk", "bread", "long walks", "walking home", "tea"].enumerated()
+        {
+            try store.save(Entry(date: now.addingTimeInterval(Double(offset)), text: text))
+        }
+        let query = DiaryQuery(search: try DiarySearch("walk*"))
+        try router.showList(matching: query, limit: 2, after: nil)
+        let list = try #require(navigation.list)
+        #expect(list.rows.map(\.text) == ["walking home", "long walks"])
+        #expect(
+            list.rows.map { row in row.marks.map { String(row.text[$0]) } } == [
+                ["walking"], ["walks"],
+            ])
+        #expect(list.query == query)
+        let older = try #require(list.older)
+        #expect(list.newer == nil)
+        try router.showList(matching: query, limit: 2, after: older)
+        #expect(navigation.list?.rows.map(\.text) == ["a walk"])
+        #expect(navigation.list?.older == nil)
+        try navigation.list?.selectRow(at: 0)
+        #expect(navigation.detail?.text == "a walk")
+    }
 }

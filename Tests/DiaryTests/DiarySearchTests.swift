@@ -1,4 +1,5 @@
 import DiaryCore
+import Foundation
 import Testing
 
 @Suite("A search of the diary, as typed")
@@ -60,5 +61,28 @@ struct DiarySearchTests {
             DiarySearchError.unclosedQuote.description == "a search has a \" without its closing \""
         )
         #expect(DiarySearchError.noWords.description == "a search needs a word to look for")
+    }
+
+    @Test func anExcerptStartsAtTheTextWhenTheFirstWordFoundIsInItsFirstCharacters() throws {
+        let text = "A walk to the café, " + String(repeating: "and on ", count: 20)
+        let excerpt = try DiarySearch("cafe").excerpt(of: text)
+        #expect(excerpt.text == Entry(date: Date(), text: text).preview)
+        #expect(excerpt.marks.map { String(excerpt.text[$0]) } == ["café"])
+    }
+
+    @Test func anExcerptShowsTheWordsAroundAWordFoundFurtherOn() throws {
+        let text = String(repeating: "nothing here ", count: 20) + "then the Café at last, and home"
+        let excerpt = try DiarySearch("cafe").excerpt(of: text)
+        #expect(excerpt.text.hasPrefix("…"))
+        #expect(excerpt.text.count <= Entry.previewLength + 2)
+        #expect(excerpt.marks.map { String(excerpt.text[$0]) } == ["Café"])
+        #expect(excerpt.text.contains("then the Café at last"))
+    }
+
+    @Test func anExcerptOfATextWithoutTheWordsIsItsPreview() throws {
+        let text = String(repeating: "x ", count: 100)
+        let excerpt = try DiarySearch("cafe").excerpt(of: text)
+        #expect(excerpt.text == Entry(date: Date(), text: text).preview)
+        #expect(excerpt.marks.isEmpty)
     }
 }

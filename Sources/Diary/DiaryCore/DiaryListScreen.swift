@@ -8,6 +8,15 @@ public final class DiaryListScreen {
         public let text: String
         /// The entry's date, readable.
         public let subtitle: String
+        /// Where `text` has the words a search found (none in a list that is no search's).
+        public let marks: [Range<String.Index>]
+
+        init(id: Entry.ID, text: String, subtitle: String, marks: [Range<String.Index>] = []) {
+            self.id = id
+            self.text = text
+            self.subtitle = subtitle
+            self.marks = marks
+        }
     }
 
     public static let maximumRowTextLength = Entry.previewLength
@@ -19,10 +28,28 @@ public final class DiaryListScreen {
     public internal(set) var older: DiaryCursor?
     /// Where the page of newer entries ends, when there are newer entries than these.
     public internal(set) var newer: DiaryCursor?
+    /// What the list is of, when it is a search's or a span of days' rather than every entry.
+    public internal(set) var query: DiaryQuery?
 
     public var onSelect: (Entry) throws -> Void = { _ in }
     public var onDelete: (Entry) throws -> Void = { _ in }
     public var onAdd: () throws -> Void = {}
+
+    /// The rows of what `query` found: each an excerpt of its entry that shows the first word
+    /// found, with the words found marked.
+    /// - Parameter entries: newest first.
+    public init(entries: [Entry], formatter: DiaryDateFormatter, query: DiaryQuery) {
+        self.entries = entries
+        self.query = query
+        rows = entries.map { entry in
+            let excerpt =
+                query.search?.excerpt(of: entry.text)
+                ?? DiarySearch.Excerpt(text: entry.preview, marks: [])
+            return Row(
+                id: entry.id, text: excerpt.text, subtitle: formatter.string(from: entry.date),
+                marks: excerpt.marks)
+        }
+    }
 
     /// - Parameter entries: newest first.
     public init(entries: [Entry], formatter: DiaryDateFormatter) {

@@ -29,6 +29,16 @@ public final class DiaryRouter {
         navigation?.show([.list(wire(try factory.makeList(limit: limit, before: cursor)))])
     }
 
+    /// Resets the stack to a page of what `query` finds: `limit` entries after `cursor`.
+    public func showList(
+        matching query: DiaryQuery, limit: Int = DiaryScreenFactory.pageSize,
+        after cursor: DiaryCursor?
+    ) throws {
+        navigation?.show([
+            .list(wire(try factory.makeList(matching: query, limit: limit, after: cursor)))
+        ])
+    }
+
     /// The list with the new-entry screen above it.
     public func showNewEntry() throws {
         try showAboveList(factory.makeNewEntry())

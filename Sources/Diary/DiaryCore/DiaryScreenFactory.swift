@@ -51,6 +51,22 @@ public struct DiaryScreenFactory {
         return list
     }
 
+    /// A page of what `query` finds: `limit` entries after `cursor` (from the newest without
+    /// one), each row an excerpt with the words found marked, knowing where the next page of
+    /// results starts.
+    public func makeList(
+        matching query: DiaryQuery, limit: Int = pageSize, after cursor: DiaryCursor?
+    )
+        throws -> DiaryListScreen
+    {
+        let found = try store.newestEntries(
+            matching: query, limit: Self.oneMore(limit), after: cursor)
+        let page = Array(found.prefix(limit))
+        let list = DiaryListScreen(entries: page, formatter: formatter, query: query)
+        list.older = found.count > limit ? page.last.map(DiaryCursor.init) : nil
+        return list
+    }
+
     /// One more than `limit`, to know whether there is a page beyond (never past `Int.max`).
     private static func oneMore(_ limit: Int) -> Int {
         limit < Int.max ? max(0, limit) + 1 : limit

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A search of the diary as a person types it: words, in any order, that an entry must all
 /// have; `walk*` for any word that starts with `walk`; `"au lait"` for words side by side. Case
 /// and accents do not matter (`cafe` finds `Café`): the words are folded as the entries' are
@@ -83,5 +85,35 @@ public struct DiarySearch: Equatable, Sendable {
         return DiaryWords.words(in: text).filter { word in
             exact.contains(word.folded) || prefixes.contains { word.folded.hasPrefix($0) }
         }.map(\.range)
+    }
+
+    /// A piece of a text to show for it in a list of results, and where in it the words found
+    /// are.
+    public struct Excerpt: Equatable, Sendable {
+        public let text: String
+        /// Ranges of `text`.
+        public let marks: [Range<String.Index>]
+    }
+
+    /// About `length` characters of `text` that show the first word found: the start of the
+    /// text when that word is in it (as `Entry.preview` cuts it), otherwise from a few words
+    /// before that word, with "…" where the text was cut.
+    public func excerpt(of text: String, length: Int = Entry.previewLength) -> Excerpt {
+        guard let first = marks(in: text).first,
+            text.index(first.upperBound, offsetBy: -length - 1, limitedBy: text.startIndex) != nil
+        else {
+            let preview = Entry.preview(of: text)
+            return Excerpt(text: preview, marks: marks(in: preview))
+        }
+        // A few words of what leads up to it, from the start of a word.
+        let lead =
+            text.index(first.lowerBound, offsetBy: -24, limitedBy: text.startIndex)
+            ?? text.startIndex
+        let start =
+            text[lead..<first.lowerBound].firstIndex(where: \.isWhitespace)
+            .map { text.index(after: $0) } ?? first.lowerBound
+        let end = text.index(start, offsetBy: length, limitedBy: text.endIndex) ?? text.endIndex
+        let cut = "…" + text[start..<end] + (end < text.endIndex ? "…" : "")
+        return Excerpt(text: cut, marks: marks(in: cut))
     }
 }

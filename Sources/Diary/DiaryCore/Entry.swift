@@ -23,7 +23,10 @@ public struct Entry: Equatable, Identifiable, Sendable {
 
     /// The text cut to `previewLength` characters with "…" when longer, on Character
     /// boundaries, so an emoji or a letter with its accents stays whole: what a list shows.
-    public var preview: String {
+    public var preview: String { Self.preview(of: text) }
+
+    /// `text` cut as `preview` cuts an entry's.
+    static func preview(of text: String) -> String {
         if let preview = Self.asciiPreview(of: text) { return preview }
         guard
             let cut = text.index(
