@@ -217,6 +217,52 @@ struct WebPagesTests {
         }
     }
 
+    /// The search box finds entries by their words (case and accents ignored), within the
+    /// days asked (in the reader's zone), each result an excerpt with the words found marked
+    /// (escaped as any text is); more results are a link away, and the box keeps the search.
+    @Test func theSearchBoxFindsEntriesWithTheWordsMarkedWithinTheDaysAsked() async throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
+        for day in 0..<60 {
+            let text = day % 2 == 0 ? "Day \(day): a walk to the <Café>" : "Day \(day): bread"
+            try stores.diary.save(
+                Entry(date: start.addingTimeInterval(Double(day) * 86_400 + 3600), text: text))
+        }
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", "UTC")
+            let html = try await pages.get("/diary?q=WALK%2A+cafe&from=&to=").html
+            #expect(html.contains(#"<input id="q" name="q" type="search" value="WALK* cafe""#))
+            #expect(html.contains("Day 58: a <mark>walk</mark> to the &lt;<mark>Café</mark>&gt;"))
+            #expect(!html.contains("bread"))
+            #expect(html.components(separatedBy: #"class="entry-text""#).count - 1 == 30)
+            let bounded = try await pages.get("/diary?q=cafe&from=2026-01-03&to=2026-01-06").html
+            #expect(bounded.components(separatedBy: #"class="entry-text""#).count - 1 == 2)
+            #expect(bounded.contains("Day 4:") && bounded.contains("Day 2:"))
+            #expect(bounded.contains(#"value="2026-01-03""#))
+            let none = try await pages.get("/diary?q=nothing").html
+            #expect(none.contains("No entries have these words."))
+            #expect(try await pages.get("/diary?q=%21%21").status == .badRequest)
+            #expect(try await pages.get("/diary?q=cafe&from=soon").status == .badRequest)
+        }
+        for early in 0..<25 {
+            try stores.diary.save(
+                Entry(
+                    date: start.addingTimeInterval(-60 * Double(early)),
+                    text: "an early walk, cafe \(early)"))
+        }
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", "UTC")
+            let first = try await pages.get("/diary?q=cafe").html
+            let range = try #require(first.range(of: #"rel="next" href=""#))
+            let older = String(first[range.upperBound...].prefix { $0 != "\"" })
+                .replacingOccurrences(of: "&amp;", with: "&")
+            #expect(older.hasPrefix("/diary?q=cafe&older="))
+            let second = try await pages.get(older).html
+            #expect(second.components(separatedBy: #"class="entry-text""#).count - 1 == 5)
+            #expect(second.contains("an early walk, <mark>cafe</mark> 24"))
+            #expect(second.contains(#"rel="next""#) == false)
+        }
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

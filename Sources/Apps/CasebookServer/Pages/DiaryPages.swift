@@ -34,8 +34,18 @@ struct DiaryPages: Sendable {
         let own = try diaries.diary(for: request)
         let (work, store) = (own.work, own.work.store)
         let zone = ReaderTimeZone.of(request)
-        let position = try Self.position(
-            in: try FormFields(query: request), zone: zone ?? .autoupdatingCurrent)
+        let fields = try FormFields(query: request)
+        if let asked = Self.asked(in: fields) {
+            let older = try fields["older"].map { try Self.cursor($0, named: "older") }
+            let html = try await work.run {
+                let query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
+                let (diary, screens) = makeRouter(store, zone: zone)
+                try diary.showList(matching: query, after: older)
+                return listHTML(screens, csrf: CSRFToken.token(for: request).value, asked: asked)
+            }
+            return renderer.cachedPage([ByteBuffer(string: html)], request: request)
+        }
+        let position = try Self.position(in: fields, zone: zone ?? .autoupdatingCurrent)
         // A page further down, or the top with a notice (for this visitor, once): rendered
         // for this request alone.
         let notice = position == nil ? Notice.pending(in: request) : nil
@@ -205,6 +215,36 @@ struct DiaryPages: Sendable {
         return response
     }
 
+    /// What the search box asked: words, a first and a last day, as typed (an empty field is
+    /// no limit); nil when it asked nothing.
+    static func asked(in fields: FormFields) -> DiaryAPIController.Asked? {
+        func given(_ name: String) -> String? {
+            fields[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let asked = DiaryAPIController.Asked(
+            search: given("q"), from: given("from"), to: given("to"))
+        return asked == DiaryAPIController.Asked(search: nil, from: nil, to: nil) ? nil : asked
+    }
+
+    /// The query `asked` names, its days in `zone`; a 400 naming the field that cannot be
+    /// read.
+    static func query(
+        _ asked: DiaryAPIController.Asked, zone: TimeZone, of store: any DiaryStore
+    ) throws -> DiaryQuery {
+        do {
+            return try DiaryEntries(store: store).query(
+                search: asked.search, from: asked.from, to: asked.to, zone: zone)
+        } catch {
+            let (field, label) =
+                switch error {
+                case .search: ("q", "The search")
+                case .from: ("from", "From")
+                case .to: ("to", "To")
+                }
+            throw RequestError(.badRequest, "\(label): \(error).").parameter(field)
+        }
+    }
+
     /// Where a page of the list starts or ends.
     enum Position {
         /// The page of entries older than the cursor.
@@ -352,24 +392,59 @@ struct DiaryPages: Sendable {
     }
 
     /// Each row: the entry as the API gives it, with what the list screen shows in its place
-    /// (the text cut for a row, the date as the reader reads dates).
-    private func listHTML(_ screens: LatestScreens, csrf: String, notice: Notice? = nil)
-        -> String
-    {
+    /// (the text cut for a row, or an excerpt with the words a search found marked, and the
+    /// date as the reader reads dates).
+    private func listHTML(
+        _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
+        asked: DiaryAPIController.Asked? = nil
+    ) -> String {
         let list = screens.list
         let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
             var context =
                 list?.entry(at: index).map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
             context["text"] = row.text
+            context["pieces"] = Self.pieces(of: row)
             context["subtitle"] = row.subtitle
             return context
         }
+        func link(_ name: String, _ cursor: DiaryCursor?) -> Any {
+            guard let cursor else { return false }
+            var query = QueryString()
+            query.append("q", asked?.search)
+            query.append("from", asked?.from)
+            query.append("to", asked?.to)
+            query.append(name, cursor.token)
+            return "/diary?" + query.text
+        }
+        let empty =
+            asked == nil
+            ? "No entries yet."
+            : asked?.search == nil ? "No entries on these days." : "No entries have these words."
         return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
             context: [
                 "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
-                "older": list?.older?.token ?? false, "newer": list?.newer?.token ?? false,
+                "older": link("older", list?.older), "newer": link("newer", list?.newer),
+                "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
+                "from": asked?.from ?? "", "to": asked?.to ?? "",
             ], csrf: csrf, path: "/diary")
+    }
+
+    /// A row's text in pieces, each marked or not, for the template to write each one escaped.
+    static func pieces(of row: DiaryListScreen.Row) -> [[String: Any]] {
+        var pieces: [[String: Any]] = []
+        var start = row.text.startIndex
+        for mark in row.marks where mark.lowerBound >= start {
+            if start < mark.lowerBound {
+                pieces.append(["piece": String(row.text[start..<mark.lowerBound]), "marked": false])
+            }
+            pieces.append(["piece": String(row.text[mark]), "marked": true])
+            start = mark.upperBound
+        }
+        if start < row.text.endIndex {
+            pieces.append(["piece": String(row.text[start...]), "marked": false])
+        }
+        return pieces
     }
 
     private func detail(
