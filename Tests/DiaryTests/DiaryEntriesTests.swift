@@ -173,4 +173,17 @@ struct DiaryEntriesTests {
         #expect(try entries.newest(matching: all, limit: 10, after: nil) == [fresh, old])
         #expect(entries.today(in: utc) == DiaryDay(containing: now, in: utc))
     }
+
+    @Test func restoresManyEntriesOnceEachAndNoneWhenOneIsBlank() throws {
+        let there = try entries.add(text: "there")
+        let incoming = [there, Entry(date: now, text: "one"), Entry(date: now, text: "two")]
+        #expect(try entries.restore(contentsOf: incoming) == 2)
+        #expect(try store.count() == 3)
+        #expect(throws: EntryDetailError.blankText) {
+            try entries.restore(contentsOf: [
+                Entry(date: now, text: "three"), Entry(date: now, text: " "),
+            ])
+        }
+        #expect(try store.count() == 3)
+    }
 }

@@ -291,4 +291,29 @@ struct DiaryStoreContractTests {
             #expect(try store.revisedEntry(id: UUID()) == nil)
         }
     }
+
+    /// Adding many entries adds those whose id is not there, with their ids, dates and text,
+    /// and leaves those that are as they are: what an import does, twice or not.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func addsManyEntriesLeavingThoseThereAsTheyAre(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { store in
+            let kept = Entry(date: base, text: "kept as it is")
+            try store.save(kept)
+            let incoming =
+                [Entry(id: kept.id, date: base, text: "an import's older copy")]
+                + (1...600).map {
+                    Entry(date: base.addingTimeInterval(Double($0)), text: "entry \($0)")
+                }
+            #expect(try store.add(contentsOf: incoming) == 600)
+            #expect(try store.count() == 601)
+            #expect(try store.entry(id: kept.id) == kept)
+            #expect(try store.entry(id: incoming[600].id) == incoming[600])
+            #expect(try store.add(contentsOf: incoming) == 0)
+            #expect(try store.count() == 601)
+            let found = try store.newestEntries(
+                matching: DiaryQuery(search: try DiarySearch("entry 600")), limit: 5, after: nil)
+            #expect(found == [incoming[600]])
+        }
+    }
 }

@@ -6,8 +6,9 @@ import Foundation
 
 /// `casebook diary import FILE`: the entries of a file `diary export` wrote, added with their
 /// ids, dates (to the millisecond) and text. The whole file is checked before anything is
-/// added, so a malformed one is refused whole, naming the entry; an entry already there (by
-/// its id) is left as it is, so importing a file twice adds nothing twice.
+/// added, so a malformed one is refused whole, naming the entry, and the entries are added in
+/// one transaction; an entry already there (by its id) is left as it is, so importing a file
+/// twice adds nothing twice.
 struct DiaryImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
@@ -26,8 +27,7 @@ struct DiaryImportCommand: AsyncParsableCommand {
         let path = file
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
             let incoming = try Self.entries(inFile: path)
-            var added = 0
-            for entry in incoming where try entries.restore(entry) { added += 1 }
+            let added = try entries.restore(contentsOf: incoming)
             try StandardStreams.output(
                 "imported \(added), already there \(incoming.count - added)")
         }

@@ -33,6 +33,17 @@ public struct DiaryEntries {
         return true
     }
 
+    /// Puts many entries back as they were (an import): each whose id is not there, all at
+    /// once where the store can; gives how many were added.
+    /// - Throws: `EntryDetailError.blankText`, adding nothing, when a text is blank; the
+    ///   store's errors.
+    public func restore(contentsOf entries: [Entry]) throws -> Int {
+        guard !entries.contains(where: { Entry.isBlank($0.text) }) else {
+            throw EntryDetailError.blankText
+        }
+        return try store.add(contentsOf: entries)
+    }
+
     /// Replaces the text of the entry with `id`, keeping its identity and date.
     /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
     @discardableResult

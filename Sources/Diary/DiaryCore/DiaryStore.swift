@@ -27,6 +27,10 @@ public protocol DiaryStore {
     /// thrown by `body` stops it. By default, read in pages (`newestEntries`): a store that can
     /// read them in one pass does so.
     func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws
+    /// Adds each of `entries` whose id is not in the store, with its id, date and text, and
+    /// leaves an entry that is there as it is; gives how many were added. By default, one at a
+    /// time; a store with transactions adds them all or, on error, none.
+    func add(contentsOf entries: [Entry]) throws -> Int
     func count() throws -> Int
     /// Up to `limit` ids that start with `prefix` (lowercase), in id order.
     func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID]
@@ -74,6 +78,15 @@ extension DiaryStore {
             }
         } catch is DiaryPageFull {}
         return page
+    }
+
+    public func add(contentsOf entries: [Entry]) throws -> Int {
+        var added = 0
+        for entry in entries where try self.entry(id: entry.id) == nil {
+            try save(entry)
+            added += 1
+        }
+        return added
     }
 
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {

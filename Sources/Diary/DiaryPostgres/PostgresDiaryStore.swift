@@ -132,6 +132,39 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         guard saved else { throw DiaryError.unknownEntry(entry.id) }
     }
 
+    /// Adds the entries whose id is not there (nor another owner's) in one transaction, a
+    /// thousand rows a statement: all of them, or on error none.
+    public func add(contentsOf entries: [Entry]) throws -> Int {
+        let owner = owner
+        let chunks = stride(from: 0, to: entries.count, by: 1000).map {
+            Array(entries[$0..<min($0 + 1000, entries.count)])
+        }
+        return try run { client in
+            try await client.withTransaction(logger: CasebookPostgres.PostgresDatabase.quietLogger)
+            {
+                connection in
+                var added = 0
+                for chunk in chunks {
+                    let ids = chunk.map { Self.key($0.id) }
+                    let dates = chunk.map { $0.date.timeIntervalSinceReferenceDate }
+                    let texts = chunk.map(\.text)
+                    let words = chunk.map { DiaryWords.searchText(of: $0.text) }
+                    let rows = try await connection.query(
+                        """
+                        INSERT INTO diary_entry (id, date, text, owner, words)
+                        SELECT id, date, text, \(owner), words
+                        FROM unnest(\(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[])
+                            AS incoming(id, date, text, words)
+                        ON CONFLICT (id) DO NOTHING
+                        RETURNING id
+                        """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                    for try await _ in rows.decode(String.self) { added += 1 }
+                }
+                return added
+            }
+        }
+    }
+
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
         let key = Self.key(id)
         return try revisedEntries(

@@ -115,6 +115,30 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
+    /// Adds the entries whose id is not there in one transaction: all of them, or on error none.
+    public func add(contentsOf entries: [Entry]) throws -> Int {
+        try database.write { db in
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO entry (id, date, text, search_key)
+                    VALUES (?, ?, ?, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry))
+                    ON CONFLICT(id) DO NOTHING RETURNING search_key
+                    """)
+            var added = 0
+            for entry in entries {
+                let key = try Int64.fetchOne(
+                    insert,
+                    arguments: [
+                        Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
+                    ])
+                guard let key else { continue }
+                try Self.index(db, key: key, text: entry.text)
+                added += 1
+            }
+            return added
+        }
+    }
+
     /// Adds or replaces `entry` and indexes its words.
     private static func upsert(_ db: Database, _ entry: Entry) throws {
         let key = try Int64.fetchOne(
