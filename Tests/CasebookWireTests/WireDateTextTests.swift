@@ -92,4 +92,35 @@ import Testing
         WireDateText.write(Date(timeIntervalSince1970: 86_400.25), to: &output)
         #expect(String(decoding: output, as: UTF8.self) == "at 1970-01-02T00:00:00.250Z")
     }
+
+    /// Read back, a wire date is the instant ISO8601DateFormatter reads from it, to the bit.
+    @Test func readsEveryDateItWritesAsISO8601DateFormatterDoes() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let seconds = Double.random(in: 0..<253_402_300_800, using: &generator)
+            let text = WireDateText.text(of: Date(timeIntervalSince1970: seconds))
+            let expected = try #require(formatter.date(from: text))
+            #expect(WireDateText.date(from: text) == expected, "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        "2026-02-29T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-01-01T24:00:00.000Z",
+        "2026-01-01T00:60:00.000Z", "2026-01-01T00:00:60.000Z", "2026-01-01T00:00:00.00aZ",
+        "0000-01-01T00:00:00.000Z", "", "yesterday",
+    ])
+    func aDateTheCalendarDoesNotHaveIsNone(text: String) {
+        #expect(WireDateText.date(from: text) == nil)
+    }
+
+    @Test func otherISO8601SpellingsAreReadAsFoundationReadsThem() {
+        #expect(
+            WireDateText.date(from: "2026-01-01T01:00:00+01:00")
+                == Date(timeIntervalSince1970: 1_767_225_600))
+        #expect(
+            WireDateText.date(from: "2026-01-01T00:00:00Z")
+                == Date(timeIntervalSince1970: 1_767_225_600))
+    }
 }

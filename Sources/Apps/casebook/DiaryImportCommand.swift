@@ -80,11 +80,6 @@ struct DiaryImportCommand: AsyncParsableCommand {
 
     /// An ISO 8601 date and time, with or without fractions of a second.
     static func date(_ text: String) -> Date? {
-        let precise = ISO8601DateFormatter()
-        precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = precise.date(from: text) { return date }
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
+        WireDateText.date(from: text)
     }
 }

@@ -50,6 +50,64 @@ public enum WireDateText {
         }
     }
 
+    /// The instant `text` names: the wire's own spelling (`2026-03-01T12:00:00.250Z`, years 1
+    /// to 9999) read by hand, to the bit what ISO8601DateFormatter reads; any other ISO 8601
+    /// date and time (an offset, no fraction) as ISO8601DateFormatter reads it. Nil for
+    /// anything else, and for a date or time the calendar does not have.
+    public static func date(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 24, bytes[23] == UInt8(ascii: "Z") else { return foundationDate(text) }
+        func number(_ start: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in bytes[start..<start + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes[4] == dash, bytes[7] == dash, bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == colon, bytes[16] == colon, bytes[19] == UInt8(ascii: "."),
+            let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+            let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+            let millisecond = number(20, 3), year >= 1, (1...12).contains(month), hour < 24,
+            minute < 60, second < 60,
+            (1...daysIn(month: month, of: year)).contains(day)
+        else { return nil }
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        // Since 1970 first, as Foundation adds the fraction, to the same last bit.
+        let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
+        return Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
+    }
+
+    /// `text` as ISO8601DateFormatter reads an internet date and time, with or without a
+    /// fraction of a second.
+    private static func foundationDate(_ text: String) -> Date? {
+        let precise = ISO8601DateFormatter()
+        precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = precise.date(from: text) { return date }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: text)
+    }
+
+    private static func daysIn(month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the date (negative before it), the inverse of `civil`.
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// 1970-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since the reference date.
     private static let firstSecond: Double = -978_307_200
     private static let endSecond: Double = 252_423_993_600
