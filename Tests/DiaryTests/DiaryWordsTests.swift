@@ -32,4 +32,16 @@ struct DiaryWordsTests {
             DiaryWords.searchText(of: text)
                 == DiaryWords.words(in: text).map(\.folded).joined(separator: " "))
     }
+
+    @Test(arguments: [
+        "Zoë's crème brûlée", "e\u{301}te\u{301} à Paris", "日本語のテキスト、二〇二六年", "٣ أيام",
+        "Straße — ÆØÅ ½ x²", "emoji 🍕 in👍 text",
+    ])
+    func theIndexedWordsAreTheWordsFoldedWhateverTheScript(text: String) {
+        #expect(
+            DiaryWords.searchText(of: text)
+                == DiaryWords.words(in: text).map(\.folded).filter {
+                    $0.count <= DiaryWords.longestWord
+                }.joined(separator: " "))
+    }
 }

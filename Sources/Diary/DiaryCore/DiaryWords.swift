@@ -18,17 +18,17 @@ public enum DiaryWords {
     /// Every word of `text`, in order.
     public static func words(in text: String) -> [Word] {
         var words: [Word] = []
+        let scalars = text.unicodeScalars
         var start: String.Index?
-        var index = text.startIndex
-        while index != text.endIndex {
-            let next = text.index(after: index)
-            if isWordCharacter(text[index]) {
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            if isWordScalar(scalars[index]) {
                 if start == nil { start = index }
             } else if let first = start {
                 words.append(Word(range: first..<index, folded: fold(text[first..<index])))
                 start = nil
             }
-            index = next
+            index = scalars.index(after: index)
         }
         if let first = start {
             words.append(Word(range: first..<text.endIndex, folded: fold(text[first...])))
@@ -37,11 +37,47 @@ public enum DiaryWords {
     }
 
     /// The words a store indexes for `text`, folded, each at most `longestWord` characters,
-    /// separated by one space.
+    /// separated by one space. Read scalar by scalar, an ASCII word folded without Foundation:
+    /// what an import of a hundred thousand entries indexes.
     public static func searchText(of text: String) -> String {
-        if let ascii = asciiSearchText(of: text) { return ascii }
-        return words(in: text).lazy.map(\.folded).filter { $0.count <= longestWord }
-            .joined(separator: " ")
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        // The word's UTF-8, ASCII letters already lowercase.
+        var word: [UInt8] = []
+        var isASCII = true
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if isASCII {
+                if word.count <= longestWord {
+                    if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+                    output.append(contentsOf: word)
+                }
+            } else {
+                let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
+                if folded.count <= longestWord {
+                    if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+                    output.append(contentsOf: folded.utf8)
+                }
+            }
+            word.removeAll(keepingCapacity: true)
+            isASCII = true
+        }
+        for scalar in text.unicodeScalars {
+            guard isWordScalar(scalar) else {
+                endWord()
+                continue
+            }
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                word.append(
+                    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+            } else {
+                isASCII = false
+                UTF8.encode(scalar) { word.append($0) }
+            }
+        }
+        endWord()
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The indexed words of `text`, in order.
@@ -49,41 +85,27 @@ public enum DiaryWords {
         searchText(of: text).split(separator: " ")
     }
 
-    /// Letters and digits of any script make words; everything else parts them.
-    static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber
+    /// Letters and digits of any script make words, with the marks that accent them;
+    /// everything else parts them.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            switch UInt8(scalar.value) {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return true
+            default: return false
+            }
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return properties.isAlphabetic || properties.numericType != nil
+        }
     }
 
     static func fold(_ word: Substring) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
         return String(word).folding(
             options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-    }
-
-    /// `searchText(of:)` of an ASCII text, read byte by byte: what most entries are, and what
-    /// an import of a hundred thousand entries indexes.
-    private static func asciiSearchText(of text: String) -> String? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count)
-        var word: [UInt8] = []
-        func endWord() {
-            if !word.isEmpty, word.count <= longestWord {
-                if !output.isEmpty { output.append(UInt8(ascii: " ")) }
-                output.append(contentsOf: word)
-            }
-            word.removeAll(keepingCapacity: true)
-        }
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default: endWord()
-            }
-        }
-        endWord()
-        return String(decoding: output, as: UTF8.self)
     }
 }
