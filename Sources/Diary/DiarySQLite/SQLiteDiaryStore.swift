@@ -105,42 +105,57 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         """
 
     public func save(_ entry: Entry) throws {
-        try database.write { db in try Self.upsert(db, entry) }
+        try database.write { db in
+            try Self.index(db, key: try Self.upsert(db, entry), text: entry.text)
+        }
     }
 
-    /// Saves many entries in one transaction: all of them, or on error none.
+    /// Saves many entries in one transaction: all of them, or on error none. The words are
+    /// indexed after the rows (see `add(contentsOf:)`).
     public func save(contentsOf entries: [Entry]) throws {
         try database.write { db in
-            for entry in entries { try Self.upsert(db, entry) }
+            let keys = try entries.map { try Self.upsert(db, $0) }
+            for (key, entry) in zip(keys, entries) {
+                try Self.index(db, key: key, text: entry.text)
+            }
         }
     }
 
     /// Adds the entries whose id is not there in one transaction: all of them, or on error none.
     public func add(contentsOf entries: [Entry]) throws -> Int {
         try database.write { db in
+            // Room for a large import's pages, which would otherwise be written to the log
+            // several times over while the full-text index grows.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
+            // The transaction is the only writer: the keys are counted on from the largest.
+            var nextKey =
+                try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(search_key), 0) FROM entry") ?? 0
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO entry (id, date, text, search_key)
-                    VALUES (?, ?, ?, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry))
-                    ON CONFLICT(id) DO NOTHING RETURNING search_key
+                    INSERT INTO entry (id, date, text, search_key) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(id) DO NOTHING
                     """)
-            var added = 0
+            var added: [(key: Int64, text: String)] = []
             for entry in entries {
-                let key = try Int64.fetchOne(
-                    insert,
-                    arguments: [
-                        Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
-                    ])
-                guard let key else { continue }
-                try Self.index(db, key: key, text: entry.text)
-                added += 1
+                try insert.execute(arguments: [
+                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
+                    nextKey + 1,
+                ])
+                guard db.changesCount == 1 else { continue }
+                nextKey += 1
+                added.append((nextKey, entry.text))
             }
-            return added
+            // Indexed after the rows: each insert above opens a statement savepoint (for the
+            // revision's trigger), and FTS5 writes out what it holds in memory at every one,
+            // which interleaved made an import five times slower.
+            for (key, text) in added { try Self.index(db, key: key, text: text) }
+            return added.count
         }
     }
 
-    /// Adds or replaces `entry` and indexes its words.
-    private static func upsert(_ db: Database, _ entry: Entry) throws {
+    /// Adds or replaces `entry`; gives its search key, under which to index its words.
+    private static func upsert(_ db: Database, _ entry: Entry) throws -> Int64 {
         let key = try Int64.fetchOne(
             db.cachedStatement(sql: upsert),
             arguments: [key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text])
@@ -148,7 +163,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             throw DamagedRowError(
                 store: "diary", key: Self.key(entry.id), problem: "it has no search key")
         }
-        try index(db, key: key, text: entry.text)
+        return key
     }
 
     public func revisedEntry(id: Entry.ID) throws -> RevisedEntry? {
