@@ -149,4 +149,44 @@ struct DiarySearchContractTests {
             }
         }
     }
+
+    @Test(arguments: DiaryStoreKind.allCases)
+    func tagsWrittenInTheTextFilterAndAreCounted(kind: DiaryStoreKind) async throws {
+        let entries = Self.entries(
+            [
+                "#walk by the #sea", "a #Walk in town", "#sea-side #café", "no tags, walk",
+                "#walk #sea again",
+            ], from: base)
+        try await kind.withStore(in: directory) { store in
+            for entry in entries.shuffled() { try store.save(entry) }
+            let walks = try store.newestEntries(
+                matching: DiaryQuery(tags: ["walk"]), limit: 10, after: nil)
+            #expect(walks == [entries[4], entries[1], entries[0]])
+            let both = try store.newestEntries(
+                matching: DiaryQuery(tags: ["WALK", "sea"]), limit: 10, after: nil)
+            #expect(both == [entries[4], entries[0]])
+            let searched = try store.newestEntries(
+                matching: DiaryQuery(search: try DiarySearch("town"), tags: ["walk"]), limit: 10,
+                after: nil)
+            #expect(searched == [entries[1]])
+            #expect(
+                try store.tagCounts() == [
+                    DiaryTagCount(tag: "walk", count: 3), DiaryTagCount(tag: "sea", count: 2),
+                    DiaryTagCount(tag: "café", count: 1), DiaryTagCount(tag: "sea-side", count: 1),
+                ])
+            var changed = entries[1]
+            changed.text = "a walk in town, #untagged no more"
+            try store.save(changed)
+            try store.remove(id: entries[0].id)
+            #expect(
+                try store.tagCounts() == [
+                    DiaryTagCount(tag: "café", count: 1), DiaryTagCount(tag: "sea", count: 1),
+                    DiaryTagCount(tag: "sea-side", count: 1),
+                    DiaryTagCount(tag: "untagged", count: 1), DiaryTagCount(tag: "walk", count: 1),
+                ])
+            #expect(
+                try store.newestEntries(matching: DiaryQuery(tags: ["walk"]), limit: 10, after: nil)
+                    == [entries[4]])
+        }
+    }
 }

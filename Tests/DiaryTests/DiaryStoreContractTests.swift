@@ -303,7 +303,9 @@ struct DiaryStoreContractTests {
             let incoming =
                 [Entry(id: kept.id, date: base, text: "an import's older copy")]
                 + (1...600).map {
-                    Entry(date: base.addingTimeInterval(Double($0)), text: "entry \($0)")
+                    Entry(
+                        date: base.addingTimeInterval(Double($0)),
+                        text: "entry \($0)" + ($0 == 600 ? " #last #Imported" : ""))
                 }
             #expect(try store.add(contentsOf: incoming) == 600)
             #expect(try store.count() == 601)
@@ -314,6 +316,10 @@ struct DiaryStoreContractTests {
             let found = try store.newestEntries(
                 matching: DiaryQuery(search: try DiarySearch("entry 600")), limit: 5, after: nil)
             #expect(found == [incoming[600]])
+            #expect(
+                try store.tagCounts() == [
+                    DiaryTagCount(tag: "imported", count: 1), DiaryTagCount(tag: "last", count: 1),
+                ])
         }
     }
 }

@@ -30,7 +30,7 @@ struct SQLiteDiaryStoreTests {
 
     /// A diary written before the full-text index has its words indexed when it is opened.
     @Test func aDiaryFromBeforeSearchIsIndexedWhenOpened() throws {
-        let old = Entry(date: base, text: "An older Café visit")
+        let old = Entry(date: base, text: "An older Café visit #coffee")
         do {
             let queue = try DatabaseQueue(path: path)
             try queue.write { db in
@@ -59,6 +59,7 @@ struct SQLiteDiaryStoreTests {
         let found = try store.newestEntries(
             matching: DiaryQuery(search: try DiarySearch("cafe")), limit: 10, after: nil)
         #expect(found == [newer, old])
+        #expect(try store.tagCounts() == [DiaryTagCount(tag: "coffee", count: 1)])
     }
 
     /// A search reads the full-text index rather than every entry's text.

@@ -9,11 +9,21 @@ public struct DiaryQuery: Equatable, Sendable {
     public var from: Date?
     /// The instant every entry was written before, if any.
     public var before: Date?
+    /// Tags (`DiaryTags`) an entry must all have, lowercase.
+    public var tags: [String]
 
     public init(search: DiarySearch? = nil, from: Date? = nil, before: Date? = nil) {
+        self.init(search: search, from: from, before: before, tags: [])
+    }
+
+    /// A query that also asks for entries with every one of `tags` (in any case).
+    public init(
+        search: DiarySearch? = nil, from: Date? = nil, before: Date? = nil, tags: [String]
+    ) {
         self.search = search
         self.from = from
         self.before = before
+        self.tags = tags.map { $0.lowercased() }
     }
 
     /// The query a person asks for in words: a search as typed, and the first and the last
@@ -22,6 +32,20 @@ public struct DiaryQuery: Equatable, Sendable {
     public init(
         search: String?, from: String?, to: String?, today: DiaryDay, zone: TimeZone
     ) throws(DiaryQueryError) {
+        try self.init(search: search, from: from, to: to, tags: [], today: today, zone: zone)
+    }
+
+    /// The query a person asks for in words, with tags an entry must all have.
+    /// - Throws: `DiaryQueryError` naming the part that cannot be read.
+    public init(
+        search: String?, from: String?, to: String?, tags: [String], today: DiaryDay,
+        zone: TimeZone
+    ) throws(DiaryQueryError) {
+        self.tags = []
+        for text in tags {
+            guard let tag = DiaryTags.tag(text) else { throw .tag(text) }
+            if !self.tags.contains(tag) { self.tags.append(tag) }
+        }
         do {
             self.search = try search.map(DiarySearch.init)
         } catch {
@@ -47,6 +71,7 @@ public struct DiaryQuery: Equatable, Sendable {
     public func matches(_ entry: Entry) -> Bool {
         if let from, entry.date < from { return false }
         if let before, entry.date >= before { return false }
+        if !tags.isEmpty, !Set(tags).isSubset(of: DiaryTags.tags(in: entry.text)) { return false }
         return search?.matches(entry.text) ?? true
     }
 }

@@ -3,11 +3,15 @@ public enum DiaryQueryError: Error, Equatable, CustomStringConvertible {
     case search(DiarySearchError)
     case from(DiaryDayError)
     case to(DiaryDayError)
+    /// A tag asked for that cannot be one (it is written without its `#`).
+    case tag(String)
 
     public var description: String {
         switch self {
         case .search(let error): "\(error)"
         case .from(let error), .to(let error): "\(error)"
+        case .tag(let text):
+            "'\(text)' is not a tag (letters, digits, - and _, at most \(DiaryTags.longestTag), without the #)"
         }
     }
 }

@@ -31,6 +31,9 @@ public protocol DiaryStore {
     /// leaves an entry that is there as it is; gives how many were added. By default, one at a
     /// time; a store with transactions adds them all or, on error, none.
     func add(contentsOf entries: [Entry]) throws -> Int
+    /// Every tag of the entries (`DiaryTags`) with how many entries have it, most used first,
+    /// then by name. By default, every entry is read.
+    func tagCounts() throws -> [DiaryTagCount]
     func count() throws -> Int
     /// Up to `limit` ids that start with `prefix` (lowercase), in id order.
     func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID]
@@ -87,6 +90,14 @@ extension DiaryStore {
             added += 1
         }
         return added
+    }
+
+    public func tagCounts() throws -> [DiaryTagCount] {
+        var counts: [String: Int] = [:]
+        try forEachNewestEntry(limit: Int.max) { entry in
+            for tag in DiaryTags.tags(in: entry.text) { counts[tag, default: 0] += 1 }
+        }
+        return DiaryTagCount.ordered(counts)
     }
 
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {

@@ -89,6 +89,14 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                         FOR EACH ROW EXECUTE FUNCTION diary_entry_stale_words()
                     """,
                 ]),
+            PostgresMigration(
+                6, "tag each entry",
+                sql: [
+                    // Written with the words, and indexed again with them (NULL words).
+                    "ALTER TABLE diary_entry ADD COLUMN tags text[] COLLATE \"C\"",
+                    "UPDATE diary_entry SET words = NULL",
+                    "CREATE INDEX diary_entry_tags ON diary_entry USING gin (tags)",
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -112,16 +120,17 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let date = entry.date.timeIntervalSinceReferenceDate
         let text = entry.text
         let words = DiaryWords.searchText(of: text)
+        let tags = DiaryTags.tags(in: text)
         let owner = owner
         let saved = try run { client -> Bool in
             // An id another owner holds is never overwritten (ids are UUIDs: only a forged one
             // can clash).
             let rows = try await client.query(
                 """
-                INSERT INTO diary_entry (id, date, text, owner, words)
-                VALUES (\(id), \(date), \(text), \(owner), \(words))
+                INSERT INTO diary_entry (id, date, text, owner, words, tags)
+                VALUES (\(id), \(date), \(text), \(owner), \(words), \(tags))
                 ON CONFLICT (id) DO UPDATE SET
-                    text = excluded.text, words = excluded.words,
+                    text = excluded.text, words = excluded.words, tags = excluded.tags,
                     revision = diary_entry.revision + 1
                     WHERE diary_entry.owner = excluded.owner
                 RETURNING id
@@ -149,12 +158,18 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                     let dates = chunk.map { $0.date.timeIntervalSinceReferenceDate }
                     let texts = chunk.map(\.text)
                     let words = chunk.map { DiaryWords.searchText(of: $0.text) }
+                    // Each entry's tags as one text (a tab between two): unnest takes no
+                    // arrays of arrays of different lengths.
+                    let tags = chunk.map { DiaryTags.tags(in: $0.text).joined(separator: "\t") }
                     let rows = try await connection.query(
                         """
-                        INSERT INTO diary_entry (id, date, text, owner, words)
-                        SELECT id, date, text, \(owner), words
-                        FROM unnest(\(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[])
-                            AS incoming(id, date, text, words)
+                        INSERT INTO diary_entry (id, date, text, owner, words, tags)
+                        SELECT id, date, text, \(owner), words,
+                            coalesce(string_to_array(nullif(tags, ''), E'\\t'), '{}')
+                        FROM unnest(
+                            \(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[],
+                            \(tags)::text[]
+                        ) AS incoming(id, date, text, words, tags)
                         ON CONFLICT (id) DO NOTHING
                         RETURNING id
                         """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
@@ -180,10 +195,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let owner = owner
         let text = entry.text
         let words = DiaryWords.searchText(of: text)
+        let tags = DiaryTags.tags(in: text)
         let updated: Int? = try run { client -> Int? in
             let rows = try await client.query(
                 """
-                UPDATE diary_entry SET text = \(text), words = \(words), revision = revision + 1
+                UPDATE diary_entry SET text = \(text), words = \(words), tags = \(tags),
+                    revision = revision + 1
                 WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
                 RETURNING revision
                 """)
@@ -283,8 +300,11 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
             binds.append(value)
             return "$\(binds.count)"
         }
+        if query.search != nil || !query.tags.isEmpty { indexUnindexedWords() }
+        if !query.tags.isEmpty {
+            sql += " AND tags @> \(bind(query.tags))::text[]"
+        }
         if let search = query.search {
-            indexUnindexedWords()
             sql += " AND words_vector @@ to_tsquery('simple', \(bind(Self.tsquery(search))))"
         }
         if let from = query.from {
@@ -300,6 +320,24 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         binds.append(max(0, limit))
         sql += " ORDER BY date DESC, id DESC LIMIT $\(binds.count)"
         return try revisedEntries(PostgresQuery(unsafeSQL: sql, binds: binds)).map(\.entry)
+    }
+
+    /// Counted from the tags of the owner's entries (those written before tags indexed first).
+    public func tagCounts() throws -> [DiaryTagCount] {
+        indexUnindexedWords()
+        let owner = owner
+        return try run { client in
+            var counts: [DiaryTagCount] = []
+            let rows = try await client.query(
+                """
+                SELECT tag, count(*)::bigint FROM diary_entry, unnest(tags) AS tag
+                WHERE owner = \(owner) GROUP BY tag ORDER BY count(*) DESC, tag COLLATE "C"
+                """)
+            for try await (tag, count) in rows.decode((String, Int).self) {
+                counts.append(DiaryTagCount(tag: tag, count: count))
+            }
+            return counts
+        }
     }
 
     /// `search` as a `tsquery`: each phrase's words side by side (`<->`), the last one with
@@ -331,9 +369,10 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                 for try await row in rows.decode((String, String).self) { unindexed.append(row) }
                 for (id, text) in unindexed {
                     let words = DiaryWords.searchText(of: text)
+                    let tags = DiaryTags.tags(in: text)
                     try await client.query(
                         """
-                        UPDATE diary_entry SET words = \(words)
+                        UPDATE diary_entry SET words = \(words), tags = \(tags)
                         WHERE id = \(id) AND text = \(text) AND words IS NULL
                         """)
                 }

@@ -61,7 +61,33 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             "revise each entry",
             sql: "ALTER TABLE entry ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
         StoreMigration("index the words of each entry", apply: indexWordsOfEveryEntry),
+        StoreMigration("tag each entry", apply: tagEveryEntry),
     ]
+
+    /// Each entry's tags (`DiaryTags`), under its search key.
+    private static func tagEveryEntry(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE entry_tag (
+                    tag TEXT NOT NULL, search_key INTEGER NOT NULL, PRIMARY KEY (tag, search_key)
+                ) WITHOUT ROWID;
+                CREATE INDEX entry_tag_entry ON entry_tag(search_key);
+                """)
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT search_key, text FROM entry WHERE search_key IS NOT NULL")
+        while let row = try rows.next() {
+            try tag(db, key: row["search_key"], text: row["text"])
+        }
+    }
+
+    /// Records the tags of `text` as those of the entry with `key`, in place of its old ones.
+    private static func tag(_ db: Database, key: Int64, text: String) throws {
+        try db.cachedStatement(sql: "DELETE FROM entry_tag WHERE search_key = ?")
+            .execute(arguments: [key])
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO entry_tag (tag, search_key) VALUES (?, ?)")
+        for tag in DiaryTags.tags(in: text) { try insert.execute(arguments: [tag, key]) }
+    }
 
     /// The full-text index: each entry's words as `DiaryWords` folds them, under the entry's
     /// `search_key` (a number of its own: an entry's rowid may change when the file is vacuumed).
@@ -80,17 +106,21 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         }
     }
 
-    /// Indexes `text` as the words of the entry with `key`, in place of what was indexed.
+    /// Indexes `text` as the words and tags of the entry with `key`, in place of what was
+    /// indexed.
     private static func index(_ db: Database, key: Int64, text: String) throws {
+        try tag(db, key: key, text: text)
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO entry_search (rowid, words) VALUES (?, ?)"
         )
         .execute(arguments: [key, DiaryWords.searchText(of: text)])
     }
 
-    /// Drops the words of the entry with `key` from the index.
+    /// Drops the words and tags of the entry with `key` from the index.
     private static func unindex(_ db: Database, key: Int64?) throws {
         guard let key else { return }
+        try db.cachedStatement(sql: "DELETE FROM entry_tag WHERE search_key = ?")
+            .execute(arguments: [key])
         try db.cachedStatement(sql: "DELETE FROM entry_search WHERE rowid = ?")
             .execute(arguments: [key])
     }
@@ -282,6 +312,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                 "search_key IN (SELECT rowid FROM entry_search WHERE entry_search MATCH ?)")
             _ = arguments.append(contentsOf: [Self.match(search)])
         }
+        for tag in query.tags {
+            conditions.append("search_key IN (SELECT search_key FROM entry_tag WHERE tag = ?)")
+            _ = arguments.append(contentsOf: [tag])
+        }
         if let from = query.from {
             conditions.append("date >= ?")
             _ = arguments.append(contentsOf: [from.timeIntervalSinceReferenceDate])
@@ -308,6 +342,19 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                 """, arguments: arguments
             ) { entries.append($0.entry) }
             return entries
+        }
+    }
+
+    /// Counted in the index of tags.
+    public func tagCounts() throws -> [DiaryTagCount] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT tag, COUNT(*) AS count FROM entry_tag GROUP BY tag
+                    ORDER BY count DESC, tag
+                    """
+            ).map { DiaryTagCount(tag: $0["tag"], count: $0["count"]) }
         }
     }
 

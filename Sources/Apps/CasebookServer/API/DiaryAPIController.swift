@@ -109,6 +109,7 @@ struct DiaryAPIController: Sendable {
                 case .search: "q"
                 case .from: "from"
                 case .to: "to"
+                case .tag: "tag"
                 }
             throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
         }

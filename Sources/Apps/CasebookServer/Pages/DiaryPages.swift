@@ -240,6 +240,7 @@ struct DiaryPages: Sendable {
                 case .search: ("q", "The search")
                 case .from: ("from", "From")
                 case .to: ("to", "To")
+                case .tag: ("tag", "The tag")
                 }
             throw RequestError(.badRequest, "\(label): \(error).").parameter(field)
         }

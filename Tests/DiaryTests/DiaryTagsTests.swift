@@ -1,0 +1,39 @@
+import DiaryCore
+import Foundation
+import Testing
+
+@Suite("The tags of an entry, written in its text")
+struct DiaryTagsTests {
+    @Test func areTheWordsAfterAHashEachOnceLowercaseInTheOrderWritten() {
+        #expect(
+            DiaryTags.tags(in: "#Walk to the sea (#sea-side, #long_walk). #walk again #Café")
+                == ["walk", "sea-side", "long_walk", "café"])
+    }
+
+    @Test func aHashInsideAWordOrWithoutAWordAfterItIsNoTag() {
+        #expect(DiaryTags.tags(in: "C# and F#, issue#12, # alone, ## and #-dash") == [])
+    }
+
+    @Test func aTagLongerThanTheLongestIsNoTagAndThereAreAtMostSoMany() {
+        let long = "#" + String(repeating: "a", count: DiaryTags.longestTag + 1)
+        #expect(DiaryTags.tags(in: long).isEmpty)
+        let many = (0..<(DiaryTags.mostTags + 5)).map { "#t\($0)" }.joined(separator: " ")
+        #expect(DiaryTags.tags(in: many).count == DiaryTags.mostTags)
+    }
+
+    @Test func aQueryOfTagsListsTheEntriesWithEveryOne() {
+        let query = DiaryQuery(tags: ["walk", "Sea"])
+        #expect(query.tags == ["walk", "sea"])
+        #expect(query.matches(Entry(date: Date(), text: "#sea and a #WALK")))
+        #expect(!query.matches(Entry(date: Date(), text: "#walk by the sea")))
+    }
+
+    @Test(arguments: ["", "two words", "#hash", String(repeating: "a", count: 65), "a.b"])
+    func aTagAskedForThatCannotBeATagIsRefused(tag: String) {
+        #expect(throws: DiaryQueryError.tag(tag)) {
+            try DiaryQuery(
+                search: nil, from: nil, to: nil, tags: [tag],
+                today: DiaryDay(year: 2026, month: 1, day: 1), zone: .gmt)
+        }
+    }
+}
