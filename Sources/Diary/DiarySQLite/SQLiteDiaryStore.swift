@@ -102,7 +102,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                 """)
         let rows = try Row.fetchCursor(db, sql: "SELECT search_key, text FROM entry")
         while let row = try rows.next() {
-            try index(db, key: row["search_key"], text: row["text"])
+            try indexWords(db, key: row["search_key"], text: row["text"])
         }
     }
 
@@ -110,6 +110,11 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
     /// indexed.
     private static func index(_ db: Database, key: Int64, text: String) throws {
         try tag(db, key: key, text: text)
+        try indexWords(db, key: key, text: text)
+    }
+
+    /// Indexes `text` as the words of the entry with `key`, in place of what was indexed.
+    private static func indexWords(_ db: Database, key: Int64, text: String) throws {
         try db.cachedStatement(
             sql: "INSERT OR REPLACE INTO entry_search (rowid, words) VALUES (?, ?)"
         )
