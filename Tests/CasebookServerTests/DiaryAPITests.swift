@@ -168,6 +168,42 @@ struct DiaryAPITests {
         }
     }
 
+    /// `tag` (repeated for more) lists the entries with every tag asked, and
+    /// `GET /api/diary/tags` counts the tags, most used first.
+    @Test func filtersByTagsAndCountsThem() async throws {
+        let base = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let texts = ["#walk by the #sea", "a #walk in town", "#sea-side", "#Walk #sea again"]
+        for (offset, text) in texts.enumerated() {
+            try stores.diary.save(Entry(date: base.addingTimeInterval(Double(offset)), text: text))
+        }
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            try await client.execute(uri: "/api/diary?tag=walk&tag=SEA", method: .get) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.compactMap { $0["text"] as? String } == [texts[3], texts[0]])
+            }
+            try await client.execute(uri: "/api/diary?tag=walk&limit=1", method: .get) {
+                #expect(
+                    $0.headers[HTTPField.Name("Link")!]?.hasPrefix(
+                        "</api/diary?limit=1&tag=walk&cursor=")
+                        == true)
+            }
+            try await client.execute(uri: "/api/diary/tags", method: .get) { response in
+                #expect(response.status == .ok)
+                let tags = try Self.object(response.body)["tags"] as? [[String: Any]]
+                #expect(tags?.compactMap { $0["tag"] as? String } == ["walk", "sea", "sea-side"])
+                #expect(tags?.compactMap { $0["count"] as? Int } == [3, 2, 1])
+            }
+            for bad in ["tag=%23walk", "tag=", "tag=two%20words"] {
+                try await client.execute(uri: "/api/diary?\(bad)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(bad)")
+                    let problem = try Self.object(response.body)
+                    #expect(problem["parameter"] as? String == "tag")
+                }
+            }
+        }
+    }
+
     /// Adds an entry through the API: its id and its ETag.
     static func add(_ text: String, _ client: some TestClientProtocol) async throws
         -> (id: String, eTag: String)

@@ -36,4 +36,13 @@ struct DiaryTagsTests {
                 today: DiaryDay(year: 2026, month: 1, day: 1), zone: .gmt)
         }
     }
+
+    @Test func aQueryAsksForAtMostSoManyTags() {
+        let tags = (0...DiaryQuery.mostTags).map { "t\($0)" }
+        #expect(throws: DiaryQueryError.tooManyTags(limit: DiaryQuery.mostTags)) {
+            try DiaryQuery(
+                search: nil, from: nil, to: nil, tags: tags,
+                today: DiaryDay(year: 2026, month: 1, day: 1), zone: .gmt)
+        }
+    }
 }

@@ -189,7 +189,7 @@ struct DiaryListCommand: AsyncParsableCommand {
                 case .search: "--search"
                 case .from: "--from"
                 case .to: "--to"
-                case .tag: "--tag"
+                case .tag, .tooManyTags: "--tag"
                 }
             throw ValidationError("\(option): \(error)")
         }

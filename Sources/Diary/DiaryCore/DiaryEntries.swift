@@ -138,6 +138,11 @@ public struct DiaryEntries {
         try store.newestEntries(matching: query, limit: limit, after: cursor)
     }
 
+    /// Every tag of the entries with how many have it, most used first, then by name.
+    public func tagCounts() throws -> [DiaryTagCount] {
+        try store.tagCounts()
+    }
+
     /// The day it is in `zone`, by this diary's clock.
     public func today(in zone: TimeZone) -> DiaryDay {
         DiaryDay(containing: clock.now, in: zone)

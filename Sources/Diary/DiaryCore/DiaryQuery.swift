@@ -9,6 +9,9 @@ public struct DiaryQuery: Equatable, Sendable {
     public var from: Date?
     /// The instant every entry was written before, if any.
     public var before: Date?
+    /// The most tags a query asks for.
+    public static let mostTags = 16
+
     /// Tags (`DiaryTags`) an entry must all have, lowercase.
     public var tags: [String]
 
@@ -41,6 +44,7 @@ public struct DiaryQuery: Equatable, Sendable {
         search: String?, from: String?, to: String?, tags: [String], today: DiaryDay,
         zone: TimeZone
     ) throws(DiaryQueryError) {
+        guard tags.count <= Self.mostTags else { throw .tooManyTags(limit: Self.mostTags) }
         self.tags = []
         for text in tags {
             guard let tag = DiaryTags.tag(text) else { throw .tag(text) }

@@ -2,7 +2,7 @@
 /// and `_`), lowercase, each once, in the order first written. A `#` inside a word (`C#`,
 /// `issue#12`) starts no tag.
 public enum DiaryTags {
-    /// The longest tag, in characters.
+    /// The longest tag, in characters (in Unicode scalars for a tag asked for).
     public static let longestTag = 64
     /// The most tags an entry has; the first ones written count.
     public static let mostTags = 64
@@ -30,7 +30,7 @@ public enum DiaryTags {
     /// `text` as a tag (lowercase), if it is one: what a filter by tag is given.
     public static func tag(_ text: String) -> String? {
         let tag = text.lowercased()
-        guard !tag.isEmpty, tag.count <= longestTag, tag.allSatisfy(isTagCharacter),
+        guard !tag.isEmpty, tag.unicodeScalars.count <= longestTag, tag.allSatisfy(isTagCharacter),
             tag.first.map({ $0.isLetter || $0.isNumber }) == true
         else { return nil }
         return tag

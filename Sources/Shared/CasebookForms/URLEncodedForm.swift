@@ -1,6 +1,6 @@
 /// The fields of an `application/x-www-form-urlencoded` body or of a URL's query, decoded
 /// strictly: at most `maximumCount` fields, every name and value valid text (`PercentDecoding`).
-/// The first of a repeated name counts.
+/// The first of a repeated name counts, but for `values(_:)`, which gives every one.
 public struct URLEncodedForm: Sendable {
     /// Why a form was refused, in words that name the field.
     public struct Refusal: Error, Equatable, Sendable {
@@ -12,6 +12,7 @@ public struct URLEncodedForm: Sendable {
     /// What the fields are, for messages: "form field" or "query parameter".
     public let kind: String
     private var values: [String: String] = [:]
+    private var repeated: [String: [String]] = [:]
 
     public init(_ encoded: some Collection<UInt8>, kind: String = "form field") throws(Refusal) {
         self.kind = kind
@@ -32,6 +33,7 @@ public struct URLEncodedForm: Sendable {
                 let value =
                     parts.count > 1 ? try PercentDecoding.text(parts[1], plusIsSpace: true) : ""
                 if values[name] == nil { values[name] = value }
+                repeated[name, default: []].append(value)
             } catch {
                 throw Refusal(message: "\(kind) '\(name)' \(error.problem)")
             }
@@ -39,6 +41,9 @@ public struct URLEncodedForm: Sendable {
     }
 
     public subscript(name: String) -> String? { values[name] }
+
+    /// Every value given for `name`, in order: a field that may be repeated (`tag=a&tag=b`).
+    public func values(_ name: String) -> [String] { repeated[name] ?? [] }
 
     /// How many distinct names the form holds.
     public var count: Int { values.count }

@@ -17,6 +17,7 @@ struct DiaryAPIController: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary", use: list)
         router.post("/api/diary", use: add)
+        router.get("/api/diary/tags", use: tags)
         router.get("/api/diary/{id}", use: show)
         router.put("/api/diary/{id}", use: update)
         router.delete("/api/diary/{id}", use: remove)
@@ -36,7 +37,7 @@ struct DiaryAPIController: Sendable {
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
         let cursor = try Self.cursor(query["cursor"])
-        let asked = Asked(search: query["q"], from: query["from"], to: query["to"])
+        let asked = DiaryAsked(query)
         // The revision first, then the entries: an answer kept is never older than the
         // revision it is kept under.
         let question = DiaryListAnswers.Question(
@@ -80,39 +81,37 @@ struct DiaryAPIController: Sendable {
         if let next = answer.next {
             var link = QueryString()
             link.append("limit", "\(limit)")
-            link.append("q", asked.search)
-            link.append("from", asked.from)
-            link.append("to", asked.to)
+            asked.append(to: &link)
             link.append("cursor", next)
             response.headers[HTTPField.Name("Link")!] = "</api/diary?\(link.text)>; rel=\"next\""
         }
         return response
     }
 
-    /// What a list was asked to search for and between which days, as the client wrote it.
-    struct Asked: Equatable {
-        let search: String?
-        let from: String?
-        let to: String?
-    }
-
     /// The query `asked` names (nil when it names none), in UTC; a 400 naming the parameter
     /// that cannot be read.
-    static func query(_ asked: Asked, of entries: DiaryEntries) throws -> DiaryQuery? {
-        guard asked != Asked(search: nil, from: nil, to: nil) else { return nil }
+    static func query(_ asked: DiaryAsked, of entries: DiaryEntries) throws -> DiaryQuery? {
+        guard !asked.isEmpty else { return nil }
         do {
-            return try entries.query(
-                search: asked.search, from: asked.from, to: asked.to, zone: .gmt)
+            return try asked.query(of: entries, zone: .gmt)
         } catch {
-            let parameter =
-                switch error {
-                case .search: "q"
-                case .from: "from"
-                case .to: "to"
-                case .tag: "tag"
-                }
+            let parameter = DiaryAsked.parameter(of: error)
             throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
         }
+    }
+
+    /// `GET /api/diary/tags`: every tag of the diary's entries with how many have it, most used
+    /// first, then by name.
+    @Sendable func tags(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let diary = try diaries.diary(for: request)
+        let counts = try await diary.work.entries { try $0.tagCounts() }
+        return JSONResponse.make(
+            json: [
+                "tags": .array(
+                    counts.map { .object(["tag": .string($0.tag), "count": .integer($0.count)]) })
+            ])
     }
 
     /// The position a `cursor` parameter names; a 400 naming it for anything that is not a

@@ -10,7 +10,7 @@ final class DiaryListAnswers: @unchecked Sendable {
         let limit: Int
         let offset: Int
         let cursor: String?
-        let asked: DiaryAPIController.Asked
+        let asked: DiaryAsked
         let revision: Int
     }
 

@@ -33,6 +33,7 @@ enum RouteTable {
         Route(.post, "/diary/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
+        Route(.get, "/api/diary/tags", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.put, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.delete, "/api/diary/{id}", .api, .roles([.diarist, .admin])),

@@ -21,6 +21,9 @@ struct FormFields {
 
     subscript(name: String) -> String? { form[name] }
 
+    /// Every value of a field that may be repeated.
+    func values(_ name: String) -> [String] { form.values(name) }
+
     /// The whole number in field `name`, nil when the field is missing or empty.
     /// - Throws: a 400 naming the field when it is not a whole number within `range`.
     func integer(_ name: String, in range: ClosedRange<Int>) throws(RequestError) -> Int? {

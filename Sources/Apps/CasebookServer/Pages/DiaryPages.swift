@@ -35,7 +35,7 @@ struct DiaryPages: Sendable {
         let (work, store) = (own.work, own.work.store)
         let zone = ReaderTimeZone.of(request)
         let fields = try FormFields(query: request)
-        if let asked = Self.asked(in: fields) {
+        if case let asked = DiaryAsked(fields, emptyIsNone: true), !asked.isEmpty {
             let older = try fields["older"].map { try Self.cursor($0, named: "older") }
             let html = try await work.run {
                 let query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
@@ -215,34 +215,23 @@ struct DiaryPages: Sendable {
         return response
     }
 
-    /// What the search box asked: words, a first and a last day, as typed (an empty field is
-    /// no limit); nil when it asked nothing.
-    static func asked(in fields: FormFields) -> DiaryAPIController.Asked? {
-        func given(_ name: String) -> String? {
-            fields[name].flatMap { $0.isEmpty ? nil : $0 }
-        }
-        let asked = DiaryAPIController.Asked(
-            search: given("q"), from: given("from"), to: given("to"))
-        return asked == DiaryAPIController.Asked(search: nil, from: nil, to: nil) ? nil : asked
-    }
-
     /// The query `asked` names, its days in `zone`; a 400 naming the field that cannot be
     /// read.
-    static func query(
-        _ asked: DiaryAPIController.Asked, zone: TimeZone, of store: any DiaryStore
-    ) throws -> DiaryQuery {
+    static func query(_ asked: DiaryAsked, zone: TimeZone, of store: any DiaryStore) throws
+        -> DiaryQuery
+    {
         do {
-            return try DiaryEntries(store: store).query(
-                search: asked.search, from: asked.from, to: asked.to, zone: zone)
+            return try asked.query(of: DiaryEntries(store: store), zone: zone)
         } catch {
-            let (field, label) =
+            let label =
                 switch error {
-                case .search: ("q", "The search")
-                case .from: ("from", "From")
-                case .to: ("to", "To")
-                case .tag: ("tag", "The tag")
+                case .search: "The search"
+                case .from: "From"
+                case .to: "To"
+                case .tag, .tooManyTags: "The tags"
                 }
-            throw RequestError(.badRequest, "\(label): \(error).").parameter(field)
+            throw RequestError(.badRequest, "\(label): \(error).").parameter(
+                DiaryAsked.parameter(of: error))
         }
     }
 
@@ -397,7 +386,7 @@ struct DiaryPages: Sendable {
     /// date as the reader reads dates).
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
-        asked: DiaryAPIController.Asked? = nil
+        asked: DiaryAsked? = nil
     ) -> String {
         let list = screens.list
         let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
@@ -411,9 +400,7 @@ struct DiaryPages: Sendable {
         func link(_ name: String, _ cursor: DiaryCursor?) -> Any {
             guard let cursor else { return false }
             var query = QueryString()
-            query.append("q", asked?.search)
-            query.append("from", asked?.from)
-            query.append("to", asked?.to)
+            asked?.append(to: &query)
             query.append(name, cursor.token)
             return "/diary?" + query.text
         }

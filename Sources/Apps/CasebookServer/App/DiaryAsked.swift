@@ -1,0 +1,52 @@
+import Diary
+import Foundation
+
+/// What a list of the diary was asked for, as the client wrote it: words to search for, a
+/// first and a last day, tags. The API and the pages read it from a query (`q`, `from`, `to`,
+/// `tag` repeated) and write it back into their links to the next page.
+struct DiaryAsked: Equatable, Hashable, Sendable {
+    let search: String?
+    let from: String?
+    let to: String?
+    let tags: [String]
+
+    /// Nothing asked: every entry.
+    var isEmpty: Bool { search == nil && from == nil && to == nil && tags.isEmpty }
+
+    /// What `fields` ask; an empty field asks nothing when `emptyIsNone` (a form's box left
+    /// blank).
+    init(_ fields: FormFields, emptyIsNone: Bool = false) {
+        func given(_ value: String?) -> String? {
+            emptyIsNone && value?.isEmpty == true ? nil : value
+        }
+        search = given(fields["q"])
+        from = given(fields["from"])
+        to = given(fields["to"])
+        tags = fields.values("tag").filter { !(emptyIsNone && $0.isEmpty) }
+    }
+
+    /// The query asked, its days in `zone`, today by `entries`' clock.
+    func query(of entries: DiaryEntries, zone: TimeZone) throws(DiaryQueryError) -> DiaryQuery {
+        try DiaryQuery(
+            search: search, from: from, to: to, tags: tags, today: entries.today(in: zone),
+            zone: zone)
+    }
+
+    /// Adds what was asked to a link's query.
+    func append(to query: inout QueryString) {
+        query.append("q", search)
+        query.append("from", from)
+        query.append("to", to)
+        for tag in tags { query.append("tag", tag) }
+    }
+
+    /// The query parameter (or form field) each part of a query is read from.
+    static func parameter(of error: DiaryQueryError) -> String {
+        switch error {
+        case .search: "q"
+        case .from: "from"
+        case .to: "to"
+        case .tag, .tooManyTags: "tag"
+        }
+    }
+}
