@@ -144,6 +144,27 @@ struct DiaryCommandTests {
         #expect(result.standardOutput == "")
     }
 
+    @Test func listsTheEntriesWithEveryTagAskedAndCountsTheTags() throws {
+        for text in ["#walk by the #sea", "a #walk in town", "#Walk #sea again"] {
+            _ = try diary(["add", text])
+        }
+        let both = try diary(["list", "--tag", "walk", "--tag", "SEA"])
+        #expect(both.standardOutput.split(separator: "\n").count == 2)
+        #expect(
+            both.standardOutput.split(separator: "\n").first?.hasSuffix("#Walk #sea again") == true)
+        let tags = try diary(["tags"])
+        #expect(tags.standardOutput == "TAG   ENTRIES\nwalk  3\nsea   2\n")
+        let json = try diary(["tags", "--json"])
+        let parsed =
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let rows = parsed?["tags"] as? [[String: Any]]
+        #expect(rows?.compactMap { $0["tag"] as? String } == ["walk", "sea"])
+        #expect(rows?.compactMap { $0["count"] as? Int } == [3, 2])
+        let bad = try diary(["list", "--tag", "#walk"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("--tag: '#walk' is not a tag"))
+    }
+
     @Test func listsMoreEntriesThanFitInOneWriteNewestFirst() throws {
         let texts = (0..<1_500).map {
             "Entry number \($0),\nwith some words to make it longer than a list shows of it, é\($0)"

@@ -13,7 +13,7 @@ struct DiaryCommand: ParsableCommand {
         subcommands: [
             DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
             DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,
-            DiaryImportCommand.self,
+            DiaryImportCommand.self, DiaryTagsCommand.self,
         ]
     )
 
@@ -173,6 +173,11 @@ struct DiaryListCommand: AsyncParsableCommand {
     @Option(help: "Only entries up to this day, whole, named as --from.")
     var to: String?
 
+    @Option(
+        name: .customLong("tag"),
+        help: "Only entries with this tag (written #tag in the text); repeat for more.")
+    var tags: [String] = []
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
@@ -182,7 +187,8 @@ struct DiaryListCommand: AsyncParsableCommand {
         // is, when it is.
         let anyDay = DiaryDay(year: 2000, month: 1, day: 1)
         do {
-            _ = try DiaryQuery(search: search, from: from, to: to, today: anyDay, zone: .gmt)
+            _ = try DiaryQuery(
+                search: search, from: from, to: to, tags: tags, today: anyDay, zone: .gmt)
         } catch {
             let option =
                 switch error {
@@ -198,7 +204,9 @@ struct DiaryListCommand: AsyncParsableCommand {
     func run() async throws {
         // Streamed: one entry at a time from the store, written in large pieces.
         try await DiaryCommand.withEntries(data: data, user: user) { entries in
-            let query = try entries.query(search: search, from: from, to: to, zone: .current)
+            let query = try DiaryQuery(
+                search: search, from: from, to: to, tags: tags,
+                today: entries.today(in: .current), zone: .current)
             var output = OutputBuffer()
             if json {
                 var stream = DiaryEntriesJSONStream()

@@ -107,11 +107,7 @@ struct DiaryAPIController: Sendable {
     {
         let diary = try diaries.diary(for: request)
         let counts = try await diary.work.entries { try $0.tagCounts() }
-        return JSONResponse.make(
-            json: [
-                "tags": .array(
-                    counts.map { .object(["tag": .string($0.tag), "count": .integer($0.count)]) })
-            ])
+        return JSONResponse.make(DiaryTagsWire(counts))
     }
 
     /// The position a `cursor` parameter names; a 400 naming it for anything that is not a
