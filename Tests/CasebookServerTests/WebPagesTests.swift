@@ -263,6 +263,30 @@ struct WebPagesTests {
         }
     }
 
+    /// An entry's tags are links to the entries with that tag; the page lists the tags most
+    /// used first, with how many entries have each; a search keeps the tag it is within.
+    @Test func tagsLinkToTheirEntriesAndAreListedWithTheirCounts() async throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        for (offset, text) in [
+            "#walk by the #sea", "a #walk in town", "#Walk, #sea & soup", "plain",
+        ]
+        .enumerated() {
+            try stores.diary.save(Entry(date: start.addingTimeInterval(Double(offset)), text: text))
+        }
+        try await withPages { pages in
+            let top = try await pages.get("/diary").html
+            #expect(top.contains(#"<a class="tag" href="/diary?tag=walk">#walk</a>"#))
+            #expect(top.contains(#"<a href="/diary?tag=walk">#walk</a> 3"#))
+            #expect(top.contains(#"<a href="/diary?tag=sea">#sea</a> 2"#))
+            let walks = try await pages.get("/diary?tag=walk").html
+            #expect(walks.components(separatedBy: #"class="entry-text""#).count - 1 == 3)
+            #expect(walks.contains(#"<input type="hidden" name="tag" value="walk">"#))
+            let soup = try await pages.get("/diary?tag=walk&q=soup").html
+            #expect(soup.components(separatedBy: #"class="entry-text""#).count - 1 == 1)
+            #expect(try await pages.get("/diary?tag=%23walk").status == .badRequest)
+        }
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

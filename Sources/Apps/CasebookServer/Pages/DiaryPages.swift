@@ -41,7 +41,9 @@ struct DiaryPages: Sendable {
                 let query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList(matching: query, after: older)
-                return listHTML(screens, csrf: CSRFToken.token(for: request).value, asked: asked)
+                return listHTML(
+                    screens, csrf: CSRFToken.token(for: request).value, asked: asked,
+                    tags: try store.tagCounts())
             }
             return renderer.cachedPage([ByteBuffer(string: html)], request: request)
         }
@@ -58,7 +60,8 @@ struct DiaryPages: Sendable {
                 case nil: try diary.showList()
                 }
                 return listHTML(
-                    screens, csrf: CSRFToken.token(for: request).value, notice: notice)
+                    screens, csrf: CSRFToken.token(for: request).value, notice: notice,
+                    tags: try store.tagCounts())
             }
             var response = renderer.cachedPage([ByteBuffer(string: html)], request: request)
             if notice != nil { response.setCookie(Notice.shown) }
@@ -73,7 +76,7 @@ struct DiaryPages: Sendable {
             try cache.page(key, revision: current) { placeholder in
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList()
-                return listHTML(screens, csrf: placeholder)
+                return listHTML(screens, csrf: placeholder, tags: try store.tagCounts())
             }
         }
         return renderer.cachedPage(pieces, request: request)
@@ -386,15 +389,16 @@ struct DiaryPages: Sendable {
     /// date as the reader reads dates).
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
-        asked: DiaryAsked? = nil
+        asked: DiaryAsked? = nil, tags: [DiaryTagCount]
     ) -> String {
         let list = screens.list
         let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
-            var context =
-                list?.entry(at: index).map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
+            let entry = list?.entry(at: index)
+            var context = entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
             context["text"] = row.text
             context["pieces"] = Self.pieces(of: row)
             context["subtitle"] = row.subtitle
+            context["tags"] = DiaryTags.tags(in: entry?.text ?? "").map(Self.tagLink)
             return context
         }
         func link(_ name: String, _ cursor: DiaryCursor?) -> Any {
@@ -405,9 +409,12 @@ struct DiaryPages: Sendable {
             return "/diary?" + query.text
         }
         let empty =
-            asked == nil
-            ? "No entries yet."
-            : asked?.search == nil ? "No entries on these days." : "No entries have these words."
+            switch asked {
+            case nil: "No entries yet."
+            case let asked? where asked.search != nil: "No entries have these words."
+            case let asked? where !asked.tags.isEmpty: "No entries have these tags."
+            default: "No entries on these days."
+            }
         return renderer.html(
             "diary-list", title: screens.list?.title ?? "Diary",
             context: [
@@ -415,7 +422,21 @@ struct DiaryPages: Sendable {
                 "older": link("older", list?.older), "newer": link("newer", list?.newer),
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
+                "askedTags": asked?.tags ?? [], "hasTags": !tags.isEmpty,
+                "tagCounts": tags.prefix(Self.listedTags).map { count in
+                    Self.tagLink(count.tag).merging(["count": count.count]) { first, _ in first }
+                },
             ], csrf: csrf, path: "/diary")
+    }
+
+    /// The most tags the list page names.
+    static let listedTags = 30
+
+    /// A tag and the link to its entries.
+    static func tagLink(_ tag: String) -> [String: Any] {
+        var query = QueryString()
+        query.append("tag", tag)
+        return ["tag": tag, "href": "/diary?" + query.text]
     }
 
     /// A row's text in pieces, each marked or not, for the template to write each one escaped.
