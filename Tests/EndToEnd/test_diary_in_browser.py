@@ -18,6 +18,7 @@ def test_the_oldest_of_120_entries_is_reached_and_a_search_finds_its_words(serve
                                                                           screenshot):
     add_entries(server, [f"Entry {number}: " + ("a walk to the Café" if number % 3 == 0
                                                 else "soup at home")
+                         + (" #sunday" if number % 7 == 0 else "")
                          for number in range(120)])
     browser.get(server.url + "/diary")
     seen = texts(browser, ".entry-text")
@@ -25,17 +26,37 @@ def test_the_oldest_of_120_entries_is_reached_and_a_search_finds_its_words(serve
         click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "a[rel=next]"))
         seen += texts(browser, ".entry-text")
     assert len(seen) == 120
-    assert seen[-1] == "Entry 0: a walk to the Café"
+    assert seen[-1] == "Entry 0: a walk to the Café #sunday"
 
     browser.get(server.url + "/diary")
     browser.find_element(By.ID, "q").send_keys("CAFE walk*")
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.search button"))
     found = texts(browser, ".entry-text")
     assert len(found) == 40
-    assert all("walk to the Café" in text for text in found)
+    assert all("a walk to the Café" in text for text in found)
     assert set(texts(browser, ".entry-text mark")) == {"walk", "Café"}
     assert browser.find_element(By.ID, "q").get_attribute("value") == "CAFE walk*"
     screenshot("diary-search")
 
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "All entries"))
     assert len(texts(browser, ".entry-text")) == 50
+
+
+def test_a_tag_lists_its_entries_and_a_deletion_there_can_be_undone(server, browser, screenshot):
+    add_entries(server, [f"Entry {number}" + (" #sunday" if number % 7 == 0 else "")
+                         for number in range(30)])
+    browser.get(server.url + "/diary")
+    assert "#sunday 5" in browser.find_element(By.CSS_SELECTOR, "nav.tag-list").text
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "a.tag"))
+    assert browser.current_url.endswith("/diary?tag=sunday")
+    tagged = texts(browser, ".entry-text")
+    assert tagged == [f"Entry {number} #sunday" for number in (28, 21, 14, 7, 0)]
+    screenshot("diary-tag")
+
+    browser.execute_script("window.confirm = () => true")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.delete"))
+    assert texts(browser, ".notice p") == ["Entry deleted."]
+    assert "Entry 28 #sunday" not in texts(browser, ".entry-text")
+    click_and_load(browser, browser.find_element(By.ID, "undo"))
+    assert texts(browser, ".entry-text")[0] == "Entry 29"
+    assert "Entry 28 #sunday" in texts(browser, ".entry-text")
