@@ -2,11 +2,12 @@ import Foundation
 
 /// A diary store in memory, over the case study's `DiaryDataSource`; safe to use from several
 /// threads at once (a lock guards it), so that a server can run on it too.
-public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
+public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked Sendable {
     private let dataSource: DiaryDataSource
     private let lock = NSLock()
     private var changes = 0
     private var revisions: [Entry.ID: Int] = [:]
+    private var trash: [Entry.ID: TrashedEntry] = [:]
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
@@ -41,6 +42,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
         // An entry the data source held before this store (no revision recorded) is at 1.
         let current = revisions[entry.id] ?? (dataSource.entry(id: entry.id) == nil ? 0 : 1)
         dataSource.save(entry: entry)
+        trash[entry.id] = nil
         changes += 1
         let revision = current + 1
         revisions[entry.id] = revision
@@ -56,6 +58,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             }
             dataSource.remove(entry: stored)
             revisions[id] = nil
+            trash[id] = TrashedEntry(entry: stored, removedAt: Date())
             changes += 1
         }
     }
@@ -65,6 +68,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             if let entry = dataSource.entry(id: id) {
                 dataSource.remove(entry: entry)
                 revisions[id] = nil
+                trash[id] = TrashedEntry(entry: entry, removedAt: Date())
                 changes += 1
             }
         }
@@ -110,5 +114,33 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func revision() throws -> Int {
         lock.withLock { changes }
+    }
+
+    public func trashedEntries(limit: Int) throws -> [TrashedEntry] {
+        lock.withLock {
+            Array(
+                trash.values.sorted {
+                    $0.removedAt != $1.removedAt
+                        ? $0.removedAt > $1.removedAt
+                        : $0.entry.id.uuidString > $1.entry.id.uuidString
+                }
+                .prefix(max(0, limit)))
+        }
+    }
+
+    public func restoreFromTrash(id: Entry.ID) throws -> Entry {
+        try lock.withLock {
+            guard let trashed = trash[id] else { throw DiaryError.unknownEntry(id) }
+            store(trashed.entry)
+            return trashed.entry
+        }
+    }
+
+    public func emptyTrash(removedBefore date: Date) throws -> Int {
+        lock.withLock {
+            let old = trash.values.filter { $0.removedAt < date }.map(\.entry.id)
+            for id in old { trash[id] = nil }
+            return old.count
+        }
     }
 }

@@ -7,7 +7,7 @@ import StoreFailures
 /// The diary in PostgreSQL, shared by every server on the database. `DiaryStore` is synchronous
 /// (as the case study's store is), so each call waits on its thread for PostgresNIO: call it
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
-public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
+public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, Sendable {
     private let client: PostgresClient
     private let operations: PostgresOperations
     /// Whose entries this store holds: a user's name, or "" for the diary of a server with no
@@ -97,6 +97,23 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                     "UPDATE diary_entry SET words = NULL",
                     "CREATE INDEX diary_entry_tags ON diary_entry USING gin (tags)",
                 ]),
+            PostgresMigration(
+                7, "keep removed entries in a trash",
+                sql: [
+                    """
+                    CREATE TABLE diary_trash (
+                        id text COLLATE "C" PRIMARY KEY,
+                        owner text COLLATE "C" NOT NULL,
+                        date double precision NOT NULL,
+                        text text NOT NULL,
+                        removed_at double precision NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE INDEX diary_trash_owner_removed
+                        ON diary_trash (owner, removed_at DESC, id DESC)
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -125,8 +142,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let saved = try run { client -> Bool in
             // An id another owner holds is never overwritten (ids are UUIDs: only a forged one
             // can clash).
+            // Saved, the entry leaves the trash.
             let rows = try await client.query(
                 """
+                WITH untrashed AS (
+                    DELETE FROM diary_trash WHERE id = \(id) AND owner = \(owner)
+                )
                 INSERT INTO diary_entry (id, date, text, owner, words, tags)
                 VALUES (\(id), \(date), \(text), \(owner), \(words), \(tags))
                 ON CONFLICT (id) DO UPDATE SET
@@ -174,6 +195,9 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
                         RETURNING id
                         """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
                     for try await _ in rows.decode(String.self) { added += 1 }
+                    try await connection.query(
+                        "DELETE FROM diary_trash WHERE owner = \(owner) AND id = ANY(\(ids))",
+                        logger: CasebookPostgres.PostgresDatabase.quietLogger)
                 }
                 return added
             }
@@ -220,11 +244,14 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let removed: Bool = try run { client -> Bool in
             let rows = try await client.query(
                 """
-                DELETE FROM diary_entry
-                WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
-                RETURNING revision
+                WITH gone AS (
+                    DELETE FROM diary_entry
+                    WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
+                    RETURNING id, owner, date, text
+                )
+                \(unescaped: Self.intoTrash)
                 """)
-            for try await _ in rows.decode(Int.self) { return true }
+            for try await _ in rows.decode(String.self) { return true }
             return false
         }
         if removed { return }
@@ -237,7 +264,88 @@ public final class PostgresDiaryStore: RevisedDiaryStore, Sendable {
         let owner = owner
         try run { client in
             try await client.query(
-                "DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)")
+                """
+                WITH gone AS (
+                    DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)
+                    RETURNING id, owner, date, text
+                )
+                \(unescaped: Self.intoTrash)
+                """)
+        }
+    }
+
+    /// Puts the rows of `gone` (a removal's) in the trash, dated now; gives their ids.
+    private static let intoTrash = """
+        INSERT INTO diary_trash (id, owner, date, text, removed_at)
+        SELECT id, owner, date, text,
+            extract(epoch FROM clock_timestamp())::double precision - 978307200
+        FROM gone
+        ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, date = excluded.date,
+            text = excluded.text, removed_at = excluded.removed_at
+        RETURNING id
+        """
+
+    public func trashedEntries(limit: Int) throws -> [TrashedEntry] {
+        let owner = owner
+        let limit = max(0, limit)
+        return try run { client in
+            var trashed: [TrashedEntry] = []
+            let rows = try await client.query(
+                """
+                SELECT id, date, text, removed_at FROM diary_trash WHERE owner = \(owner)
+                ORDER BY removed_at DESC, id DESC LIMIT \(limit)
+                """)
+            for try await (key, date, text, removedAt) in rows.decode(
+                (String, Double, String, Double).self)
+            {
+                guard let id = UUID(uuidString: key) else {
+                    throw DamagedRowError(store: "diary", key: key, problem: "its id is not a UUID")
+                }
+                trashed.append(
+                    TrashedEntry(
+                        entry: Entry(
+                            id: id, date: Date(timeIntervalSinceReferenceDate: date), text: text),
+                        removedAt: Date(timeIntervalSinceReferenceDate: removedAt)))
+            }
+            return trashed
+        }
+    }
+
+    /// Back in one statement; its words and tags are indexed at the next search (NULL words).
+    public func restoreFromTrash(id: Entry.ID) throws -> Entry {
+        let key = Self.key(id)
+        let owner = owner
+        let restored: (Double, String)? = try run { client in
+            let rows = try await client.query(
+                """
+                WITH back AS (
+                    DELETE FROM diary_trash WHERE id = \(key) AND owner = \(owner)
+                    RETURNING id, owner, date, text
+                )
+                INSERT INTO diary_entry (id, date, text, owner)
+                SELECT id, date, text, owner FROM back
+                ON CONFLICT (id) DO NOTHING
+                RETURNING date, text
+                """)
+            for try await row in rows.decode((Double, String).self) { return row }
+            return nil
+        }
+        guard let (date, text) = restored else { throw DiaryError.unknownEntry(id) }
+        return Entry(id: id, date: Date(timeIntervalSinceReferenceDate: date), text: text)
+    }
+
+    public func emptyTrash(removedBefore date: Date) throws -> Int {
+        let owner = owner
+        let before = date.timeIntervalSinceReferenceDate
+        return try run { client in
+            var count = 0
+            let rows = try await client.query(
+                """
+                DELETE FROM diary_trash WHERE owner = \(owner) AND removed_at < \(before)
+                RETURNING id
+                """)
+            for try await _ in rows.decode(String.self) { count += 1 }
+            return count
         }
     }
 

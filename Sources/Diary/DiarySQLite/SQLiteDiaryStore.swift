@@ -6,7 +6,7 @@ import StoreFailures
 
 /// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
 /// entry survives `kill -9` once `save` returns, and several processes can write at once.
-public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
+public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked Sendable {
     private let database: StoreDatabase
 
     /// Why the store could not be opened.
@@ -62,6 +62,17 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             sql: "ALTER TABLE entry ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
         StoreMigration("index the words of each entry", apply: indexWordsOfEveryEntry),
         StoreMigration("tag each entry", apply: tagEveryEntry),
+        StoreMigration(
+            "keep removed entries in a trash",
+            sql: """
+                    CREATE TABLE trash (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        date REAL NOT NULL,
+                        text TEXT NOT NULL,
+                        removed_at REAL NOT NULL
+                    );
+                    CREATE INDEX trash_removed ON trash(removed_at DESC, id DESC);
+                """),
     ]
 
     /// Each entry's tags (`DiaryTags`), under its search key.
@@ -180,6 +191,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
                 guard db.changesCount == 1 else { continue }
                 nextKey += 1
                 added.append((nextKey, entry.text))
+                try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
+                    .execute(arguments: [Self.key(entry.id)])
             }
             // Indexed after the rows: each insert above opens a statement savepoint (for the
             // revision's trigger), and FTS5 writes out what it holds in memory at every one,
@@ -198,6 +211,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
             throw DamagedRowError(
                 store: "diary", key: Self.key(entry.id), problem: "it has no search key")
         }
+        try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
+            .execute(arguments: [Self.key(entry.id)])
         return key
     }
 
@@ -233,11 +248,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func remove(id: Entry.ID, ifRevision revision: Int) throws {
         try database.write { db in
-            let removed = try Int64?.fetchAll(
-                db, sql: "DELETE FROM entry WHERE id = ? AND revision = ? RETURNING search_key",
+            let removed = try Self.moveToTrash(
+                db, "DELETE FROM entry WHERE id = ? AND revision = ?",
                 arguments: [Self.key(id), revision])
-            for searchKey in removed { try Self.unindex(db, key: searchKey) }
-            guard removed.isEmpty else { return }
+            guard !removed else { return }
             guard let row = try Self.row(db, id: id) else { throw DiaryError.unknownEntry(id) }
             throw DiaryConflictError(
                 current: RevisedEntry(entry: row.entry, revision: row.revision))
@@ -246,10 +260,72 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, @unchecked Sendable {
 
     public func remove(id: Entry.ID) throws {
         try database.write { db in
-            let removed = try Int64?.fetchAll(
-                db, sql: "DELETE FROM entry WHERE id = ? RETURNING search_key",
-                arguments: [Self.key(id)])
-            for searchKey in removed { try Self.unindex(db, key: searchKey) }
+            _ = try Self.moveToTrash(
+                db, "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])
+        }
+    }
+
+    /// Runs `delete` (a DELETE of entries) and puts what it removed in the trash, dated now;
+    /// gives whether it removed anything.
+    private static func moveToTrash(
+        _ db: Database, _ delete: String, arguments: StatementArguments
+    ) throws -> Bool {
+        let removed = try Row.fetchAll(
+            db, sql: delete + " RETURNING search_key, id, date, text", arguments: arguments)
+        let trash = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO trash (id, date, text, removed_at) VALUES (?, ?, ?, ?)")
+        let now = Date().timeIntervalSinceReferenceDate
+        for row in removed {
+            try unindex(db, key: row["search_key"])
+            let id: String = row["id"]
+            let date: Double = row["date"]
+            let text: String = row["text"]
+            try trash.execute(arguments: [id, date, text, now])
+        }
+        return !removed.isEmpty
+    }
+
+    public func trashedEntries(limit: Int) throws -> [TrashedEntry] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, date, text, removed_at FROM trash
+                    ORDER BY removed_at DESC, id DESC LIMIT ?
+                    """, arguments: [max(0, limit)]
+            ).map { row in
+                let key: String = row["id"]
+                guard let id = EntryIDText.id(from: key) else {
+                    throw DamagedRowError(store: "diary", key: key, problem: "its id is not a UUID")
+                }
+                return TrashedEntry(
+                    entry: Entry(
+                        id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]),
+                        text: row["text"]),
+                    removedAt: Date(timeIntervalSinceReferenceDate: row["removed_at"]))
+            }
+        }
+    }
+
+    public func restoreFromTrash(id: Entry.ID) throws -> Entry {
+        try database.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT date, text FROM trash WHERE id = ?", arguments: [Self.key(id)])
+            else { throw DiaryError.unknownEntry(id) }
+            let entry = Entry(
+                id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]), text: row["text"])
+            try Self.index(db, key: try Self.upsert(db, entry), text: entry.text)
+            return entry
+        }
+    }
+
+    public func emptyTrash(removedBefore date: Date) throws -> Int {
+        try database.write { db in
+            try db.execute(
+                sql: "DELETE FROM trash WHERE removed_at < ?",
+                arguments: [date.timeIntervalSinceReferenceDate])
+            return db.changesCount
         }
     }
 
