@@ -186,4 +186,21 @@ struct DiaryEntriesTests {
         }
         #expect(try store.count() == 3)
     }
+
+    @Test func theTrashKeepsARemovedEntryForThirtyDaysAndPutsItBack() throws {
+        let entry = try entries.add(text: "kept a while")
+        _ = try entries.remove(id: entry.id)
+        let inDays = { (days: Double) in
+            DiaryEntries(
+                store: store, clock: ClockStub(now: Date().addingTimeInterval(days * 86_400)))
+        }
+        #expect(try inDays(29).trashed(limit: 10).map(\.entry) == [entry])
+        #expect(try inDays(29).restoreFromTrash(id: entry.id) == entry)
+        #expect(try store.entry(id: entry.id) == entry)
+        _ = try entries.remove(id: entry.id)
+        #expect(try inDays(31).trashed(limit: 10).isEmpty)
+        #expect(throws: DiaryError.unknownEntry(entry.id)) {
+            try inDays(1).restoreFromTrash(id: entry.id)
+        }
+    }
 }

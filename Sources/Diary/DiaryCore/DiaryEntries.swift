@@ -143,6 +143,35 @@ public struct DiaryEntries {
         try store.tagCounts()
     }
 
+    /// How many days a removed entry is kept in the trash.
+    public static let trashKeptDays = 30
+
+    /// The `limit` entries removed last and still in the trash, newest removal first (none
+    /// when the store has no trash); what was removed more than `trashKeptDays` ago is
+    /// emptied first.
+    public func trashed(limit: Int) throws -> [TrashedEntry] {
+        guard let trash = store as? any DiaryTrash else { return [] }
+        try emptyOldTrash(trash)
+        return try trash.trashedEntries(limit: limit)
+    }
+
+    /// Puts the entry with `id` back from the trash, as it was.
+    /// - Throws: `DiaryError.unknownEntry` when the trash does not hold it (or the store has
+    ///   no trash); the store's errors.
+    @discardableResult
+    public func restoreFromTrash(id: Entry.ID) throws -> Entry {
+        guard let trash = store as? any DiaryTrash else { throw DiaryError.unknownEntry(id) }
+        try emptyOldTrash(trash)
+        return try trash.restoreFromTrash(id: id)
+    }
+
+    /// Empties the trash of what was removed more than `trashKeptDays` ago, by this diary's
+    /// clock.
+    private func emptyOldTrash(_ trash: any DiaryTrash) throws {
+        let kept = TimeInterval(Self.trashKeptDays) * 86_400
+        _ = try trash.emptyTrash(removedBefore: clock.now.addingTimeInterval(-kept))
+    }
+
     /// The day it is in `zone`, by this diary's clock.
     public func today(in zone: TimeZone) -> DiaryDay {
         DiaryDay(containing: clock.now, in: zone)
