@@ -204,6 +204,54 @@ struct DiaryAPITests {
         }
     }
 
+    /// A deleted entry waits in the trash (`GET /api/diary/trash`, newest removal first) and
+    /// comes back as it was with `POST /api/diary/trash/{id}/restore`.
+    @Test func aDeletedEntryWaitsInTheTrashAndComesBack() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let (id, _) = try await Self.add("Gone, for now", client)
+            try await client.execute(uri: "/api/diary/\(id)", method: .delete) {
+                #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: "/api/diary/trash", method: .get) { response in
+                #expect(response.status == .ok)
+                let entries = try #require(
+                    Self.object(response.body)["entries"] as? [[String: Any]])
+                #expect(entries.compactMap { $0["id"] as? String } == [id])
+                #expect(entries.first?["text"] as? String == "Gone, for now")
+                #expect(entries.first?["removedAt"] is String)
+            }
+            try await client.execute(
+                uri: "/api/diary/trash/\(id)/restore", method: .post, headers: RouteFixture.json
+            ) { response in
+                #expect(response.status == .ok)
+                let restored = try Self.object(response.body)
+                #expect(restored["text"] as? String == "Gone, for now")
+                #expect(response.headers[.eTag] != nil)
+            }
+            try await client.execute(uri: "/api/diary/\(id)", method: .get) {
+                #expect($0.status == .ok)
+            }
+            try await client.execute(
+                uri: "/api/diary/trash/\(id)/restore", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: "{}")
+            ) {
+                #expect($0.status == .notFound)
+            }
+            try await client.execute(
+                uri: "/api/diary/trash/nope/restore", method: .post, headers: RouteFixture.json
+            ) {
+                #expect($0.status == .badRequest)
+            }
+            try await client.execute(
+                uri: "/api/diary/trash/\(id)/restore", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "other"}"#)
+            ) {
+                #expect($0.status == .badRequest)
+            }
+        }
+    }
+
     /// Adds an entry through the API: its id and its ETag.
     static func add(_ text: String, _ client: some TestClientProtocol) async throws
         -> (id: String, eTag: String)

@@ -18,6 +18,8 @@ struct DiaryAPIController: Sendable {
         router.get("/api/diary", use: list)
         router.post("/api/diary", use: add)
         router.get("/api/diary/tags", use: tags)
+        router.get("/api/diary/trash", use: trash)
+        router.post("/api/diary/trash/{id}/restore", use: restoreFromTrash)
         router.get("/api/diary/{id}", use: show)
         router.put("/api/diary/{id}", use: update)
         router.delete("/api/diary/{id}", use: remove)
@@ -200,6 +202,34 @@ struct DiaryAPIController: Sendable {
         return Response(status: .noContent)
     }
 
+    /// `GET /api/diary/trash`: the entries removed in the last 30 days, newest removal first.
+    @Sendable func trash(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let diary = try diaries.diary(for: request)
+        let trashed = try await diary.work.entries { try $0.trashed(limit: Self.trashListed) }
+        return JSONResponse.make(TrashedEntriesWire(trashed))
+    }
+
+    /// The most entries the trash lists.
+    static let trashListed = 1_000
+
+    /// `POST /api/diary/trash/{id}/restore`: the entry back from the trash, as it was.
+    @Sendable func restoreFromTrash(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let id = try Self.id(context)
+        try await Self.expectNothing(in: request)
+        let restored = try await work.entries { entries in
+            try Self.answering {
+                try entries.restoreFromTrash(id: id)
+                return try entries.revisedEntry(id: id)
+            }
+        }
+        return Self.response(restored)
+    }
+
     /// `body`, with the diary's refusals as the answers they are: an unknown entry is a 404,
     /// blank text a 400.
     @discardableResult
@@ -267,6 +297,16 @@ struct DiaryAPIController: Sendable {
             return try DiaryError.id(from: try PathParameter.text("id", in: context))
         } catch let error as DiaryError {
             throw RequestError(.badRequest, "\(error)").parameter("id")
+        }
+    }
+
+    /// Refuses a body that asks for anything: an action's body is empty or `{}` (its
+    /// `Content-Type: application/json` is what keeps other sites from sending it).
+    static func expectNothing(in request: Request) async throws {
+        let buffer = try await RequestBody.collect(request, upTo: 1024)
+        let bytes = buffer.readableBytesView.filter { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard bytes.isEmpty || Array(bytes) == Array("{}".utf8) else {
+            throw RequestError(.badRequest, "this action takes no body, or {}")
         }
     }
 

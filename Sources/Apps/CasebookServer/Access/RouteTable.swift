@@ -34,6 +34,8 @@ enum RouteTable {
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/tags", .api, .roles([.diarist, .admin])),
+        Route(.get, "/api/diary/trash", .api, .roles([.diarist, .admin])),
+        Route(.post, "/api/diary/trash/{id}/restore", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.put, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.delete, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
