@@ -165,6 +165,31 @@ struct DiaryCommandTests {
         #expect(bad.standardError.contains("--tag: '#walk' is not a tag"))
     }
 
+    @Test func aRemovedEntryIsInTheTrashAndComesBackByTheStartOfItsId() throws {
+        let id = addedID(try diary(["add", "Gone for a while"]))
+        #expect(try diary(["rm", id]).status == 0)
+        let trash = try diary(["trash"])
+        let lines = trash.standardOutput.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ID") == true)
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix(id) == true)
+        #expect(lines.last?.hasSuffix("Gone for a while") == true)
+        let json = try diary(["trash", "--json"])
+        let parsed =
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect((parsed?["entries"] as? [[String: Any]])?.first?["id"] as? String == id)
+        let restored = try diary(["restore", String(id.prefix(8))])
+        #expect(restored.status == 0)
+        #expect(restored.standardOutput == "restored \(id)\n")
+        #expect(try diary(["list"]).standardOutput.contains("Gone for a while"))
+        #expect(try diary(["trash"]).standardOutput == "")
+        let again = try diary(["restore", id])
+        #expect(again.status == 1)
+        #expect(
+            again.standardError
+                == "casebook diary: no entry in the trash has an id starting with \(id)\n")
+    }
+
     @Test func listsMoreEntriesThanFitInOneWriteNewestFirst() throws {
         let texts = (0..<1_500).map {
             "Entry number \($0),\nwith some words to make it longer than a list shows of it, é\($0)"

@@ -13,7 +13,8 @@ struct DiaryCommand: ParsableCommand {
         subcommands: [
             DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
             DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,
-            DiaryImportCommand.self, DiaryTagsCommand.self,
+            DiaryImportCommand.self, DiaryTagsCommand.self, DiaryTrashCommand.self,
+            DiaryRestoreCommand.self,
         ]
     )
 
