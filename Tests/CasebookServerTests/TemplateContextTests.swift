@@ -50,6 +50,8 @@ struct TemplateContextTests {
             _ = try await pages.post(entryPath + "/delete", [:])
             _ = try await pages.post(entryPath + "/delete", ["confirm": "yes"])
             _ = try await pages.get("/diary")
+            _ = try await pages.get("/diary/trash")
+            _ = try await pages.get("/diary?q=entry&tag=walk&from=2026-01-01&to=today")
             _ = try await pages.post("/account/preference", ["choice": "save"])
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             try "id: [\n".write(

@@ -287,6 +287,33 @@ struct WebPagesTests {
         }
     }
 
+    /// A deleted entry waits on the trash page, with when it was deleted, and Restore puts it
+    /// back; the diary page links to the trash.
+    @Test func theTrashPageListsDeletedEntriesAndRestoresThem() async throws {
+        let entry = Entry(date: Date(timeIntervalSince1970: 1_767_225_600), text: "Back <soon>")
+        try stores.diary.save(entry)
+        let id = entry.id.uuidString.lowercased()
+        try await withPages { pages in
+            #expect(
+                try await pages.get("/diary").html.contains(
+                    #"<a href="/diary/trash">Deleted entries</a>"#))
+            #expect(try await pages.get("/diary/trash").html.contains("The trash is empty."))
+            _ = try await pages.post("/diary/\(id)/delete", ["confirm": "yes"])
+            let trash = try await pages.get("/diary/trash").html
+            #expect(trash.contains("Back &lt;soon&gt;"))
+            #expect(trash.contains("kept here for 30 days"))
+            #expect(trash.contains(#"action="/diary/trash/\#(id)/restore""#))
+            let restored = try await pages.post("/diary/trash/\(id)/restore", [:])
+            #expect(restored.status == .seeOther && restored.location == "/diary")
+            #expect(try stores.diary.entry(id: entry.id) == entry)
+            #expect(try await pages.get("/diary").html.contains("Entry restored."))
+            #expect(try await pages.post("/diary/trash/\(id)/restore", [:]).status == .notFound)
+            #expect(
+                try await pages.post("/diary/trash/\(id)/restore", [:], withToken: false).status
+                    == .forbidden)
+        }
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

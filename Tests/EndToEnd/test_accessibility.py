@@ -19,9 +19,10 @@ from casebook_server import Server  # noqa: E402
 USERS = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
          ("sam", "surveyor", "survey password")]
 PAGES = {
-    "admin": ["/", "/menu", "/diary", "/diary/new", "/survey", "/factor?n=360", "/account",
-              "/documents", "/nowhere"],
-    "diarist": ["/", "/menu", "/diary", "/diary/new", "/factor", "/account"],
+    "admin": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/diary?q=walk&tag=sea",
+              "/survey", "/factor?n=360", "/account", "/documents", "/nowhere"],
+    "diarist": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/diary?q=walk", "/factor",
+                "/account"],
     "surveyor": ["/", "/menu", "/survey", "/factor", "/account"],
     None: ["/login"],
 }

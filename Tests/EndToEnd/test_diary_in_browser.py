@@ -60,3 +60,17 @@ def test_a_tag_lists_its_entries_and_a_deletion_there_can_be_undone(server, brow
     click_and_load(browser, browser.find_element(By.ID, "undo"))
     assert texts(browser, ".entry-text")[0] == "Entry 29"
     assert "Entry 28 #sunday" in texts(browser, ".entry-text")
+
+
+def test_a_deleted_entry_comes_back_from_the_trash(server, browser, screenshot):
+    add_entries(server, ["Kept", "Thrown away, then missed"])
+    browser.get(server.url + "/diary")
+    browser.execute_script("window.confirm = () => true")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.delete"))
+    assert texts(browser, ".entry-text") == ["Kept"]
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "Deleted entries"))
+    assert texts(browser, ".entry-text") == ["Thrown away, then missed"]
+    screenshot("diary-trash")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.restore"))
+    assert texts(browser, ".entry-text") == ["Thrown away, then missed", "Kept"]
+    assert texts(browser, ".notice p") == ["Entry restored."]

@@ -24,6 +24,8 @@ struct DiaryPages: Sendable {
         router.post("/diary/{id}", use: update)
         router.post("/diary/{id}/delete", use: delete)
         router.post("/diary/restore", use: restore)
+        router.get("/diary/trash", use: trash)
+        router.post("/diary/trash/{id}/restore", use: restoreFromTrash)
     }
 
     /// `GET /diary`: the list of entries, newest first, rendered once per revision; a page
@@ -238,6 +240,46 @@ struct DiaryPages: Sendable {
         }
     }
 
+    /// `GET /diary/trash`: the entries deleted in the last 30 days, newest deletion first,
+    /// each with a Restore button.
+    @Sendable func trash(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let zone = ReaderTimeZone.of(request) ?? .autoupdatingCurrent
+        let trashed = try await work.run {
+            try DiaryEntries(store: store).trashed(limit: DiaryAPIController.trashListed)
+        }
+        let dates = DiaryDateFormatter(locale: Self.pageLocale, timeZone: zone)
+        let rows: [[String: Any]] = trashed.map { item in
+            var row = WireContext.dictionary(of: DiaryEntryWire(item.entry))
+            row["subtitle"] = dates.string(from: item.entry.date)
+            row["removed"] = dates.string(from: item.removedAt)
+            row["removedAt"] = WireDateText.text(of: item.removedAt)
+            return row
+        }
+        return renderer.page(
+            "diary-trash", title: "Deleted entries",
+            context: ["rows": rows, "hasRows": !rows.isEmpty], request: request)
+    }
+
+    /// `POST /diary/trash/{id}/restore`: the entry back from the trash, then the list.
+    @Sendable func restoreFromTrash(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let id = try entryID(context)
+        _ = try await PostedForm.read(request)
+        return try await work.run {
+            do {
+                try DiaryEntries(store: store).restoreFromTrash(id: id)
+            } catch is DiaryError {
+                throw RequestError(.notFound, "That entry is not in the trash.")
+            }
+            return redirect(with: Notice(.restored))
+        }
+    }
+
     /// Where a page of the list starts or ends.
     enum Position {
         /// The page of entries older than the cursor.
@@ -422,7 +464,7 @@ struct DiaryPages: Sendable {
                 "older": link("older", list?.older), "newer": link("newer", list?.newer),
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
-                "askedTags": asked?.tags ?? [], "hasTags": !tags.isEmpty,
+                "askedTags": (asked?.tags ?? []).map { ["tag": $0] }, "hasTags": !tags.isEmpty,
                 "tagCounts": tags.prefix(Self.listedTags).map { count in
                     Self.tagLink(count.tag).merging(["count": count.count]) { first, _ in first }
                 },

@@ -22,6 +22,7 @@ enum PageTemplates {
         "documents": PackageResources.documents_mustache,
         "error": PackageResources.error_mustache,
         "diary-delete": PackageResources.diary_delete_mustache,
+        "diary-trash": PackageResources.diary_trash_mustache,
         "login": PackageResources.login_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }
