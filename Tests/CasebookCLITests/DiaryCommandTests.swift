@@ -593,4 +593,77 @@ struct DiaryExportImportTests {
         let unknown = try casebook(["diary", "export", "--format", "csv"], data: "d")
         #expect(unknown.status == 64)
     }
+
+    /// A Day One export (its Journal.json) comes in with its uuids and creation dates, its tags
+    /// as #tags at the end of the text; entries of photos alone are skipped; a second import
+    /// adds nothing.
+    @Test func aDayOneJournalComesInWithItsTagsOnce() throws {
+        let journal = #"""
+            {"metadata": {"version": "1.0"}, "entries": [
+              {"uuid": "0E55A1B0C5C24D0C9B1F7B0D5C2F4E11", "creationDate": "2024-05-01T07:30:00Z",
+               "text": "Morning run by the river.", "tags": ["running", "river walk"], "starred": true,
+               "timeZone": "Europe/Rome", "location": {"placeName": "Lungotevere"}},
+              {"uuid": "7A6C31D0E4B9482F8C0D5E6F7A8B9C0D", "creationDate": "2024-05-02T19:00:00Z",
+               "text": "Dinner with #friends", "tags": ["friends"]},
+              {"uuid": "11111111222233334444555555555555", "creationDate": "2024-05-03T10:00:00Z",
+               "photos": [{"md5": "abc"}]}
+            ]}
+            """#
+        let file = directory.appending("Journal.json")
+        try journal.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try casebook(["diary", "import", file.path], data: "d")
+        #expect(imported.standardOutput == "imported 2, already there 0, skipped 1 without text\n")
+        let shown = try casebook(
+            ["diary", "show", "0e55a1b0-c5c2-4d0c-9b1f-7b0d5c2f4e11"], data: "d")
+        #expect(
+            shown.standardOutput.hasSuffix(
+                "\n\nMorning run by the river.\n\n#running #river-walk\n"))
+        let tags = try casebook(["diary", "tags"], data: "d")
+        #expect(tags.standardOutput.contains("friends "))
+        #expect(
+            try casebook(["diary", "export"], data: "d").standardOutput.contains(
+                "2024-05-02T19:00:00.000Z"))
+        let again = try casebook(["diary", "import", file.path, "--format", "dayone"], data: "d")
+        #expect(again.standardOutput == "imported 0, already there 2, skipped 1 without text\n")
+        try #"{"entries": [{"uuid": "nope", "creationDate": "2024-05-01T07:30:00Z", "text": "x"}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let bad = try casebook(["diary", "import", file.path, "--format", "dayone"], data: "d")
+        #expect(
+            bad.standardError
+                == "casebook diary: \(file.path): entry 1: 'nope' is not a Day One uuid (32 hex digits)\n"
+        )
+    }
+
+    /// jrnl's plain-text journal comes in, each entry at its minute; what diary export writes
+    /// as jrnl reads back; a second import adds nothing.
+    @Test func aJrnlJournalComesInOnce() throws {
+        let journal = """
+            [2024-05-01 07:30] Morning run by the river.
+            Felt good. #running
+
+            [2024-05-02 19:00] Dinner with friends.
+
+            """
+        let file = directory.appending("journal.txt")
+        try journal.write(to: file, atomically: true, encoding: .utf8)
+        let imported = try casebook(["diary", "import", file.path], data: "d")
+        #expect(imported.standardOutput == "imported 2, already there 0\n")
+        let listed = try casebook(["diary", "list"], data: "d").standardOutput
+        #expect(listed.split(separator: "\n").first?.hasSuffix("Dinner with friends.") == true)
+        #expect(try casebook(["diary", "tags"], data: "d").standardOutput.contains("running  1"))
+        let again = try casebook(["diary", "import", file.path, "--format", "jrnl"], data: "d")
+        #expect(again.standardOutput == "imported 0, already there 2\n")
+        let exported = try casebook(["diary", "export", "--format", "jrnl"], data: "d")
+        let round = directory.appending("round.txt")
+        try exported.standardOutput.write(to: round, atomically: true, encoding: .utf8)
+        #expect(
+            try casebook(["diary", "import", round.path], data: "e").standardOutput
+                == "imported 2, already there 0\n")
+        try "Dear diary\n[2024-05-01 07:30] x\n".write(to: file, atomically: true, encoding: .utf8)
+        let bad = try casebook(["diary", "import", file.path], data: "d")
+        #expect(
+            bad.standardError
+                == "casebook diary: \(file.path): line 1: text before the first entry (a jrnl entry starts with [YYYY-MM-DD HH:MM])\n"
+        )
+    }
 }

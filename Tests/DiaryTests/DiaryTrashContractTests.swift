@@ -55,6 +55,9 @@ struct DiaryTrashContractTests {
             try plain.save(entry)
             #expect(try store.trashedEntries(limit: 10).isEmpty)
             #expect(try plain.entry(id: entry.id) == entry)
+            try plain.remove(id: entry.id)
+            #expect(try plain.add(contentsOf: [entry]) == 1)
+            #expect(try store.trashedEntries(limit: 10).isEmpty)
         }
     }
 

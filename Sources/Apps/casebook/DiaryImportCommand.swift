@@ -12,47 +12,157 @@ import Foundation
 struct DiaryImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the entries of a file diary export wrote (JSON), each once.")
+        abstract: "Add the entries of a Casebook, Day One or jrnl file, each once.",
+        discussion: """
+            casebook: the JSON diary export writes. dayone: the Journal.json of a Day One \
+            export (its tags become #tags at the end of the text; entries without text are \
+            skipped). jrnl: jrnl's plain-text journal, its minutes in this machine's time zone \
+            (each entry's id is made of its minute and text, so a second import adds nothing).
+            """)
+
+    /// The file formats read.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case casebook, dayone, jrnl
+    }
 
     /// The largest file read: some 200,000 entries of a page each.
     static let limit = 512 * 1024 * 1024
 
-    @Argument(help: "The file, as diary export writes it.")
+    @Argument(help: "The file.")
     var file: String
+
+    @Option(help: "casebook, dayone or jrnl; by default, told from the file.")
+    var format: Format?
 
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
     func run() async throws {
         let path = file
+        let format = format
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            let incoming = try Self.entries(inFile: path)
+            let (incoming, skipped) = try Self.entries(inFile: path, format: format)
             let added = try entries.restore(contentsOf: incoming)
             try StandardStreams.output(
-                "imported \(added), already there \(incoming.count - added)")
+                "imported \(added), already there \(incoming.count - added)"
+                    + (skipped > 0 ? ", skipped \(skipped) without text" : ""))
         }
     }
 
-    /// Every entry of the file at `path`, each checked; a refusal names the file and the entry.
-    static func entries(inFile path: String) throws -> [Entry] {
+    /// The entries of the file at `path` in `format` (told from the file without one), and
+    /// how many were skipped for having no text; a refusal names the file and the entry or
+    /// line.
+    static func entries(inFile path: String, format: Format?) throws -> ([Entry], Int) {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.bytes(atPath: path, limit: limit, followingSymlink: true)
         } catch {
             throw FailureReport.Message("\(path): \(error)")
         }
+        switch format ?? (isJSON(bytes) ? nil : .jrnl) {
+        case .casebook: return (try entries(inFile: path, bytes: bytes), 0)
+        case .dayone: return try dayOneEntries(inFile: path, bytes: bytes)
+        case .jrnl: return (try jrnlEntries(inFile: path, bytes: bytes), 0)
+        case nil:
+            // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
+            do {
+                return (try entries(inFile: path, bytes: bytes), 0)
+            } catch let casebook {
+                guard let dayOne = try? dayOneEntries(inFile: path, bytes: bytes) else {
+                    throw casebook
+                }
+                return dayOne
+            }
+        }
+    }
+
+    /// Whether `bytes` look like JSON rather than a jrnl journal: they start with `{`, or with
+    /// a `[` that opens no `[YYYY-` of a jrnl entry.
+    static func isJSON(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch start.first {
+        case UInt8(ascii: "{"): return true
+        case UInt8(ascii: "["):
+            let year = start.dropFirst().prefix(5)
+            return
+                !(year.count == 5 && year.prefix(4).allSatisfy { (0x30...0x39).contains($0) }
+                && year.last == UInt8(ascii: "-"))
+        default: return false
+        }
+    }
+
+    /// The entries of a Day One export, and how many had no text.
+    static func dayOneEntries(inFile path: String, bytes: [UInt8]) throws -> ([Entry], Int) {
+        let journal: DayOneJournalWire
+        do {
+            journal = try WireJSON.decode(
+                DayOneJournalWire.self, from: bytes, shape: DayOneJournalWire.shape)
+        } catch {
+            throw FailureReport.Message("\(path): \(Self.fileMessage(error.message))")
+        }
+        var entries: [Entry] = []
+        var skipped = 0
+        for (index, item) in journal.entries.enumerated() {
+            do {
+                if let entry = try dayOneEntry(item) { entries.append(entry) } else { skipped += 1 }
+            } catch {
+                throw FailureReport.Message("\(path): entry \(index + 1): \(error)")
+            }
+        }
+        return (entries, skipped)
+    }
+
+    /// A Day One entry as a diary entry: its uuid as the id, its tags as `#tags` at the end of
+    /// the text (spaces as `-`), unless the text has them; nil when it has no text.
+    static func dayOneEntry(_ item: DayOneJournalWire.Entry) throws -> Entry? {
+        let hex = item.uuid.replacingOccurrences(of: "-", with: "")
+        guard hex.utf8.count == 32, hex.allSatisfy(\.isHexDigit) else {
+            throw FailureReport.Message("'\(item.uuid)' is not a Day One uuid (32 hex digits)")
+        }
+        let dashed = [(0, 8), (8, 12), (12, 16), (16, 20), (20, 32)].map { start, end in
+            String(hex.dropFirst(start).prefix(end - start))
+        }.joined(separator: "-")
+        guard let id = UUID(uuidString: dashed) else {
+            throw FailureReport.Message("'\(item.uuid)' is not a Day One uuid (32 hex digits)")
+        }
+        guard let date = WireDateText.date(from: item.creationDate) else {
+            throw FailureReport.Message(
+                "the creationDate '\(item.creationDate)' is not an ISO 8601 date and time")
+        }
+        var text = item.text ?? ""
+        guard !Entry.isBlank(text) else { return nil }
+        let written = Set(DiaryTags.tags(in: text))
+        let tags = (item.tags ?? []).compactMap {
+            DiaryTags.tag($0.split(whereSeparator: \.isWhitespace).joined(separator: "-"))
+        }.filter { !written.contains($0) }
+        if !tags.isEmpty {
+            text += "\n\n" + tags.map { "#" + $0 }.joined(separator: " ")
+        }
+        return Entry(id: id, date: date, text: text)
+    }
+
+    /// The entries of a jrnl journal, its minutes in this machine's time zone.
+    static func jrnlEntries(inFile path: String, bytes: [UInt8]) throws -> [Entry] {
+        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
+            throw FailureReport.Message("\(path): the file is not UTF-8 text")
+        }
+        do {
+            return try JrnlJournal.entries(in: text, zone: .current)
+        } catch {
+            throw FailureReport.Message("\(path): \(error)")
+        }
+    }
+
+    /// Every entry of Casebook's JSON `bytes`, each checked; a refusal names the file and the
+    /// entry.
+    static func entries(inFile path: String, bytes: [UInt8]) throws -> [Entry] {
         let wire: DiaryEntriesWire
         do {
             wire = try WireJSON.decode(
                 DiaryEntriesWire.self, from: bytes,
                 shape: #"the file must be {"entries": [{"id", "date", "text"}, …]}"#)
         } catch {
-            let message =
-                error.message.hasPrefix("the body is not valid JSON")
-                ? "the file is not valid JSON"
-                    + error.message.dropFirst("the body is not valid JSON".count)
-                : error.message
-            throw FailureReport.Message("\(path): \(message)")
+            throw FailureReport.Message("\(path): \(Self.fileMessage(error.message))")
         }
         return try wire.entries.enumerated().map { index, item in
             do {
@@ -61,6 +171,13 @@ struct DiaryImportCommand: AsyncParsableCommand {
                 throw FailureReport.Message("\(path): entry \(index + 1): \(error)")
             }
         }
+    }
+
+    /// A decoder's message about a body, said of a file.
+    static func fileMessage(_ message: String) -> String {
+        message.hasPrefix("the body is not valid JSON")
+            ? "the file is not valid JSON" + message.dropFirst("the body is not valid JSON".count)
+            : message
     }
 
     /// The entry `item` describes, refused as `diary add` would refuse it.

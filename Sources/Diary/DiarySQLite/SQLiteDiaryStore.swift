@@ -182,6 +182,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked S
                     INSERT INTO entry (id, date, text, search_key) VALUES (?, ?, ?, ?)
                     ON CONFLICT(id) DO NOTHING
                     """)
+            // An entry added leaves the trash, when the trash holds anything.
+            let trashHolds =
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trash)") ?? true
             var added: [(key: Int64, text: String)] = []
             for entry in entries {
                 try insert.execute(arguments: [
@@ -191,8 +194,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked S
                 guard db.changesCount == 1 else { continue }
                 nextKey += 1
                 added.append((nextKey, entry.text))
-                try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
-                    .execute(arguments: [Self.key(entry.id)])
+                if trashHolds {
+                    try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
+                        .execute(arguments: [Self.key(entry.id)])
+                }
             }
             // Indexed after the rows: each insert above opens a statement savepoint (for the
             // revision's trigger), and FTS5 writes out what it holds in memory at every one,

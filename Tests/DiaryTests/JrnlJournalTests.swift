@@ -1,0 +1,56 @@
+import DiaryCore
+import Foundation
+import Testing
+
+@Suite("A jrnl journal, as jrnl writes it")
+struct JrnlJournalTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    @Test func eachEntryStartsWithItsMinuteInBracketsAndRunsToTheNext() throws {
+        let text = """
+            [2026-03-01 09:30] Walked to the harbour.
+            The boats were out.
+
+            [2026-03-02 21:05] A quiet evening. #home
+
+            """
+        let entries = try JrnlJournal.entries(in: text, zone: utc)
+        #expect(
+            entries.map(\.text) == [
+                "Walked to the harbour.\nThe boats were out.", "A quiet evening. #home",
+            ])
+        #expect(
+            entries.map(\.date) == [
+                Date(timeIntervalSince1970: 1_772_357_400),
+                Date(timeIntervalSince1970: 1_772_485_500),
+            ])
+    }
+
+    @Test func anEntryHasTheSameIdEveryTimeItIsRead() throws {
+        let text = "[2026-03-01 09:30] Same entry\n"
+        let first = try JrnlJournal.entries(in: text, zone: utc)
+        let second = try JrnlJournal.entries(in: text, zone: utc)
+        #expect(first.map(\.id) == second.map(\.id))
+        let other = try JrnlJournal.entries(in: "[2026-03-01 09:30] Other entry\n", zone: utc)
+        #expect(first.map(\.id) != other.map(\.id))
+    }
+
+    @Test(arguments: [
+        (
+            "Just some text\n[2026-03-01 09:30] x",
+            "line 1: text before the first entry (a jrnl entry starts with [YYYY-MM-DD HH:MM])"
+        ),
+        ("", "line 1: no entries (a jrnl entry starts with [YYYY-MM-DD HH:MM])"),
+        ("[2026-02-30 09:30] x", "line 1: '2026-02-30 09:30' is not a date and time"),
+        (
+            "[2026-03-01 09:30] x\n\n[2026-03-01 25:00] y",
+            "line 3: '2026-03-01 25:00' is not a date and time"
+        ),
+        ("[2026-03-01 09:30]   \n", "line 1: the entry has no text"),
+    ])
+    func aFileThatIsNotAJournalIsRefusedNamingTheLine(text: String, message: String) {
+        #expect(throws: JrnlJournal.Refusal(message: message)) {
+            try JrnlJournal.entries(in: text, zone: utc)
+        }
+    }
+}
