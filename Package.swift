@@ -249,6 +249,7 @@ let package = Package(
                 "CasebookPostgres",
                 "CasebookWire",
                 "Diary",
+                "DiaryPostgres",
                 "Documents",
                 "Menu",
                 "PrimeFactors",

@@ -1,6 +1,7 @@
 import CasebookTestSupport
 import Diary
 import Foundation
+import PostgresTestSupport
 import Testing
 
 @Suite("casebook diary")
@@ -506,6 +507,41 @@ struct DiaryUserTests {
         )
         let unknown = try casebook(["diary", "list", "--user", "bob"])
         #expect(unknown.status == 1)
+        #expect(unknown.standardError == "casebook diary: there is no user named 'bob'\n")
+    }
+    /// With `--database` (or `$CASEBOOK_DATABASE_URL`), the diary is the one in PostgreSQL that
+    /// servers on that database show: a user's own with `--user`.
+    @Test func onPostgreSQLAUsersDiaryIsTheOneServersOnTheDatabaseShowThem() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        #expect(
+            try casebook(
+                ["user", "add", "ada", "--role", "diarist", "--database", database],
+                input: "correct horse\n"
+            ).status == 0)
+        let added = try casebook(
+            [
+                "diary", "add", "Written by Ada in PostgreSQL #pg", "--user", "ada", "--database",
+                database,
+            ])
+        #expect(added.status == 0)
+        #expect(added.standardError.isEmpty)
+        let listed = try CasebookExecutable.run(
+            ["diary", "list", "--user", "ada", "--tag", "pg", "--data", data],
+            environment: ["CASEBOOK_DATABASE_URL": database])
+        #expect(listed.standardOutput.contains("Written by Ada in PostgreSQL #pg"))
+        #expect(try casebook(["diary", "list"]).standardOutput.isEmpty, "not in the SQLite file")
+
+        let server = try ServerProcess(
+            dataDirectory: directory.url, arguments: ["--database", database],
+            ownsDataDirectory: false)
+        defer { server.stop() }
+        let ada = try await SignedInBrowser(url: server.url, name: "ada", password: "correct horse")
+        let (page, _) = try await ada.session.data(from: server.url.appendingPathComponent("diary"))
+        #expect(String(decoding: page, as: UTF8.self).contains("Written by Ada in PostgreSQL"))
+
+        let shared = try casebook(["diary", "add", "For nobody", "--database", database])
+        #expect(shared.standardError.contains("note: this database has users"))
+        let unknown = try casebook(["diary", "list", "--user", "bob", "--database", database])
         #expect(unknown.standardError == "casebook diary: there is no user named 'bob'\n")
     }
 }

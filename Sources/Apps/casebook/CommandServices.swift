@@ -6,6 +6,7 @@ import AccountsSQLite
 import CasebookDataDirectory
 import CasebookPostgres
 import Diary
+import DiaryPostgres
 import Foundation
 
 #if canImport(Glibc)
@@ -30,6 +31,39 @@ struct CommandServices {
         DiaryEntries(
             store: try SQLiteDiaryStore(
                 path: layout.diaryDatabase(of: user).path, connections: .one))
+    }
+
+    /// Runs `body` with the diary in the PostgreSQL database at `url` that servers on it show:
+    /// `user`'s own, or the shared one (with a note when the database has users). The store
+    /// waits on its thread for each query, so `body` runs on a thread of its own, off the
+    /// concurrency pool.
+    static func withPostgresDiary(
+        url: DatabaseURL, user: String?, _ body: @escaping (DiaryEntries) throws -> Void
+    ) async throws {
+        let database = try PostgresDatabase(url: url)
+        try await withThrowingTaskGroup(of: Void.self) { pool in
+            pool.addTask { await database.run() }
+            defer { pool.cancelAll() }
+            try await database.prepare([PostgresUserDirectory.schema, PostgresDiaryStore.schema])
+            let directory = PostgresUserDirectory(
+                client: database.client, operations: database.operations)
+            if let user {
+                guard try await directory.user(named: user) != nil else {
+                    throw FailureReport.Message("there is no user named '\(user)'")
+                }
+            } else if try await directory.count() > 0 {
+                StandardStreams.error(
+                    "casebook diary: note: this database has users, and this is the diary none of them sees; --user NAME works on a user's own"
+                )
+            }
+            let store = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: user ?? "")
+            let entries = DiaryEntries(store: store)
+            let work = UncheckedWork { try body(entries) }
+            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
+                Thread { done.resume(with: Result { try work.run() }) }.start()
+            }
+        }
     }
 
     /// Whether the data directory's server has any user (a look at the users' database, when

@@ -25,9 +25,13 @@ struct DiaryCommand: ParsableCommand {
     /// with a note when the data directory has users (none of whom sees it).
     static func withEntries(
         data: DataDirectoryOption, user: DiaryUserOption = DiaryUserOption(name: nil),
-        creating: Bool = false, _ body: (DiaryEntries) throws -> Void
+        creating: Bool = false, _ body: @escaping (DiaryEntries) throws -> Void
     ) async throws {
         try await FailureReport.run("diary") {
+            if let url = try user.database.url() {
+                try await CommandServices.withPostgresDiary(url: url, user: user.name, body)
+                return
+            }
             let services = creating ? try data.services() : try data.existingServices()
             if let name = user.name {
                 guard try await services.hasUser(named: name) else {
@@ -83,7 +87,9 @@ struct DiaryAddCommand: AsyncParsableCommand {
     /// takes a look at the users). Synchronous: an `await` would start the concurrency pool's
     /// threads, which cost more than the rest of the command.
     static func runDirectly(_ arguments: [String]) -> Int32? {
-        guard arguments.starts(with: ["diary", "add"]) else { return nil }
+        guard arguments.starts(with: ["diary", "add"]),
+            ProcessInfo.processInfo.environment["CASEBOOK_DATABASE_URL"] == nil
+        else { return nil }
         func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
         var text: String?
         var path: String?
