@@ -37,26 +37,14 @@ struct DiaryExportCommand: AsyncParsableCommand {
             case .markdown, .jrnl:
                 var all: [Entry] = []
                 try entries.forEachNewest(limit: Int.max) { all.append($0) }
-                if format == .markdown { output.bytes += Array("# Diary\n".utf8) }
-                for (index, entry) in all.reversed().enumerated() {
-                    let stamp = Self.minute(entry.date)
-                    let text =
-                        format == .markdown
-                        ? "\n## \(stamp)\n\n\(entry.text)\n"
-                        : (index == 0 ? "" : "\n") + "[\(stamp)] \(entry.text)\n"
-                    output.bytes += Array(text.utf8)
-                    try output.flushIfFull()
-                }
+                all.reverse()
+                let text =
+                    format == .markdown
+                    ? DiaryTextExport.markdown(all, zone: .current)
+                    : DiaryTextExport.jrnl(all, zone: .current)
+                output.bytes += Array(text.utf8)
             }
             try output.flush()
         }
-    }
-
-    /// `date` to the minute in this machine's zone, as jrnl writes it: `2026-03-05 14:30`.
-    static func minute(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
     }
 }
