@@ -28,6 +28,8 @@ struct PageClient {
         let location: String?
         /// The cookies the answer set, whole (`name=value; attributes`).
         let setCookies: [String]
+        /// The answer's headers.
+        var headers: HTTPFields = [:]
     }
 
     mutating func get(_ uri: String) async throws -> Page {
@@ -80,7 +82,7 @@ struct PageClient {
             Page(
                 status: response.status, html: String(buffer: response.body),
                 location: response.headers[.location],
-                setCookies: response.headers[values: .setCookie])
+                setCookies: response.headers[values: .setCookie], headers: response.headers)
         }
         for header in page.setCookies {
             let pair = header.split(separator: ";", maxSplits: 1)[0]

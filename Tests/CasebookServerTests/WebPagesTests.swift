@@ -2,6 +2,7 @@ import Accounts
 import CasebookDataDirectory
 import CasebookServer
 import CasebookTestSupport
+import CasebookWire
 import Diary
 import Foundation
 import Hummingbird
@@ -311,6 +312,32 @@ struct WebPagesTests {
             #expect(
                 try await pages.post("/diary/trash/\(id)/restore", [:], withToken: false).status
                     == .forbidden)
+        }
+    }
+
+    /// The diary downloads as a file: Casebook's JSON (what `diary import` reads), Markdown or
+    /// jrnl's journal, dated in the reader's zone.
+    @Test func theDiaryDownloadsAsJSONMarkdownOrJrnl() async throws {
+        let entry = Entry(date: Date(timeIntervalSince1970: 1_772_357_400), text: "Walked. #sea")
+        try stores.diary.save(entry)
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", "Europe/Rome")
+            #expect(
+                try await pages.get("/diary").html.contains(#"href="/diary/export?format=json""#))
+            let json = try await pages.get("/diary/export?format=json")
+            #expect(json.status == .ok)
+            #expect(json.headers[.contentType] == "application/json")
+            #expect(json.headers[.contentDisposition] == #"attachment; filename="diary.json""#)
+            let decoded = try JSONDecoder().decode(
+                DiaryEntriesWire.self, from: Data(json.html.utf8))
+            #expect(decoded.entries.map(\.text) == ["Walked. #sea"])
+            let markdown = try await pages.get("/diary/export?format=markdown")
+            #expect(markdown.headers[.contentDisposition] == #"attachment; filename="diary.md""#)
+            #expect(markdown.html == "# Diary\n\n## 2026-03-01 10:30\n\nWalked. #sea\n")
+            let jrnl = try await pages.get("/diary/export?format=jrnl")
+            #expect(jrnl.headers[.contentDisposition] == #"attachment; filename="diary.txt""#)
+            #expect(jrnl.html == "[2026-03-01 10:30] Walked. #sea\n")
+            #expect(try await pages.get("/diary/export?format=csv").status == .badRequest)
         }
     }
 

@@ -32,6 +32,7 @@ enum RouteTable {
         Route(.post, "/diary/{id}/delete", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/diary/trash", .page, .roles([.diarist, .admin])),
+        Route(.get, "/diary/export", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/trash/{id}/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),

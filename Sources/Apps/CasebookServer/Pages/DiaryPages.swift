@@ -25,6 +25,7 @@ struct DiaryPages: Sendable {
         router.post("/diary/{id}/delete", use: delete)
         router.post("/diary/restore", use: restore)
         router.get("/diary/trash", use: trash)
+        router.get("/diary/export", use: export)
         router.post("/diary/trash/{id}/restore", use: restoreFromTrash)
     }
 
@@ -261,6 +262,40 @@ struct DiaryPages: Sendable {
         return renderer.page(
             "diary-trash", title: "Deleted entries",
             context: ["rows": rows, "hasRows": !rows.isEmpty], request: request)
+    }
+
+    /// `GET /diary/export?format=json|markdown|jrnl`: the whole diary as a file to keep:
+    /// Casebook's JSON (what `casebook diary import` reads), Markdown or jrnl's journal, dated
+    /// in the reader's time zone.
+    @Sendable func export(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let format = try FormFields(query: request)["format"] ?? "json"
+        let zone = ReaderTimeZone.of(request) ?? .autoupdatingCurrent
+        let (type, name): (String, String) =
+            switch format {
+            case "json": ("application/json", "diary.json")
+            case "markdown": ("text/markdown; charset=utf-8", "diary.md")
+            case "jrnl": ("text/plain; charset=utf-8", "diary.txt")
+            default:
+                throw RequestError(.badRequest, "A diary is exported as json, markdown or jrnl.")
+                    .parameter("format")
+            }
+        let body: [UInt8] = try await work.run {
+            var all: [Entry] = []
+            try DiaryEntries(store: store).forEachNewest(limit: Int.max) { all.append($0) }
+            switch format {
+            case "json": return DiaryEntriesJSONStream.encode(all[...], next: nil, indented: true)
+            case "markdown": return Array(DiaryTextExport.markdown(all.reversed(), zone: zone).utf8)
+            default: return Array(DiaryTextExport.jrnl(all.reversed(), zone: zone).utf8)
+            }
+        }
+        var response = Response(
+            status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        response.headers[.contentType] = type
+        response.headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        return response
     }
 
     /// `POST /diary/trash/{id}/restore`: the entry back from the trash, then the list.
