@@ -26,6 +26,11 @@ struct DiaryWordsTests {
         #expect(DiaryWords.searchText(of: "… — !!") == "")
     }
 
+    @Test func anAccentAloneIsNoWordButAnAccentedLetterIsOne() {
+        #expect(DiaryWords.searchText(of: "\u{301} e\u{301}te\u{301} \u{301}\u{301}x") == "ete x")
+        #expect(throws: DiarySearchError.noWords) { try DiarySearch("\u{301}") }
+    }
+
     @Test(arguments: ["Plain ASCII, with 3 numbers: 1, 22 and 333.", "a_b-c'd\tE\r\nF", ""])
     func anASCIITextReadsAsAnyOtherText(text: String) {
         #expect(

@@ -22,7 +22,7 @@ public enum DiaryWords {
         var start: String.Index?
         var index = scalars.startIndex
         while index != scalars.endIndex {
-            if isWordScalar(scalars[index]) {
+            if isWordScalar(scalars[index], inWord: start != nil) {
                 if start == nil { start = index }
             } else if let first = start {
                 words.append(Word(range: first..<index, folded: fold(text[first..<index])))
@@ -63,7 +63,7 @@ public enum DiaryWords {
             isASCII = true
         }
         for scalar in text.unicodeScalars {
-            guard isWordScalar(scalar) else {
+            guard isWordScalar(scalar, inWord: !word.isEmpty) else {
                 endWord()
                 continue
             }
@@ -85,9 +85,9 @@ public enum DiaryWords {
         searchText(of: text).split(separator: " ")
     }
 
-    /// Letters and digits of any script make words, with the marks that accent them;
-    /// everything else parts them.
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    /// Letters and digits of any script make words, with the marks that accent them (a mark
+    /// continues a word and starts none); everything else parts them.
+    static func isWordScalar(_ scalar: Unicode.Scalar, inWord: Bool) -> Bool {
         if scalar.isASCII {
             switch UInt8(scalar.value) {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -98,7 +98,7 @@ public enum DiaryWords {
         }
         let properties = scalar.properties
         switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        case .nonspacingMark, .spacingMark, .enclosingMark: return inWord
         default: return properties.isAlphabetic || properties.numericType != nil
         }
     }
