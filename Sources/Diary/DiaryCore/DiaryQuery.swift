@@ -14,9 +14,17 @@ public struct DiaryQuery: Equatable, Sendable {
 
     /// Tags (`DiaryTags`) an entry must all have, lowercase.
     public var tags: [String]
+    /// Whether only starred entries are listed (`DiaryStars`).
+    public var starredOnly = false
 
     public init(search: DiarySearch? = nil, from: Date? = nil, before: Date? = nil) {
         self.init(search: search, from: from, before: before, tags: [])
+    }
+
+    /// A query of the starred entries, or of every entry.
+    public init(starredOnly: Bool) {
+        self.init()
+        self.starredOnly = starredOnly
     }
 
     /// A query that also asks for entries with every one of `tags` (in any case).
@@ -71,7 +79,7 @@ public struct DiaryQuery: Equatable, Sendable {
         }
     }
 
-    /// Whether `entry` is one this query lists.
+    /// Whether `entry` is one this query lists, stars aside (a store knows its stars).
     public func matches(_ entry: Entry) -> Bool {
         if let from, entry.date < from { return false }
         if let before, entry.date >= before { return false }

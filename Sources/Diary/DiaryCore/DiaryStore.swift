@@ -73,11 +73,17 @@ extension DiaryStore {
         matching query: DiaryQuery, limit: Int, after cursor: DiaryCursor?
     ) throws -> [Entry] {
         guard limit > 0 else { return [] }
+        let stars = self as? any DiaryStars
+        guard !query.starredOnly || stars != nil else { return [] }
         var page: [Entry] = []
         do {
             try forEachNewestEntry(limit: Int.max) { entry in
                 guard page.count < limit else { throw DiaryPageFull() }
-                if cursor?.precedes(entry) ?? true, query.matches(entry) { page.append(entry) }
+                guard cursor?.precedes(entry) ?? true, query.matches(entry) else { return }
+                if query.starredOnly, try stars?.starred(among: [entry.id]).isEmpty != false {
+                    return
+                }
+                page.append(entry)
             }
         } catch is DiaryPageFull {}
         return page

@@ -2,12 +2,15 @@ import Foundation
 
 /// A diary store in memory, over the case study's `DiaryDataSource`; safe to use from several
 /// threads at once (a lock guards it), so that a server can run on it too.
-public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked Sendable {
+public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
+    @unchecked Sendable
+{
     private let dataSource: DiaryDataSource
     private let lock = NSLock()
     private var changes = 0
     private var revisions: [Entry.ID: Int] = [:]
     private var trash: [Entry.ID: TrashedEntry] = [:]
+    private var stars: Set<Entry.ID> = []
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
@@ -59,6 +62,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked
             dataSource.remove(entry: stored)
             revisions[id] = nil
             trash[id] = TrashedEntry(entry: stored, removedAt: Date())
+            stars.remove(id)
             changes += 1
         }
     }
@@ -69,6 +73,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked
                 dataSource.remove(entry: entry)
                 revisions[id] = nil
                 trash[id] = TrashedEntry(entry: entry, removedAt: Date())
+                stars.remove(id)
                 changes += 1
             }
         }
@@ -142,5 +147,17 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked
             for id in old { trash[id] = nil }
             return old.count
         }
+    }
+
+    public func setStarred(_ starred: Bool, id: Entry.ID) throws {
+        try lock.withLock {
+            guard dataSource.entry(id: id) != nil else { throw DiaryError.unknownEntry(id) }
+            if starred { stars.insert(id) } else { stars.remove(id) }
+            changes += 1
+        }
+    }
+
+    public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
+        lock.withLock { stars.intersection(ids) }
     }
 }

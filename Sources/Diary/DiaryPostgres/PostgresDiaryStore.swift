@@ -7,7 +7,7 @@ import StoreFailures
 /// The diary in PostgreSQL, shared by every server on the database. `DiaryStore` is synchronous
 /// (as the case study's store is), so each call waits on its thread for PostgresNIO: call it
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
-public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, Sendable {
+public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars, Sendable {
     private let client: PostgresClient
     private let operations: PostgresOperations
     /// Whose entries this store holds: a user's name, or "" for the diary of a server with no
@@ -114,6 +114,9 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, Sendable {
                         ON diary_trash (owner, removed_at DESC, id DESC)
                     """,
                 ]),
+            PostgresMigration(
+                8, "star entries",
+                sql: ["ALTER TABLE diary_entry ADD COLUMN starred boolean NOT NULL DEFAULT false"]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -409,6 +412,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, Sendable {
             return "$\(binds.count)"
         }
         if query.search != nil || !query.tags.isEmpty { indexUnindexedWords() }
+        if query.starredOnly { sql += " AND starred" }
         if !query.tags.isEmpty {
             sql += " AND tags @> \(bind(query.tags))::text[]"
         }
@@ -428,6 +432,38 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, Sendable {
         binds.append(max(0, limit))
         sql += " ORDER BY date DESC, id DESC LIMIT $\(binds.count)"
         return try revisedEntries(PostgresQuery(unsafeSQL: sql, binds: binds)).map(\.entry)
+    }
+
+    public func setStarred(_ starred: Bool, id: Entry.ID) throws {
+        let key = Self.key(id)
+        let owner = owner
+        let found = try run { client -> Bool in
+            let rows = try await client.query(
+                """
+                UPDATE diary_entry SET starred = \(starred) WHERE id = \(key) AND owner = \(owner)
+                RETURNING id
+                """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard found else { throw DiaryError.unknownEntry(id) }
+    }
+
+    public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
+        guard !ids.isEmpty else { return [] }
+        let keys = ids.map(Self.key)
+        let owner = owner
+        return try run { client in
+            var starred: Set<Entry.ID> = []
+            let rows = try await client.query(
+                """
+                SELECT id FROM diary_entry WHERE owner = \(owner) AND starred AND id = ANY(\(keys))
+                """)
+            for try await key in rows.decode(String.self) {
+                if let id = UUID(uuidString: key) { starred.insert(id) }
+            }
+            return starred
+        }
     }
 
     /// Counted from the tags of the owner's entries (those written before tags indexed first).

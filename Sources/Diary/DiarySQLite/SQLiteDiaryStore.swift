@@ -6,7 +6,9 @@ import StoreFailures
 
 /// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
 /// entry survives `kill -9` once `save` returns, and several processes can write at once.
-public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked Sendable {
+public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
+    @unchecked Sendable
+{
     private let database: StoreDatabase
 
     /// Why the store could not be opened.
@@ -73,6 +75,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked S
                     );
                     CREATE INDEX trash_removed ON trash(removed_at DESC, id DESC);
                 """),
+        StoreMigration(
+            "star entries",
+            sql: "ALTER TABLE entry ADD COLUMN starred INTEGER NOT NULL DEFAULT 0"),
     ]
 
     /// Each entry's tags (`DiaryTags`), under its search key.
@@ -402,6 +407,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked S
             conditions.append("search_key IN (SELECT search_key FROM entry_tag WHERE tag = ?)")
             _ = arguments.append(contentsOf: [tag])
         }
+        if query.starredOnly { conditions.append("starred = 1") }
         if let from = query.from {
             conditions.append("date >= ?")
             _ = arguments.append(contentsOf: [from.timeIntervalSinceReferenceDate])
@@ -428,6 +434,33 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, @unchecked S
                 """, arguments: arguments
             ) { entries.append($0.entry) }
             return entries
+        }
+    }
+
+    /// The star is a column of the entry's row: saves keep it, a removal takes it away.
+    public func setStarred(_ starred: Bool, id: Entry.ID) throws {
+        try database.write { db in
+            try db.execute(
+                sql: "UPDATE entry SET starred = ? WHERE id = ?",
+                arguments: [starred ? 1 : 0, Self.key(id)])
+            guard db.changesCount == 1 else { throw DiaryError.unknownEntry(id) }
+        }
+    }
+
+    public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
+        guard !ids.isEmpty else { return [] }
+        return try database.read { db in
+            var starred: Set<Entry.ID> = []
+            // A few hundred at a time, within SQLite's limit on a statement's arguments.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = ids[start..<min(start + 500, ids.count)]
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                let keys = try String.fetchAll(
+                    db, sql: "SELECT id FROM entry WHERE starred = 1 AND id IN (\(marks))",
+                    arguments: StatementArguments(chunk.map(Self.key)))
+                starred.formUnion(keys.compactMap(EntryIDText.id(from:)))
+            }
+            return starred
         }
     }
 
