@@ -191,6 +191,19 @@ struct DiaryCommandTests {
                 == "casebook diary: no entry in the trash has an id starting with \(id)\n")
     }
 
+    @Test func starsAnEntryByTheStartOfItsIdAndListsTheStarredOnes() throws {
+        let first = addedID(try diary(["add", "First"]))
+        _ = try diary(["add", "Second"])
+        let starred = try diary(["star", String(first.prefix(6))])
+        #expect(starred.status == 0)
+        #expect(starred.standardOutput == "starred \(first)\n")
+        let listed = try diary(["list", "--starred"]).standardOutput.split(separator: "\n")
+        #expect(listed.count == 1)
+        #expect(listed.first?.hasPrefix(first) == true)
+        #expect(try diary(["unstar", first]).standardOutput == "unstarred \(first)\n")
+        #expect(try diary(["list", "--starred"]).standardOutput.isEmpty)
+    }
+
     @Test func listsMoreEntriesThanFitInOneWriteNewestFirst() throws {
         let texts = (0..<1_500).map {
             "Entry number \($0),\nwith some words to make it longer than a list shows of it, é\($0)"
@@ -656,6 +669,9 @@ struct DiaryExportImportTests {
                 "\n\nMorning run by the river.\n\n#running #river-walk\n"))
         let tags = try casebook(["diary", "tags"], data: "d")
         #expect(tags.standardOutput.contains("friends "))
+        let starred = try casebook(["diary", "list", "--starred"], data: "d").standardOutput
+        #expect(starred.split(separator: "\n").count == 1)
+        #expect(starred.hasPrefix("0e55a1b0-c5c2-4d0c-9b1f-7b0d5c2f4e11"))
         #expect(
             try casebook(["diary", "export"], data: "d").standardOutput.contains(
                 "2024-05-02T19:00:00.000Z"))

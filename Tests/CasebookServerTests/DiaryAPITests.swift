@@ -252,6 +252,35 @@ struct DiaryAPITests {
         }
     }
 
+    /// `PUT /api/diary/{id}/star` stars an entry, `DELETE` takes the star away, and
+    /// `starred=true` lists the starred ones.
+    @Test func starsEntriesAndListsTheStarredOnes() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let (first, _) = try await Self.add("First", client)
+            let (second, _) = try await Self.add("Second", client)
+            for id in [first, second] {
+                try await client.execute(
+                    uri: "/api/diary/\(id)/star", method: .put, headers: RouteFixture.json
+                ) { #expect($0.status == .noContent) }
+            }
+            try await client.execute(uri: "/api/diary/\(second)/star", method: .delete) {
+                #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: "/api/diary?starred=true", method: .get) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.compactMap { $0["id"] as? String } == [first])
+            }
+            try await client.execute(uri: "/api/diary?starred=maybe", method: .get) {
+                #expect($0.status == .badRequest)
+            }
+            try await client.execute(
+                uri: "/api/diary/\(UUID().uuidString.lowercased())/star", method: .put,
+                headers: RouteFixture.json
+            ) { #expect($0.status == .notFound) }
+        }
+    }
+
     /// Adds an entry through the API: its id and its ETag.
     static func add(_ text: String, _ client: some TestClientProtocol) async throws
         -> (id: String, eTag: String)

@@ -341,6 +341,36 @@ struct WebPagesTests {
         }
     }
 
+    /// Each entry has a star button; a starred entry shows it pressed, "Starred entries"
+    /// lists them, and the button goes back to the page it was on, never elsewhere.
+    @Test func entriesAreStarredFromTheListAndListedOnTheirOwn() async throws {
+        let start = Date(timeIntervalSince1970: 1_767_225_600)
+        let entries = (0..<3).map {
+            Entry(date: start.addingTimeInterval(Double($0)), text: "Entry \($0) #walk")
+        }
+        for entry in entries { try stores.diary.save(entry) }
+        let id = entries[1].id.uuidString.lowercased()
+        try await withPages { pages in
+            #expect(try await pages.get("/diary").html.contains(#"aria-pressed="false""#))
+            let starred = try await pages.post(
+                "/diary/\(id)/star", ["starred": "yes", "back": "/diary?tag=walk"])
+            #expect(starred.status == .seeOther && starred.location == "/diary?tag=walk")
+            let list = try await pages.get("/diary?tag=walk").html
+            #expect(list.components(separatedBy: #"aria-pressed="true""#).count - 1 == 1)
+            let only = try await pages.get("/diary?starred=true").html
+            #expect(only.components(separatedBy: #"class="entry-text""#).count - 1 == 1)
+            #expect(only.contains("Entry 1 #walk"))
+            for elsewhere in [
+                "https://evil.example/", "//evil.example", "/diary/../login", "/diaryx",
+            ] {
+                let answer = try await pages.post(
+                    "/diary/\(id)/star", ["starred": "no", "back": elsewhere])
+                #expect(answer.location == "/diary", "\(elsewhere)")
+            }
+            #expect(try await pages.get("/diary?starred=true").html.contains("No starred entries."))
+        }
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

@@ -14,7 +14,7 @@ struct DiaryCommand: ParsableCommand {
             DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
             DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,
             DiaryImportCommand.self, DiaryTagsCommand.self, DiaryTrashCommand.self,
-            DiaryRestoreCommand.self,
+            DiaryRestoreCommand.self, DiaryStarCommand.self, DiaryUnstarCommand.self,
         ]
     )
 
@@ -185,6 +185,9 @@ struct DiaryListCommand: AsyncParsableCommand {
         help: "Only entries with this tag (written #tag in the text); repeat for more.")
     var tags: [String] = []
 
+    @Flag(help: "Only starred entries (diary star ID stars one).")
+    var starred = false
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
@@ -211,9 +214,10 @@ struct DiaryListCommand: AsyncParsableCommand {
     func run() async throws {
         // Streamed: one entry at a time from the store, written in large pieces.
         try await DiaryCommand.withEntries(data: data, user: user) { entries in
-            let query = try DiaryQuery(
+            var query = try DiaryQuery(
                 search: search, from: from, to: to, tags: tags,
                 today: entries.today(in: .current), zone: .current)
+            query.starredOnly = starred
             var output = OutputBuffer()
             if json {
                 var stream = DiaryEntriesJSONStream()

@@ -43,6 +43,9 @@ struct DiaryImportCommand: AsyncParsableCommand {
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
             let (incoming, skipped) = try Self.entries(inFile: path, format: format)
             let added = try entries.restore(contentsOf: incoming)
+            for id in try Self.starredInDayOne(path: path, format: format) {
+                try entries.setStarred(true, id: id)
+            }
             try StandardStreams.output(
                 "imported \(added), already there \(incoming.count - added)"
                     + (skipped > 0 ? ", skipped \(skipped) without text" : ""))
@@ -74,6 +77,18 @@ struct DiaryImportCommand: AsyncParsableCommand {
                 return dayOne
             }
         }
+    }
+
+    /// The ids of the entries a Day One export starred (none for another format).
+    static func starredInDayOne(path: String, format: Format?) throws -> [Entry.ID] {
+        guard format == .dayone || format == nil,
+            let bytes = try? BoundedFile.bytes(atPath: path, limit: limit, followingSymlink: true),
+            isJSON(bytes),
+            let journal = try? WireJSON.decode(
+                DayOneJournalWire.self, from: bytes, shape: DayOneJournalWire.shape)
+        else { return [] }
+        return journal.entries.filter { $0.starred == true && !Entry.isBlank($0.text ?? "") }
+            .compactMap { try? dayOneEntry($0)?.id }
     }
 
     /// Whether `bytes` look like JSON rather than a jrnl journal: they start with `{`, or with

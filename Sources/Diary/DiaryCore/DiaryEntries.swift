@@ -143,6 +143,19 @@ public struct DiaryEntries {
         try store.tagCounts()
     }
 
+    /// Stars the entry with `id`, or takes its star away.
+    /// - Throws: `DiaryError.unknownEntry` when there is no such entry (or the store keeps no
+    ///   stars); the store's errors.
+    public func setStarred(_ starred: Bool, id: Entry.ID) throws {
+        guard let stars = store as? any DiaryStars else { throw DiaryError.unknownEntry(id) }
+        try stars.setStarred(starred, id: id)
+    }
+
+    /// Which of `ids` are starred (none when the store keeps no stars).
+    public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
+        try (store as? any DiaryStars)?.starred(among: ids) ?? []
+    }
+
     /// How many days a removed entry is kept in the trash.
     public static let trashKeptDays = 30
 

@@ -23,6 +23,8 @@ struct DiaryAPIController: Sendable {
         router.get("/api/diary/{id}", use: show)
         router.put("/api/diary/{id}", use: update)
         router.delete("/api/diary/{id}", use: remove)
+        router.put("/api/diary/{id}/star", use: star)
+        router.delete("/api/diary/{id}/star", use: unstar)
     }
 
     /// `GET /api/diary`: a page of entries, newest first, of `limit`, after the opaque
@@ -39,6 +41,7 @@ struct DiaryAPIController: Sendable {
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
         let cursor = try Self.cursor(query["cursor"])
+        try DiaryAsked.checkStarred(in: query)
         let asked = DiaryAsked(query)
         // The revision first, then the entries: an answer kept is never older than the
         // revision it is kept under.
@@ -198,6 +201,32 @@ struct DiaryAPIController: Sendable {
             }
         } catch let conflict as DiaryConflictError {
             throw Self.preconditionFailed(conflict)
+        }
+        return Response(status: .noContent)
+    }
+
+    /// `PUT /api/diary/{id}/star`: stars the entry (its body `{}`).
+    @Sendable func star(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await Self.expectNothing(in: request)
+        return try await setStarred(true, request: request, context: context)
+    }
+
+    /// `DELETE /api/diary/{id}/star`: takes the entry's star away.
+    @Sendable func unstar(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await setStarred(false, request: request, context: context)
+    }
+
+    private func setStarred(_ starred: Bool, request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let id = try Self.id(context)
+        try await work.entries { entries in
+            try Self.answering { try entries.setStarred(starred, id: id) }
         }
         return Response(status: .noContent)
     }

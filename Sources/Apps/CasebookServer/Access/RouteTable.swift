@@ -33,6 +33,7 @@ enum RouteTable {
         Route(.post, "/diary/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/diary/trash", .page, .roles([.diarist, .admin])),
         Route(.get, "/diary/export", .page, .roles([.diarist, .admin])),
+        Route(.post, "/diary/{id}/star", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/trash/{id}/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
@@ -42,6 +43,8 @@ enum RouteTable {
         Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.put, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.delete, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
+        Route(.put, "/api/diary/{id}/star", .api, .roles([.diarist, .admin])),
+        Route(.delete, "/api/diary/{id}/star", .api, .roles([.diarist, .admin])),
         // Respondents: surveyors send them and see what they sent; admins read them all.
         Route(.get, "/survey", .page, .roles([.surveyor, .admin]), navigation: "Survey"),
         Route(.post, "/survey/sync", .page, .roles([.surveyor, .admin])),

@@ -9,9 +9,11 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
     let from: String?
     let to: String?
     let tags: [String]
+    /// Only starred entries (`starred=true`).
+    let starred: Bool
 
     /// Nothing asked: every entry.
-    var isEmpty: Bool { search == nil && from == nil && to == nil && tags.isEmpty }
+    var isEmpty: Bool { search == nil && from == nil && to == nil && tags.isEmpty && !starred }
 
     /// What `fields` ask; an empty field asks nothing when `emptyIsNone` (a form's box left
     /// blank).
@@ -23,13 +25,23 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         from = given(fields["from"])
         to = given(fields["to"])
         tags = fields.values("tag").filter { !(emptyIsNone && $0.isEmpty) }
+        starred = fields["starred"] == "true"
+    }
+
+    /// A 400 naming `starred` when it is there and neither `true` nor `false`.
+    static func checkStarred(in fields: FormFields) throws {
+        guard let value = fields["starred"], value != "true", value != "false" else { return }
+        throw RequestError(.badRequest, "starred is true or false, not '\(value)'")
+            .parameter("starred")
     }
 
     /// The query asked, its days in `zone`, today by `entries`' clock.
     func query(of entries: DiaryEntries, zone: TimeZone) throws(DiaryQueryError) -> DiaryQuery {
-        try DiaryQuery(
+        var query = try DiaryQuery(
             search: search, from: from, to: to, tags: tags, today: entries.today(in: zone),
             zone: zone)
+        query.starredOnly = starred
+        return query
     }
 
     /// Adds what was asked to a link's query.
@@ -38,6 +50,7 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         query.append("from", from)
         query.append("to", to)
         for tag in tags { query.append("tag", tag) }
+        if starred { query.append("starred", "true") }
     }
 
     /// The query parameter (or form field) each part of a query is read from.

@@ -26,6 +26,7 @@ struct DiaryPages: Sendable {
         router.post("/diary/restore", use: restore)
         router.get("/diary/trash", use: trash)
         router.get("/diary/export", use: export)
+        router.post("/diary/{id}/star", use: star)
         router.post("/diary/trash/{id}/restore", use: restoreFromTrash)
     }
 
@@ -44,9 +45,9 @@ struct DiaryPages: Sendable {
                 let query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList(matching: query, after: older)
-                return listHTML(
+                return try listHTML(
                     screens, csrf: CSRFToken.token(for: request).value, asked: asked,
-                    tags: try store.tagCounts())
+                    store: store, back: Self.path(of: request))
             }
             return renderer.cachedPage([ByteBuffer(string: html)], request: request)
         }
@@ -62,9 +63,9 @@ struct DiaryPages: Sendable {
                 case .before(let cursor): try diary.showList(before: cursor)
                 case nil: try diary.showList()
                 }
-                return listHTML(
+                return try listHTML(
                     screens, csrf: CSRFToken.token(for: request).value, notice: notice,
-                    tags: try store.tagCounts())
+                    store: store, back: Self.path(of: request))
             }
             var response = renderer.cachedPage([ByteBuffer(string: html)], request: request)
             if notice != nil { response.setCookie(Notice.shown) }
@@ -79,7 +80,7 @@ struct DiaryPages: Sendable {
             try cache.page(key, revision: current) { placeholder in
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList()
-                return listHTML(screens, csrf: placeholder, tags: try store.tagCounts())
+                return try listHTML(screens, csrf: placeholder, store: store)
             }
         }
         return renderer.cachedPage(pieces, request: request)
@@ -298,6 +299,43 @@ struct DiaryPages: Sendable {
         return response
     }
 
+    /// `POST /diary/{id}/star` (`starred=yes|no`): stars the entry or takes its star away,
+    /// then goes back to the list page it was on (`back`, a path of the diary's list).
+    @Sendable func star(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let id = try entryID(context)
+        let form = try await PostedForm.read(request)
+        let starred = form["starred"] == "yes"
+        try await work.run {
+            do {
+                try DiaryEntries(store: store).setStarred(starred, id: id)
+            } catch is DiaryError {
+                throw RequestError(.notFound, "There is no such entry.")
+            }
+        }
+        return Response(
+            status: .seeOther, headers: [.location: Self.listPath(form["back"])])
+    }
+
+    /// The path and query `request` asked for, for a form to come back to.
+    static func path(of request: Request) -> String {
+        request.uri.query.map { request.uri.path + "?" + $0 } ?? request.uri.path
+    }
+
+    /// `back` when it is a path of the diary's list (`/diary`, `/diary?…`), else `/diary`: a
+    /// form never sends anyone elsewhere.
+    static func listPath(_ back: String?) -> String {
+        guard let back, back == "/diary" || back.hasPrefix("/diary?"),
+            !back.contains(where: {
+                $0 == "\\" || $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true
+            }),
+            back.utf8.count <= 2_048
+        else { return "/diary" }
+        return back
+    }
+
     /// `POST /diary/trash/{id}/restore`: the entry back from the trash, then the list.
     @Sendable func restoreFromTrash(_ request: Request, context: some RequestContext)
         async throws -> Response
@@ -466,9 +504,12 @@ struct DiaryPages: Sendable {
     /// date as the reader reads dates).
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
-        asked: DiaryAsked? = nil, tags: [DiaryTagCount]
-    ) -> String {
+        asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary"
+    ) throws -> String {
         let list = screens.list
+        let entries = DiaryEntries(store: store)
+        let tags = try entries.tagCounts()
+        let starred = try entries.starred(among: (list?.rows ?? []).map(\.id))
         let rows: [[String: Any]] = (list?.rows ?? []).enumerated().map { index, row in
             let entry = list?.entry(at: index)
             var context = entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
@@ -476,6 +517,7 @@ struct DiaryPages: Sendable {
             context["pieces"] = Self.pieces(of: row)
             context["subtitle"] = row.subtitle
             context["tags"] = DiaryTags.tags(in: entry?.text ?? "").map(Self.tagLink)
+            context["starred"] = entry.map { starred.contains($0.id) } ?? false
             return context
         }
         func link(_ name: String, _ cursor: DiaryCursor?) -> Any {
@@ -490,6 +532,8 @@ struct DiaryPages: Sendable {
             case nil: "No entries yet."
             case let asked? where asked.search != nil: "No entries have these words."
             case let asked? where !asked.tags.isEmpty: "No entries have these tags."
+            case let asked? where asked.starred && asked.from == nil && asked.to == nil:
+                "No starred entries."
             default: "No entries on these days."
             }
         return renderer.html(
@@ -500,6 +544,7 @@ struct DiaryPages: Sendable {
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
                 "askedTags": (asked?.tags ?? []).map { ["tag": $0] }, "hasTags": !tags.isEmpty,
+                "starredOnly": asked?.starred ?? false, "back": back,
                 "tagCounts": tags.prefix(Self.listedTags).map { count in
                     Self.tagLink(count.tag).merging(["count": count.count]) { first, _ in first }
                 },
