@@ -49,4 +49,21 @@ struct DiaryWordsTests {
                     $0.count <= DiaryWords.longestWord
                 }.joined(separator: " "))
     }
+
+    @Test func onlyLettersAndDecimalDigitsMakeWordsAsEveryStoreReadsThem() {
+        #expect(DiaryWords.searchText(of: "m² ½ ⓐ Ⅻ ① x") == "m x")
+        let hindi = DiaryWords.searchText(of: "हिन्दी में")
+        #expect(!hindi.isEmpty)
+        #expect(
+            hindi.unicodeScalars.allSatisfy {
+                $0 == " " || $0.properties.generalCategory == .otherLetter
+            }, "\(hindi.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func anEntrysIndexedWordsAreBounded() {
+        let text = (0..<60_000).map { "word\($0)" }.joined(separator: " ")
+        let indexed = DiaryWords.searchText(of: text)
+        #expect(indexed.utf8.count <= DiaryWords.mostIndexedBytes)
+        #expect(indexed.hasPrefix("word0 word1 "))
+    }
 }

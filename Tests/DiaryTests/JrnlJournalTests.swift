@@ -53,4 +53,15 @@ struct JrnlJournalTests {
             try JrnlJournal.entries(in: text, zone: utc)
         }
     }
+
+    @Test func aJournalWrittenOnWindowsReadsTheSame() throws {
+        let text = "[2026-03-01 09:30] A\r\nsecond line\r\n\r\n[2026-03-02 21:05] B\r\n"
+        let entries = try JrnlJournal.entries(in: text, zone: utc)
+        #expect(entries.map(\.text) == ["A\nsecond line", "B"])
+    }
+
+    @Test func theTextStartsRightAfterTheBracketsWhateverFollowsThem() throws {
+        let entries = try JrnlJournal.entries(in: "[2026-03-01 09:30]\u{301}Hello", zone: utc)
+        #expect(entries.map(\.text) == ["\u{301}Hello"])
+    }
 }

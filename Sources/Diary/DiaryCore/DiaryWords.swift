@@ -8,6 +8,10 @@ public enum DiaryWords {
     /// The longest word, in characters, that is indexed: a longer one is no word anyone
     /// searches for (PostgreSQL refuses to index words beyond 2,047 bytes).
     public static let longestWord = 100
+    /// The most bytes of words indexed for one entry: the words beyond are not indexed, in any
+    /// store (PostgreSQL refuses a `tsvector` of more than a megabyte, and folding can double
+    /// a text's bytes: `և` is `եւ`).
+    public static let mostIndexedBytes = 256 * 1024
 
     /// A word of a text: where it is, and how search reads it.
     public struct Word: Equatable, Sendable {
@@ -45,19 +49,18 @@ public enum DiaryWords {
         // The word's UTF-8, ASCII letters already lowercase.
         var word: [UInt8] = []
         var isASCII = true
+        func append(_ folded: some Collection<UInt8>) {
+            guard output.count + 1 + folded.count <= mostIndexedBytes else { return }
+            if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+            output.append(contentsOf: folded)
+        }
         func endWord() {
             guard !word.isEmpty else { return }
             if isASCII {
-                if word.count <= longestWord {
-                    if !output.isEmpty { output.append(UInt8(ascii: " ")) }
-                    output.append(contentsOf: word)
-                }
+                if word.count <= longestWord { append(word) }
             } else {
                 let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
-                if folded.count <= longestWord {
-                    if !output.isEmpty { output.append(UInt8(ascii: " ")) }
-                    output.append(contentsOf: folded.utf8)
-                }
+                if folded.count <= longestWord { append(folded.utf8) }
             }
             word.removeAll(keepingCapacity: true)
             isASCII = true
@@ -85,8 +88,8 @@ public enum DiaryWords {
         searchText(of: text).split(separator: " ")
     }
 
-    /// Letters and digits of any script make words, with the marks that accent them (a mark
-    /// continues a word and starts none); everything else parts them.
+    /// Letters and decimal digits of any script make words, with the nonspacing marks that
+    /// accent them (a mark continues a word and starts none); everything else parts them.
     static func isWordScalar(_ scalar: Unicode.Scalar, inWord: Bool) -> Bool {
         if scalar.isASCII {
             switch UInt8(scalar.value) {
@@ -96,16 +99,29 @@ public enum DiaryWords {
             default: return false
             }
         }
-        let properties = scalar.properties
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return inWord
-        default: return properties.isAlphabetic || properties.numericType != nil
+        // Only what SQLite's unicode61 and PostgreSQL's parser (in any locale) also read as
+        // part of a word: letters and decimal digits, and the nonspacing marks that accent
+        // them. Spacing marks, circled letters, fractions and superscripts part words.
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber:
+            return true
+        case .nonspacingMark: return inWord
+        default: return false
         }
     }
 
+    /// `word` lowercase without accents; marks folding leaves (in scripts other than Latin's)
+    /// are dropped too, as the stores' tokenizers would part the word at them.
     static func fold(_ word: Substring) -> String {
         if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }
-        return String(word).folding(
+        var folded = String(word).folding(
             options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        if folded.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .nonspacingMark
+        }) {
+            folded.unicodeScalars.removeAll { $0.properties.generalCategory == .nonspacingMark }
+        }
+        return folded
     }
 }

@@ -29,17 +29,22 @@ public enum JrnlJournal {
             }
             entries.append(Entry(id: id(date: open.date, text: text), date: open.date, text: text))
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, raw) in lines.enumerated() {
-            let line = raw.last == "\r" ? raw.dropLast() : raw
+        // Lines end in LF or CR LF (one Character to Swift, as a journal written on Windows has).
+        let lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, line) in lines.enumerated() {
             if let stamp = header(line) {
                 try finish()
                 guard let date = date(stamp, zone: zone) else {
                     throw Refusal(
                         message: "line \(index + 1): '\(stamp)' is not a date and time")
                 }
-                let rest = line.dropFirst(19)
-                current = (date, index + 1, [rest.first == " " ? rest.dropFirst() : rest])
+                // What follows the 18 bytes of `[YYYY-MM-DD HH:MM]` and one space.
+                var rest = Substring(line.utf8.dropFirst(18)) ?? ""
+                if rest.utf8.first == UInt8(ascii: " ") {
+                    rest = Substring(rest.utf8.dropFirst()) ?? ""
+                }
+                current = (date, index + 1, [rest])
             } else if current != nil {
                 current?.lines.append(line)
             } else if !line.allSatisfy(\.isWhitespace) {
