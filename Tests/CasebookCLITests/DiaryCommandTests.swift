@@ -650,7 +650,7 @@ struct DiaryExportImportTests {
         let journal = #"""
             {"metadata": {"version": "1.0"}, "entries": [
               {"uuid": "0E55A1B0C5C24D0C9B1F7B0D5C2F4E11", "creationDate": "2024-05-01T07:30:00Z",
-               "text": "Morning run by the river.", "tags": ["running", "river walk"], "starred": true,
+               "text": "Morning run by the river.", "tags": ["running", "river walk", "mom's v2.1", "++"], "starred": true,
                "timeZone": "Europe/Rome", "location": {"placeName": "Lungotevere"}},
               {"uuid": "7A6C31D0E4B9482F8C0D5E6F7A8B9C0D", "creationDate": "2024-05-02T19:00:00Z",
                "text": "Dinner with #friends", "tags": ["friends"]},
@@ -666,7 +666,7 @@ struct DiaryExportImportTests {
             ["diary", "show", "0e55a1b0-c5c2-4d0c-9b1f-7b0d5c2f4e11"], data: "d")
         #expect(
             shown.standardOutput.hasSuffix(
-                "\n\nMorning run by the river.\n\n#running #river-walk\n"))
+                "\n\nMorning run by the river.\n\n#running #river-walk #mom-s-v2-1\n"))
         let tags = try casebook(["diary", "tags"], data: "d")
         #expect(tags.standardOutput.contains("friends "))
         let starred = try casebook(["diary", "list", "--starred"], data: "d").standardOutput

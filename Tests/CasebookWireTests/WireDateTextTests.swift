@@ -123,4 +123,14 @@ import Testing
             WireDateText.date(from: "2026-01-01T00:00:00Z")
                 == Date(timeIntervalSince1970: 1_767_225_600))
     }
+
+    @Test func aDateBeforeTheGregorianCalendarIsReadAsFoundationReadsIt() throws {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for text in [
+            "1000-03-01T00:00:00.000Z", "1582-10-04T12:00:00.500Z", "0001-01-01T00:00:00.000Z",
+        ] {
+            #expect(WireDateText.date(from: text) == formatter.date(from: text), "\(text)")
+        }
+    }
 }

@@ -45,4 +45,18 @@ struct DiaryTagsTests {
                 today: DiaryDay(year: 2026, month: 1, day: 1), zone: .gmt)
         }
     }
+
+    @Test func aTagIsTheSameWhicheverWayItsAccentsAreTyped() {
+        #expect(DiaryTags.tags(in: "#Cafe\u{301} #café") == ["café"])
+        #expect(DiaryTags.tag("CAFE\u{301}") == "café")
+        #expect(DiaryTags.tag("café")?.unicodeScalars.count == 4)
+    }
+
+    @Test func everyTagListedCanBeAskedFor() {
+        for text in [
+            "#" + String(repeating: "e\u{301}", count: 40), "#" + String(repeating: "İ", count: 40),
+        ] {
+            for tag in DiaryTags.tags(in: text) { #expect(DiaryTags.tag(tag) == tag) }
+        }
+    }
 }

@@ -57,4 +57,30 @@ struct PostgresDiarySearchTests {
             #expect(found == [older])
         }
     }
+
+    /// An entry both in the diary and in the trash (a save and a removal at once, or a server
+    /// from before the trash) is not overwritten by a restore, and its trashed copy stays.
+    @Test func aRestoreNeverOverwritesNorDropsTheCopy() async throws {
+        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
+            let store = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "ada")
+            let entry = Entry(date: Date(timeIntervalSince1970: 1), text: "in the diary")
+            try await PostgresTesting.onOwnThread { try store.save(entry) }
+            let id = EntryIDText.text(of: entry.id)
+            try await database.client.query(
+                """
+                INSERT INTO diary_trash (id, owner, date, text, removed_at)
+                VALUES (\(id), 'ada', 1, 'the trashed copy', 0)
+                """)
+            try await PostgresTesting.onOwnThread {
+                #expect(throws: DiaryError.unknownEntry(entry.id)) {
+                    try store.restoreFromTrash(id: entry.id)
+                }
+                let kept = try store.entry(id: entry.id)
+                let trashed = try store.trashedEntries(limit: 5)
+                #expect(kept?.text == "in the diary")
+                #expect(trashed.map(\.entry.text) == ["the trashed copy"])
+            }
+        }
+    }
 }

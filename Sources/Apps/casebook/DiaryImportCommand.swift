@@ -147,13 +147,24 @@ struct DiaryImportCommand: AsyncParsableCommand {
         var text = item.text ?? ""
         guard !Entry.isBlank(text) else { return nil }
         let written = Set(DiaryTags.tags(in: text))
-        let tags = (item.tags ?? []).compactMap {
-            DiaryTags.tag($0.split(whereSeparator: \.isWhitespace).joined(separator: "-"))
-        }.filter { !written.contains($0) }
+        let tags = (item.tags ?? []).compactMap(dayOneTag).filter { !written.contains($0) }
         if !tags.isEmpty {
             text += "\n\n" + tags.map { "#" + $0 }.joined(separator: " ")
         }
         return Entry(id: id, date: date, text: text)
+    }
+
+    /// A Day One tag as a Casebook tag: what is not a letter, digit, `-` or `_` becomes `-`
+    /// (`mom's birthday` is `mom-s-birthday`, `v2.1` is `v2-1`), without a leading or trailing
+    /// `-`; nil when nothing is left (`++`).
+    static func dayOneTag(_ tag: String) -> String? {
+        var text = ""
+        for character in tag {
+            let kept = character.isLetter || character.isNumber || character == "_"
+            if kept { text.append(character) } else if text.last != "-" { text.append("-") }
+        }
+        let trimmed = text.drop { $0 == "-" || $0 == "_" }.reversed().drop { $0 == "-" }
+        return DiaryTags.tag(String(trimmed.reversed()))
     }
 
     /// The entries of a jrnl journal, its minutes in this machine's time zone.

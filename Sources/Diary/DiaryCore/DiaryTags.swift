@@ -1,8 +1,10 @@
+import Foundation
+
 /// The tags of an entry: the words written after a `#` (letters and digits of any script, `-`
 /// and `_`), lowercase, each once, in the order first written. A `#` inside a word (`C#`,
 /// `issue#12`) starts no tag.
 public enum DiaryTags {
-    /// The longest tag, in characters (in Unicode scalars for a tag asked for).
+    /// The longest tag, in Unicode scalars (lowercase and composed).
     public static let longestTag = 64
     /// The most tags an entry has; the first ones written count.
     public static let mostTags = 64
@@ -19,8 +21,9 @@ public enum DiaryTags {
             index = text.index(after: index)
             guard character == "#", !(previous.map(isTagCharacter) ?? false) else { continue }
             let end = text[index...].firstIndex { !isTagCharacter($0) } ?? text.endIndex
-            let tag = text[index..<end].lowercased()
-            guard tag.first.map({ $0.isLetter || $0.isNumber }) == true, tag.count <= longestTag
+            let tag = normalized(text[index..<end])
+            guard tag.first.map({ $0.isLetter || $0.isNumber }) == true,
+                tag.unicodeScalars.count <= longestTag
             else { continue }
             if seen.insert(tag).inserted { tags.append(tag) }
         }
@@ -29,11 +32,16 @@ public enum DiaryTags {
 
     /// `text` as a tag (lowercase), if it is one: what a filter by tag is given.
     public static func tag(_ text: String) -> String? {
-        let tag = text.lowercased()
+        let tag = normalized(Substring(text))
         guard !tag.isEmpty, tag.unicodeScalars.count <= longestTag, tag.allSatisfy(isTagCharacter),
             tag.first.map({ $0.isLetter || $0.isNumber }) == true
         else { return nil }
         return tag
+    }
+
+    /// A tag lowercase and composed (NFC): `#Café` typed with a combining accent is `#café`.
+    static func normalized(_ text: Substring) -> String {
+        text.lowercased().precomposedStringWithCanonicalMapping
     }
 
     static func isTagCharacter(_ character: Character) -> Bool {

@@ -73,7 +73,8 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                     "CREATE INDEX diary_entry_words ON diary_entry USING gin (words_vector)",
                     "CREATE INDEX diary_entry_unindexed ON diary_entry (owner) WHERE words IS NULL",
                     // A server from before search changes the text and not the words: its
-                    // words are dropped, to be indexed again.
+                    // words are dropped, to be indexed again. (So are this server's when an
+                    // edit changes neither words nor tags, such as only a comma: harmless.)
                     """
                     CREATE FUNCTION diary_entry_stale_words() RETURNS trigger LANGUAGE plpgsql AS $$
                     BEGIN
@@ -314,7 +315,9 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         }
     }
 
-    /// Back in one statement; its words and tags are indexed at the next search (NULL words).
+    /// Back in one statement, the trashed copy dropped only once the entry is back (an entry
+    /// with its id in the diary is not overwritten, and its copy stays); its words and tags
+    /// are indexed at the next search (NULL words).
     public func restoreFromTrash(id: Entry.ID) throws -> Entry {
         let key = Self.key(id)
         let owner = owner
@@ -322,13 +325,17 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             let rows = try await client.query(
                 """
                 WITH back AS (
-                    DELETE FROM diary_trash WHERE id = \(key) AND owner = \(owner)
-                    RETURNING id, owner, date, text
+                    INSERT INTO diary_entry (id, date, text, owner)
+                    SELECT id, date, text, owner FROM diary_trash
+                    WHERE id = \(key) AND owner = \(owner)
+                    ON CONFLICT (id) DO NOTHING
+                    RETURNING id, date, text
+                ),
+                gone AS (
+                    DELETE FROM diary_trash
+                    WHERE id IN (SELECT id FROM back) AND owner = \(owner)
                 )
-                INSERT INTO diary_entry (id, date, text, owner)
-                SELECT id, date, text, owner FROM back
-                ON CONFLICT (id) DO NOTHING
-                RETURNING date, text
+                SELECT date, text FROM back
                 """)
             for try await row in rows.decode((Double, String).self) { return row }
             return nil
@@ -514,11 +521,21 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 for (id, text) in unindexed {
                     let words = DiaryWords.searchText(of: text)
                     let tags = DiaryTags.tags(in: text)
-                    try await client.query(
-                        """
-                        UPDATE diary_entry SET words = \(words), tags = \(tags)
-                        WHERE id = \(id) AND text = \(text) AND words IS NULL
-                        """)
+                    do {
+                        try await client.query(
+                            """
+                            UPDATE diary_entry SET words = \(words), tags = \(tags)
+                            WHERE id = \(id) AND text = \(text) AND words IS NULL
+                            """)
+                    } catch let error as PSQLError where error.code == .server {
+                        // A row the database will not index is left unsearchable rather
+                        // than in the way of the rows after it.
+                        try await client.query(
+                            """
+                            UPDATE diary_entry SET words = '', tags = '{}'
+                            WHERE id = \(id) AND words IS NULL
+                            """)
+                    }
                 }
                 if unindexed.count < 500 { return }
             }

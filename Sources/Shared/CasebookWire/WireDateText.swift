@@ -50,8 +50,9 @@ public enum WireDateText {
         }
     }
 
-    /// The instant `text` names: the wire's own spelling (`2026-03-01T12:00:00.250Z`, years 1
-    /// to 9999) read by hand, to the bit what ISO8601DateFormatter reads; any other ISO 8601
+    /// The instant `text` names: the wire's own spelling (`2026-03-01T12:00:00.250Z`, years 1583
+    /// to 9999) read by hand, to the bit what ISO8601DateFormatter reads (which reads earlier
+    /// years, in the Julian calendar, itself); any other ISO 8601
     /// date and time (an offset, no fraction) as ISO8601DateFormatter reads it. Nil for
     /// anything else, and for a date or time the calendar does not have.
     public static func date(from text: String) -> Date? {
@@ -69,10 +70,12 @@ public enum WireDateText {
             bytes[13] == colon, bytes[16] == colon, bytes[19] == UInt8(ascii: "."),
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            let millisecond = number(20, 3), year >= 1, (1...12).contains(month), hour < 24,
+            let millisecond = number(20, 3), (1...12).contains(month), hour < 24,
             minute < 60, second < 60,
             (1...daysIn(month: month, of: year)).contains(day)
         else { return nil }
+        // Before the Gregorian calendar began (1582-10-15), Foundation counts Julian days.
+        guard year >= 1583 else { return year >= 1 ? foundationDate(text) : nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         // Since 1970 first, as Foundation adds the fraction, to the same last bit.
         let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)

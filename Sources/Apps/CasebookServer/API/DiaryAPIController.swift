@@ -49,7 +49,9 @@ struct DiaryAPIController: Sendable {
             limit: limit, offset: offset, cursor: cursor?.token, asked: asked,
             revision: try await diary.revision())
         let answer: DiaryListAnswers.Answer
-        if let kept = lists.answer(for: question, of: diary.key) {
+        // A span of days names days relative to today (`yesterday`): never kept.
+        let keeps = asked.from == nil && asked.to == nil
+        if keeps, let kept = lists.answer(for: question, of: diary.key) {
             answer = kept
         } else {
             // One more than the page, to know whether there is a page after it; `offset`
@@ -80,7 +82,7 @@ struct DiaryAPIController: Sendable {
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
             let body = DiaryEntriesJSONStream.encode(page, next: next, indented: false)
             answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: body), next: next)
-            lists.keep(answer, for: question, of: diary.key)
+            if keeps { lists.keep(answer, for: question, of: diary.key) }
         }
         var response = JSONResponse.make(body: answer.body)
         if let next = answer.next {
