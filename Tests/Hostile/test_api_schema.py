@@ -39,7 +39,7 @@ def check_against_description(server, token):
         run = subprocess.run(
             [sys.executable, "-m", "schemathesis.cli", "--config-file", CONFIG, "run",
              f"{server.url}/openapi.json", "--checks", "all", "-H", f"Authorization: Bearer {token}",
-             "--seed", "2026", "--max-examples", "40", "--generation-database", "none", "--workers", "1",
+             "--seed", "2026", "--max-examples", "25", "--generation-database", "none", "--workers", "1",
              "--no-color", "--suppress-health-check", "all"],
             capture_output=True, text=True, timeout=600, start_new_session=True,
             cwd=folder)  # its cache stays out of the tree
