@@ -173,7 +173,8 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         let chunks = stride(from: 0, to: entries.count, by: 1000).map {
             Array(entries[$0..<min($0 + 1000, entries.count)])
         }
-        return try run { client in
+        // A deadline for each thousand rows: an import of a hundred thousand is one transaction.
+        return try run(deadlines: 1 + chunks.count) { client in
             try await client.withTransaction(logger: CasebookPostgres.PostgresDatabase.quietLogger)
             {
                 connection in
@@ -608,12 +609,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     /// `StoreUnavailableError`, a damaged row a `DamagedRowError`.
     @discardableResult
     private func run<T: Sendable>(
-        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+        deadlines: Int = 1, _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) throws -> T {
         let client = client
         let operations = operations
         return try BlockingCall.wait {
-            try await operations.run(store: "diary", on: client, operation)
+            try await operations.run(
+                store: "diary", on: client, deadlines: deadlines, operation)
         }
     }
 

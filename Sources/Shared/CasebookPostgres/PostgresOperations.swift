@@ -29,9 +29,18 @@ public final class PostgresOperations: @unchecked Sendable {
     public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T)
         async throws -> T
     {
+        try await run(deadlines: 1, operation)
+    }
+
+    /// `operation`, made of `deadlines` steps that may each take the deadline (a bulk write
+    /// of many statements), within that many deadlines.
+    public func run<T: Sendable>(
+        deadlines: Int, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         lock.withLock { state.inFlight += 1 }
         do {
-            let value = try await PostgresDeadline.run(within: deadline, operation)
+            let value = try await PostgresDeadline.run(
+                within: deadline * max(1, deadlines), operation)
             lock.withLock {
                 state.inFlight -= 1
                 state.succeeded += 1
@@ -54,8 +63,16 @@ public final class PostgresOperations: @unchecked Sendable {
         store: String, on client: PostgresClient,
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
+        try await run(store: store, on: client, deadlines: 1, operation)
+    }
+
+    /// The same for an operation of `deadlines` steps, within that many deadlines.
+    public func run<T: Sendable>(
+        store: String, on client: PostgresClient, deadlines: Int,
+        _ operation: @escaping @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
         do {
-            return try await run { try await operation(client) }
+            return try await run(deadlines: deadlines) { try await operation(client) }
         } catch  where PostgresFailure.isFromDatabase(error) {
             throw StoreUnavailableError(store: store, reason: PostgresFailure.reason(error))
         }

@@ -1,0 +1,19 @@
+import CasebookPostgres
+import Foundation
+import Testing
+
+@Suite("Operations on the database, within their deadline")
+struct PostgresOperationsTests {
+    /// An operation of several steps (a bulk write) may take a deadline for each: it is given
+    /// up no sooner than that many deadlines, and then as an exceeded deadline.
+    @Test func anOperationOfSeveralStepsHasADeadlineForEach() async throws {
+        let operations = PostgresOperations(deadline: .milliseconds(40))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PostgresDeadline.Exceeded.self) {
+            try await operations.run(deadlines: 3) { try await Task.sleep(for: .seconds(3600)) }
+        }
+        #expect(clock.now - start >= .milliseconds(120))
+        #expect(operations.counts.timedOut == 1)
+    }
+}
