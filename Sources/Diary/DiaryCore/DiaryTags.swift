@@ -11,6 +11,8 @@ public enum DiaryTags {
 
     /// The tags written in `text`.
     public static func tags(in text: String) -> [String] {
+        // Most entries have no tag: their bytes alone tell it.
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var tags: [String] = []
         var seen: Set<String> = []
         var previous: Character?

@@ -407,6 +407,22 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         ).map(\.entry).reversed()
     }
 
+    /// Read a thousand at a time by position (each page a seek in the index on owner, date
+    /// and id), so that listing or exporting a whole diary costs what its pages do, not what
+    /// ever deeper offsets would.
+    public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
+        var position: DiaryCursor?
+        var listed = 0
+        while listed < limit {
+            let size = min(1_000, limit - listed)
+            let page = try newestEntries(limit: size, after: position)
+            for entry in page { try body(entry) }
+            listed += page.count
+            guard page.count == size, let last = page.last else { return }
+            position = DiaryCursor(last)
+        }
+    }
+
     /// Finds the words through the GIN index on `words_vector`, within the owner's entries in
     /// the order of the index on (owner, date, id).
     public func newestEntries(

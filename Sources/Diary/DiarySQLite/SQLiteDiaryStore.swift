@@ -97,9 +97,13 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
     }
 
     /// Records the tags of `text` as those of the entry with `key`, in place of its old ones.
-    private static func tag(_ db: Database, key: Int64, text: String) throws {
-        try db.cachedStatement(sql: "DELETE FROM entry_tag WHERE search_key = ?")
-            .execute(arguments: [key])
+    private static func tag(_ db: Database, key: Int64, text: String, isNew: Bool = false)
+        throws
+    {
+        if !isNew {
+            try db.cachedStatement(sql: "DELETE FROM entry_tag WHERE search_key = ?")
+                .execute(arguments: [key])
+        }
         let insert = try db.cachedStatement(
             sql: "INSERT INTO entry_tag (tag, search_key) VALUES (?, ?)")
         for tag in DiaryTags.tags(in: text) { try insert.execute(arguments: [tag, key]) }
@@ -124,8 +128,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
 
     /// Indexes `text` as the words and tags of the entry with `key`, in place of what was
     /// indexed.
-    private static func index(_ db: Database, key: Int64, text: String) throws {
-        try tag(db, key: key, text: text)
+    private static func index(_ db: Database, key: Int64, text: String, isNew: Bool = false)
+        throws
+    {
+        try tag(db, key: key, text: text, isNew: isNew)
         try indexWords(db, key: key, text: text)
     }
 
@@ -207,7 +213,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             // Indexed after the rows: each insert above opens a statement savepoint (for the
             // revision's trigger), and FTS5 writes out what it holds in memory at every one,
             // which interleaved made an import five times slower.
-            for (key, text) in added { try Self.index(db, key: key, text: text) }
+            for (key, text) in added { try Self.index(db, key: key, text: text, isNew: true) }
             return added.count
         }
     }
