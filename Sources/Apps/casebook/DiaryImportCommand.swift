@@ -41,21 +41,26 @@ struct DiaryImportCommand: AsyncParsableCommand {
         let path = file
         let format = format
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            let (incoming, skipped) = try Self.entries(inFile: path, format: format)
-            let added = try entries.restore(contentsOf: incoming)
-            for id in try Self.starredInDayOne(path: path, format: format) {
-                try entries.setStarred(true, id: id)
-            }
+            let file = try Self.read(path, format: format)
+            let added = try entries.restore(contentsOf: file.entries)
+            for id in file.starred { try entries.setStarred(true, id: id) }
             try StandardStreams.output(
-                "imported \(added), already there \(incoming.count - added)"
-                    + (skipped > 0 ? ", skipped \(skipped) without text" : ""))
+                "imported \(added), already there \(file.entries.count - added)"
+                    + (file.skipped > 0 ? ", skipped \(file.skipped) without text" : ""))
         }
     }
 
-    /// The entries of the file at `path` in `format` (told from the file without one), and
-    /// how many were skipped for having no text; a refusal names the file and the entry or
-    /// line.
-    static func entries(inFile path: String, format: Format?) throws -> ([Entry], Int) {
+    /// What a file brings: its entries, how many were skipped for having no text, and which
+    /// entries it starred (Day One's).
+    struct ReadFile {
+        var entries: [Entry]
+        var skipped = 0
+        var starred: [Entry.ID] = []
+    }
+
+    /// The file at `path` in `format` (told from the file without one), read once; a refusal
+    /// names the file and the entry or line.
+    static func read(_ path: String, format: Format?) throws -> ReadFile {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.bytes(atPath: path, limit: limit, followingSymlink: true)
@@ -63,13 +68,13 @@ struct DiaryImportCommand: AsyncParsableCommand {
             throw FailureReport.Message("\(path): \(error)")
         }
         switch format ?? (isJSON(bytes) ? nil : .jrnl) {
-        case .casebook: return (try entries(inFile: path, bytes: bytes), 0)
+        case .casebook: return ReadFile(entries: try entries(inFile: path, bytes: bytes))
         case .dayone: return try dayOneEntries(inFile: path, bytes: bytes)
-        case .jrnl: return (try jrnlEntries(inFile: path, bytes: bytes), 0)
+        case .jrnl: return ReadFile(entries: try jrnlEntries(inFile: path, bytes: bytes))
         case nil:
             // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
             do {
-                return (try entries(inFile: path, bytes: bytes), 0)
+                return ReadFile(entries: try entries(inFile: path, bytes: bytes))
             } catch let casebook {
                 guard let dayOne = try? dayOneEntries(inFile: path, bytes: bytes) else {
                     throw casebook
@@ -77,18 +82,6 @@ struct DiaryImportCommand: AsyncParsableCommand {
                 return dayOne
             }
         }
-    }
-
-    /// The ids of the entries a Day One export starred (none for another format).
-    static func starredInDayOne(path: String, format: Format?) throws -> [Entry.ID] {
-        guard format == .dayone || format == nil,
-            let bytes = try? BoundedFile.bytes(atPath: path, limit: limit, followingSymlink: true),
-            isJSON(bytes),
-            let journal = try? WireJSON.decode(
-                DayOneJournalWire.self, from: bytes, shape: DayOneJournalWire.shape)
-        else { return [] }
-        return journal.entries.filter { $0.starred == true && !Entry.isBlank($0.text ?? "") }
-            .compactMap { try? dayOneEntry($0)?.id }
     }
 
     /// Whether `bytes` look like JSON rather than a jrnl journal: they start with `{`, or with
@@ -106,8 +99,8 @@ struct DiaryImportCommand: AsyncParsableCommand {
         }
     }
 
-    /// The entries of a Day One export, and how many had no text.
-    static func dayOneEntries(inFile path: String, bytes: [UInt8]) throws -> ([Entry], Int) {
+    /// The entries of a Day One export, how many had no text, and the starred ones.
+    static func dayOneEntries(inFile path: String, bytes: [UInt8]) throws -> ReadFile {
         let journal: DayOneJournalWire
         do {
             journal = try WireJSON.decode(
@@ -115,16 +108,20 @@ struct DiaryImportCommand: AsyncParsableCommand {
         } catch {
             throw FailureReport.Message("\(path): \(Self.fileMessage(error.message))")
         }
-        var entries: [Entry] = []
-        var skipped = 0
+        var file = ReadFile(entries: [])
         for (index, item) in journal.entries.enumerated() {
             do {
-                if let entry = try dayOneEntry(item) { entries.append(entry) } else { skipped += 1 }
+                guard let entry = try dayOneEntry(item) else {
+                    file.skipped += 1
+                    continue
+                }
+                file.entries.append(entry)
+                if item.starred == true { file.starred.append(entry.id) }
             } catch {
                 throw FailureReport.Message("\(path): entry \(index + 1): \(error)")
             }
         }
-        return (entries, skipped)
+        return file
     }
 
     /// A Day One entry as a diary entry: its uuid as the id, its tags as `#tags` at the end of
