@@ -222,7 +222,7 @@ struct DiaryListCommand: AsyncParsableCommand {
             if json {
                 var stream = DiaryEntriesJSONStream()
                 stream.start(to: &output.bytes)
-                try Self.forEach(in: entries, matching: query, limit: limit) { entry in
+                try entries.forEachNewest(matching: query, limit: limit) { entry in
                     stream.write(entry, to: &output.bytes)
                     try output.flushIfFull()
                 }
@@ -230,31 +230,12 @@ struct DiaryListCommand: AsyncParsableCommand {
                 output.bytes.append(0x0A)
             } else {
                 var lines = DiaryListLines(dates: DiaryCommand.dates)
-                try Self.forEach(in: entries, matching: query, limit: limit) { entry in
+                try entries.forEachNewest(matching: query, limit: limit) { entry in
                     lines.write(entry, to: &output.bytes)
                     try output.flushIfFull()
                 }
             }
             try output.flush()
-        }
-    }
-
-    /// The newest `limit` entries `query` lists, one at a time: every entry in one pass, or
-    /// a search's pages one after the other.
-    static func forEach(
-        in entries: DiaryEntries, matching query: DiaryQuery, limit: Int,
-        _ body: (Entry) throws -> Void
-    ) throws {
-        guard query != DiaryQuery() else { return try entries.forEachNewest(limit: limit, body) }
-        var position: DiaryCursor?
-        var listed = 0
-        while listed < limit {
-            let size = min(500, limit - listed)
-            let page = try entries.newest(matching: query, limit: size, after: position)
-            for entry in page { try body(entry) }
-            listed += page.count
-            guard page.count == size, let last = page.last else { return }
-            position = DiaryCursor(last)
         }
     }
 }

@@ -198,6 +198,15 @@ public struct DiaryEntries {
         try DiaryQuery(search: search, from: from, to: to, today: today(in: zone), zone: zone)
     }
 
+    /// The newest `limit` entries `query` lists, newest first, one at a time: every entry in
+    /// one pass (`forEachNewest(limit:_:)`), or a query's pages one after the other.
+    public func forEachNewest(
+        matching query: DiaryQuery, limit: Int, _ body: (Entry) throws -> Void
+    ) throws {
+        guard query != DiaryQuery() else { return try forEachNewest(limit: limit, body) }
+        try store.forEachNewestEntry(matching: query, limit: limit, pageSize: 500, body)
+    }
+
     /// The newest `limit` entries, newest first, one at a time: a listing of any length in
     /// constant memory.
     public func forEachNewest(limit: Int, _ body: (Entry) throws -> Void) throws {

@@ -106,6 +106,24 @@ extension DiaryStore {
         return DiaryTagCount.ordered(counts)
     }
 
+    /// The newest `limit` entries `query` lists, handed to `body` one at a time, read in pages
+    /// of `pageSize` by position (each page a seek where the store can): a listing of any
+    /// length, holding one page at a time, whose cost is what its pages cost.
+    public func forEachNewestEntry(
+        matching query: DiaryQuery, limit: Int, pageSize: Int, _ body: (Entry) throws -> Void
+    ) throws {
+        var position: DiaryCursor?
+        var listed = 0
+        while listed < limit {
+            let size = min(max(1, pageSize), limit - listed)
+            let page = try newestEntries(matching: query, limit: size, after: position)
+            for entry in page { try body(entry) }
+            listed += page.count
+            guard page.count == size, let last = page.last else { return }
+            position = DiaryCursor(last)
+        }
+    }
+
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
         let pageSize = 500
         var offset = 0

@@ -411,16 +411,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     /// and id), so that listing or exporting a whole diary costs what its pages do, not what
     /// ever deeper offsets would.
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
-        var position: DiaryCursor?
-        var listed = 0
-        while listed < limit {
-            let size = min(1_000, limit - listed)
-            let page = try newestEntries(limit: size, after: position)
-            for entry in page { try body(entry) }
-            listed += page.count
-            guard page.count == size, let last = page.last else { return }
-            position = DiaryCursor(last)
-        }
+        try forEachNewestEntry(matching: DiaryQuery(), limit: limit, pageSize: 1_000, body)
     }
 
     /// Finds the words through the GIN index on `words_vector`, within the owner's entries in
