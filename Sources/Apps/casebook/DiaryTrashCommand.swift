@@ -31,18 +31,11 @@ struct DiaryTrashCommand: AsyncParsableCommand {
                 table.rows.append([
                     DiaryCommand.idText(item.entry.id),
                     DiaryCommand.dates.string(from: item.removedAt),
-                    Self.line(item.entry.preview),
+                    VisibleText.line(item.entry.preview),
                 ])
             }
             for line in table.lines { try StandardStreams.output(line) }
         }
-    }
-
-    /// `text` on one line, as `diary list` shows a text.
-    static func line(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        VisibleText.appendLine(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The most entries listed.

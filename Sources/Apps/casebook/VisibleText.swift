@@ -20,6 +20,13 @@ enum VisibleText {
         return String(decoding: escaped, as: UTF8.self)
     }
 
+    /// `text` on one line, as `appendLine` writes it: for a cell of a table.
+    static func line(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendLine(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends `text` on one line: a line break (LF, CR or CR LF) and a tab as one space
     /// each, every other control character escaped.
     static func appendLine(_ text: String, to output: inout [UInt8]) {

@@ -205,10 +205,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
                 guard db.changesCount == 1 else { continue }
                 nextKey += 1
                 added.append((nextKey, entry.text))
-                if trashHolds {
-                    try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
-                        .execute(arguments: [Self.key(entry.id)])
-                }
+                if trashHolds { try Self.untrash(db, id: entry.id) }
             }
             // Indexed after the rows: each insert above opens a statement savepoint (for the
             // revision's trigger), and FTS5 writes out what it holds in memory at every one,
@@ -227,8 +224,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             throw DamagedRowError(
                 store: "diary", key: Self.key(entry.id), problem: "it has no search key")
         }
-        try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?")
-            .execute(arguments: [Self.key(entry.id)])
+        try untrash(db, id: entry.id)
         return key
     }
 
@@ -279,6 +275,11 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             _ = try Self.moveToTrash(
                 db, "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])
         }
+    }
+
+    /// Takes the entry with `id` out of the trash: an entry saved is no longer trashed.
+    private static func untrash(_ db: Database, id: Entry.ID) throws {
+        try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?").execute(arguments: [key(id)])
     }
 
     /// Runs `delete` (a DELETE of entries) and puts what it removed in the trash, dated now;
