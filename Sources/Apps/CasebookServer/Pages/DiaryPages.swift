@@ -325,13 +325,10 @@ struct DiaryPages: Sendable {
     }
 
     /// `back` when it is a path of the diary's list (`/diary`, `/diary?…`), else `/diary`: a
-    /// form never sends anyone elsewhere.
+    /// form never sends anyone elsewhere (`LocalRedirect`, as every redirect of the pages).
     static func listPath(_ back: String?) -> String {
         guard let back, back == "/diary" || back.hasPrefix("/diary?"),
-            !back.contains(where: {
-                $0 == "\\" || $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true
-            }),
-            back.utf8.count <= 2_048
+            LocalRedirect.isSafe(back)
         else { return "/diary" }
         return back
     }
