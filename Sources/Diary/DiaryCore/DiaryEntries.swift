@@ -120,6 +120,12 @@ public struct DiaryEntries {
         try entry(id: try store.entryID(matching: text))
     }
 
+    /// The ids of at most `limit` entries that start with `prefix` (lowercase, as
+    /// `EntryIDText.isPrefix` has it), in no particular order.
+    public func entryIDs(startingWith prefix: String, limit: Int) throws -> [Entry.ID] {
+        try store.entryIDs(startingWith: prefix, limit: limit)
+    }
+
     /// A page of entries, newest first.
     public func newest(limit: Int, offset: Int = 0) throws -> [Entry] {
         try store.newestEntries(limit: limit, offset: offset)

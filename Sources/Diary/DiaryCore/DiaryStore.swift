@@ -143,7 +143,7 @@ extension DiaryStore {
         let typed = text.trimmingCharacters(in: .whitespaces)
         if let id = UUID(uuidString: typed) { return id }
         let prefix = typed.lowercased()
-        guard prefix.count >= 4, Self.couldStartAnID(prefix) else {
+        guard prefix.count >= 4, EntryIDText.isPrefix(prefix) else {
             throw DiaryError.malformedID(text)
         }
         let matches = try entryIDs(startingWith: prefix, limit: 5)
@@ -153,20 +153,6 @@ extension DiaryStore {
         default: throw DiaryError.ambiguousID(typed, matches: matches)
         }
     }
-
-    /// Whether `prefix` has the shape of the start of a lowercase id: hex digits, with dashes
-    /// exactly where `6f9619ff-8b86-d011-b42d-00c04fc964ff` has them.
-    private static func couldStartAnID(_ prefix: String) -> Bool {
-        let dashes: Set<Int> = [8, 13, 18, 23]
-        return prefix.utf8.count <= 36
-            && prefix.utf8.enumerated().allSatisfy { offset, byte in
-                dashes.contains(offset)
-                    ? byte == UInt8(ascii: "-")
-                    : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            }
-    }
 }
 
-/// Stops a walk through the entries once a page is full.
 private struct DiaryPageFull: Error {}

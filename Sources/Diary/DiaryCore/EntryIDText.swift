@@ -28,6 +28,19 @@ public enum EntryIDText {
         }
     }
 
+    /// Whether `text` is how some id starts, in lowercase: 1 to 36 characters, each a
+    /// hexadecimal digit (`0`–`9`, `a`–`f`) but for the dashes at their places.
+    public static func isPrefix(_ text: String) -> Bool {
+        let dashes: Set<Int> = [8, 13, 18, 23]
+        return (1...36).contains(text.utf8.count)
+            && text.utf8.enumerated().allSatisfy { offset, byte in
+                dashes.contains(offset)
+                    ? byte == dash
+                    : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            }
+    }
+
     /// `id` in lowercase, as `uuidString.lowercased()` spells it.
     public static func text(of id: Entry.ID) -> String {
         var bytes: [UInt8] = []

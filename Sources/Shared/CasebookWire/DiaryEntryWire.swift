@@ -8,9 +8,33 @@ public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public let date: String
     public let text: String
 
+    public init(id: String, date: String, text: String) {
+        self.id = id
+        self.date = date
+        self.text = text
+    }
+
     public init(_ entry: Entry) {
         id = EntryIDText.text(of: entry.id)
         date = WireDateText.text(of: entry.date)
         text = entry.text
+    }
+}
+
+extension DiaryEntryWire {
+    /// The entry this describes, checked as `diary add` checks a text: a refusal names the
+    /// member at fault (`id`, `date` or `text`).
+    public func entry() throws(WireJSON.Refusal) -> Entry {
+        guard let entryID = EntryIDText.id(from: id) else {
+            throw WireJSON.Refusal("'\(id)' is not an entry id", field: "id")
+        }
+        guard let entryDate = WireDateText.date(from: date) else {
+            throw WireJSON.Refusal(
+                "the date '\(date)' is not an ISO 8601 date and time", field: "date")
+        }
+        guard !Entry.isBlank(text) else {
+            throw WireJSON.Refusal("\(EntryDetailError.blankText)", field: "text")
+        }
+        return Entry(id: entryID, date: entryDate, text: text)
     }
 }

@@ -9,6 +9,11 @@ import NIOCore
 struct DiaryAPIController: Sendable {
     static let maximumOffset = 1_000_000_000
     static let bodyLimit = 1024 * 1024
+    /// The largest body `POST /api/diary/import` reads: its most entries, of a page or two each.
+    static let importBodyLimit = 16 * 1024 * 1024
+    /// The header of a list's answer that gives the diary's revision: a number that every
+    /// change to the diary moves, for a client that keeps what it listed.
+    static let revisionHeader = HTTPField.Name("Casebook-Diary-Revision")!
 
     let diaries: RequestDiaries
     /// The last list each diary gave, until its revision changes.
@@ -17,6 +22,8 @@ struct DiaryAPIController: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/diary", use: list)
         router.post("/api/diary", use: add)
+        router.get("/api/diary/ids", use: ids)
+        router.post("/api/diary/import", use: importEntries)
         router.get("/api/diary/tags", use: tags)
         router.get("/api/diary/trash", use: trash)
         router.post("/api/diary/trash/{id}/restore", use: restoreFromTrash)
@@ -41,6 +48,7 @@ struct DiaryAPIController: Sendable {
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
         let cursor = try Self.cursor(query["cursor"])
+        let zone = try Self.zone(query["tz"])
         try DiaryAsked.checkStarred(in: query)
         let asked = DiaryAsked(query)
         // The revision first, then the entries: an answer kept is never older than the
@@ -57,7 +65,7 @@ struct DiaryAPIController: Sendable {
             // One more than the page, to know whether there is a page after it; `offset`
             // entries skipped first (after the cursor, with one).
             let found = try await diary.work.entries { entries in
-                let listed = try Self.query(asked, of: entries)
+                let listed = try Self.query(asked, of: entries, zone: zone)
                 func page(_ limit: Int, after position: DiaryCursor?) throws -> [Entry] {
                     guard let listed else {
                         return try entries.newest(limit: limit, after: position)
@@ -85,26 +93,81 @@ struct DiaryAPIController: Sendable {
             if keeps { lists.keep(answer, for: question, of: diary.key) }
         }
         var response = JSONResponse.make(body: answer.body)
+        response.headers[Self.revisionHeader] = "\(question.revision)"
         if let next = answer.next {
             var link = QueryString()
             link.append("limit", "\(limit)")
             asked.append(to: &link)
+            link.append("tz", query["tz"])
             link.append("cursor", next)
             response.headers[HTTPField.Name("Link")!] = "</api/diary?\(link.text)>; rel=\"next\""
         }
         return response
     }
 
-    /// The query `asked` names (nil when it names none), in UTC; a 400 naming the parameter
-    /// that cannot be read.
-    static func query(_ asked: DiaryAsked, of entries: DiaryEntries) throws -> DiaryQuery? {
+    /// The query `asked` names (nil when it names none), its days in `zone`; a 400 naming the
+    /// parameter that cannot be read.
+    static func query(_ asked: DiaryAsked, of entries: DiaryEntries, zone: TimeZone) throws
+        -> DiaryQuery?
+    {
         guard !asked.isEmpty else { return nil }
         do {
-            return try asked.query(of: entries, zone: .gmt)
+            return try asked.query(of: entries, zone: zone)
         } catch {
             let parameter = DiaryAsked.parameter(of: error)
             throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
         }
+    }
+
+    /// The zone a `tz` parameter names (UTC without one); a 400 naming it for anything that is
+    /// not a zone's name.
+    static func zone(_ name: String?) throws -> TimeZone {
+        guard let name else { return .gmt }
+        guard let zone = ReaderTimeZone.named(name) else {
+            throw RequestError(.badRequest, "tz must name a time zone, as Europe/Rome")
+                .parameter("tz")
+        }
+        return zone
+    }
+
+    /// `GET /api/diary/ids?prefix=…`: the ids of at most `limit` (5; up to 100) entries that
+    /// start with `prefix` (at least 4 of an id's characters, in either case), for a client
+    /// that lets a person type the start of an id.
+    @Sendable func ids(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let diary = try diaries.diary(for: request)
+        let query = try FormFields(query: request)
+        let limit = try query.integer("limit", in: 1...100) ?? 5
+        let prefix = query["prefix"]?.lowercased() ?? ""
+        guard prefix.utf8.count >= 4, EntryIDText.isPrefix(prefix) else {
+            throw RequestError(
+                .badRequest,
+                "prefix must be the first 4 to 36 characters of an entry's id (hexadecimal digits and its dashes)"
+            ).parameter("prefix")
+        }
+        let found = try await diary.work.entries {
+            try $0.entryIDs(startingWith: prefix, limit: limit)
+        }
+        return JSONResponse.make(DiaryIDsWire(found))
+    }
+
+    /// `POST /api/diary/import`: entries with their ids and dates (as `GET /api/diary` gives
+    /// them), added in one step, each once: one already there (by its id) is left as it is.
+    /// Every entry is checked first; a malformed one refuses the whole request, naming it.
+    @Sendable func importEntries(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let buffer = try await RequestBody.collect(request, upTo: Self.importBodyLimit)
+        let entries: [Entry]
+        do {
+            entries = try DiaryImportRequest.entries(from: buffer.readableBytesView)
+        } catch {
+            throw RequestError(refusal: error)
+        }
+        let added = try await work.entries { try $0.restore(contentsOf: entries) }
+        return JSONResponse.make(DiaryImportWire(added: added, present: entries.count - added))
     }
 
     /// `GET /api/diary/tags`: every tag of the diary's entries with how many have it, most used

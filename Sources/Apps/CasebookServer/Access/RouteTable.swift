@@ -37,6 +37,8 @@ enum RouteTable {
         Route(.post, "/diary/trash/{id}/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary", .api, .roles([.diarist, .admin])),
+        Route(.get, "/api/diary/ids", .api, .roles([.diarist, .admin])),
+        Route(.post, "/api/diary/import", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/tags", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/trash", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary/trash/{id}/restore", .api, .roles([.diarist, .admin])),

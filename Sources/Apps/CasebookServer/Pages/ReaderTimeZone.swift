@@ -11,8 +11,14 @@ enum ReaderTimeZone {
 
     static func of(_ request: Request) -> TimeZone? {
         guard let raw = CookieValue.named(cookieName, in: request), raw.utf8.count <= 96,
-            let name = try? PercentDecoding.text(raw.utf8, plusIsSpace: false),
-            (1...64).contains(name.utf8.count),
+            let name = try? PercentDecoding.text(raw.utf8, plusIsSpace: false)
+        else { return nil }
+        return named(name)
+    }
+
+    /// The zone `name` names (`Europe/Rome`), or nil when it is not one of the zones' names.
+    static func named(_ name: String) -> TimeZone? {
+        guard (1...64).contains(name.utf8.count),
             name.utf8.allSatisfy({ byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
                     || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2F || byte == 0x5F

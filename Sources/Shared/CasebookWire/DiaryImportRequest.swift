@@ -1,0 +1,70 @@
+import CasebookJSON
+import DiaryCore
+
+/// The body of `POST /api/diary/import`: entries as `diary export` and `GET /api/diary` write
+/// them, `{"entries": [{"id", "date", "text"}, …]}`, each added with its id and date. Read
+/// whole and every entry checked before any is added; a refusal names the member at fault
+/// (`entries[3].date`).
+public enum DiaryImportRequest {
+    public static let shape = #"the body must be {"entries": [{"id", "date", "text"}, …]}"#
+
+    /// The most entries one request adds (a client sends a longer diary in parts).
+    public static let mostEntries = 10_000
+
+    /// The longest text of an entry, in bytes of UTF-8: as long as `POST /api/diary` takes.
+    public static let longestText = 1 << 20
+
+    /// The entries of `bytes`, in their order.
+    public static func entries(from bytes: some Collection<UInt8>) throws(WireJSON.Refusal)
+        -> [Entry]
+    {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw WireJSON.Refusal("the body is not valid JSON: \(error)")
+        }
+        guard case .object(let members) = value, members.count == 1,
+            let listed = members["entries"]
+        else { throw WireJSON.Refusal(shape) }
+        guard case .array(let items) = listed else {
+            throw WireJSON.Refusal(shape, field: "entries")
+        }
+        guard items.count <= mostEntries else {
+            throw WireJSON.Refusal(
+                "at most \(mostEntries) entries in one request, not \(items.count)",
+                field: "entries")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            let place = "entries[\(index)]"
+            guard case .object(let fields) = item else {
+                throw WireJSON.Refusal("\(place) must be {\"id\", \"date\", \"text\"}", field: place)
+            }
+            if let unknown = fields.keys.sorted().first(where: { !["id", "date", "text"].contains($0) }) {
+                throw WireJSON.Refusal("\(place) has no member '\(unknown)'", field: "\(place).\(unknown)")
+            }
+            func string(_ name: String) throws(WireJSON.Refusal) -> String {
+                guard case .string(let text) = fields[name] else {
+                    throw WireJSON.Refusal(
+                        "\(place).\(name) must be a string", field: "\(place).\(name)")
+                }
+                return text
+            }
+            let text = try string("text")
+            guard text.utf8.count <= longestText else {
+                throw WireJSON.Refusal(
+                    "\(place).text is longer than \(longestText) bytes", field: "\(place).text")
+            }
+            let wire = DiaryEntryWire(id: try string("id"), date: try string("date"), text: text)
+            do {
+                entries.append(try wire.entry())
+            } catch {
+                let field = "\(place).\(error.field ?? "")"
+                throw WireJSON.Refusal("\(field): \(error.message)", field: field)
+            }
+        }
+        return entries
+    }
+}

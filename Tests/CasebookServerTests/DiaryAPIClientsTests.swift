@@ -1,0 +1,176 @@
+import CasebookServer
+import CasebookTestSupport
+import Diary
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// What a client that keeps no diary of its own needs of the API (the command line with
+/// `--server`): ids found by their first characters, entries added with the ids and dates
+/// they have elsewhere, days named in the client's time zone, and the diary's revision.
+@Suite("The diary API for clients of their own", .serialized)
+struct DiaryAPIClientsTests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        stores = try CasebookServer.Stores.open(in: directory.url)
+    }
+
+    static func object(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+            ?? [:]
+    }
+
+    private func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void)
+        async throws
+    {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            try await body($0)
+        }
+    }
+
+    @Test func idsAreFoundByTheirFirstCharacters() async throws {
+        let first = Entry(
+            id: UUID(uuidString: "ABCD0000-0000-4000-8000-000000000001")!,
+            date: Date(timeIntervalSince1970: 1_000), text: "one")
+        let second = Entry(
+            id: UUID(uuidString: "ABCD1000-0000-4000-8000-000000000002")!,
+            date: Date(timeIntervalSince1970: 2_000), text: "two")
+        try stores.diary.save(first)
+        try stores.diary.save(second)
+        try await test { client in
+            let both = try await client.execute(uri: "/api/diary/ids?prefix=abcd", method: .get)
+            #expect(both.status == .ok)
+            let ids = try Self.object(both.body)["ids"] as? [String]
+            #expect(Set(ids ?? []) == [EntryIDText.text(of: first.id), EntryIDText.text(of: second.id)])
+            let one = try await client.execute(
+                uri: "/api/diary/ids?prefix=ABCD1&limit=5", method: .get)
+            #expect(try Self.object(one.body)["ids"] as? [String] == [EntryIDText.text(of: second.id)])
+            let none = try await client.execute(uri: "/api/diary/ids?prefix=ffff", method: .get)
+            #expect(try Self.object(none.body)["ids"] as? [String] == [])
+            let limited = try await client.execute(
+                uri: "/api/diary/ids?prefix=abcd&limit=1", method: .get)
+            #expect((try Self.object(limited.body)["ids"] as? [String])?.count == 1)
+        }
+    }
+
+    @Test(arguments: ["", "abc", "abcg", "abcd%", "abcd_", "abcd0000_", String(repeating: "a", count: 37)])
+    func aPrefixNoIDCouldStartWithIsA400NamingIt(prefix: String) async throws {
+        try await test { client in
+            let answer = try await client.execute(
+                uri: "/api/diary/ids?prefix=\(prefix.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+                method: .get)
+            #expect(answer.status == .badRequest)
+            #expect(try Self.object(answer.body)["parameter"] as? String == "prefix")
+        }
+    }
+
+    @Test func aMissingPrefixOrABadLimitIsA400NamingIt() async throws {
+        try await test { client in
+            let missing = try await client.execute(uri: "/api/diary/ids", method: .get)
+            #expect(missing.status == .badRequest)
+            #expect(try Self.object(missing.body)["parameter"] as? String == "prefix")
+            let limit = try await client.execute(
+                uri: "/api/diary/ids?prefix=abcd&limit=101", method: .get)
+            #expect(limit.status == .badRequest)
+            #expect(try Self.object(limit.body)["parameter"] as? String == "limit")
+        }
+    }
+
+    @Test func importedEntriesKeepTheirIDsAndDatesAndComeOnce() async throws {
+        let body = """
+            {"entries": [
+              {"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2020-02-29T23:59:59.123Z", "text": "leap #day"},
+              {"id": "0f0e0d0c-0b0a-4900-8800-000000000002", "date": "2021-03-01T08:00:00Z", "text": "spring"}
+            ]}
+            """
+        try await test { client in
+            let first = try await client.execute(
+                uri: "/api/diary/import", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: body))
+            #expect(first.status == .ok)
+            let added = try Self.object(first.body)
+            #expect(added["added"] as? Int == 2)
+            #expect(added["present"] as? Int == 0)
+            let again = try await client.execute(
+                uri: "/api/diary/import", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: body))
+            let second = try Self.object(again.body)
+            #expect(second["added"] as? Int == 0)
+            #expect(second["present"] as? Int == 2)
+        }
+        let leap = try #require(
+            try stores.diary.entry(id: UUID(uuidString: "0f0e0d0c-0b0a-4900-8800-000000000001")!))
+        #expect(leap.text == "leap #day")
+        #expect(leap.date == Date(timeIntervalSince1970: 1_583_020_799.123))
+        #expect(try stores.diary.count() == 2)
+    }
+
+    @Test(arguments: [
+        (#"{"entries": [{"id": "x", "date": "2021-03-01T08:00:00Z", "text": "a"}]}"#, "entries[0].id"),
+        (
+            #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z", "text": "a"}, {"id": "0f0e0d0c-0b0a-4900-8800-000000000002", "date": "March", "text": "b"}]}"#,
+            "entries[1].date"
+        ),
+        (#"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z", "text": "  "}]}"#, "entries[0].text"),
+        (#"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z"}]}"#, "entries[0].text"),
+        (#"{"entries": {}}"#, "entries"),
+    ])
+    func aMalformedImportIsRefusedWholeNamingTheField(body: String, field: String) async throws {
+        try await test { client in
+            let answer = try await client.execute(
+                uri: "/api/diary/import", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: body))
+            #expect(answer.status == .badRequest)
+            #expect(try Self.object(answer.body)["field"] as? String == field)
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
+    @Test func daysAreTheReadersWhenATimeZoneIsNamed() async throws {
+        // 23:30 on 1 March in UTC is already 2 March in Rome.
+        try stores.diary.save(
+            Entry(date: Date(timeIntervalSince1970: 1_614_641_400), text: "late"))
+        try await test { client in
+            let utc = try await client.execute(
+                uri: "/api/diary?from=2021-03-02", method: .get)
+            #expect((try Self.object(utc.body)["entries"] as? [Any])?.count == 0)
+            let rome = try await client.execute(
+                uri: "/api/diary?from=2021-03-02&tz=Europe/Rome", method: .get)
+            #expect((try Self.object(rome.body)["entries"] as? [Any])?.count == 1)
+            let next = try await client.execute(
+                uri: "/api/diary?from=2021-03-02&tz=Europe/Rome&limit=1", method: .get)
+            #expect(next.status == .ok)
+        }
+    }
+
+    @Test(arguments: ["Mars/Olympus", "../../etc/passwd", "", "Europe//Rome", "europe/rome"])
+    func aTimeZoneNoOneHasIsA400NamingIt(zone: String) async throws {
+        try await test { client in
+            let answer = try await client.execute(
+                uri: "/api/diary?tz=\(zone.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+                method: .get)
+            #expect(answer.status == .badRequest)
+            #expect(try Self.object(answer.body)["parameter"] as? String == "tz")
+        }
+    }
+
+    @Test func aListSaysTheDiarysRevisionWhichEveryChangeMoves() async throws {
+        try await test { client in
+            let name = HTTPField.Name("Casebook-Diary-Revision")!
+            let before = try await client.execute(uri: "/api/diary", method: .get)
+            let first = try #require(before.headers[name].flatMap { Int($0) })
+            _ = try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "a"}"#))
+            let after = try await client.execute(uri: "/api/diary", method: .get)
+            let second = try #require(after.headers[name].flatMap { Int($0) })
+            #expect(second != first)
+        }
+    }
+}
