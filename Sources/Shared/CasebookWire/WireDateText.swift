@@ -19,7 +19,7 @@ public enum WireDateText {
         let interval = date.timeIntervalSinceReferenceDate
         let second = interval.rounded(.down)
         // As the calendar takes a date apart: whole seconds down, then the nanosecond.
-        let millisecond = second.isFinite ? Int((interval - second) * 1_000_000_000) / 1_000_000 : 0
+        let millisecond = second.isFinite ? Self.millisecond(of: interval, second: second) : 0
         guard second >= firstSecond, second < endSecond, millisecond < 1_000 else {
             output.append(
                 contentsOf: date.formatted(
@@ -51,8 +51,9 @@ public enum WireDateText {
     }
 
     /// The instant `text` names: the wire's own spelling (`2026-03-01T12:00:00.250Z`, years 1583
-    /// to 9999) read by hand, to the bit what ISO8601DateFormatter reads (which reads earlier
-    /// years, in the Julian calendar, itself); any other ISO 8601
+    /// to 9999) read by hand, as the instant that the wire writes back as it was read (what
+    /// ISO8601DateFormatter reads, or a last bit above it where that one would be written as
+    /// the millisecond before; it reads earlier years, in the Julian calendar, itself); any other ISO 8601
     /// date and time (an offset, no fraction) as ISO8601DateFormatter reads it. Nil for
     /// anything else, and for a date or time the calendar does not have.
     public static func date(from text: String) -> Date? {
@@ -79,7 +80,27 @@ public enum WireDateText {
         let days = daysSinceEpoch(year: year, month: month, day: day)
         // Since 1970 first, as Foundation adds the fraction, to the same last bit.
         let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
-        return Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
+        let foundation = Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
+        let read = foundation.timeIntervalSinceReferenceDate
+        guard Self.millisecond(of: read, second: read.rounded(.down)) != millisecond else {
+            return foundation
+        }
+        // The double nearest a millisecond may lie just below it, which the wire (truncating, as
+        // the calendar does) would write as the millisecond before: an entry exported, imported
+        // and exported again would move. The millisecond rounded once, since the reference
+        // date, then up to the first double that writes back as it was read.
+        var interval = (whole - 978_307_200) + Double(millisecond) / 1_000
+        for _ in 0..<16
+        where Self.millisecond(of: interval, second: interval.rounded(.down)) != millisecond {
+            interval = interval.nextUp
+        }
+        return Date(timeIntervalSinceReferenceDate: interval)
+    }
+
+    /// The millisecond the wire writes for `interval` (since the reference date) past its
+    /// whole `second`: as the calendar takes a date apart, the nanosecond, truncated.
+    private static func millisecond(of interval: Double, second: Double) -> Int {
+        Int((interval - second) * 1_000_000_000) / 1_000_000
     }
 
     /// `text` as ISO8601DateFormatter reads an internet date and time, with or without a
