@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "CasebookServer", targets: ["CasebookServer"]),
         .library(name: "CasebookPostgres", targets: ["CasebookPostgres"]),
         .library(name: "DiaryPostgres", targets: ["DiaryPostgres"]),
+        .library(name: "DiaryHTTPClient", targets: ["DiaryHTTPClient"]),
         .library(name: "SurveySyncPostgres", targets: ["SurveySyncPostgres"]),
         .library(name: "AccountsPostgres", targets: ["AccountsPostgres"]),
         .executable(name: "casebook", targets: ["casebook"]),
@@ -172,6 +173,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
+            name: "DiaryHTTPClient", dependencies: ["DiaryCore", "CasebookWire", "CasebookHTTPClient"]),
+        .target(
             name: "DiaryPostgres",
             dependencies: [
                 "CasebookPostgres", "DiaryCore", "StoreFailures",
@@ -249,6 +252,7 @@ let package = Package(
                 "CasebookPostgres",
                 "CasebookWire",
                 "Diary",
+                "DiaryHTTPClient",
                 "DiaryPostgres",
                 "Documents",
                 "Menu",
@@ -341,8 +345,10 @@ let package = Package(
         .testTarget(
             name: "DiaryTests",
             dependencies: [
-                "Diary", "DiaryCore", "DiaryPostgres", "CasebookTestSupport", "PostgresTestSupport",
+                "Diary", "DiaryCore", "DiaryPostgres", "DiaryHTTPClient", "CasebookServer", "CasebookWire",
+                "CasebookTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         .testTarget(name: "CasebookWireTests", dependencies: ["CasebookWire", "DiaryCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
@@ -409,6 +415,7 @@ let sourceFolders: [String: String] = [
     "DiaryCore": "Sources/Diary/DiaryCore",
     "DiarySQLite": "Sources/Diary/DiarySQLite",
     "DiaryPostgres": "Sources/Diary/DiaryPostgres",
+    "DiaryHTTPClient": "Sources/Diary/DiaryHTTPClient",
     "Diary": "Sources/Diary/Diary",
     "AccountsCore": "Sources/Accounts/AccountsCore",
     "AccountsFiles": "Sources/Accounts/AccountsFiles",

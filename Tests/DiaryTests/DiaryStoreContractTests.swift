@@ -14,7 +14,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func savesUpdatesAndRemovesEntries(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             var entry = Entry(date: base, text: "first")
             try store.save(entry)
@@ -31,7 +31,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func keepsTextAndInstantExactly(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let entry = Entry(date: base, text: "kept 🍕\nacross lines, \"quoted\" and 'single'")
             try store.save(entry)
@@ -41,7 +41,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func listsNewestFirstInPages(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let entries = (0..<7).map {
                 Entry(date: base.addingTimeInterval(Double($0)), text: "\($0)")
@@ -60,7 +60,7 @@ struct DiaryStoreContractTests {
     func pagesAfterAPositionGiveEveryEntryOnceWhileEntriesComeAndGo(kind: DiaryStoreKind)
         async throws
     {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             // Three entries share each instant, so a page ends within one.
             let entries = (0..<30).map {
@@ -92,7 +92,7 @@ struct DiaryStoreContractTests {
     /// what a "Newer" link shows — and nothing newer than the newest.
     @Test(arguments: DiaryStoreKind.allCases)
     func pagesBeforeAPositionGiveTheEntriesJustNewerThanIt(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let entries = (0..<12).map {
                 Entry(date: base.addingTimeInterval(Double($0 / 2)), text: "\($0)")
@@ -114,7 +114,7 @@ struct DiaryStoreContractTests {
     func aLimitOfZeroOrLessGivesNothingAndANegativeOffsetStartsAtTheTop(kind: DiaryStoreKind)
         async throws
     {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let entries = (0..<3).map {
                 Entry(date: base.addingTimeInterval(Double($0)), text: "\($0)")
@@ -139,7 +139,7 @@ struct DiaryStoreContractTests {
     func handsOverTheNewestEntriesOneByOneInTheOrderOfItsPages(kind: DiaryStoreKind)
         async throws
     {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             // Some share an instant: the order among them must be the pages' order too.
             let entries = (0..<1_203).map {
@@ -165,7 +165,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func keepsEntriesOfTheSameInstantApartAndInAStableOrder(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let twins = [Entry(date: base, text: "a"), Entry(date: base, text: "b")]
             for entry in twins { try store.save(entry) }
@@ -177,7 +177,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func itsRevisionChangesWithEveryChangeAndOnlyThen(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let start = try store.revision()
             #expect(try store.revision() == start)
@@ -199,7 +199,7 @@ struct DiaryStoreContractTests {
     /// started from is refused when another save came first: nobody's edit is lost unseen.
     @Test(arguments: DiaryStoreKind.allCases)
     func aSaveFromAStaleRevisionIsRefusedWithTheCurrentEntry(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { plain in
             let store = try #require(plain as? any RevisedDiaryStore)
             var entry = Entry(date: base, text: "first")
@@ -233,7 +233,7 @@ struct DiaryStoreContractTests {
     /// step: one changed meanwhile is kept, and the conflict says how it now is.
     @Test(arguments: DiaryStoreKind.allCases)
     func removesAnEntryOnlyAtTheRevisionItsDeleterRead(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { plain in
             let store = try #require(plain as? any RevisedDiaryStore)
             var entry = Entry(date: base, text: "first")
@@ -260,7 +260,7 @@ struct DiaryStoreContractTests {
     /// version whichever store keeps the entry.
     @Test(arguments: DiaryStoreKind.allCases)
     func anEntryIsAddedAtRevisionOneAndEachSaveMovesItOneUp(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { plain in
             let store = try #require(plain as? any RevisedDiaryStore)
             var entry = Entry(date: base, text: "first")
@@ -277,7 +277,7 @@ struct DiaryStoreContractTests {
 
     @Test(arguments: DiaryStoreKind.allCases)
     func revisionsAreKeptPerEntry(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { plain in
             let store = try #require(plain as? any RevisedDiaryStore)
             let one = Entry(date: base, text: "one")
@@ -296,7 +296,7 @@ struct DiaryStoreContractTests {
     /// and leaves those that are as they are: what an import does, twice or not.
     @Test(arguments: DiaryStoreKind.allCases)
     func addsManyEntriesLeavingThoseThereAsTheyAre(kind: DiaryStoreKind) async throws {
-        let base = base
+        let base = kind.kept(base)
         try await kind.withStore(in: directory) { store in
             let kept = Entry(date: base, text: "kept as it is")
             try store.save(kept)

@@ -186,6 +186,13 @@ public struct DiaryEntries {
 
     /// Empties the trash of what was removed more than `trashKeptDays` ago, by this diary's
     /// clock.
+    /// Drops for good every entry in the trash, or those removed before `date`; gives how many.
+    @discardableResult
+    public func emptyTrash(removedBefore date: Date? = nil) throws -> Int {
+        guard let trash = store as? any DiaryTrash else { return 0 }
+        return try trash.emptyTrash(removedBefore: date ?? .distantFuture)
+    }
+
     private func emptyOldTrash(_ trash: any DiaryTrash) throws {
         let kept = TimeInterval(Self.trashKeptDays) * 86_400
         _ = try trash.emptyTrash(removedBefore: clock.now.addingTimeInterval(-kept))

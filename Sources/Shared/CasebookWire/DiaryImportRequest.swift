@@ -40,10 +40,14 @@ public enum DiaryImportRequest {
         for (index, item) in items.enumerated() {
             let place = "entries[\(index)]"
             guard case .object(let fields) = item else {
-                throw WireJSON.Refusal("\(place) must be {\"id\", \"date\", \"text\"}", field: place)
+                throw WireJSON.Refusal(
+                    "\(place) must be {\"id\", \"date\", \"text\"}", field: place)
             }
-            if let unknown = fields.keys.sorted().first(where: { !["id", "date", "text"].contains($0) }) {
-                throw WireJSON.Refusal("\(place) has no member '\(unknown)'", field: "\(place).\(unknown)")
+            if let unknown = fields.keys.sorted().first(where: {
+                !["id", "date", "text"].contains($0)
+            }) {
+                throw WireJSON.Refusal(
+                    "\(place) has no member '\(unknown)'", field: "\(place).\(unknown)")
             }
             func string(_ name: String) throws(WireJSON.Refusal) -> String {
                 guard case .string(let text) = fields[name] else {

@@ -26,6 +26,7 @@ struct DiaryAPIController: Sendable {
         router.post("/api/diary/import", use: importEntries)
         router.get("/api/diary/tags", use: tags)
         router.get("/api/diary/trash", use: trash)
+        router.delete("/api/diary/trash", use: emptyTrash)
         router.post("/api/diary/trash/{id}/restore", use: restoreFromTrash)
         router.get("/api/diary/{id}", use: show)
         router.put("/api/diary/{id}", use: update)
@@ -111,8 +112,18 @@ struct DiaryAPIController: Sendable {
         -> DiaryQuery?
     {
         guard !asked.isEmpty else { return nil }
+        let before = try asked.before.map { text in
+            guard let instant = WireDateText.date(from: text) else {
+                throw RequestError(
+                    .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
+                ).parameter("before")
+            }
+            return instant
+        }
         do {
-            return try asked.query(of: entries, zone: zone)
+            var query = try asked.query(of: entries, zone: zone)
+            if let before { query.before = min(query.before ?? before, before) }
+            return query
         } catch {
             let parameter = DiaryAsked.parameter(of: error)
             throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
@@ -131,8 +142,8 @@ struct DiaryAPIController: Sendable {
     }
 
     /// `GET /api/diary/ids?prefix=…`: the ids of at most `limit` (5; up to 100) entries that
-    /// start with `prefix` (at least 4 of an id's characters, in either case), for a client
-    /// that lets a person type the start of an id.
+    /// start with `prefix` (the first characters of an id, in either case; none: any), in the
+    /// order of their text, for a client that lets a person type the start of an id.
     @Sendable func ids(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -140,10 +151,10 @@ struct DiaryAPIController: Sendable {
         let query = try FormFields(query: request)
         let limit = try query.integer("limit", in: 1...100) ?? 5
         let prefix = query["prefix"]?.lowercased() ?? ""
-        guard prefix.utf8.count >= 4, EntryIDText.isPrefix(prefix) else {
+        guard prefix.isEmpty || EntryIDText.isPrefix(prefix) else {
             throw RequestError(
                 .badRequest,
-                "prefix must be the first 4 to 36 characters of an entry's id (hexadecimal digits and its dashes)"
+                "prefix must be the first characters of an entry's id (hexadecimal digits and its dashes)"
             ).parameter("prefix")
         }
         let found = try await diary.work.entries {
@@ -303,6 +314,25 @@ struct DiaryAPIController: Sendable {
         let diary = try diaries.diary(for: request)
         let trashed = try await diary.work.entries { try $0.trashed(limit: Self.trashListed) }
         return JSONResponse.make(TrashedEntriesWire(trashed))
+    }
+
+    /// `DELETE /api/diary/trash`: drops for good every entry in the trash, or those removed
+    /// before the instant `before` names; says how many.
+    @Sendable func emptyTrash(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let work = try diaries.diary(for: request).work
+        let query = try FormFields(query: request)
+        let before = try query["before"].map { text in
+            guard let instant = WireDateText.date(from: text) else {
+                throw RequestError(
+                    .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
+                ).parameter("before")
+            }
+            return instant
+        }
+        let emptied = try await work.entries { try $0.emptyTrash(removedBefore: before) }
+        return JSONResponse.make(DiaryTrashEmptiedWire(emptied: emptied))
     }
 
     /// The most entries the trash lists.

@@ -41,6 +41,7 @@ enum RouteTable {
         Route(.post, "/api/diary/import", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/tags", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/trash", .api, .roles([.diarist, .admin])),
+        Route(.delete, "/api/diary/trash", .api, .roles([.diarist, .admin])),
         Route(.post, "/api/diary/trash/{id}/restore", .api, .roles([.diarist, .admin])),
         Route(.get, "/api/diary/{id}", .api, .roles([.diarist, .admin])),
         Route(.put, "/api/diary/{id}", .api, .roles([.diarist, .admin])),

@@ -1,19 +1,25 @@
+import CasebookWire
 import Diary
 import Foundation
 
 /// What a list of the diary was asked for, as the client wrote it: words to search for, a
 /// first and a last day, tags. The API and the pages read it from a query (`q`, `from`, `to`,
-/// `tag` repeated) and write it back into their links to the next page.
+/// `tag` repeated) and write it back into their links to the next page. `from` may also be an
+/// instant (an ISO 8601 date and time), and `before` one that the entries precede, for a
+/// client whose days are its own.
 struct DiaryAsked: Equatable, Hashable, Sendable {
     let search: String?
     let from: String?
     let to: String?
+    let before: String?
     let tags: [String]
     /// Only starred entries (`starred=true`).
     let starred: Bool
 
     /// Nothing asked: every entry.
-    var isEmpty: Bool { search == nil && from == nil && to == nil && tags.isEmpty && !starred }
+    var isEmpty: Bool {
+        search == nil && from == nil && to == nil && before == nil && tags.isEmpty && !starred
+    }
 
     /// What `fields` ask; an empty field asks nothing when `emptyIsNone` (a form's box left
     /// blank).
@@ -24,6 +30,7 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         search = given(fields["q"])
         from = given(fields["from"])
         to = given(fields["to"])
+        before = given(fields["before"])
         tags = fields.values("tag").filter { !(emptyIsNone && $0.isEmpty) }
         starred = fields["starred"] == "true"
     }
@@ -37,10 +44,12 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
 
     /// The query asked, its days in `zone`, today by `entries`' clock.
     func query(of entries: DiaryEntries, zone: TimeZone) throws(DiaryQueryError) -> DiaryQuery {
+        let fromInstant = from.flatMap(WireDateText.date(from:))
         var query = try DiaryQuery(
-            search: search, from: from, to: to, tags: tags, today: entries.today(in: zone),
-            zone: zone)
+            search: search, from: fromInstant == nil ? from : nil, to: to, tags: tags,
+            today: entries.today(in: zone), zone: zone)
         query.starredOnly = starred
+        if let fromInstant { query.from = fromInstant }
         return query
     }
 
@@ -49,6 +58,7 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         query.append("q", search)
         query.append("from", from)
         query.append("to", to)
+        query.append("before", before)
         for tag in tags { query.append("tag", tag) }
         if starred { query.append("starred", "true") }
     }
