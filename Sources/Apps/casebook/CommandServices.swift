@@ -6,6 +6,7 @@ import AccountsSQLite
 import CasebookDataDirectory
 import CasebookPostgres
 import Diary
+import DiaryHTTPClient
 import DiaryPostgres
 import Foundation
 
@@ -58,11 +59,25 @@ struct CommandServices {
             }
             let store = PostgresDiaryStore(
                 client: database.client, operations: database.operations, owner: user ?? "")
-            let entries = DiaryEntries(store: store)
-            let work = UncheckedWork { try body(entries) }
-            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
-                Thread { done.resume(with: Result { try work.run() }) }.start()
-            }
+            try await onOwnThread { try body(DiaryEntries(store: store)) }
+        }
+    }
+
+    /// Runs `body` with the diary that the Casebook server at `server` shows the holder of
+    /// `token`, through its API, in this machine's time zone. The store waits on its thread
+    /// for each request, so `body` runs on a thread of its own.
+    static func withServerDiary(
+        server: URL, token: String?, _ body: @escaping (DiaryEntries) throws -> Void
+    ) async throws {
+        let store = ServerDiaryStore(server: server, token: token, zone: .current)
+        try await onOwnThread { try body(DiaryEntries(store: store)) }
+    }
+
+    /// Runs `body` on a thread of its own, off the concurrency pool, and waits for it.
+    private static func onOwnThread(_ body: @escaping () throws -> Void) async throws {
+        let work = UncheckedWork(body)
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
+            Thread { done.resume(with: Result { try work.run() }) }.start()
         }
     }
 

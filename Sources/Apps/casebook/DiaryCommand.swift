@@ -22,12 +22,18 @@ struct DiaryCommand: ParsableCommand {
     /// error and exit status 1.
     /// Only `creating` commands (add) make a data directory that is not there. With `user`,
     /// the diary is that user's own, as the server shows it to them; without, the shared one,
-    /// with a note when the data directory has users (none of whom sees it).
+    /// with a note when the data directory has users (none of whom sees it). With a server,
+    /// the diary it shows the token's user.
     static func withEntries(
         data: DataDirectoryOption, user: DiaryUserOption = DiaryUserOption(name: nil),
         creating: Bool = false, _ body: @escaping (DiaryEntries) throws -> Void
     ) async throws {
         try await FailureReport.run("diary") {
+            if let server = user.server {
+                try await CommandServices.withServerDiary(
+                    server: server, token: user.token.apiToken, body)
+                return
+            }
             if let url = try user.database.url() {
                 try await CommandServices.withPostgresDiary(url: url, user: user.name, body)
                 return
@@ -87,8 +93,9 @@ struct DiaryAddCommand: AsyncParsableCommand {
     /// takes a look at the users). Synchronous: an `await` would start the concurrency pool's
     /// threads, which cost more than the rest of the command.
     static func runDirectly(_ arguments: [String]) -> Int32? {
+        let environment = ProcessInfo.processInfo.environment
         guard arguments.starts(with: ["diary", "add"]),
-            ProcessInfo.processInfo.environment["CASEBOOK_DATABASE_URL"] == nil
+            environment["CASEBOOK_DATABASE_URL"] == nil, environment["CASEBOOK_SERVER"] == nil
         else { return nil }
         func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
         var text: String?

@@ -1,9 +1,12 @@
 import ArgumentParser
+import Foundation
 
 /// Which diary a command works on: `--user NAME`, the diary of a user of the server, the one
 /// they see when signed in (without it, the shared diary, which only a server without users
 /// shows); in the data directory, or with `--database URL` (or `$CASEBOOK_DATABASE_URL`) in
-/// the PostgreSQL database the servers share.
+/// the PostgreSQL database the servers share. Or, from any machine, `--server URL` (or
+/// `$CASEBOOK_SERVER`) with a token (`--token` or `$CASEBOOK_TOKEN`): the diary that server
+/// shows the token's user, through its API.
 struct DiaryUserOption: ParsableArguments {
     @Option(
         name: .customLong("user"),
@@ -11,6 +14,45 @@ struct DiaryUserOption: ParsableArguments {
     var name: String?
 
     @OptionGroup var database: DatabaseOption
+
+    @Option(
+        name: .customLong("server"),
+        help: ArgumentHelp(
+            "Work on the diary a Casebook server shows the token's user, through its API (also $CASEBOOK_SERVER).",
+            discussion: "With --token or $CASEBOOK_TOKEN, made with casebook token create.",
+            valueName: "url"))
+    var serverText: String?
+
+    @OptionGroup var token: TokenOption
+
+    func validate() throws {
+        guard let text = serverText ?? environmentServer else { return }
+        guard BackendOption.httpURL(text) != nil else {
+            throw ValidationError("--server must be an http or https URL, not '\(text)'")
+        }
+        if serverText != nil {
+            if name != nil {
+                throw ValidationError(
+                    "--server works on the diary of the token's user: leave out --user")
+            }
+            if database.text != nil {
+                throw ValidationError("--server and --database name two diaries: give one")
+            }
+        }
+        try token.check(sendingTo: text, doing: "run the diary command")
+    }
+
+    /// The server named by --server, else by $CASEBOOK_SERVER unless --user or --database
+    /// names a diary here; nil for a diary on this machine.
+    var server: URL? {
+        if let serverText { return BackendOption.httpURL(serverText) }
+        guard name == nil, database.text == nil, let text = environmentServer else { return nil }
+        return BackendOption.httpURL(text)
+    }
+
+    private var environmentServer: String? {
+        ProcessInfo.processInfo.environment["CASEBOOK_SERVER"]
+    }
 }
 
 extension DiaryUserOption {
