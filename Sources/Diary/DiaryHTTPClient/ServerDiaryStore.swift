@@ -37,11 +37,13 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
 
     // MARK: Entries
 
+    /// A new entry is added as it is, in one request; one already there then has its text
+    /// replaced, in a second.
     public func save(_ entry: Entry) throws {
+        guard try add(contentsOf: [entry]) == 0 else { return }
         let path = "/api/diary/\(EntryIDText.text(of: entry.id))"
         let body = WireJSON.encode(TextBody(text: entry.text))
-        let answer = try send("PUT", path, body: Array(body), allowing: [404])
-        if answer.status == 404 { _ = try add(contentsOf: [entry]) }
+        _ = try send("PUT", path, body: Array(body))
     }
 
     public func remove(id: Entry.ID) throws {
