@@ -147,7 +147,8 @@ struct PasswordCostTests {
 
     @Test func isTwelveByDefault() throws {
         let added = try CasebookExecutable.run(
-            ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n")
+            ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
+            removing: ["CASEBOOK_PASSWORD_COST"])
         #expect(added.status == 0)
         #expect(try storedHash() == "$2b$12$")
     }

@@ -21,12 +21,19 @@ public struct CasebookExecutable {
         return productsDirectory.appendingPathComponent("casebook")
     }
 
+    /// The bcrypt cost the tests' commands hash passwords at unless a test names one (or
+    /// removes the variable to see the default): the cheapest, since the standard cost takes a
+    /// quarter of a second of the tests' two cores per hash.
+    public static let testPasswordCost = ["CASEBOOK_PASSWORD_COST": "4"]
+
     public static func run(
-        _ arguments: [String], input: String = "", environment: [String: String] = [:]
+        _ arguments: [String], input: String = "", environment: [String: String] = [:],
+        removing removed: Set<String> = []
     )
         throws -> Result
     {
-        try run(arguments, inputData: Data(input.utf8), environment: environment)
+        try run(
+            arguments, inputData: Data(input.utf8), environment: environment, removing: removed)
     }
 
     /// Runs `casebook` with standard output sent to `outputPath` (`/dev/full`, say) instead of
@@ -59,7 +66,7 @@ public struct CasebookExecutable {
 
     public static func run(
         _ arguments: [String], inputData: Data, environment: [String: String] = [:],
-        outputPath: String? = nil, executable: URL? = nil
+        removing removed: Set<String> = [], outputPath: String? = nil, executable: URL? = nil
     )
         throws -> Result
     {
@@ -74,7 +81,10 @@ public struct CasebookExecutable {
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(testPasswordCost) { own, _ in own }
+            .merging(environment) { $1 }
+            .filter { !removed.contains($0.key) }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(
             forWritingTo: outputPath.map(URL.init(fileURLWithPath:)) ?? outputURL)
