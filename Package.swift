@@ -365,6 +365,7 @@ let package = Package(
                 "Accounts",
                 "AccountsBcrypt",
                 "AccountsHTTPClient",
+                "CasebookForms",
                 "CasebookHTTPClient",
                 "SurveySyncHTTPClient",
                 "CasebookServer",
