@@ -1,0 +1,175 @@
+import DiaryCore
+import Foundation
+
+/// A diary file to import: Casebook's own JSON (what `diary export` and the pages' download
+/// write), Day One's JSON export (`Journal.json`) or jrnl's plain-text journal, told from its
+/// bytes when its format is not named. Read whole and every entry checked before any is added:
+/// a refusal names the file and the entry or line.
+public enum DiaryFile {
+    public enum Format: String, CaseIterable, Sendable {
+        case casebook, dayone, jrnl
+    }
+
+    /// What a file brings: its entries, how many were skipped for having no text, and which
+    /// entries it starred (Day One's).
+    public struct Contents: Equatable, Sendable {
+        public var entries: [Entry]
+        public var skipped = 0
+        public var starred: [Entry.ID] = []
+
+        public init(entries: [Entry], skipped: Int = 0, starred: [Entry.ID] = []) {
+            self.entries = entries
+            self.skipped = skipped
+            self.starred = starred
+        }
+    }
+
+    /// Why a file cannot be imported, naming it (`name`) and the entry or line.
+    public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The entries of the file `name` holding `bytes`, in `format` (told from the bytes
+    /// without one), a jrnl journal's minutes in `zone`.
+    public static func read(
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
+    ) throws(Refusal) -> Contents {
+        switch format ?? (isJSON(bytes) ? nil : .jrnl) {
+        case .casebook: return Contents(entries: try casebookEntries(bytes, named: name))
+        case .dayone: return try dayOneEntries(bytes, named: name)
+        case .jrnl: return Contents(entries: try jrnlEntries(bytes, named: name, zone: zone))
+        case nil:
+            // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
+            do {
+                return Contents(entries: try casebookEntries(bytes, named: name))
+            } catch let casebook {
+                guard let dayOne = try? dayOneEntries(bytes, named: name) else { throw casebook }
+                return dayOne
+            }
+        }
+    }
+
+    /// Whether `bytes` look like JSON rather than a jrnl journal: they start with `{`, or with
+    /// a `[` that opens no `[YYYY-` of a jrnl entry.
+    public static func isJSON(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        switch start.first {
+        case UInt8(ascii: "{"): return true
+        case UInt8(ascii: "["):
+            let year = start.dropFirst().prefix(5)
+            return
+                !(year.count == 5 && year.prefix(4).allSatisfy { (0x30...0x39).contains($0) }
+                && year.last == UInt8(ascii: "-"))
+        default: return false
+        }
+    }
+
+    /// Every entry of Casebook's JSON, each checked.
+    static func casebookEntries(_ bytes: [UInt8], named name: String) throws(Refusal) -> [Entry] {
+        let wire: DiaryEntriesWire
+        do {
+            wire = try WireJSON.decode(
+                DiaryEntriesWire.self, from: bytes,
+                shape: #"the file must be {"entries": [{"id", "date", "text"}, …]}"#)
+        } catch {
+            throw Refusal(message: "\(name): \(fileMessage(error.message))")
+        }
+        var entries: [Entry] = []
+        entries.reserveCapacity(wire.entries.count)
+        for (index, item) in wire.entries.enumerated() {
+            do {
+                entries.append(try item.entry())
+            } catch {
+                throw Refusal(message: "\(name): entry \(index + 1): \(error.message)")
+            }
+        }
+        return entries
+    }
+
+    /// The entries of a Day One export, how many had no text, and the starred ones.
+    static func dayOneEntries(_ bytes: [UInt8], named name: String) throws(Refusal) -> Contents {
+        let journal: DayOneJournalWire
+        do {
+            journal = try WireJSON.decode(
+                DayOneJournalWire.self, from: bytes, shape: DayOneJournalWire.shape)
+        } catch {
+            throw Refusal(message: "\(name): \(fileMessage(error.message))")
+        }
+        var contents = Contents(entries: [])
+        for (index, item) in journal.entries.enumerated() {
+            do {
+                guard let entry = try dayOneEntry(item) else {
+                    contents.skipped += 1
+                    continue
+                }
+                contents.entries.append(entry)
+                if item.starred == true { contents.starred.append(entry.id) }
+            } catch {
+                throw Refusal(message: "\(name): entry \(index + 1): \(error.message)")
+            }
+        }
+        return contents
+    }
+
+    /// A Day One entry as a diary entry: its uuid as the id, its tags as `#tags` at the end of
+    /// the text (spaces as `-`), unless the text has them; nil when it has no text.
+    static func dayOneEntry(_ item: DayOneJournalWire.Entry) throws(Refusal) -> Entry? {
+        let hex = item.uuid.replacingOccurrences(of: "-", with: "")
+        let dashed = [(0, 8), (8, 12), (12, 16), (16, 20), (20, 32)].map { start, end in
+            String(hex.dropFirst(start).prefix(end - start))
+        }.joined(separator: "-")
+        guard hex.utf8.count == 32, hex.allSatisfy(\.isHexDigit),
+            let id = UUID(uuidString: dashed)
+        else {
+            throw Refusal(message: "'\(item.uuid)' is not a Day One uuid (32 hex digits)")
+        }
+        guard let date = WireDateText.date(from: item.creationDate) else {
+            throw Refusal(
+                message:
+                    "the creationDate '\(item.creationDate)' is not an ISO 8601 date and time")
+        }
+        var text = item.text ?? ""
+        guard !Entry.isBlank(text) else { return nil }
+        let written = Set(DiaryTags.tags(in: text))
+        let tags = (item.tags ?? []).compactMap(dayOneTag).filter { !written.contains($0) }
+        if !tags.isEmpty {
+            text += "\n\n" + tags.map { "#" + $0 }.joined(separator: " ")
+        }
+        return Entry(id: id, date: date, text: text)
+    }
+
+    /// A Day One tag as a Casebook tag: what is not a letter, digit, `-` or `_` becomes `-`
+    /// (`mom's birthday` is `mom-s-birthday`, `v2.1` is `v2-1`), without a leading or trailing
+    /// `-`; nil when nothing is left (`++`).
+    public static func dayOneTag(_ tag: String) -> String? {
+        var text = ""
+        for character in tag {
+            let kept = character.isLetter || character.isNumber || character == "_"
+            if kept { text.append(character) } else if text.last != "-" { text.append("-") }
+        }
+        let trimmed = text.drop { $0 == "-" || $0 == "_" }.reversed().drop { $0 == "-" }
+        return DiaryTags.tag(String(trimmed.reversed()))
+    }
+
+    /// The entries of a jrnl journal, its minutes in `zone`.
+    static func jrnlEntries(_ bytes: [UInt8], named name: String, zone: TimeZone)
+        throws(Refusal) -> [Entry]
+    {
+        guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
+            throw Refusal(message: "\(name): the file is not UTF-8 text")
+        }
+        do {
+            return try JrnlJournal.entries(in: text, zone: zone)
+        } catch {
+            throw Refusal(message: "\(name): \(error)")
+        }
+    }
+
+    /// A decoder's message about a body, said of a file.
+    static func fileMessage(_ message: String) -> String {
+        message.hasPrefix("the body is not valid JSON")
+            ? "the file is not valid JSON" + message.dropFirst("the body is not valid JSON".count)
+            : message
+    }
+}
