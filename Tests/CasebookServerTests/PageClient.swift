@@ -61,6 +61,30 @@ struct PageClient {
             uri, method: .post, headers: headers, body: "csrf=\(token ?? "")&" + encoded)
     }
 
+    /// Posts a file as a browser sends a form with one (`multipart/form-data`): `fields`, then
+    /// the file as the part `file` named `filename`, with the CSRF token unless `withToken` is
+    /// false.
+    mutating func postFile(
+        _ uri: String, _ fields: [String: String], file: String, filename: String,
+        withToken: Bool = true
+    ) async throws -> Page {
+        try await fetchToken()
+        var all = fields
+        if withToken { all["csrf"] = token }
+        let boundary = "----CasebookTestBoundary7MA4YWxk"
+        var body = ""
+        for (name, value) in all.sorted(by: { $0.key < $1.key }) {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n"
+            body += value + "\r\n"
+        }
+        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; "
+        body += "filename=\"\(filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        body += file + "\r\n--\(boundary)--\r\n"
+        return try await send(
+            uri, method: .post,
+            headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+    }
+
     /// A first page for the CSRF cookie: the home page, or the sign-in page on a server with
     /// users (where the home page needs sign-in).
     private mutating func fetchToken() async throws {

@@ -341,6 +341,49 @@ struct WebPagesTests {
         }
     }
 
+    /// The import page takes a diary file as a browser sends it, through the same reading as
+    /// `casebook diary import`: says what it added, adds nothing twice, and refuses a
+    /// malformed file whole, naming it and the entry.
+    @Test func aDiaryFileIsImportedFromThePageOnce() async throws {
+        let file = #"""
+            {"entries": [
+              {"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2020-02-29T23:59:59.400Z", "text": "leap #day"},
+              {"id": "0f0e0d0c-0b0a-4900-8800-000000000002", "date": "2021-03-01T08:00:00.000Z", "text": "spring"}
+            ]}
+            """#
+        try await withPages { pages in
+            #expect(try await pages.get("/diary").html.contains(#"href="/diary/import""#))
+            let form = try await pages.get("/diary/import")
+            #expect(form.status == .ok)
+            #expect(form.html.contains(#"enctype="multipart/form-data""#))
+            let first = try await pages.postFile(
+                "/diary/import", ["format": ""], file: file, filename: "diary.json")
+            #expect(first.status == .ok)
+            #expect(first.html.contains("Imported 2 entries from diary.json."))
+            let again = try await pages.postFile(
+                "/diary/import", ["format": "casebook"], file: file, filename: "diary.json")
+            #expect(
+                again.html.contains(
+                    "Imported 0 entries from diary.json; 2 entries were already there."))
+            let broken = try await pages.postFile(
+                "/diary/import", [:],
+                file: file.replacingOccurrences(of: "2021-03-01", with: "March"),
+                filename: "broken.json")
+            #expect(broken.status == .badRequest)
+            #expect(broken.html.contains("Nothing was imported: broken.json: entry 2: the date"))
+            let forged = try await pages.postFile(
+                "/diary/import", [:], file: file, filename: "diary.json", withToken: false)
+            #expect(forged.status == .forbidden)
+            let wrongFormat = try await pages.postFile(
+                "/diary/import", ["format": "csv"], file: file, filename: "diary.json")
+            #expect(wrongFormat.status == .badRequest)
+        }
+        #expect(try stores.diary.count() == 2)
+        let leap = try #require(
+            try stores.diary.entry(id: UUID(uuidString: "0f0e0d0c-0b0a-4900-8800-000000000001")!))
+        #expect(WireDateText.text(of: leap.date) == "2020-02-29T23:59:59.400Z")
+    }
+
     /// Each entry has a star button; a starred entry shows it pressed, "Starred entries"
     /// lists them, and the button goes back to the page it was on, never elsewhere.
     @Test func entriesAreStarredFromTheListAndListedOnTheirOwn() async throws {

@@ -19,10 +19,10 @@ from casebook_server import Server  # noqa: E402
 USERS = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
          ("sam", "surveyor", "survey password")]
 PAGES = {
-    "admin": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/survey", "/factor?n=360",
-              "/account", "/documents", "/nowhere"],
-    "diarist": ["/", "/menu", "/diary?q=walk&tag=sea", "/diary/new", "/diary/trash", "/factor",
-                "/account"],
+    "admin": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/diary/import", "/survey",
+              "/factor?n=360", "/account", "/documents", "/nowhere"],
+    "diarist": ["/", "/menu", "/diary?q=walk&tag=sea", "/diary/new", "/diary/trash",
+                "/diary/import", "/factor", "/account"],
     "surveyor": ["/", "/menu", "/survey", "/factor", "/account"],
     None: ["/login"],
 }

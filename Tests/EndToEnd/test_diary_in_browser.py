@@ -74,3 +74,38 @@ def test_a_deleted_entry_comes_back_from_the_trash(server, browser, screenshot):
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button.restore"))
     assert texts(browser, ".entry-text") == ["Thrown away, then missed", "Kept"]
     assert texts(browser, ".notice p") == ["Entry restored."]
+
+
+DAY_ONE_EXPORT = {"metadata": {"version": "1.0"}, "entries": [
+    {"uuid": "6A1B2C3D4E5F40718293A4B5C6D7E8F9", "creationDate": "2024-05-01T07:30:00Z",
+     "text": "Sunrise over the harbour", "tags": ["morning walk"], "starred": True},
+    {"uuid": "0A1B2C3D4E5F40718293A4B5C6D7E8F0", "creationDate": "2024-05-02T21:00:00Z",
+     "text": "Rain all day"},
+]}
+
+
+def test_a_day_one_export_is_imported_from_the_page_once(server, browser, screenshot, tmp_path):
+    journal = tmp_path / "Journal.json"
+    journal.write_text(json.dumps(DAY_ONE_EXPORT))
+    browser.get(server.url + "/diary")
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "Import entries from a file"))
+    browser.find_element(By.ID, "file").send_keys(str(journal))
+    screenshot("diary-import")
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    assert texts(browser, "p.notice") == ["Imported 2 entries from Journal.json."]
+    browser.find_element(By.ID, "file").send_keys(str(journal))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    assert texts(browser, "p.notice") == [
+        "Imported 0 entries from Journal.json; 2 entries were already there."]
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "Back to the diary"))
+    assert texts(browser, ".entry-text") == ["Rain all day",
+                                             "Sunrise over the harbour #morning-walk"]
+    assert browser.find_elements(By.CSS_SELECTOR, "button[aria-pressed=true]")
+
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"entries": [{"uuid": "x"}]}')
+    browser.get(server.url + "/diary/import")
+    browser.find_element(By.ID, "file").send_keys(str(broken))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    alert = texts(browser, "p.error")
+    assert len(alert) == 1 and alert[0].startswith("Nothing was imported: broken.json:"), alert

@@ -106,6 +106,17 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
             screenshot("documents")
         else:
             assert "Harbour plans" not in browser.page_source
+    # The diary's import page: the diarist's and the admin's own diary, nobody else's.
+    for name, role, password in ROLES:
+        browser.delete_all_cookies()
+        browser.get(roles.url + "/login")
+        sign_in(browser, name, password)
+        browser.get(roles.url + "/diary/import")
+        if role == "surveyor":
+            assert not browser.find_elements(By.ID, "file"), role
+        else:
+            assert browser.find_element(By.ID, "file"), role
+            screenshot(f"diary-import-{role}")
     # Sign out from the header of any page ends the session.
     browser.get(roles.url + "/menu")
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "header form.account button"))

@@ -33,6 +33,8 @@ enum RouteTable {
         Route(.post, "/diary/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/diary/trash", .page, .roles([.diarist, .admin])),
         Route(.get, "/diary/export", .page, .roles([.diarist, .admin])),
+        Route(.get, "/diary/import", .page, .roles([.diarist, .admin])),
+        Route(.post, "/diary/import", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/{id}/star", .page, .roles([.diarist, .admin])),
         Route(.post, "/diary/trash/{id}/restore", .page, .roles([.diarist, .admin])),
         Route(.get, "/api/diary", .api, .roles([.diarist, .admin])),

@@ -33,8 +33,14 @@ enum CSRFToken {
 
     /// Whether a POST's form carries the token its cookie holds.
     static func isValid(form: FormFields, request: Request) -> Bool {
+        isValid(field: form[fieldName], request: request)
+    }
+
+    /// Whether a POST's token field (of a form of another encoding) is the one its cookie
+    /// holds.
+    static func isValid(field: String?, request: Request) -> Bool {
         guard let cookie = CookieValue.named(cookieName, in: request), isWellFormed(cookie),
-            let field = form[fieldName]
+            let field
         else { return false }
         // Constant-time comparison.
         return cookie.utf8.count == field.utf8.count

@@ -1,3 +1,4 @@
+import CasebookForms
 import CasebookWire
 import Diary
 import Foundation
@@ -26,6 +27,8 @@ struct DiaryPages: Sendable {
         router.post("/diary/restore", use: restore)
         router.get("/diary/trash", use: trash)
         router.get("/diary/export", use: export)
+        router.get("/diary/import", use: importForm)
+        router.post("/diary/import", use: importFile)
         router.post("/diary/{id}/star", use: star)
         router.post("/diary/trash/{id}/restore", use: restoreFromTrash)
     }
@@ -297,6 +300,111 @@ struct DiaryPages: Sendable {
         response.headers[.contentType] = type
         response.headers[.contentDisposition] = "attachment; filename=\"\(name)\""
         return response
+    }
+
+    /// The largest file the import page takes: some 10,000 entries of a page each.
+    static let importLimit = 32 * 1024 * 1024
+
+    /// `GET /diary/import`: a form to send a diary file (Casebook's JSON, Day One's export, a
+    /// jrnl journal) to add to the diary.
+    @Sendable func importForm(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        renderer.page(
+            "diary-import", title: "Import entries", context: Self.importContext(), request: request
+        )
+    }
+
+    /// `POST /diary/import` (`multipart/form-data`: `file`, `format`, `csrf`): the file's
+    /// entries added with their ids and dates, each once, through the same reading and checks
+    /// as `casebook diary import`; the page then says what was added, or, refused whole,
+    /// which file, entry or line is wrong. Sending the same file again adds nothing.
+    @Sendable func importFile(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let (work, store) = try Self.diary(diaries, request)
+        let body = try await RequestBody.collect(request, upTo: Self.importLimit)
+        let form: MultipartForm
+        do {
+            let boundary = try MultipartForm.boundary(
+                contentType: request.headers[.contentType] ?? "")
+            form = try MultipartForm(Array(body.readableBytesView), boundary: boundary)
+        } catch {
+            throw RequestError(.badRequest, "The form cannot be read: \(error).")
+        }
+        guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
+            throw RequestError(
+                .forbidden,
+                "This form has expired or came from another site. Reload the page and try again.")
+        }
+        let formatName = form["format"] ?? ""
+        guard formatName.isEmpty || DiaryFile.Format(rawValue: formatName) != nil else {
+            throw RequestError(.badRequest, "A diary file is casebook, dayone or jrnl.")
+                .field("format")
+        }
+        guard let file = form.part(named: "file"), !file.body.isEmpty else {
+            return renderer.page(
+                "diary-import", title: "Import entries",
+                context: Self.importContext(error: "Choose a file to import."), request: request,
+                status: .badRequest)
+        }
+        let name = Self.fileName(file.filename)
+        let zone = ReaderTimeZone.of(request) ?? .autoupdatingCurrent
+        let contents: DiaryFile.Contents
+        do {
+            contents = try DiaryFile.read(
+                file.body, named: name, format: DiaryFile.Format(rawValue: formatName),
+                zone: zone)
+        } catch {
+            return renderer.page(
+                "diary-import", title: "Import entries",
+                context: Self.importContext(error: "Nothing was imported: \(error.message)"),
+                request: request, status: .badRequest)
+        }
+        let added = try await work.run {
+            let entries = DiaryEntries(store: store)
+            let added = try entries.restore(contentsOf: contents.entries)
+            for id in contents.starred { try entries.setStarred(true, id: id) }
+            return added
+        }
+        var said = "Imported \(EnglishCount.phrase(added, "entry", plural: "entries")) from \(name)"
+        if contents.entries.count > added {
+            said +=
+                "; \(EnglishCount.phrase(contents.entries.count - added, "entry was", plural: "entries were")) already there"
+        }
+        if contents.skipped > 0 {
+            said +=
+                "; \(EnglishCount.phrase(contents.skipped, "entry", plural: "entries")) without text skipped"
+        }
+        return renderer.page(
+            "diary-import", title: "Import entries",
+            context: Self.importContext(imported: said + "."), request: request)
+    }
+
+    /// A sent file's name as the page says it: at most 100 characters, control characters
+    /// shown as `?`; "the file" when it has none.
+    static func fileName(_ sent: String?) -> String {
+        guard let sent, !sent.isEmpty else { return "the file" }
+        let shown = sent.unicodeScalars.prefix(100).map { scalar -> Character in
+            scalar.properties.generalCategory == .control ? "?" : Character(scalar)
+        }
+        return String(shown)
+    }
+
+    /// The import page's names: the formats to choose from, and what the last file did.
+    static func importContext(error: String? = nil, imported: String? = nil) -> [String: Any] {
+        [
+            "error": error ?? false, "imported": imported ?? false,
+            "formats": DiaryFile.Format.allCases.map { format -> [String: Any] in
+                let label =
+                    switch format {
+                    case .casebook: "Casebook (JSON, as the download above writes it)"
+                    case .dayone: "Day One (Journal.json of its JSON export)"
+                    case .jrnl: "jrnl (its plain-text journal)"
+                    }
+                return ["value": format.rawValue, "label": label]
+            },
+        ]
     }
 
     /// `POST /diary/{id}/star` (`starred=yes|no`): stars the entry or takes its star away,

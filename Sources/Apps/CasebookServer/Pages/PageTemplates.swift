@@ -23,6 +23,7 @@ enum PageTemplates {
         "error": PackageResources.error_mustache,
         "diary-delete": PackageResources.diary_delete_mustache,
         "diary-trash": PackageResources.diary_trash_mustache,
+        "diary-import": PackageResources.diary_import_mustache,
         "login": PackageResources.login_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }
