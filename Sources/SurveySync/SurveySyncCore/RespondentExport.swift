@@ -1,0 +1,172 @@
+/// The respondents of a store as a file to open elsewhere, in id order, streamed a page of the
+/// store at a time:
+/// - CSV (RFC 4180: CRLF line ends; a cell holding a comma, a quote or a line break quoted, its
+///   quotes doubled), UTF-8, with a header of every column: `id` first, then the others by
+///   name. A nested map is a column per field, named `group/field` as ODK's CSV names them; a
+///   list is its JSON (`["maize","beans"]`); a number its JSON; a null an empty cell. Writing
+///   the header takes a first pass over the store, for the columns; at most `mostColumns`.
+/// - JSON Lines: each respondent's JSON (keys in order) on a line of its own.
+///
+/// For a spreadsheet (`spreadsheet`), the CSV starts with a byte order mark, and a text cell
+/// that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return) starts with `'` instead, as OWASP advises; numbers stay numbers. Without
+/// it, every value is exactly as stored.
+public struct RespondentExport: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case csv, jsonl
+    }
+
+    /// A store whose respondents have more distinct columns than a CSV of them may.
+    public struct TooManyColumns: Error, Equatable, CustomStringConvertible {
+        public let limit: Int
+        public var description: String {
+            "the respondents have more than \(limit) columns: export them as jsonl"
+        }
+    }
+
+    public static let mostColumns = 10_000
+
+    public let store: any RespondentStore
+    public let format: Format
+    public var spreadsheet = false
+    /// Respondents read from the store at a time.
+    public var pageSize = 1_000
+
+    public init(store: any RespondentStore, format: Format) {
+        self.store = store
+        self.format = format
+    }
+
+    /// The media type of the file: `text/csv` or `application/jsonl`.
+    public var contentType: String {
+        switch format {
+        case .csv: "text/csv; charset=utf-8"
+        case .jsonl: "application/jsonl"
+        }
+    }
+
+    /// Writes the whole export to `emit`, a piece of at most a page of respondents at a time.
+    /// For CSV, the columns are found before anything is written.
+    public func write(to emit: ([UInt8]) async throws -> Void) async throws {
+        switch format {
+        case .jsonl:
+            try await forEachPage { page in
+                var piece: [UInt8] = []
+                for respondent in page {
+                    piece += respondent.canonicalJSON
+                    piece.append(0x0A)
+                }
+                try await emit(piece)
+            }
+        case .csv:
+            let columns = try await self.columns()
+            var header: [UInt8] = spreadsheet ? [0xEF, 0xBB, 0xBF] : []
+            Self.appendRow(columns.map { ($0, false) }, spreadsheet: false, to: &header)
+            try await emit(header)
+            try await forEachPage { page in
+                var piece: [UInt8] = []
+                for respondent in page {
+                    let cells = Self.cells(of: respondent.fields)
+                    let row = columns.map { column -> (String, Bool) in
+                        (cells[column] ?? "", Self.isText(column, in: respondent.fields))
+                    }
+                    Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
+                }
+                try await emit(piece)
+            }
+        }
+    }
+
+    /// Every column of the store's respondents: `id`, then the others by name.
+    public func columns() async throws -> [String] {
+        var found: Set<String> = []
+        try await forEachPage { page in
+            for respondent in page {
+                found.formUnion(Self.cells(of: respondent.fields).keys)
+                guard found.count <= Self.mostColumns else {
+                    throw TooManyColumns(limit: Self.mostColumns)
+                }
+            }
+        }
+        found.remove("id")
+        return ["id"] + found.sorted()
+    }
+
+    /// A respondent's fields as cells: each field's text under its column's name.
+    public static func cells(of fields: [String: JSONValue]) -> [String: String] {
+        var cells: [String: String] = [:]
+        func add(_ value: JSONValue, named name: String) {
+            switch value {
+            case .object(let members):
+                for (key, member) in members { add(member, named: name + "/" + key) }
+            case .string(let text): cells[name] = text
+            case .null: cells[name] = ""
+            default: cells[name] = JSONWriter.string(value)
+            }
+        }
+        for (key, value) in fields { add(value, named: key) }
+        return cells
+    }
+
+    /// Whether the cell of `column` holds text (a string), not a number or a list.
+    private static func isText(_ column: String, in fields: [String: JSONValue]) -> Bool {
+        var value: JSONValue? = .object(fields)
+        var rest = Substring(column)
+        while let object = value, case .object(let members) = object {
+            if let exact = members[String(rest)] {
+                value = exact
+                break
+            }
+            guard let slash = rest.firstIndex(of: "/") else { return false }
+            value = members[String(rest[..<slash])]
+            rest = rest[rest.index(after: slash)...]
+        }
+        if case .string = value { return true }
+        return false
+    }
+
+    /// Appends one CSV row: each cell quoted when it holds a comma, a quote or a line break;
+    /// for a spreadsheet, a text cell that would be a formula starts with `'`.
+    static func appendRow(
+        _ cells: [(text: String, isText: Bool)], spreadsheet: Bool, to output: inout [UInt8]
+    ) {
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            var bytes = Array(cell.text.utf8)
+            if spreadsheet, cell.isText, let first = bytes.first,
+                [
+                    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
+                    0x09, 0x0D,
+                ]
+                .contains(first)
+            {
+                bytes.insert(UInt8(ascii: "'"), at: 0)
+            }
+            let quoted = bytes.contains {
+                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+            }
+            guard quoted else {
+                output += bytes
+                continue
+            }
+            output.append(UInt8(ascii: "\""))
+            for byte in bytes {
+                if byte == UInt8(ascii: "\"") { output.append(byte) }
+                output.append(byte)
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+        output += [0x0D, 0x0A]
+    }
+
+    /// Hands over the store's respondents a page at a time, in id order.
+    private func forEachPage(_ body: ([Respondent]) async throws -> Void) async throws {
+        var after: String?
+        while true {
+            let page = try await store.respondents(limit: pageSize, after: after)
+            if !page.isEmpty { try await body(page) }
+            guard page.count == pageSize, let last = page.last else { return }
+            after = last.id
+        }
+    }
+}
