@@ -46,8 +46,11 @@ public struct RespondentExport: Sendable {
     }
 
     /// Writes the whole export to `emit`, a piece of at most a page of respondents at a time.
-    /// For CSV, the columns are found before anything is written.
-    public func write(to emit: ([UInt8]) async throws -> Void) async throws {
+    /// For CSV, the columns are `known` (what `columns()` found), else found before anything
+    /// is written.
+    public func write(columns known: [String]? = nil, to emit: ([UInt8]) async throws -> Void)
+        async throws
+    {
         switch format {
         case .jsonl:
             try await forEachPage { page in
@@ -59,7 +62,8 @@ public struct RespondentExport: Sendable {
                 try await emit(piece)
             }
         case .csv:
-            let columns = try await self.columns()
+            let columns: [String]
+            if let known { columns = known } else { columns = try await self.columns() }
             var header: [UInt8] = spreadsheet ? [0xEF, 0xBB, 0xBF] : []
             Self.appendRow(columns.map { ($0, false) }, spreadsheet: false, to: &header)
             try await emit(header)

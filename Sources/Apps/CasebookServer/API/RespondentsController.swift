@@ -193,11 +193,16 @@ struct RespondentsController: Sendable {
     }
 
     /// `GET /api/respondents?limit=&after=`: a page in id order, with the id to continue
-    /// after.
+    /// after. With `format=csv|jsonl` (or an `Accept` of `text/csv` or `application/jsonl`),
+    /// every respondent instead, as a file (`RespondentExport`), streamed.
     @Sendable func page(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let query = try FormFields(query: request)
+        let spreadsheet = try Self.flag("spreadsheet", in: query)
+        if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
+            return try await export(format, spreadsheet: spreadsheet)
+        }
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
         let after = query["after"]
         let respondents = try await store.respondents(limit: limit, after: after)
@@ -215,5 +220,65 @@ struct RespondentsController: Sendable {
                 "</api/respondents?\(link.text)>; rel=\"next\""
         }
         return response
+    }
+
+    /// The export a request asks for: `format`, else its `Accept`; nil for JSON pages.
+    static func exportFormat(_ query: FormFields, accept: String?) throws -> RespondentExport
+        .Format?
+    {
+        if let name = query["format"] {
+            guard let format = RespondentExport.Format(rawValue: name) else {
+                throw RequestError(.badRequest, "format is csv or jsonl, not '\(name)'")
+                    .parameter("format")
+            }
+            return format
+        }
+        let accepted = (accept ?? "").split(separator: ",").map {
+            $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+        }
+        if accepted.contains("text/csv") { return .csv }
+        if accepted.contains("application/jsonl") || accepted.contains("application/x-ndjson") {
+            return .jsonl
+        }
+        return nil
+    }
+
+    /// A `true`/`false` parameter, false when absent.
+    static func flag(_ name: String, in query: FormFields) throws -> Bool {
+        guard let value = query[name] else { return false }
+        guard value == "true" || value == "false" else {
+            throw RequestError(.badRequest, "\(name) is true or false, not '\(value)'")
+                .parameter(name)
+        }
+        return value == "true"
+    }
+
+    /// Every respondent as a file to download, streamed a page of the store at a time; the
+    /// columns of a CSV are found first, so that a refusal comes before the file starts.
+    func export(_ format: RespondentExport.Format, spreadsheet: Bool) async throws -> Response {
+        var export = RespondentExport(store: store, format: format)
+        export.spreadsheet = spreadsheet
+        var columns: [String]?
+        if format == .csv {
+            do {
+                columns = try await export.columns()
+            } catch let wide as RespondentExport.TooManyColumns {
+                throw RequestError(.badRequest, "\(wide)").parameter("format")
+            }
+        }
+        let finished = export
+        let known = columns
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: export.contentType,
+                .contentDisposition: "attachment; filename=\"respondents.\(format.rawValue)\"",
+            ],
+            body: ResponseBody { writer in
+                try await finished.write(columns: known) { bytes in
+                    try await writer.write(ByteBuffer(bytes: bytes))
+                }
+                try await writer.finish(nil)
+            })
     }
 }
