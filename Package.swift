@@ -260,6 +260,7 @@ let package = Package(
                 "SurveySyncCore",
                 "SurveySyncFiles",
                 "SurveySyncHTTPClient",
+                "SurveySyncPostgres",
                 "SurveySyncSQLite",
                 "CasebookServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -9,6 +9,9 @@ import Diary
 import DiaryHTTPClient
 import DiaryPostgres
 import Foundation
+import SurveySyncCore
+import SurveySyncPostgres
+import SurveySyncSQLite
 
 #if canImport(Glibc)
     import Glibc
@@ -78,6 +81,29 @@ struct CommandServices {
         let work = UncheckedWork(body)
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, Error>) in
             Thread { done.resume(with: Result { try work.run() }) }.start()
+        }
+    }
+
+    /// Runs `body` with the respondents' store the server keeps: in the PostgreSQL database at
+    /// `database` (its pool running for as long as `body` runs), else in the data directory,
+    /// which must exist.
+    static func withRespondents(
+        data: DataDirectoryOption, database url: DatabaseURL?,
+        _ body: (any RespondentStore) async throws -> Void
+    ) async throws {
+        guard let url else {
+            let services = try data.existingServices()
+            try await body(
+                try SQLiteRespondentStore(path: services.layout.respondentsDatabase.path))
+            return
+        }
+        let database = try PostgresDatabase(url: url)
+        try await withThrowingTaskGroup(of: Void.self) { pool in
+            pool.addTask { await database.run() }
+            defer { pool.cancelAll() }
+            try await database.prepare([PostgresRespondentStore.schema])
+            try await body(
+                PostgresRespondentStore(client: database.client, operations: database.operations))
         }
     }
 

@@ -5,6 +5,6 @@ struct SurveyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "survey",
         abstract: "Work with survey respondents' files.",
-        subcommands: [SurveySyncCommand.self, SurveyVerifyCommand.self]
+        subcommands: [SurveySyncCommand.self, SurveyVerifyCommand.self, SurveyExportCommand.self]
     )
 }

@@ -1,0 +1,52 @@
+import ArgumentParser
+import SurveySyncCore
+
+/// `casebook survey export`: every respondent the server's store holds, as CSV (a header of
+/// every column, nested maps as `group/field`) or JSON Lines, on standard output, streamed a
+/// page of the store at a time.
+struct SurveyExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the respondents the server's store holds, as CSV or JSON Lines.",
+        discussion: """
+            The store is the data directory's (what casebook serve keeps), or PostgreSQL's with \
+            --database. CSV follows RFC 4180 in UTF-8: a header of every column (id, then the \
+            others by name; a nested map is a column per field, named group/field; a list is \
+            its JSON), a row per respondent in id order.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, jsonl
+    }
+
+    @Option(help: "csv or jsonl.")
+    var format: Format = .csv
+
+    @Flag(
+        help:
+            "A CSV for a spreadsheet: a byte order mark first, and text a spreadsheet would run as a formula (=, +, -, @ first) starting with '."
+    )
+    var spreadsheet = false
+
+    @OptionGroup var data: DataDirectoryOption
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await FailureReport.run("survey export") {
+            let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
+            let spreadsheet = spreadsheet
+            try await CommandServices.withRespondents(
+                data: data, database: try database.url()
+            ) { store in
+                var export = RespondentExport(store: store, format: format)
+                export.spreadsheet = spreadsheet
+                var output = OutputBuffer()
+                try await export.write { piece in
+                    output.bytes += piece
+                    try output.flushIfFull()
+                }
+                try output.flush()
+            }
+        }
+    }
+}

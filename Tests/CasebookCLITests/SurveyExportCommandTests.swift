@@ -1,0 +1,72 @@
+import CasebookTestSupport
+import Foundation
+import PostgresTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `casebook survey export`: the respondents a server's store holds, as CSV or JSON Lines on
+/// standard output, from the data directory's store or from PostgreSQL with `--database`.
+@Suite("casebook survey export")
+struct SurveyExportCommandTests {
+    let data: TemporaryDirectory
+
+    init() throws { data = try TemporaryDirectory() }
+
+    /// Fills the store through a real server, as a sync would.
+    func fill(_ arguments: [String] = []) async throws {
+        let server = try ServerProcess(
+            dataDirectory: data.url, arguments: arguments, ownsDataDirectory: false)
+        defer { server.stop() }
+        var request = URLRequest(url: server.url.appendingPathComponent("api/respondents"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(
+            #"[{"id": "r2", "name": "Zoë, the elder", "household": {"size": 3}}, {"id": "r1", "name": "Ada"}]"#
+                .utf8)
+        let (_, response) = try await ServerProcess.session.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+    }
+
+    @Test func writesTheStoreAsCSVOrJSONLines() async throws {
+        try await fill()
+        let csv = try CasebookExecutable.run(
+            ["survey", "export", "--format", "csv", "--data", data.url.path])
+        #expect(csv.status == 0, "\(csv.standardError)")
+        #expect(
+            csv.standardOutput == "id,household/size,name\r\nr1,,Ada\r\nr2,3,\"Zoë, the elder\"\r\n"
+        )
+        let lines = try CasebookExecutable.run(
+            ["survey", "export", "--format", "jsonl", "--data", data.url.path])
+        #expect(lines.standardOutput.split(separator: "\n").count == 2)
+        let file = data.appending("respondents.csv")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let spreadsheet = try CasebookExecutable.run(
+            ["survey", "export", "--spreadsheet", "--data", data.url.path], outputTo: file.path)
+        #expect(spreadsheet.status == 0)
+        #expect(
+            Array(try Data(contentsOf: file).prefix(6)) == [0xEF, 0xBB, 0xBF] + Array("id,".utf8))
+    }
+
+    @Test func readsThePostgreSQLStoreWithDatabase() async throws {
+        let database = try await PostgresTesting.newDatabaseURL()
+        try await fill(["--database", database])
+        let csv = try CasebookExecutable.run(
+            ["survey", "export", "--database", database, "--data", data.url.path])
+        #expect(csv.status == 0, "\(csv.standardError)")
+        #expect(csv.standardOutput.hasPrefix("id,household/size,name\r\nr1,,Ada\r\n"))
+    }
+
+    @Test func aDataDirectoryWithoutRespondentsIsSaidAndAnUnknownFormatRefused() throws {
+        let missing = try CasebookExecutable.run(
+            ["survey", "export", "--data", data.appending("nowhere").path])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("there is no data directory"))
+        let format = try CasebookExecutable.run(
+            ["survey", "export", "--format", "xlsx", "--data", data.url.path])
+        #expect(format.status == 64)
+        #expect(format.standardError.contains("--format"))
+    }
+}
