@@ -54,6 +54,9 @@ struct SurveyPageTests {
             let page = try await pages.get("/survey")
             #expect(page.html.contains("1 respondents received"))
             #expect(page.html.contains("&quot;name&quot; : &quot;Ada&quot;"))
+            #expect(page.html.contains(#"href="/api/respondents?format=csv""#))
+            let csv = try await pages.get("/api/respondents?format=csv")
+            #expect(csv.html == "id,name\r\nr1,Ada\r\n")
             let escape = try await pages.post("/survey/sync", ["folder": "../.."])
             #expect(escape.status == .badRequest)
         }

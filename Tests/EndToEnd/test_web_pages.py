@@ -202,3 +202,26 @@ def test_dates_are_shown_in_the_readers_time_zone(server, browser):
         assert f">{expected}</time>" in served.replace("\u202f", " ")
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_the_survey_page_downloads_the_respondents_as_csv(server, browser):
+    """The admin's survey page offers the respondents as CSV, which the browser's session
+    downloads and Python's csv module reads back."""
+    import csv
+    import io
+    import json as json_module
+    respondents = [{"id": "r1", "name": "Zoë, the elder", "household": {"size": 3}},
+                   {"id": "r2", "name": "Ada"}]
+    status, _, _ = server.request("POST", "/api/respondents",
+                                  json_module.dumps(respondents).encode(),
+                                  {"Content-Type": "application/json"})
+    assert status == 200
+    browser.get(server.url + "/survey")
+    link = browser.find_element(By.LINK_TEXT, "CSV")
+    text = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0]).then(answer => answer.text()).then(done);",
+        link.get_attribute("href"))
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert rows == [{"id": "r1", "household/size": "3", "name": "Zoë, the elder"},
+                    {"id": "r2", "household/size": "", "name": "Ada"}]
