@@ -1,0 +1,101 @@
+/// Respondent files sent other than by a sync (from a browser): each read by the same parser
+/// and limits as a sync reads a folder's (`RespondentParser`), then all of them stored in one
+/// upsert, with what became of each file: stored, unchanged (the store held it already, the
+/// same), or refused and why. A file's name is its last path component (a browser sends no
+/// folder, and one that does is not followed), and names the respondent that has no `id`.
+public enum RespondentUpload {
+    public struct File: Sendable {
+        public let name: String
+        public let bytes: [UInt8]
+
+        public init(name: String, bytes: [UInt8]) {
+            self.name = name
+            self.bytes = bytes
+        }
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case stored, unchanged
+        case refused(String)
+    }
+
+    public struct Report: Sendable {
+        public var files: [(name: String, outcome: Outcome)] = []
+        public var counts = UpsertCounts()
+
+        public var refused: Int {
+            files.count { if case .refused = $0.outcome { true } else { false } }
+        }
+    }
+
+    public static func upload(_ files: some Collection<File>, to store: any RespondentStore)
+        async throws -> Report
+    {
+        var report = Report()
+        var read: [(index: Int, respondent: Respondent)] = []
+        var owners: [String: String] = [:]
+        for file in files {
+            let name = baseName(file.name)
+            report.files.append((name, .stored))
+            do throws(UploadRefusal) {
+                let respondent = try self.respondent(in: file.bytes, named: name)
+                if let owner = owners[respondent.id] {
+                    throw UploadRefusal("\(name): its id '\(respondent.id)' is also \(owner)'s")
+                }
+                owners[respondent.id] = name
+                read.append((report.files.count - 1, respondent))
+            } catch {
+                report.files[report.files.count - 1].outcome = .refused(error.message)
+            }
+        }
+        var changed: [Respondent] = []
+        for (index, respondent) in read {
+            if try await store.respondent(id: respondent.id) == respondent {
+                report.files[index].outcome = .unchanged
+            } else {
+                changed.append(respondent)
+            }
+        }
+        report.counts = try await store.upsert(changed)
+        report.counts.received = read.count
+        report.counts.unchanged += read.count - changed.count
+        return report
+    }
+
+    private struct UploadRefusal: Error {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    private static func respondent(in bytes: [UInt8], named name: String)
+        throws(UploadRefusal) -> Respondent
+    {
+        guard name.hasSuffix(".yaml") || name.hasSuffix(".yml"),
+            name != ".yaml", name != ".yml"
+        else {
+            throw UploadRefusal("\(name): a respondent file's name ends in .yaml or .yml")
+        }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw UploadRefusal("its name holds a control character")
+        }
+        guard bytes.count <= RespondentParser.maximumFileSize else {
+            throw UploadRefusal(
+                "\(name): the file is larger than \(RespondentParser.maximumFileSize) bytes")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+            throw UploadRefusal("\(name): the file is not UTF-8 text without NUL")
+        }
+        do {
+            return try RespondentParser.respondent(fromYAML: text, fileName: name)
+        } catch {
+            throw UploadRefusal("\(error)")
+        }
+    }
+
+    /// The last component of a path a client sent (`a/b.yaml` and `a\b.yaml` are `b.yaml`).
+    static func baseName(_ name: String) -> String {
+        let last = name.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "\\" }.last
+        return last.map(String.init) ?? name
+    }
+}

@@ -1,0 +1,89 @@
+import SurveySyncCore
+import Testing
+
+/// Respondent files sent from a browser: each read by the same parser and limits as a sync,
+/// stored in one upsert, with a line per file: stored, unchanged, or refused and why. The same
+/// files twice change nothing.
+@Suite("Uploading respondent files")
+struct RespondentUploadTests {
+    static func file(_ name: String, _ text: String) -> RespondentUpload.File {
+        RespondentUpload.File(name: name, bytes: Array(text.utf8))
+    }
+
+    @Test func storesEachFileOnceAndSaysWhatBecameOfIt() async throws {
+        let store = InMemoryRespondentStore()
+        let files = [
+            Self.file("ada.yaml", "id: r1\nname: Ada\n"),
+            Self.file("dee.yml", "name: Dee\n"),
+            Self.file("broken.yaml", "id: [\n"),
+        ]
+        let first = try await RespondentUpload.upload(files, to: store)
+        #expect(first.files.map(\.name) == ["ada.yaml", "dee.yml", "broken.yaml"])
+        #expect(first.files[0].outcome == .stored)
+        #expect(first.files[1].outcome == .stored)
+        guard case .refused(let why) = first.files[2].outcome else {
+            Issue.record("broken.yaml was not refused")
+            return
+        }
+        #expect(why.hasPrefix("broken.yaml:2:1: "))
+        #expect(first.counts == UpsertCounts(received: 2, created: 2))
+        #expect(try await store.respondent(id: "dee")?.fields["name"] == .string("Dee"))
+
+        let again = try await RespondentUpload.upload(files.dropLast(), to: store)
+        #expect(again.files.map(\.outcome) == [.unchanged, .unchanged])
+        #expect(again.counts.created == 0 && again.counts.updated == 0)
+        #expect(try await store.count() == 2)
+
+        let changed = try await RespondentUpload.upload(
+            [Self.file("ada.yaml", "id: r1\nname: Ada L.\n")], to: store)
+        #expect(changed.files.map(\.outcome) == [.stored])
+        #expect(changed.counts.updated == 1)
+    }
+
+    @Test(arguments: [
+        ("notes.txt", "id: x\n", "a respondent file's name ends in .yaml or .yml"),
+        (".yaml", "id: x\n", "a respondent file's name ends in .yaml or .yml"),
+        ("a\u{7}.yaml", "id: x\n", "control character"),
+        ("empty.yaml", "", "the file is empty"),
+    ])
+    func aFileThatIsNoRespondentIsRefusedNamingIt(name: String, text: String, words: String)
+        async throws
+    {
+        let report = try await RespondentUpload.upload(
+            [Self.file(name, text)], to: InMemoryRespondentStore())
+        guard case .refused(let why) = report.files.first?.outcome else {
+            Issue.record("\(name) was not refused")
+            return
+        }
+        #expect(why.contains(words), "\(why)")
+    }
+
+    @Test func aFileNameCarriesNoFolderAndBytesThatAreNotUTF8AreRefused() async throws {
+        let store = InMemoryRespondentStore()
+        let report = try await RespondentUpload.upload(
+            [
+                Self.file("../../etc/r9.yaml", "name: Nine\n"),
+                RespondentUpload.File(name: "bad.yaml", bytes: [0x69, 0x64, 0x3A, 0x20, 0xFF]),
+                RespondentUpload.File(
+                    name: "big.yaml",
+                    bytes: Array(repeating: 0x20, count: RespondentParser.maximumFileSize + 1)),
+            ], to: store)
+        #expect(report.files[0].name == "r9.yaml")
+        #expect(try await store.respondent(id: "r9") != nil)
+        #expect(
+            report.files[1].outcome == .refused("bad.yaml: the file is not UTF-8 text without NUL"))
+        guard case .refused(let why) = report.files[2].outcome else {
+            Issue.record("big.yaml was not refused")
+            return
+        }
+        #expect(why.contains("1048576"))
+    }
+
+    @Test func twoFilesOfOneIdInOneUploadStoreTheFirstAndRefuseTheSecond() async throws {
+        let report = try await RespondentUpload.upload(
+            [Self.file("a.yaml", "id: r1\n"), Self.file("b.yaml", "id: r1\nx: 2\n")],
+            to: InMemoryRespondentStore())
+        #expect(report.files[0].outcome == .stored)
+        #expect(report.files[1].outcome == .refused("b.yaml: its id 'r1' is also a.yaml's"))
+    }
+}
