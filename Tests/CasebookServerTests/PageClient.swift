@@ -68,6 +68,17 @@ struct PageClient {
         _ uri: String, _ fields: [String: String], file: String, filename: String,
         withToken: Bool = true
     ) async throws -> Page {
+        try await postFiles(
+            uri, fields, files: [(field: "file", filename: filename, contents: file)],
+            withToken: withToken)
+    }
+
+    /// Posts files as a browser sends a form of them (`multipart/form-data`): `fields`, then
+    /// each file as a part of its field, with the CSRF token unless `withToken` is false.
+    mutating func postFiles(
+        _ uri: String, _ fields: [String: String],
+        files: [(field: String, filename: String, contents: String)], withToken: Bool = true
+    ) async throws -> Page {
         try await fetchToken()
         var all = fields
         if withToken { all["csrf"] = token }
@@ -77,9 +88,13 @@ struct PageClient {
             body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n"
             body += value + "\r\n"
         }
-        body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; "
-        body += "filename=\"\(filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-        body += file + "\r\n--\(boundary)--\r\n"
+        for file in files {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; "
+            body +=
+                "filename=\"\(file.filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            body += file.contents + "\r\n"
+        }
+        body += "--\(boundary)--\r\n"
         return try await send(
             uri, method: .post,
             headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)

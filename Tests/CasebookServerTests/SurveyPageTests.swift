@@ -62,6 +62,30 @@ struct SurveyPageTests {
         }
     }
 
+    /// Files sent from the browser are read and stored as a sync stores a folder's, with a
+    /// line per file; the same files again change nothing.
+    @Test func respondentFilesUploadedFromThePageAreStoredOnce() async throws {
+        try await withLiveServer { pages, _ in
+            let files = [
+                (field: "files", filename: "ada.yaml", contents: "id: r1\nname: Ada\n"),
+                (field: "files", filename: "dee.yml", contents: "name: Dee\n"),
+                (field: "files", filename: "broken.yaml", contents: "id: [\n"),
+            ]
+            let first = try await pages.postFiles("/survey/upload", [:], files: files)
+            #expect(first.status == .ok)
+            #expect(first.html.contains("3 files: stored 2, unchanged 0, refused 1."))
+            #expect(first.html.contains("broken.yaml: broken.yaml:2:1: "))
+            let again = try await pages.postFiles("/survey/upload", [:], files: files)
+            #expect(again.html.contains("3 files: stored 0, unchanged 2, refused 1."))
+            #expect(try await pages.get("/survey").html.contains("2 respondents received"))
+            let forged = try await pages.postFiles(
+                "/survey/upload", [:], files: files, withToken: false)
+            #expect(forged.status == .forbidden)
+            let none = try await pages.postFiles("/survey/upload", [:], files: [])
+            #expect(none.status == .badRequest)
+        }
+    }
+
     @Test func aSyncOfAFolderAnotherSyncHoldsIsRefusedAsAConflict() async throws {
         try write("id: r1\n", to: "r1.yaml")
         let held = try #require(try LocalRespondentFolder(url: folder).claimForSync())

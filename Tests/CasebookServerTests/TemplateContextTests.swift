@@ -60,6 +60,9 @@ struct TemplateContextTests {
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
             _ = try await pages.get("/survey?page=1")
+            _ = try await pages.postFiles(
+                "/survey/upload", [:],
+                files: [(field: "files", filename: "u.yaml", contents: "id: u1\n")])
             _ = try await pages.get("/diary/import")
             let file =
                 #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-00000000000a", "date": "2021-03-01T08:00:00.000Z", "text": "imported"}]}"#

@@ -106,7 +106,8 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
             screenshot("documents")
         else:
             assert "Harbour plans" not in browser.page_source
-    # The diary's import page: the diarist's and the admin's own diary, nobody else's.
+    # The diary's import page: the diarist's and the admin's own diary, nobody else's; the
+    # survey's upload, the surveyor's and the admin's.
     for name, role, password in ROLES:
         browser.delete_all_cookies()
         browser.get(roles.url + "/login")
@@ -117,6 +118,9 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         else:
             assert browser.find_element(By.ID, "file"), role
             screenshot(f"diary-import-{role}")
+        # The survey's upload: the surveyor's and the admin's.
+        browser.get(roles.url + "/survey")
+        assert bool(browser.find_elements(By.ID, "upload")) == (role != "diarist"), role
     # Sign out from the header of any page ends the session.
     browser.get(roles.url + "/menu")
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "header form.account button"))

@@ -225,3 +225,28 @@ def test_the_survey_page_downloads_the_respondents_as_csv(server, browser):
     rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert rows == [{"id": "r1", "household/size": "3", "name": "Zoë, the elder"},
                     {"id": "r2", "household/size": "", "name": "Ada"}]
+
+
+def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser, screenshot,
+                                                                  tmp_path):
+    """Several YAML files chosen in the browser are stored as a sync stores them, with a line
+    per file; sent again, they change nothing."""
+    paths = []
+    for name, text in [("ada.yaml", "id: r1\nname: Ada\n"), ("dee.yml", "name: Dee\n"),
+                       ("broken.yaml", "id: [\n")]:
+        path = tmp_path / name
+        path.write_text(text)
+        paths.append(str(path))
+    browser.get(server.url + "/survey")
+    browser.find_element(By.ID, "files").send_keys("\n".join(paths))
+    click_and_load(browser, browser.find_element(By.ID, "upload"))
+    assert browser.find_element(By.ID, "upload-summary").text == \
+        "3 files: stored 2, unchanged 0, refused 1."
+    assert [item.split(":")[0] for item in texts(browser, "ul.uploaded li.refused")] == \
+        ["broken.yaml"]
+    screenshot("survey-upload")
+    browser.find_element(By.ID, "files").send_keys("\n".join(paths))
+    click_and_load(browser, browser.find_element(By.ID, "upload"))
+    assert browser.find_element(By.ID, "upload-summary").text == \
+        "3 files: stored 0, unchanged 2, refused 1."
+    assert "2 respondents received" in browser.find_element(By.ID, "respondent-count").text

@@ -60,6 +60,11 @@ public struct MultipartForm: Sendable {
     }
 
     public init(_ body: [UInt8], boundary: String) throws(Refusal) {
+        try self.init(body, boundary: boundary, partLimit: Self.mostParts)
+    }
+
+    /// The same with at most `partLimit` parts: for a form that sends many files.
+    public init(_ body: [UInt8], boundary: String, partLimit: Int) throws(Refusal) {
         let delimiter = Array("--\(boundary)".utf8)
         let separator = [UInt8(ascii: "\r"), UInt8(ascii: "\n")] + delimiter
         guard body.starts(with: delimiter) else {
@@ -80,8 +85,8 @@ public struct MultipartForm: Sendable {
                 throw Refusal(message: "a boundary must end its line")
             }
             position += 2
-            guard parts.count < Self.mostParts else {
-                throw Refusal(message: "more than \(Self.mostParts) parts")
+            guard parts.count < partLimit else {
+                throw Refusal(message: "more than \(partLimit) parts")
             }
             guard let headersEnd = Self.find([0x0D, 0x0A, 0x0D, 0x0A], in: body, from: position),
                 headersEnd - position <= Self.longestHeaders

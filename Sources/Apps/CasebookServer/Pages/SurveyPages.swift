@@ -1,3 +1,4 @@
+import CasebookForms
 import Foundation
 import Hummingbird
 import SurveySyncCore
@@ -24,6 +25,7 @@ struct SurveyPages: Sendable {
         router.get("/survey", use: show)
         router.post("/survey/sync", use: sync)
         router.post("/survey/verify", use: verify)
+        router.post("/survey/upload", use: upload)
     }
 
     /// `GET /survey`: the sync form, and the respondents received to whom may read them.
@@ -59,6 +61,66 @@ struct SurveyPages: Sendable {
             ).verify()
             return ["verification": Self.context(report, relativeTo: folder)]
         }
+    }
+
+    /// The most files one upload sends, and the most bytes they hold in all.
+    static let mostUploadedFiles = 10_000
+    static let uploadLimit = 64 * 1024 * 1024
+
+    /// `POST /survey/upload` (`multipart/form-data`: `files`, repeated, and `csrf`): respondent
+    /// files sent from the browser, read and stored as a sync stores a folder's
+    /// (`RespondentUpload`), with a line per file: stored, unchanged or refused and why.
+    @Sendable func upload(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let body = try await RequestBody.collect(request, upTo: Self.uploadLimit)
+        let form: MultipartForm
+        do {
+            let boundary = try MultipartForm.boundary(
+                contentType: request.headers[.contentType] ?? "")
+            form = try MultipartForm(
+                Array(body.readableBytesView), boundary: boundary,
+                partLimit: Self.mostUploadedFiles + 1)
+        } catch {
+            throw RequestError(.badRequest, "The form cannot be read: \(error).")
+        }
+        guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
+            throw RequestError(
+                .forbidden,
+                "This form has expired or came from another site. Reload the page and try again.")
+        }
+        let files = form.parts.filter { $0.name == "files" && !($0.filename ?? "").isEmpty }
+        guard !files.isEmpty else {
+            return try await render(
+                request, page: 0, extra: ["syncError": "Choose the respondent files to upload."],
+                status: .badRequest)
+        }
+        let report = try await RespondentUpload.upload(
+            files.map { RespondentUpload.File(name: $0.filename ?? "", bytes: $0.body) },
+            to: store)
+        return try await render(
+            request, page: 0, extra: ["uploaded": Self.context(report)],
+            status: report.refused == report.files.count ? .badRequest : .ok)
+    }
+
+    /// An upload's report as the page shows it: the counts, then a line per file (the first
+    /// `shownDifferences` of them).
+    static func context(_ report: RespondentUpload.Report) -> [String: Any] {
+        let stored = report.files.count { $0.outcome == .stored }
+        let unchanged = report.files.count { $0.outcome == .unchanged }
+        let hidden = report.files.count - shownDifferences
+        return [
+            "summary":
+                "\(EnglishCount.phrase(report.files.count, "file")): stored \(stored), unchanged \(unchanged), refused \(report.refused).",
+            "files": report.files.prefix(shownDifferences).map { file -> [String: Any] in
+                switch file.outcome {
+                case .stored: ["name": file.name, "outcome": "stored", "refused": false]
+                case .unchanged: ["name": file.name, "outcome": "unchanged", "refused": false]
+                case .refused(let why): ["name": file.name, "outcome": why, "refused": true]
+                }
+            },
+            "hiddenFiles": hidden > 0 ? "… and \(hidden) more." : false,
+        ]
     }
 
     /// Reads the form's folder and backend, does `action` with them, and shows its result (or
