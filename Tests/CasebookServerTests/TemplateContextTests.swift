@@ -60,6 +60,8 @@ struct TemplateContextTests {
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
             _ = try await pages.get("/survey?page=1")
+            _ = try await pages.get("/survey?column=name&column=age")
+            _ = try await pages.get("/survey/respondents/r1")
             _ = try await pages.postFiles(
                 "/survey/upload", [:],
                 files: [(field: "files", filename: "u.yaml", contents: "id: u1\n")])

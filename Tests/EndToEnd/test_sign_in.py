@@ -121,6 +121,10 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         # The survey's upload: the surveyor's and the admin's.
         browser.get(roles.url + "/survey")
         assert bool(browser.find_elements(By.ID, "upload")) == (role != "diarist"), role
+        # A respondent's page: the admin's alone (this one does not exist: a 404 for the admin).
+        browser.get(roles.url + "/survey/respondents/nobody")
+        assert ("There is no respondent 'nobody'." in browser.page_source) == (role == "admin"), \
+            role
     # Sign out from the header of any page ends the session.
     browser.get(roles.url + "/menu")
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "header form.account button"))

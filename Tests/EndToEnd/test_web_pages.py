@@ -1,4 +1,5 @@
 """End-to-end tests of the Casebook web pages in a real headless Chromium."""
+import json
 import os
 
 from selenium.common.exceptions import WebDriverException
@@ -250,3 +251,24 @@ def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser
     assert browser.find_element(By.ID, "upload-summary").text == \
         "3 files: stored 0, unchanged 2, refused 1."
     assert "2 respondents received" in browser.find_element(By.ID, "respondent-count").text
+
+
+def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(server, browser):
+    respondents = [{"id": "r1", "name": "Ada", "age": 41, "household": {"size": 3}},
+                   {"id": "r2", "name": "Dee", "age": 29, "note": "x" * 200}]
+    status, _, _ = server.request("POST", "/api/respondents", json.dumps(respondents).encode(),
+                                  {"Content-Type": "application/json"})
+    assert status == 200
+    browser.get(server.url + "/survey")
+    assert texts(browser, "table.respondents thead th") == [
+        "id", "age", "household/size", "name", "note"]
+    assert texts(browser, "table.respondents tbody th") == ["r2", "r1"]
+    for box in browser.find_elements(By.CSS_SELECTOR, "form.columns input[type=checkbox]"):
+        if box.get_attribute("value") in ("age", "household/size"):
+            box.click()
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.columns button"))
+    assert texts(browser, "table.respondents thead th") == ["id", "name", "note"]
+    assert texts(browser, "table.respondents tbody td")[1] == "x" * 80 + "…"
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "r2"))
+    assert texts(browser, "dl.fields dt") == ["age", "id", "name", "note"]
+    assert texts(browser, "dl.fields dd")[3] == "x" * 200

@@ -55,6 +55,7 @@ enum RouteTable {
         Route(.post, "/survey/sync", .page, .roles([.surveyor, .admin])),
         Route(.post, "/survey/verify", .page, .roles([.surveyor, .admin])),
         Route(.post, "/survey/upload", .page, .roles([.surveyor, .admin])),
+        Route(.get, "/survey/respondents/{id}", .page, .roles([.admin])),
         Route(.post, "/api/respondents", .api, .roles([.surveyor, .admin])),
         Route(.get, "/api/respondents", .api, .roles([.admin])),
         Route(.get, "/api/respondents/{id}", .api, .roles([.admin])),

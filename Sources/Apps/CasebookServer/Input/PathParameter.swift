@@ -16,4 +16,24 @@ enum PathParameter {
             throw RequestError(.badRequest, "the path's \(name) \(error.problem)").parameter(name)
         }
     }
+
+    /// `text` as a segment of a path that `text(_:in:)` reads back: every byte but the
+    /// unreserved characters of RFC 3986 percent-encoded.
+    static func encoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(UnicodeScalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+                encoded.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
 }

@@ -24,6 +24,7 @@ enum PageTemplates {
         "diary-delete": PackageResources.diary_delete_mustache,
         "diary-trash": PackageResources.diary_trash_mustache,
         "diary-import": PackageResources.diary_import_mustache,
+        "survey-respondent": PackageResources.survey_respondent_mustache,
         "login": PackageResources.login_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

@@ -26,15 +26,58 @@ struct SurveyPages: Sendable {
         router.post("/survey/sync", use: sync)
         router.post("/survey/verify", use: verify)
         router.post("/survey/upload", use: upload)
+        router.get("/survey/respondents/{id}", use: respondent)
     }
 
-    /// `GET /survey`: the sync form, and the respondents received to whom may read them.
+    /// `GET /survey`: the sync form, and the respondents received to whom may read them, as a
+    /// table of their fields (`columns=a,b` chooses which).
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let query = try FormFields(query: request)
         let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
-        return try await render(request, page: page)
+        let columns = try Self.chosenColumns(query.values("column"))
+        return try await render(request, page: page, columns: columns)
+    }
+
+    /// The most columns a table shows when none are chosen, and the most that may be chosen.
+    static let shownColumns = 8
+    static let mostChosenColumns = 64
+
+    /// The columns a request chose (`column=` repeated), each a column's name of at most 256
+    /// bytes; nil when it chose none.
+    static func chosenColumns(_ names: [String]) throws -> [String]? {
+        let chosen = names.filter { !$0.isEmpty }
+        guard !chosen.isEmpty else { return nil }
+        guard chosen.count <= mostChosenColumns, chosen.allSatisfy({ $0.utf8.count <= 256 })
+        else {
+            throw RequestError(
+                .badRequest, "At most \(mostChosenColumns) columns of at most 256 bytes each."
+            ).parameter("column")
+        }
+        var unique: [String] = []
+        for name in chosen where !unique.contains(name) { unique.append(name) }
+        return unique
+    }
+
+    /// `GET /survey/respondents/{id}`: one respondent's fields as a labelled list (nested maps
+    /// as `group/field`, lists as their JSON), and its JSON; to whom may read it through the
+    /// API.
+    @Sendable func respondent(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        guard let respondent = try await store.respondent(id: id) else {
+            throw RequestError(.notFound, "There is no respondent '\(id)'.")
+        }
+        let fields = RespondentExport.cells(of: respondent.fields).sorted { $0.key < $1.key }
+            .map { ["name": $0.key, "value": $0.value] }
+        return renderer.page(
+            "survey-respondent", title: "Respondent \(respondent.id)",
+            context: [
+                "id": respondent.id, "fields": fields, "json": Self.prettyJSON(respondent),
+                "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
+            ], request: request)
     }
 
     /// `POST /survey/sync`: syncs a folder to this server or an allowed backend.
@@ -157,7 +200,8 @@ struct SurveyPages: Sendable {
     }
 
     private func render(
-        _ request: Request, page: Int, extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
+        _ request: Request, page: Int, columns chosen: [String]? = nil,
+        extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         var context: [String: Any] = ["folder": Self.defaultFolder, "mayRead": false]
         // The respondents received are shown to whoever the API would give them to.
@@ -167,11 +211,14 @@ struct SurveyPages: Sendable {
                 limit: Self.pageSize, offset: page * Self.pageSize)
             context["mayRead"] = true
             context["count"] = count
-            context["respondents"] = respondents.map {
-                ["id": $0.id, "json": Self.prettyJSON($0)]
+            context.merge(Self.table(respondents, chosen: chosen)) { $1 }
+            var query = QueryString()
+            for column in chosen ?? [] { query.append("column", column) }
+            let kept = query.text.isEmpty ? "" : "&" + query.text
+            if page > 0 { context["previousPage"] = "/survey?page=\(page - 1)\(kept)" }
+            if (page + 1) * Self.pageSize < count {
+                context["nextPage"] = "/survey?page=\(page + 1)\(kept)"
             }
-            if page > 0 { context["previousPage"] = page - 1 }
-            if (page + 1) * Self.pageSize < count { context["nextPage"] = page + 1 }
         }
         context.merge(extra) { $1 }
         let selected = context["selectedBackend"] as? String ?? ""
@@ -193,6 +240,37 @@ struct SurveyPages: Sendable {
         }
         return RespondentAPIClient(
             baseURL: backend, token: nil, transport: HTTPClientRespondentTransport())
+    }
+
+    /// The longest text a table's cell shows; the respondent's page shows it whole.
+    static let longestCell = 80
+
+    /// Respondents as a table: a column per field (`id` first, then the chosen ones, else the
+    /// first `shownColumns` by name), a row per respondent, and every column of the page to
+    /// choose from.
+    static func table(_ respondents: [Respondent], chosen: [String]?) -> [String: Any] {
+        let rows = respondents.map { ($0.id, RespondentExport.cells(of: $0.fields)) }
+        var found = Set(rows.flatMap(\.1.keys))
+        found.remove("id")
+        let all = found.sorted()
+        let columns = chosen?.filter { $0 != "id" } ?? Array(all.prefix(shownColumns))
+        return [
+            "columns": columns.map { ["name": $0] },
+            "choices": all.map { ["name": $0, "chosen": columns.contains($0)] },
+            "hasChoices": !all.isEmpty,
+            "rows": rows.map { id, cells -> [String: Any] in
+                [
+                    "id": id,
+                    "path": "/survey/respondents/" + PathParameter.encoded(id),
+                    "cells": columns.map { column -> [String: Any] in
+                        let text = cells[column] ?? ""
+                        let shown =
+                            text.count > longestCell ? String(text.prefix(longestCell)) + "…" : text
+                        return ["text": shown]
+                    },
+                ]
+            },
+        ]
     }
 
     static func prettyJSON(_ respondent: Respondent) -> String {
