@@ -71,3 +71,24 @@ struct ServeCommandTests {
         )
     }
 }
+
+/// A restaurant's menu is for its guests: `casebook serve` gives it to anyone once it has
+/// users, and to its users alone with `--private-menu`.
+@Suite("casebook serve and the menu")
+struct ServeMenuTests {
+    @Test(arguments: [false, true])
+    func theMenuIsForAnyoneUnlessTheServerKeepsItPrivate(privateMenu: Bool) async throws {
+        let data = try TemporaryDirectory()
+        let added = try CasebookExecutable.run(
+            ["user", "add", "ada", "--role", "admin", "--data", data.url.path],
+            input: "correct horse\n")
+        #expect(added.status == 0)
+        let server = try ServerProcess(
+            dataDirectory: data.url, arguments: privateMenu ? ["--private-menu"] : [],
+            ownsDataDirectory: false)
+        defer { server.stop() }
+        let (_, answer) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("api/menu"))
+        #expect((answer as? HTTPURLResponse)?.statusCode == (privateMenu ? 401 : 200))
+    }
+}

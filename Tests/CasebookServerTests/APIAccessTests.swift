@@ -37,11 +37,15 @@ struct APIAccessTests {
         return try await tokens.create(user: name, label: nil, expiresInDays: days).secret
     }
 
-    func withClient(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
+    func withClient(
+        privateMenu: Bool = false,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    )
         async throws
     {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.privateMenu = privateMenu
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         try await Application(router: router).test(.router, body)
     }
@@ -65,6 +69,27 @@ struct APIAccessTests {
         }
     }
 
+    /// A restaurant's menu is for its guests: anyone may read it, signed in or not, unless the
+    /// server keeps it for its users (`--private-menu`); a signed-in visitor sees their own
+    /// navigation on it.
+    @Test(arguments: [false, true])
+    func theMenuIsForAnyoneUnlessItIsPrivate(privateMenu: Bool) async throws {
+        let secret = try await token(for: "sam", role: .surveyor)
+        try await withClient(privateMenu: privateMenu) { client in
+            let api = try await client.execute(uri: "/api/menu", method: .get)
+            #expect(api.status == (privateMenu ? .unauthorized : .ok))
+            let page = try await client.execute(uri: "/menu", method: .get)
+            #expect(page.status == (privateMenu ? .seeOther : .ok))
+            if !privateMenu {
+                #expect(api.headers[.cacheControl] == "public, no-cache")
+                #expect(String(buffer: page.body).contains(#"href="/login""#))
+            }
+            let withToken = try await client.execute(
+                uri: "/api/menu", method: .get, headers: Self.headers(secret))
+            #expect(withToken.status == .ok)
+        }
+    }
+
     @Test func onceAUserExistsAnAnonymousCallIsA401ThatSaysHowToAuthenticate() async throws {
         _ = try await token(for: "ada", role: .admin)
         try await withClient { client in
@@ -84,15 +109,12 @@ struct APIAccessTests {
             ) { response in
                 #expect(response.status == .unauthorized)
             }
-            try await client.execute(uri: "/api/menu", method: .get) { response in
-                #expect(response.status == .unauthorized, "every API route needs a user")
-            }
-            for open in ["/health", "/login", "/style.css", "/openapi.json"] {
+            for open in ["/health", "/login", "/style.css", "/openapi.json", "/menu", "/api/menu"] {
                 try await client.execute(uri: open, method: .get) { response in
                     #expect(response.status == .ok, "\(open)")
                 }
             }
-            for page in ["/", "/menu", "/factor?n=12"] {
+            for page in ["/", "/factor?n=12"] {
                 try await client.execute(uri: page, method: .get) { response in
                     #expect(response.status == .seeOther, "\(page) needs sign-in")
                 }

@@ -87,7 +87,8 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
     for name, role, password in ROLES:
         browser.delete_all_cookies()
         browser.get(roles.url + "/login")
-        assert texts(browser, "nav[aria-label=Systems] a:not(.brand)") == []
+        # Signed out, only the menu: a restaurant's menu is for its guests.
+        assert texts(browser, "nav[aria-label=Systems] a:not(.brand)") == ["Menu"]
         sign_in(browser, name, password)
         click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[value=never]"))
         browser.get(roles.url + "/")
@@ -125,6 +126,16 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         browser.get(roles.url + "/survey/respondents/nobody")
         assert ("There is no respondent 'nobody'." in browser.page_source) == (role == "admin"), \
             role
+    # Signed out, the menu is open and offers to sign in.
+    browser.delete_all_cookies()
+    browser.get(roles.url + "/menu")
+    assert "/menu" in browser.current_url
+    assert browser.find_element(By.CSS_SELECTOR, "header p.account a").get_attribute(
+        "href").endswith("/login")
+    screenshot("menu-signed-out")
+    sign_in_again = ROLES[0]
+    browser.get(roles.url + "/login")
+    sign_in(browser, sign_in_again[0], sign_in_again[2])
     # Sign out from the header of any page ends the session.
     browser.get(roles.url + "/menu")
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "header form.account button"))

@@ -79,6 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Mark cookies Secure: for a server behind a proxy that terminates HTTPS.")
     var secureCookies = false
 
+    @Flag(
+        help:
+            "Keep the menu (/menu, GET /api/menu) for users once there are users; by default anyone may read it, guests included."
+    )
+    var privateMenu = false
+
     @Option(help: "Seconds a request waits for the database before it is answered 503.")
     var databaseTimeout = 5
 
@@ -137,6 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tlsCertificate = tlsCert.map { URL(fileURLWithPath: $0) }
         configuration.tlsKey = tlsKey.map { URL(fileURLWithPath: $0) }
         configuration.secureCookies = secureCookies
+        configuration.privateMenu = privateMenu
         configuration.trustedProxies = trustedProxies
         configuration.passwordCost = PasswordCost.current
         configuration.accessLog = accessLog

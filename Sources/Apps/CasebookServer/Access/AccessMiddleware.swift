@@ -16,6 +16,14 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
+        try await RouteTable.$privateMenu.withValue(access.privateMenu) {
+            try await check(request, context: context, next: next)
+        }
+    }
+
+    private func check(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         // Not matched by the router: its answer is "not found", whoever asks.
         guard let pattern = context.endpointPath else { return try await next(request, context) }
         // HEAD is answered by the GET route (the router makes it), with the GET's permission.
@@ -28,6 +36,11 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             // The health check must answer even when the user store does not.
             guard route.kind == .page, try await access.presence.hasUsers() else {
                 return try await next(request, context)
+            }
+            // A page of the navigation open to anyone (the menu) shows a signed-in visitor
+            // their own navigation.
+            if route.navigation != nil, let user = try await caller(of: request, kind: .page) {
+                return try await SignedInUser.run(as: user) { try await next(request, context) }
             }
             return try await PageViewer.$current.withValue(.nobody) {
                 try await next(request, context)

@@ -19,10 +19,11 @@ enum RouteTable {
         Route(.post, "/login", .page, .everyone),
         Route(.post, "/logout", .page, .everyone),
         Route(.get, "/openapi.json", .api, .everyone),
+        // The menu: a restaurant's, for its guests too (every user with --private-menu).
+        Route(.get, "/menu", .page, .everyone, navigation: "Menu"),
+        Route(.get, "/api/menu", .api, .everyone),
         // Every user.
         Route(.get, "/", .page, .roles(everyRole)),
-        Route(.get, "/menu", .page, .roles(everyRole), navigation: "Menu"),
-        Route(.get, "/api/menu", .api, .roles(everyRole)),
         // The diary: diarists (each their own) and admins.
         Route(.get, "/diary", .page, .roles([.diarist, .admin]), navigation: "Diary"),
         Route(.post, "/diary", .page, .roles([.diarist, .admin])),
@@ -84,9 +85,23 @@ enum RouteTable {
     private static let byKey: [String: Route] = Dictionary(
         uniqueKeysWithValues: routes.map { ($0.key, $0) })
 
-    /// The route the router matched: `path` as the router writes its pattern (`/diary/{id}`).
+    /// Whether the menu is for users only (`casebook serve --private-menu`): bound for each
+    /// request by `AccessMiddleware`, so that the access check, the navigation and the pages
+    /// read one answer.
+    @TaskLocal static var privateMenu = false
+
+    /// The menu's routes, for anyone unless the menu is private.
+    static let menuRoutes: Set<String> = ["GET /menu", "GET /api/menu"]
+
+    /// The route the router matched: `path` as the router writes its pattern (`/diary/{id}`);
+    /// the menu's for every user rather than anyone while the menu is private.
     static func route(_ method: HTTPRequest.Method, _ path: String) -> Route? {
-        byKey[Route.key(method, path)]
+        let key = Route.key(method, path)
+        guard let route = byKey[key] else { return nil }
+        guard privateMenu, menuRoutes.contains(key) else { return route }
+        return Route(
+            route.method, route.path, route.kind, .roles(everyRole),
+            navigation: route.navigation)
     }
 
     /// What the router serves and the table does not list, and what the table lists and the

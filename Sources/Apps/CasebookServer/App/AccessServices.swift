@@ -15,4 +15,6 @@ struct AccessServices: Sendable {
     let tokenCache: CredentialCache
     /// Whether cookies are marked Secure.
     let secureCookies: Bool
+    /// Whether the menu is for users only (`RouteTable.privateMenu`).
+    var privateMenu = false
 }

@@ -50,6 +50,9 @@ extension CasebookServer {
         /// has is checked against; the users' own hashes should have the same cost, so that
         /// refusing an unknown name takes as long as refusing a wrong password.
         public var passwordCost: UInt8 = 12  // BcryptPasswordHasher.standardCost
+        /// Whether the menu (`/menu`, `GET /api/menu`) is for users only once there are users;
+        /// by default a restaurant's menu is for anyone, its guests included.
+        public var privateMenu = false
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL,

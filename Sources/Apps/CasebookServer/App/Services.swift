@@ -65,7 +65,8 @@ struct Services: Sendable {
                 tokens: APITokens(tokens: users, users: users), throttle: SignInThrottle(),
                 presence: UserPresence(store: users, interval: configuration.userCheckInterval),
                 sessionCache: sessionCache, tokenCache: tokenCache,
-                secureCookies: configuration.secureCookies)
+                secureCookies: configuration.secureCookies,
+                privateMenu: configuration.privateMenu)
         }
     }
 

@@ -51,6 +51,8 @@ struct PageRenderer: Sendable {
             return link
         }
         values["home"] = path == "/"
+        // A visitor who is not signed in, on a page open to anyone (the menu), may sign in.
+        values["signIn"] = viewer == .nobody && path != "/login"
         values["title"] = title
         values["csrf"] = csrf
         audit?.record(template, values)
