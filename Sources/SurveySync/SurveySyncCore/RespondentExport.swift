@@ -69,11 +69,12 @@ public struct RespondentExport: Sendable {
             try await emit(header)
             try await forEachPage { page in
                 var piece: [UInt8] = []
+                var row: [(text: String, isText: Bool)] = []
+                row.reserveCapacity(columns.count)
                 for respondent in page {
-                    let cells = Self.cells(of: respondent.fields)
-                    let row = columns.map { column -> (String, Bool) in
-                        (cells[column] ?? "", Self.isText(column, in: respondent.fields))
-                    }
+                    let cells = Self.typedCells(of: respondent.fields)
+                    row.removeAll(keepingCapacity: true)
+                    for column in columns { row.append(cells[column] ?? ("", false)) }
                     Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
                 }
                 try await emit(piece)
@@ -86,7 +87,7 @@ public struct RespondentExport: Sendable {
         var found: Set<String> = []
         try await forEachPage { page in
             for respondent in page {
-                found.formUnion(Self.cells(of: respondent.fields).keys)
+                Self.addColumns(of: respondent.fields, to: &found)
                 guard found.count <= Self.mostColumns else {
                     throw TooManyColumns(limit: Self.mostColumns)
                 }
@@ -98,35 +99,40 @@ public struct RespondentExport: Sendable {
 
     /// A respondent's fields as cells: each field's text under its column's name.
     public static func cells(of fields: [String: JSONValue]) -> [String: String] {
-        var cells: [String: String] = [:]
+        typedCells(of: fields).mapValues(\.text)
+    }
+
+    /// The same, with whether each cell holds text (a string), not a number or a list.
+    static func typedCells(of fields: [String: JSONValue])
+        -> [String: (text: String, isText: Bool)]
+    {
+        var cells: [String: (text: String, isText: Bool)] = [:]
+        cells.reserveCapacity(fields.count)
         func add(_ value: JSONValue, named name: String) {
             switch value {
             case .object(let members):
                 for (key, member) in members { add(member, named: name + "/" + key) }
-            case .string(let text): cells[name] = text
-            case .null: cells[name] = ""
-            default: cells[name] = JSONWriter.string(value)
+            case .string(let text): cells[name] = (text, true)
+            case .null: cells[name] = ("", false)
+            case .bool(let flag): cells[name] = (flag ? "true" : "false", false)
+            case .integer(let number): cells[name] = (String(number), false)
+            default: cells[name] = (JSONWriter.string(value), false)
             }
         }
         for (key, value) in fields { add(value, named: key) }
         return cells
     }
 
-    /// Whether the cell of `column` holds text (a string), not a number or a list.
-    private static func isText(_ column: String, in fields: [String: JSONValue]) -> Bool {
-        var value: JSONValue? = .object(fields)
-        var rest = Substring(column)
-        while let object = value, case .object(let members) = object {
-            if let exact = members[String(rest)] {
-                value = exact
-                break
+    /// Adds the names of a respondent's columns to `found`, building no cell.
+    static func addColumns(of fields: [String: JSONValue], to found: inout Set<String>) {
+        func add(_ value: JSONValue, named name: String) {
+            guard case .object(let members) = value else {
+                found.insert(name)
+                return
             }
-            guard let slash = rest.firstIndex(of: "/") else { return false }
-            value = members[String(rest[..<slash])]
-            rest = rest[rest.index(after: slash)...]
+            for (key, member) in members { add(member, named: name + "/" + key) }
         }
-        if case .string = value { return true }
-        return false
+        for (key, value) in fields { add(value, named: key) }
     }
 
     /// Appends one CSV row: each cell quoted when it holds a comma, a quote or a line break;
@@ -136,29 +142,29 @@ public struct RespondentExport: Sendable {
     ) {
         for (index, cell) in cells.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            var bytes = Array(cell.text.utf8)
-            if spreadsheet, cell.isText, let first = bytes.first,
-                [
-                    UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
-                    0x09, 0x0D,
-                ]
-                .contains(first)
-            {
-                bytes.insert(UInt8(ascii: "'"), at: 0)
-            }
+            let bytes = cell.text.utf8
+            let guarded =
+                spreadsheet && cell.isText
+                && bytes.first.map {
+                    [
+                        UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
+                        0x09, 0x0D,
+                    ].contains($0)
+                } == true
             let quoted = bytes.contains {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
             }
-            guard quoted else {
-                output += bytes
-                continue
+            if quoted { output.append(UInt8(ascii: "\"")) }
+            if guarded { output.append(UInt8(ascii: "'")) }
+            if quoted {
+                for byte in bytes {
+                    if byte == UInt8(ascii: "\"") { output.append(byte) }
+                    output.append(byte)
+                }
+                output.append(UInt8(ascii: "\""))
+            } else {
+                output.append(contentsOf: bytes)
             }
-            output.append(UInt8(ascii: "\""))
-            for byte in bytes {
-                if byte == UInt8(ascii: "\"") { output.append(byte) }
-                output.append(byte)
-            }
-            output.append(UInt8(ascii: "\""))
         }
         output += [0x0D, 0x0A]
     }
