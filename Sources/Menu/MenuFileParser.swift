@@ -106,6 +106,8 @@ struct MenuFileParser {
         var name: String?
         var price: Decimal?
         var description: String?
+        var allergens: Set<Allergen> = []
+        var labels: Set<DietaryLabel> = []
         for (key, value) in mapping {
             let key = key
             switch key.scalar?.string {
@@ -117,16 +119,60 @@ struct MenuFileParser {
                 name = text
             case "price": price = try self.price(value, field: "\(field).price")
             case "description": description = try text(value, field: "\(field).description")
+            case "allergens":
+                allergens = try words(value, field: "\(field).allergens") { word in
+                    guard let allergen = Allergen(rawValue: word) else {
+                        return .failure(
+                            WordRefusal(
+                                "'\(word)' is not one of the EU's 14 allergens ("
+                                    + Allergen.allCases.map(\.rawValue).joined(separator: ", ")
+                                    + ")"))
+                    }
+                    return .success(allergen)
+                }
+            case "labels":
+                labels = try words(value, field: "\(field).labels") { word in
+                    guard let label = DietaryLabel(rawValue: word) else {
+                        return .failure(
+                            WordRefusal(
+                                "'\(word)' is not a label (vegetarian, vegan, spicy or gluten-free)"
+                            ))
+                    }
+                    return .success(label)
+                }
             default:
                 let keyName = key.scalar?.string ?? "?"
                 throw error(
                     at: key, "\(field).\(keyName)",
-                    "unknown field (expected name, price or description)")
+                    "unknown field (expected name, price, description, allergens or labels)")
             }
         }
         guard let name else { throw error(at: node, field, "missing name") }
         guard let price else { throw error(at: node, field, "missing price") }
-        return Item(name: name, price: price, description: description)
+        return Item(
+            name: name, price: price, description: description, allergens: allergens,
+            labels: labels)
+    }
+
+    /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line).
+    private func words<Word: Hashable>(
+        _ node: Node, field: String, _ read: (String) -> Result<Word, WordRefusal>
+    ) throws(MenuFileError) -> Set<Word> {
+        guard case .sequence(let sequence) = node else {
+            throw error(at: node, field, "expected a list, as [gluten, milk]")
+        }
+        var words: Set<Word> = []
+        for element in sequence {
+            let text = try self.text(element, field: field)
+            switch read(text) {
+            case .success(let word):
+                guard words.insert(word).inserted else {
+                    throw error(at: element, field, "'\(text)' appears twice")
+                }
+            case .failure(let refusal): throw error(at: element, field, refusal.message)
+            }
+        }
+        return words
     }
 
     private func price(_ node: Node, field: String) throws(MenuFileError) -> Decimal {
@@ -176,4 +222,10 @@ struct MenuFileParser {
             file: file, line: node.mark?.line, column: node.mark?.column, field: field,
             problem: problem)
     }
+}
+
+/// Why a word of a list is not one the menu knows.
+struct WordRefusal: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }

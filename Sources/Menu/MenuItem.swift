@@ -10,6 +10,10 @@ public struct MenuItem: Equatable, Sendable, Encodable {
     /// The price in the menu's currency, such as `€8.50`.
     public let formattedPrice: String
     public let description: String?
+    /// The allergens it contains, in the EU's order.
+    public let allergens: [Allergen]
+    /// Its dietary labels.
+    public let labels: [DietaryLabel]
 
     /// The row for `pizza`, priced in euros.
     public init(pizza: Pizza) {
@@ -22,9 +26,11 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         price = offering.price
         formattedPrice = currency.format(offering.price)
         description = offering.description
+        allergens = offering.allergens
+        labels = offering.labels
     }
 
-    enum CodingKeys: CodingKey { case title, price, formattedPrice, description }
+    enum CodingKeys: CodingKey { case title, price, formattedPrice, description, allergens, labels }
 
     /// The price with two decimals and no symbol (`8.50`), and the description as `null` when
     /// there is none, so that every row has the same keys.
@@ -34,5 +40,8 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         try container.encode(Currency.plainText(price), forKey: .price)
         try container.encode(formattedPrice, forKey: .formattedPrice)
         try container.encode(description, forKey: .description)
+        // Only where there are some: a menu without them reads as it always has.
+        if !allergens.isEmpty { try container.encode(allergens, forKey: .allergens) }
+        if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
     }
 }

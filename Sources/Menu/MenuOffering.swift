@@ -6,4 +6,26 @@ public protocol MenuOffering: Equatable, Sendable {
     var price: Decimal { get }
     var description: String? { get }
     init(name: String, price: Decimal, description: String?)
+    /// The allergens it contains, in the EU's order.
+    var allergens: [Allergen] { get }
+    /// Its dietary labels, in their order.
+    var labels: [DietaryLabel] { get }
+    /// The same with its allergens and dietary labels (a type that keeps none drops them).
+    init(
+        name: String, price: Decimal, description: String?, allergens: Set<Allergen>,
+        labels: Set<DietaryLabel>)
+}
+
+extension MenuOffering {
+    public init(
+        name: String, price: Decimal, description: String?, allergens: Set<Allergen>,
+        labels: Set<DietaryLabel>
+    ) {
+        self.init(name: name, price: price, description: description)
+    }
+
+    /// The allergens it contains, in the EU's order: none, unless the type keeps them.
+    public var allergens: [Allergen] { [] }
+    /// Its dietary labels: none, unless the type keeps them.
+    public var labels: [DietaryLabel] { [] }
 }

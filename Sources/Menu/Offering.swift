@@ -9,11 +9,24 @@ public struct Offering<Kind: OfferingKind>: MenuOffering {
     public let price: Decimal
     /// What is in it, if the menu says.
     public let description: String?
+    /// The allergens it contains, in the EU's order.
+    public let allergens: [Allergen]
+    /// Its dietary labels, in their order.
+    public let labels: [DietaryLabel]
 
     public init(name: String, price: Decimal = 0, description: String? = nil) {
+        self.init(name: name, price: price, description: description, allergens: [], labels: [])
+    }
+
+    public init(
+        name: String, price: Decimal = 0, description: String? = nil, allergens: Set<Allergen>,
+        labels: Set<DietaryLabel>
+    ) {
         self.name = name
         self.price = price
         self.description = description
+        self.allergens = allergens.sorted()
+        self.labels = labels.sorted()
     }
 }
 

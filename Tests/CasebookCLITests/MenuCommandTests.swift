@@ -78,7 +78,7 @@ struct MenuCommandTests {
         let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
             second.standardError
-                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price or description)\n"
+                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens or labels)\n"
         )
     }
 
