@@ -272,3 +272,42 @@ def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(s
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "r2"))
     assert texts(browser, "dl.fields dt") == ["age", "id", "name", "note"]
     assert texts(browser, "dl.fields dd")[3] == "x" * 200
+
+
+MENU_WITH_ALLERGENS = """restaurant: Giuseppe's
+currency: EUR
+pizzas:
+  - name: Margherita
+    price: 8.50
+    allergens: [gluten, milk]
+    labels: [vegetarian]
+  - name: Marinara
+    price: 7
+    allergens: [gluten]
+    labels: [vegan]
+desserts:
+  - name: Tiramisù
+    price: 6
+    allergens: [eggs, milk, gluten]
+"""
+
+
+def test_a_guest_reads_the_allergens_and_leaves_out_milk(browser, screenshot, tmp_path):
+    """A guest reads each dish's allergens in words and filters the menu by them."""
+    from casebook_server import Server
+    menu = tmp_path / "menu.yaml"
+    menu.write_text(MENU_WITH_ALLERGENS)
+    server = Server("--menu", str(menu))
+    try:
+        browser.get(server.url + "/menu")
+        assert "Contains: cereals containing gluten, milk" in texts(browser, ".menu-item .allergens")
+        for box in browser.find_elements(By.CSS_SELECTOR, "form.menu-filter input[name=without]"):
+            if box.get_attribute("value") == "milk":
+                box.click()
+        click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.menu-filter button"))
+        assert texts(browser, ".item-title") == ["Marinara"]
+        screenshot("menu-without-milk")
+        click_and_load(browser, browser.find_element(By.LINK_TEXT, "The whole menu"))
+        assert len(texts(browser, ".item-title")) == 3
+    finally:
+        server.stop()

@@ -67,14 +67,43 @@ struct HomeAndMenuPages: Sendable {
         return renderer.cachedPage(page, request: request)
     }
 
-    /// `GET /menu`: the menu screen.
-    @Sendable func showMenu(_ request: Request, context: some RequestContext) -> Response {
+    /// `GET /menu`: the menu screen, with its allergens and labels in words and in schema.org's
+    /// JSON-LD; `without=nuts` (repeated) leaves out dishes with an allergen and `label=vegan`
+    /// (repeated) keeps those with a label. The whole menu is rendered once per viewer.
+    @Sendable func showMenu(_ request: Request, context: some RequestContext) throws -> Response {
+        let filter = try Self.filter(FormFields(query: request))
+        guard filter.isEmpty else {
+            return renderer.page(
+                "menu", title: menu.restaurant,
+                context: Self.menuContext(filter.apply(to: menu), filter: filter),
+                request: request)
+        }
         let page = menuPages.page(Self.viewerKey(), revision: 0) { placeholder in
             renderer.html(
-                "menu", title: menu.restaurant, context: Self.menuContext(menu), csrf: placeholder,
-                path: "/menu")
+                "menu", title: menu.restaurant, context: Self.menuContext(menu, filter: filter),
+                csrf: placeholder, path: "/menu")
         }
         return renderer.cachedPage(page, request: request)
+    }
+
+    /// The filter a query asks for; a 400 naming the parameter for a word the menu does not
+    /// know.
+    static func filter(_ query: FormFields) throws -> MenuFilter {
+        var filter = MenuFilter()
+        for word in query.values("without") where !word.isEmpty {
+            guard let allergen = Allergen(rawValue: word) else {
+                throw RequestError(.badRequest, "'\(word)' is not one of the EU's 14 allergens.")
+                    .parameter("without")
+            }
+            filter.without.insert(allergen)
+        }
+        for word in query.values("label") where !word.isEmpty {
+            guard let label = DietaryLabel(rawValue: word) else {
+                throw RequestError(.badRequest, "'\(word)' is not a label.").parameter("label")
+            }
+            filter.labels.insert(label)
+        }
+        return filter
     }
 
     /// `GET /style.css`: the stylesheet.
@@ -98,12 +127,36 @@ struct HomeAndMenuPages: Sendable {
     /// The menu screen as the API gives it (`MenuListing`, the wire type), each section
     /// numbered for its heading's id: a field added to a menu item needs the listing and the
     /// template, and no page code.
-    private static func menuContext(_ menu: Menu) -> [String: Any] {
-        var context = WireContext.dictionary(of: MenuListing(menu: menu))
+    private static func menuContext(_ menu: Menu, filter: MenuFilter) -> [String: Any] {
+        let listing = MenuListing(menu: menu)
+        var context = WireContext.dictionary(of: listing)
         let sections = context["sections"] as? [[String: Any]] ?? []
         context["sections"] = sections.enumerated().map { index, section in
-            section.merging(["index": index]) { $1 }
+            var section = section
+            section["index"] = index
+            // Allergens and labels in words, as a guest reads them.
+            let rows = listing.sections[index].items.map(\.row)
+            let items = section["items"] as? [[String: Any]] ?? []
+            section["items"] = zip(items, rows).map { item, row in
+                var item = item
+                item["contains"] =
+                    row.allergens.isEmpty
+                    ? false : row.allergens.map(\.name).joined(separator: ", ") as Any
+                item["suits"] =
+                    row.labels.isEmpty
+                    ? false : row.labels.map(\.name).joined(separator: " · ") as Any
+                return item
+            }
+            return section
         }
+        context["allergenChoices"] = Allergen.allCases.map {
+            ["value": $0.rawValue, "name": $0.name, "chosen": filter.without.contains($0)]
+        }
+        context["labelChoices"] = DietaryLabel.allCases.map {
+            ["value": $0.rawValue, "name": $0.name, "chosen": filter.labels.contains($0)]
+        }
+        context["filtered"] = !filter.isEmpty
+        context["jsonLD"] = MenuJSONLD.script(listing)
         return context
     }
 }

@@ -1,0 +1,88 @@
+import CasebookServer
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Menu
+import Testing
+
+/// The menu page a guest reads: each dish's allergens and labels in words, a filter by them,
+/// and the menu as schema.org JSON-LD for search engines.
+@Suite("The menu page")
+struct MenuPageTests {
+    static let yaml = """
+        restaurant: "Giuseppe's </script>"
+        currency: EUR
+        pizzas:
+          - name: Margherita
+            price: 8.50
+            allergens: [gluten, milk]
+            labels: [vegetarian]
+          - name: Diavola
+            price: 9.50
+            allergens: [gluten, milk]
+            labels: [spicy]
+        beverages:
+          - name: Water
+            price: 1
+            labels: [vegan, gluten-free]
+        """
+
+    func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
+        let directory = try TemporaryDirectory()
+        let stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        let configuration = CasebookServer.Configuration(
+            dataDirectory: directory.url, menu: try Menu(yaml: Self.yaml, file: "menu.yaml"))
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            try await body(&pages)
+        }
+    }
+
+    @Test func dishesSayTheirAllergensAndLabelsInWords() async throws {
+        try await withPages { pages in
+            let html = try await pages.get("/menu").html
+            #expect(
+                html.contains(
+                    #"<p class="allergens">Contains: cereals containing gluten, milk</p>"#))
+            #expect(html.contains(#"<p class="labels">Vegan · Gluten-free</p>"#))
+        }
+    }
+
+    @Test func aGuestLeavesOutAllergensAndKeepsLabels() async throws {
+        try await withPages { pages in
+            let vegetarian = try await pages.get("/menu?label=vegetarian").html
+            #expect(vegetarian.contains("Margherita") && !vegetarian.contains("Diavola"))
+            #expect(vegetarian.contains(#"value="vegetarian" checked"#))
+            let noMilk = try await pages.get("/menu?without=milk").html
+            #expect(!noMilk.contains("Margherita") && noMilk.contains("Water"))
+            #expect(try await pages.get("/menu?without=nutz").status == .badRequest)
+            #expect(try await pages.get("/menu?label=keto").status == .badRequest)
+        }
+    }
+
+    @Test func theMenuIsSchemaOrgJSONLDThatNoTextCanBreakOutOf() async throws {
+        try await withPages { pages in
+            let html = try await pages.get("/menu").html
+            let start = try #require(html.range(of: #"<script type="application/ld+json">"#))
+            let end = try #require(
+                html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+            let json = String(html[start.upperBound..<end.lowerBound])
+            #expect(!json.contains("<"))
+            let object = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(object["@type"] as? String == "Menu")
+            #expect(object["name"] as? String == "Giuseppe's </script>")
+            let sections = try #require(object["hasMenuSection"] as? [[String: Any]])
+            let pizzas = try #require(sections.first?["hasMenuItem"] as? [[String: Any]])
+            let offer = try #require(pizzas.first?["offers"] as? [String: Any])
+            #expect(
+                offer["price"] as? String == "8.50" && offer["priceCurrency"] as? String == "EUR")
+            #expect(
+                pizzas.first?["suitableForDiet"] as? [String] == [
+                    "https://schema.org/VegetarianDiet"
+                ])
+        }
+    }
+}
