@@ -49,6 +49,20 @@ struct MenuCommandTests {
         #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
     }
 
+    @Test func aDishsLabelsAndAllergensAreALineBelowIt() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.file(
+            "menu.yaml",
+            contents: "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n"
+                + "  - {name: Gelato, price: 4, allergens: [milk, nuts], labels: [vegetarian]}\n"
+                + "  - {name: Sorbet, price: 3}\n")
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
+        #expect(
+            result.standardOutput
+                == "Da Mario\n\nDesserts\n  Gelato  €4.00\n    Vegetarian; contains milk, tree nuts\n"
+                + "  Sorbet  €3.00\n")
+    }
+
     @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.file(

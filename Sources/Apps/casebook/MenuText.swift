@@ -18,6 +18,16 @@ enum MenuText {
                     + item.formattedPrice
                 let description = item.description.map { "  " + $0 } ?? ""
                 text += "  \(title)  \(price)\(description)\n"
+                // Labels and allergens on a line of their own, where there are some.
+                let labels = item.row.labels.map(\.name)
+                let allergens = item.row.allergens.map(\.name)
+                if !labels.isEmpty || !allergens.isEmpty {
+                    let said = [
+                        labels.isEmpty ? nil : labels.joined(separator: ", "),
+                        allergens.isEmpty ? nil : "contains " + allergens.joined(separator: ", "),
+                    ].compactMap { $0 }.joined(separator: "; ")
+                    text += "    " + said + "\n"
+                }
             }
         }
         return text
