@@ -104,3 +104,68 @@ struct RespondentExportTests {
         #expect(await output.bytes.isEmpty)
     }
 }
+
+/// The export's first pass reads the columns from the JSON the store keeps, keys alone: the
+/// same columns as reading every value would give, escapes and nesting included.
+@Suite("Reading a respondent's columns from its JSON")
+struct RespondentColumnsFromJSONTests {
+    static func columns(of fields: [String: JSONValue]) -> Set<String> {
+        Set(RespondentExport.cells(of: fields).keys)
+    }
+
+    @Test func givesTheColumnsThatTheValuesGive() {
+        var random = SplitMix(seed: 2026)
+        for _ in 0..<500 {
+            let fields = Self.randomObject(&random, depth: 0)
+            var found: Set<String> = []
+            let json = JSONWriter.data(.object(fields))
+            #expect(RespondentExport.addColumns(ofJSON: json, to: &found))
+            #expect(found == Self.columns(of: fields), "\(String(decoding: json, as: UTF8.self))")
+        }
+    }
+
+    @Test(arguments: [
+        "", "[]", "{", #"{"a":1"#, #"{"a":1}x"#, #"{"a\q":1}"#, #"{"a":"\ud800"}"#, #"{"a"1}"#,
+    ])
+    func bytesThatAreNotOneObjectAreRefused(text: String) {
+        var found: Set<String> = []
+        #expect(!RespondentExport.addColumns(ofJSON: Array(text.utf8), to: &found))
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    }
+
+    static let keys = [
+        "id", "a", "é", "q\"uote", "back\\slash", "line\nbreak", "😀", "/", "a/b", "\u{0}",
+    ]
+
+    static func randomObject(_ random: inout SplitMix, depth: Int) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for _ in 0..<random.below(5) {
+            object[keys[random.below(keys.count)]] = randomValue(&random, depth: depth)
+        }
+        return object
+    }
+
+    static func randomValue(_ random: inout SplitMix, depth: Int) -> JSONValue {
+        switch random.below(depth > 3 ? 5 : 7) {
+        case 0: .null
+        case 1: .bool(random.below(2) == 0)
+        case 2: .integer(random.below(2000) - 1000)
+        case 3: .double(Double(random.below(1000)) / 8)
+        case 4: .string(keys[random.below(keys.count)] + "\u{1}\t")
+        case 5: .array((0..<random.below(3)).map { _ in randomValue(&random, depth: depth + 1) })
+        default: .object(randomObject(&random, depth: depth + 1))
+        }
+    }
+}

@@ -96,7 +96,25 @@ struct RespondentStoreContract {
         #expect(try await store.digests(inBucket: bucket).contains(RespondentDigest(changed)))
     }
 
+    /// The JSON a store keeps of each respondent, in id order, a page at a time: what
+    /// `JSONWriter` writes of its fields, which reads back as them.
+    func givesEachRespondentsJSONInIDOrder() async throws {
+        let store = try makeStore()
+        let respondents = ["c", "a", "b"].map {
+            Respondent(
+                id: $0,
+                fields: ["id": .string($0), "é \"q\"": .object(["n": 1, "l": [true, .null]])])
+        }
+        _ = try await store.upsert(respondents)
+        let first = try await store.respondentBodies(limit: 2, after: nil)
+        #expect(first.map(\.id) == ["a", "b"])
+        #expect(first[0].body == JSONWriter.data(.object(respondents[1].fields)))
+        #expect(try await store.respondentBodies(limit: 2, after: "b").map(\.id) == ["c"])
+        #expect(try JSONParser.parse(first[1].body) == .object(respondents[2].fields))
+    }
+
     func runAll() async throws {
+        try await givesEachRespondentsJSONInIDOrder()
         try await upsertsByIdAndCounts()
         try await pagesInIdOrderAndNewestFirst()
         try await newestFirstFollowsChanges()
@@ -122,7 +140,7 @@ struct RespondentStoreContractTests {
     @Test func postgres() async throws {
         // One database per store the contract makes (one for each check, one more for the
         // identity check's second store).
-        try await PostgresTesting.withDatabases(6, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()

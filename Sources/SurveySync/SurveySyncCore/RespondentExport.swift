@@ -1,3 +1,5 @@
+import StoreFailures
+
 /// The respondents of a store as a file to open elsewhere, in id order, streamed a page of the
 /// store at a time:
 /// - CSV (RFC 4180: CRLF line ends; a cell holding a comma, a quote or a line break quoted, its
@@ -82,16 +84,24 @@ public struct RespondentExport: Sendable {
         }
     }
 
-    /// Every column of the store's respondents: `id`, then the others by name.
+    /// Every column of the store's respondents: `id`, then the others by name. Read from the
+    /// JSON the store keeps, its keys alone: no value is built.
     public func columns() async throws -> [String] {
         var found: Set<String> = []
-        try await forEachPage { page in
-            for respondent in page {
-                Self.addColumns(of: respondent.fields, to: &found)
+        var after: String?
+        while true {
+            let page = try await store.respondentBodies(limit: pageSize, after: after)
+            for (id, body) in page {
+                guard Self.addColumns(ofJSON: body, to: &found) else {
+                    throw DamagedRowError(
+                        store: "respondents", key: id, problem: "its JSON cannot be read")
+                }
                 guard found.count <= Self.mostColumns else {
                     throw TooManyColumns(limit: Self.mostColumns)
                 }
             }
+            guard page.count == pageSize, let last = page.last else { break }
+            after = last.id
         }
         found.remove("id")
         return ["id"] + found.sorted()
@@ -123,16 +133,14 @@ public struct RespondentExport: Sendable {
         return cells
     }
 
-    /// Adds the names of a respondent's columns to `found`, building no cell.
-    static func addColumns(of fields: [String: JSONValue], to found: inout Set<String>) {
-        func add(_ value: JSONValue, named name: String) {
-            guard case .object(let members) = value else {
-                found.insert(name)
-                return
-            }
-            for (key, member) in members { add(member, named: name + "/" + key) }
-        }
-        for (key, value) in fields { add(value, named: key) }
+    /// Adds the columns of a respondent's JSON object (`{"a":1,"g":{"b":"x"}}` has `a` and
+    /// `g/b`) to `found`, reading keys and skipping values, strings' escapes included; false
+    /// for bytes that are not one JSON object.
+    package static func addColumns(ofJSON body: [UInt8], to found: inout Set<String>) -> Bool {
+        var scanner = JSONKeyScanner(body)
+        guard scanner.object(named: nil, into: &found) else { return false }
+        scanner.skipSpace()
+        return scanner.atEnd
     }
 
     /// Appends one CSV row: each cell quoted when it holds a comma, a quote or a line break;

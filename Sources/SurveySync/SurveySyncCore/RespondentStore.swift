@@ -8,6 +8,20 @@ public protocol RespondentStore: Sendable {
     func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent]
     func respondent(id: String) async throws -> Respondent?
     func count() async throws -> Int
+    /// Respondents in id order, after `id`, as the JSON the store keeps of each.
+    func respondentBodies(limit: Int, after id: String?) async throws
+        -> [(id: String, body: [UInt8])]
+}
+
+extension RespondentStore {
+    /// A page of respondents in id order, after `id`, as the JSON a store keeps of each (keys
+    /// sorted, no spaces: `JSONWriter`'s): for a reader that needs less than every value, such
+    /// as an export's pass over the columns. A store that keeps the JSON gives it as it is.
+    public func respondentBodies(limit: Int, after id: String?) async throws
+        -> [(id: String, body: [UInt8])]
+    {
+        try await respondents(limit: limit, after: id).map { ($0.id, $0.canonicalJSON) }
+    }
 }
 
 /// What an upsert did.

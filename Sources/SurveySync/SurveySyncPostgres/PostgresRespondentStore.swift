@@ -172,6 +172,22 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
             "SELECT body FROM respondent WHERE id > \(after) ORDER BY id LIMIT \(limit)")
     }
 
+    public func respondentBodies(limit: Int, after id: String?) async throws
+        -> [(id: String, body: [UInt8])]
+    {
+        let after = id ?? ""
+        let query: PostgresQuery =
+            "SELECT id, body FROM respondent WHERE id > \(after) ORDER BY id LIMIT \(limit)"
+        return try await answering { client in
+            var rows: [(id: String, body: [UInt8])] = []
+            for try await (id, body) in try await client.query(query).decode((String, String).self)
+            {
+                rows.append((id, Array(body.utf8)))
+            }
+            return rows
+        }
+    }
+
     public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
         try await bodies(
             "SELECT body FROM respondent ORDER BY revision DESC LIMIT \(limit) OFFSET \(offset)")

@@ -148,6 +148,17 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
         return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
+    public func respondentBodies(limit: Int, after id: String?) async throws
+        -> [(id: String, body: [UInt8])]
+    {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, body FROM respondent WHERE id > ? ORDER BY id LIMIT ?",
+                arguments: [id ?? "", limit]
+            ).map { row in (row[0] as String, Array((row[1] as String).utf8)) }
+        }
+    }
+
     public func newestRespondents(limit: Int, offset: Int) async throws -> [Respondent] {
         let bodies = try await database.read { db in
             try String.fetchAll(
