@@ -15,11 +15,16 @@ struct JSONKeyScanner {
     var atEnd: Bool { index == bytes.count }
 
     mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     /// Reads an object, adding each key's column (prefixed by `named`) to `found`.
-    mutating func object(named prefix: String?, into found: inout Set<String>) -> Bool {
+    mutating func object(named prefix: String?, into found: inout [String]) -> Bool {
         skipSpace()
         guard next(UInt8(ascii: "{")) else { return false }
         depth += 1
@@ -38,7 +43,7 @@ struct JSONKeyScanner {
                 guard object(named: name, into: &found) else { return false }
             } else {
                 guard skipValue() else { return false }
-                found.insert(name)
+                found.append(name)
             }
             skipSpace()
             if next(UInt8(ascii: ",")) { continue }
@@ -78,11 +83,13 @@ struct JSONKeyScanner {
         default:
             // A number or a literal: the bytes up to the next delimiter.
             let start = index
-            while index < bytes.count,
-                !([UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
-                    .contains(bytes[index]))
-            {
-                index += 1
+            scan: while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A,
+                    0x0D:
+                    break scan
+                default: index += 1
+                }
             }
             return index > start
         }

@@ -88,13 +88,22 @@ public struct RespondentExport: Sendable {
     /// JSON the store keeps, its keys alone: no value is built.
     public func columns() async throws -> [String] {
         var found: Set<String> = []
+        // Respondents of one survey mostly have the columns of the one before (their JSON's
+        // keys are sorted): those are added to the set only when they differ.
+        var previous: [String] = []
+        var columns: [String] = []
         var after: String?
         while true {
             let page = try await store.respondentBodies(limit: pageSize, after: after)
             for (id, body) in page {
-                guard Self.addColumns(ofJSON: body, to: &found) else {
+                columns.removeAll(keepingCapacity: true)
+                guard Self.appendColumns(ofJSON: body, to: &columns) else {
                     throw DamagedRowError(
                         store: "respondents", key: id, problem: "its JSON cannot be read")
+                }
+                if columns != previous {
+                    found.formUnion(columns)
+                    swap(&columns, &previous)
                 }
                 guard found.count <= Self.mostColumns else {
                     throw TooManyColumns(limit: Self.mostColumns)
@@ -137,8 +146,16 @@ public struct RespondentExport: Sendable {
     /// `g/b`) to `found`, reading keys and skipping values, strings' escapes included; false
     /// for bytes that are not one JSON object.
     package static func addColumns(ofJSON body: [UInt8], to found: inout Set<String>) -> Bool {
+        var columns: [String] = []
+        guard appendColumns(ofJSON: body, to: &columns) else { return false }
+        found.formUnion(columns)
+        return true
+    }
+
+    /// The same, appending the columns in the order of the JSON's keys.
+    static func appendColumns(ofJSON body: [UInt8], to columns: inout [String]) -> Bool {
         var scanner = JSONKeyScanner(body)
-        guard scanner.object(named: nil, into: &found) else { return false }
+        guard scanner.object(named: nil, into: &columns) else { return false }
         scanner.skipSpace()
         return scanner.atEnd
     }
