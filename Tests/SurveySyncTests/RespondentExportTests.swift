@@ -169,3 +169,19 @@ struct RespondentColumnsFromJSONTests {
         }
     }
 }
+
+extension RespondentColumnsFromJSONTests {
+    /// The cells read from the stored JSON are the cells the values give.
+    @Test func cellsReadFromTheJSONAreTheCellsTheValuesGive() {
+        var random = SplitMix(seed: 7)
+        for _ in 0..<500 {
+            let fields = Self.randomObject(&random, depth: 0)
+            let json = JSONWriter.data(.object(fields))
+            var read: [String: String] = [:]
+            #expect(RespondentExport.cells(ofJSON: json, into: &read))
+            #expect(
+                read == RespondentExport.cells(of: fields),
+                "\(String(decoding: json, as: UTF8.self))")
+        }
+    }
+}

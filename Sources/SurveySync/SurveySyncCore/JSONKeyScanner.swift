@@ -1,7 +1,9 @@
-/// Reads the keys of a JSON text and skips its values: the column names of a respondent's
-/// JSON, without building a value (`RespondentExport.columns()`). A nested object's keys are
-/// `outer/inner`; every other value is one column. Strict enough for JSON a store wrote:
-/// anything it cannot read is a failure, never a guess.
+/// Reads the keys of a JSON text and skips its values, or gives each value's text: the columns
+/// and cells of a respondent's JSON, without building a value (`RespondentExport`). A nested
+/// object's keys are `outer/inner`; every other value is one cell: a string's text, a number's
+/// or a literal's JSON (`null` an empty cell), a list's JSON as it stands (the stored JSON is
+/// `JSONWriter`'s, so this is what writing the list again would give). Strict enough for JSON a
+/// store wrote: anything it cannot read is a failure, never a guess.
 struct JSONKeyScanner {
     private let bytes: [UInt8]
     private var index = 0
@@ -25,6 +27,28 @@ struct JSONKeyScanner {
 
     /// Reads an object, adding each key's column (prefixed by `named`) to `found`.
     mutating func object(named prefix: String?, into found: inout [String]) -> Bool {
+        object(named: prefix) { name, _ in
+            found.append(name)
+            return true
+        } valueReader: { scanner in
+            scanner.skipValue() ? (text: "", isText: false) : nil
+        }
+    }
+
+    /// Reads an object, handing each leaf's column and cell to `cell`.
+    mutating func cells(into cell: (String, (text: String, isText: Bool)) -> Void) -> Bool {
+        object(named: nil) { name, value in
+            cell(name, value)
+            return true
+        } valueReader: { scanner in
+            scanner.cellText()
+        }
+    }
+
+    private mutating func object(
+        named prefix: String?, _ leaf: (String, (text: String, isText: Bool)) -> Bool,
+        valueReader: (inout JSONKeyScanner) -> (text: String, isText: Bool)?
+    ) -> Bool {
         skipSpace()
         guard next(UInt8(ascii: "{")) else { return false }
         depth += 1
@@ -40,15 +64,28 @@ struct JSONKeyScanner {
             guard next(UInt8(ascii: ":")) else { return false }
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
-                guard object(named: name, into: &found) else { return false }
+                guard object(named: name, leaf, valueReader: valueReader) else { return false }
             } else {
-                guard skipValue() else { return false }
-                found.append(name)
+                guard let value = valueReader(&self), leaf(name, value) else { return false }
             }
             skipSpace()
             if next(UInt8(ascii: ",")) { continue }
             return next(UInt8(ascii: "}"))
         }
+    }
+
+    /// A leaf value's cell: a string's text, `null` empty, anything else its JSON as it stands.
+    private mutating func cellText() -> (text: String, isText: Bool)? {
+        skipSpace()
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "\"") {
+            return string().map { ($0, true) }
+        }
+        let start = index
+        guard skipValue() else { return nil }
+        let raw = bytes[start..<index]
+        if raw.elementsEqual("null".utf8) { return ("", false) }
+        return (String(decoding: raw, as: UTF8.self), false)
     }
 
     /// Skips one value that is not an object's member list being read: a string, a number, a
@@ -95,15 +132,26 @@ struct JSONKeyScanner {
         }
     }
 
-    /// Reads a string, its escapes decoded.
+    /// Reads a string, its escapes decoded. The JSON is a store's, which was checked to be
+    /// UTF-8 when it came in: its bytes are taken as they are.
     private mutating func string() -> String? {
         guard next(UInt8(ascii: "\"")) else { return nil }
+        // Most strings have no escape: their bytes, at once.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var text: [UInt8] = []
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\""): return String(validating: text, as: UTF8.self)
+            case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return nil }
                 let escaped = bytes[index]

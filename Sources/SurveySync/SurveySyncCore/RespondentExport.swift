@@ -69,17 +69,31 @@ public struct RespondentExport: Sendable {
             var header: [UInt8] = spreadsheet ? [0xEF, 0xBB, 0xBF] : []
             Self.appendRow(columns.map { ($0, false) }, spreadsheet: false, to: &header)
             try await emit(header)
-            try await forEachPage { page in
+            // Each row straight from the JSON the store keeps, its values never built.
+            let place = Dictionary(
+                uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+            var after: String?
+            var row = [(text: String, isText: Bool)](repeating: ("", false), count: columns.count)
+            while true {
+                let page = try await store.respondentBodies(limit: pageSize, after: after)
                 var piece: [UInt8] = []
-                var row: [(text: String, isText: Bool)] = []
-                row.reserveCapacity(columns.count)
-                for respondent in page {
-                    let cells = Self.typedCells(of: respondent.fields)
-                    row.removeAll(keepingCapacity: true)
-                    for column in columns { row.append(cells[column] ?? ("", false)) }
+                for (id, body) in page {
+                    for index in row.indices { row[index] = ("", false) }
+                    var scanner = JSONKeyScanner(body)
+                    var read = scanner.cells { name, cell in
+                        if let index = place[name] { row[index] = cell }
+                    }
+                    scanner.skipSpace()
+                    read = read && scanner.atEnd
+                    guard read else {
+                        throw DamagedRowError(
+                            store: "respondents", key: id, problem: "its JSON cannot be read")
+                    }
                     Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
                 }
-                try await emit(piece)
+                if !page.isEmpty { try await emit(piece) }
+                guard page.count == pageSize, let last = page.last else { break }
+                after = last.id
             }
         }
     }
@@ -150,6 +164,15 @@ public struct RespondentExport: Sendable {
         guard appendColumns(ofJSON: body, to: &columns) else { return false }
         found.formUnion(columns)
         return true
+    }
+
+    /// A respondent's cells read from its JSON (each text under its column's name), as
+    /// `cells(of:)` gives them from its values; false for bytes that are not one JSON object.
+    package static func cells(ofJSON body: [UInt8], into cells: inout [String: String]) -> Bool {
+        var scanner = JSONKeyScanner(body)
+        guard scanner.cells(into: { name, cell in cells[name] = cell.text }) else { return false }
+        scanner.skipSpace()
+        return scanner.atEnd
     }
 
     /// The same, appending the columns in the order of the JSON's keys.
