@@ -323,20 +323,7 @@ struct DiaryPages: Sendable {
         -> Response
     {
         let (work, store) = try Self.diary(diaries, request)
-        let body = try await RequestBody.collect(request, upTo: Self.importLimit)
-        let form: MultipartForm
-        do {
-            let boundary = try MultipartForm.boundary(
-                contentType: request.headers[.contentType] ?? "")
-            form = try MultipartForm(Array(body.readableBytesView), boundary: boundary)
-        } catch {
-            throw RequestError(.badRequest, "The form cannot be read: \(error).")
-        }
-        guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
-            throw RequestError(
-                .forbidden,
-                "This form has expired or came from another site. Reload the page and try again.")
-        }
+        let form = try await PostedForm.readFiles(request, limit: Self.importLimit)
         let formatName = form["format"] ?? ""
         guard formatName.isEmpty || DiaryFile.Format(rawValue: formatName) != nil else {
             throw RequestError(.badRequest, "A diary file is casebook, dayone or jrnl.")

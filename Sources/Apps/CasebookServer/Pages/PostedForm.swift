@@ -1,3 +1,4 @@
+import CasebookForms
 import Hummingbird
 import NIOCore
 
@@ -8,11 +9,33 @@ enum PostedForm {
     static func read(_ request: Request) async throws -> FormFields {
         let buffer = try await RequestBody.collect(request, upTo: limit)
         let form = try FormFields(buffer.readableBytesView)
-        guard CSRFToken.isValid(form: form, request: request) else {
-            throw RequestError(
-                .forbidden,
-                "This form has expired or came from another site. Reload the page and try again.")
+        guard CSRFToken.isValid(form: form, request: request) else { throw expired }
+        return form
+    }
+
+    /// A form that sends files (`multipart/form-data`): at most `limit` bytes and `partLimit`
+    /// parts, read strictly (`MultipartForm`; a 400 saying what is wrong), and refused unless
+    /// it carries the CSRF token.
+    static func readFiles(_ request: Request, limit: Int, partLimit: Int = MultipartForm.mostParts)
+        async throws -> MultipartForm
+    {
+        let body = try await RequestBody.collect(request, upTo: limit)
+        let form: MultipartForm
+        do {
+            let boundary = try MultipartForm.boundary(
+                contentType: request.headers[.contentType] ?? "")
+            form = try MultipartForm(
+                Array(body.readableBytesView), boundary: boundary, partLimit: partLimit)
+        } catch {
+            throw RequestError(.badRequest, "The form cannot be read: \(error).")
+        }
+        guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
+            throw expired
         }
         return form
     }
+
+    private static let expired = RequestError(
+        .forbidden,
+        "This form has expired or came from another site. Reload the page and try again.")
 }

@@ -116,22 +116,8 @@ struct SurveyPages: Sendable {
     @Sendable func upload(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let body = try await RequestBody.collect(request, upTo: Self.uploadLimit)
-        let form: MultipartForm
-        do {
-            let boundary = try MultipartForm.boundary(
-                contentType: request.headers[.contentType] ?? "")
-            form = try MultipartForm(
-                Array(body.readableBytesView), boundary: boundary,
-                partLimit: Self.mostUploadedFiles + 1)
-        } catch {
-            throw RequestError(.badRequest, "The form cannot be read: \(error).")
-        }
-        guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
-            throw RequestError(
-                .forbidden,
-                "This form has expired or came from another site. Reload the page and try again.")
-        }
+        let form = try await PostedForm.readFiles(
+            request, limit: Self.uploadLimit, partLimit: Self.mostUploadedFiles + 1)
         let files = form.parts.filter { $0.name == "files" && !($0.filename ?? "").isEmpty }
         guard !files.isEmpty else {
             return try await render(
