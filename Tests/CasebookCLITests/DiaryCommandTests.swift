@@ -579,8 +579,14 @@ struct DiaryExportImportTests {
         try DiaryFixture.insert(
             ["First, \"quoted\"", "Second\nwith two lines", "Third ☕"],
             into: directory.appending("from/diary.sqlite").path)
+        let listed = try casebook(["diary", "list", "--json"], data: "from").standardOutput
+        let starredID = try #require(
+            listed.range(of: #"[0-9a-f]{8}-[0-9a-f-]{27}"#, options: .regularExpression)
+                .map { String(listed[$0]) })
+        #expect(try casebook(["diary", "star", starredID], data: "from").status == 0)
         let exported = try casebook(["diary", "export"], data: "from")
         #expect(exported.status == 0)
+        #expect(exported.standardOutput.components(separatedBy: #""starred" : true"#).count == 2)
         let file = directory.appending("diary.json")
         try exported.standardOutput.write(to: file, atomically: true, encoding: .utf8)
 
@@ -591,6 +597,8 @@ struct DiaryExportImportTests {
         #expect(again.standardOutput == "imported 0, already there 3\n")
         #expect(
             try casebook(["diary", "export"], data: "to").standardOutput == exported.standardOutput)
+        let starred = try casebook(["diary", "list", "--starred"], data: "to").standardOutput
+        #expect(starred.hasPrefix(starredID) && starred.split(separator: "\n").count == 1)
     }
 
     @Test(arguments: [

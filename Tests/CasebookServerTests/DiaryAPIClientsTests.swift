@@ -92,7 +92,7 @@ struct DiaryAPIClientsTests {
         let body = """
             {"entries": [
               {"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2020-02-29T23:59:59.123Z", "text": "leap #day"},
-              {"id": "0f0e0d0c-0b0a-4900-8800-000000000002", "date": "2021-03-01T08:00:00Z", "text": "spring"}
+              {"id": "0f0e0d0c-0b0a-4900-8800-000000000002", "date": "2021-03-01T08:00:00Z", "text": "spring", "starred": true}
             ]}
             """
         try await test { client in
@@ -115,6 +115,10 @@ struct DiaryAPIClientsTests {
         #expect(leap.text == "leap #day")
         #expect(WireDateText.text(of: leap.date) == "2020-02-29T23:59:59.123Z")
         #expect(try stores.diary.count() == 2)
+        let stars = try #require(stores.diary as? any DiaryStars)
+        #expect(
+            try stars.starred(among: [UUID(uuidString: "0f0e0d0c-0b0a-4900-8800-000000000002")!])
+                .count == 1)
     }
 
     @Test(arguments: [
@@ -135,6 +139,10 @@ struct DiaryAPIClientsTests {
             "entries[0].text"
         ),
         (#"{"entries": {}}"#, "entries"),
+        (
+            #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z", "text": "a", "starred": "yes"}]}"#,
+            "entries[0].starred"
+        ),
     ])
     func aMalformedImportIsRefusedWholeNamingTheField(body: String, field: String) async throws {
         try await test { client in

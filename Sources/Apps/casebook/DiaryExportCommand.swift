@@ -26,10 +26,15 @@ struct DiaryExportCommand: AsyncParsableCommand {
             var output = OutputBuffer()
             switch format {
             case .json:
+                // The starred entries first (few, as stars go), so that each keeps its star.
+                var starred: Set<Entry.ID> = []
+                try entries.forEachNewest(matching: DiaryQuery(starredOnly: true), limit: Int.max) {
+                    starred.insert($0.id)
+                }
                 var stream = DiaryEntriesJSONStream()
                 stream.start(to: &output.bytes)
                 try entries.forEachNewest(limit: Int.max) { entry in
-                    stream.write(entry, to: &output.bytes)
+                    stream.write(entry, starred: starred.contains(entry.id), to: &output.bytes)
                     try output.flushIfFull()
                 }
                 stream.finish(to: &output.bytes)

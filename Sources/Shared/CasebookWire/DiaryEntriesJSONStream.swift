@@ -15,6 +15,7 @@ public struct DiaryEntriesJSONStream {
         let beforeDate: String
         let beforeID: String
         let beforeText: String
+        let starredBeforeText: String
         let afterText: String
         let finish: String
     }
@@ -22,11 +23,13 @@ public struct DiaryEntriesJSONStream {
     private static let indentedPieces = Pieces(
         start: "{\n  \"entries\" : [\n", between: ",\n", beforeDate: "    {\n      \"date\" : \"",
         beforeID: "\",\n      \"id\" : \"", beforeText: "\",\n      \"text\" : ",
+        starredBeforeText: "\",\n      \"starred\" : true,\n      \"text\" : ",
         afterText: "\n    }",
         finish: "\n  ]\n}")
     private static let compactPieces = Pieces(
         start: "{\"entries\":[", between: ",", beforeDate: "{\"date\":\"", beforeID: "\",\"id\":\"",
-        beforeText: "\",\"text\":", afterText: "}", finish: "]}")
+        beforeText: "\",\"text\":", starredBeforeText: "\",\"starred\":true,\"text\":",
+        afterText: "}", finish: "]}")
 
     /// Indented, as the command line prints it.
     public init() {
@@ -50,6 +53,20 @@ public struct DiaryEntriesJSONStream {
     }
 
     /// A page at once, as the API gives it: `{"entries": […], "next": …}`.
+    /// A diary's export: its entries, each starred one with `"starred": true`.
+    public static func encode(
+        _ entries: some Sequence<Entry>, starred: Set<Entry.ID>, indented: Bool
+    ) -> [UInt8] {
+        var stream = DiaryEntriesJSONStream(indented: indented)
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        for entry in entries {
+            stream.write(entry, starred: starred.contains(entry.id), to: &output)
+        }
+        stream.finish(to: &output)
+        return output
+    }
+
     public static func encode(
         _ entries: some Sequence<Entry>, next: String?, indented: Bool
     ) -> [UInt8] {
@@ -68,13 +85,18 @@ public struct DiaryEntriesJSONStream {
 
     /// One entry of the list, after those already written.
     public mutating func write(_ entry: Entry, to output: inout [UInt8]) {
+        write(entry, starred: false, to: &output)
+    }
+
+    /// Appends `entry`, with `"starred": true` when it is (as a diary's export writes it).
+    public mutating func write(_ entry: Entry, starred: Bool, to output: inout [UInt8]) {
         if wroteEntry { output.append(contentsOf: pieces.between.utf8) }
         wroteEntry = true
         output.append(contentsOf: pieces.beforeDate.utf8)
         WireDateText.write(entry.date, to: &output)
         output.append(contentsOf: pieces.beforeID.utf8)
         EntryIDText.write(entry.id, to: &output)
-        output.append(contentsOf: pieces.beforeText.utf8)
+        output.append(contentsOf: (starred ? pieces.starredBeforeText : pieces.beforeText).utf8)
         JSONWriter.writeString(entry.text, to: &output, shortControlEscapes: true)
         output.append(contentsOf: pieces.afterText.utf8)
     }

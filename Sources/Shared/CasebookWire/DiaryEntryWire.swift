@@ -7,17 +7,31 @@ public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public let id: String
     public let date: String
     public let text: String
+    /// `true` for a starred entry in a diary's export (absent otherwise, and in the API's
+    /// answers), so that an import keeps its star.
+    public let starred: Bool?
 
     public init(id: String, date: String, text: String) {
+        self.init(id: id, date: date, text: text, starred: nil)
+    }
+
+    public init(id: String, date: String, text: String, starred: Bool?) {
         self.id = id
         self.date = date
         self.text = text
+        self.starred = starred
     }
 
     public init(_ entry: Entry) {
+        self.init(entry, starred: false)
+    }
+
+    /// `entry` as an export writes it: `"starred": true` when it is.
+    public init(_ entry: Entry, starred: Bool) {
         id = EntryIDText.text(of: entry.id)
         date = WireDateText.text(of: entry.date)
         text = entry.text
+        self.starred = starred ? true : nil
     }
 }
 

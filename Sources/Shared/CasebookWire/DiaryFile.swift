@@ -36,13 +36,13 @@ public enum DiaryFile {
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
         switch format ?? (isJSON(bytes) ? nil : .jrnl) {
-        case .casebook: return Contents(entries: try casebookEntries(bytes, named: name))
+        case .casebook: return try casebookContents(bytes, named: name)
         case .dayone: return try dayOneEntries(bytes, named: name)
         case .jrnl: return Contents(entries: try jrnlEntries(bytes, named: name, zone: zone))
         case nil:
             // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
             do {
-                return Contents(entries: try casebookEntries(bytes, named: name))
+                return try casebookContents(bytes, named: name)
             } catch let casebook {
                 guard let dayOne = try? dayOneEntries(bytes, named: name) else { throw casebook }
                 return dayOne
@@ -65,8 +65,8 @@ public enum DiaryFile {
         }
     }
 
-    /// Every entry of Casebook's JSON, each checked.
-    static func casebookEntries(_ bytes: [UInt8], named name: String) throws(Refusal) -> [Entry] {
+    /// Every entry of Casebook's JSON, each checked, and the starred ones.
+    static func casebookContents(_ bytes: [UInt8], named name: String) throws(Refusal) -> Contents {
         let wire: DiaryEntriesWire
         do {
             wire = try WireJSON.decode(
@@ -75,16 +75,18 @@ public enum DiaryFile {
         } catch {
             throw Refusal(message: "\(name): \(fileMessage(error.message))")
         }
-        var entries: [Entry] = []
-        entries.reserveCapacity(wire.entries.count)
+        var contents = Contents(entries: [])
+        contents.entries.reserveCapacity(wire.entries.count)
         for (index, item) in wire.entries.enumerated() {
             do {
-                entries.append(try item.entry())
+                let entry = try item.entry()
+                contents.entries.append(entry)
+                if item.starred == true { contents.starred.append(entry.id) }
             } catch {
                 throw Refusal(message: "\(name): entry \(index + 1): \(error.message)")
             }
         }
-        return entries
+        return contents
     }
 
     /// The entries of a Day One export, how many had no text, and the starred ones.

@@ -6,7 +6,8 @@ import DiaryCore
 /// whole and every entry checked before any is added; a refusal names the member at fault
 /// (`entries[3].date`).
 public enum DiaryImportRequest {
-    public static let shape = #"the body must be {"entries": [{"id", "date", "text"}, …]}"#
+    public static let shape =
+        #"the body must be {"entries": [{"id", "date", "text", optionally "starred"}, …]}"#
 
     /// The most entries one request adds (a client sends a longer diary in parts).
     public static let mostEntries = 10_000
@@ -17,6 +18,14 @@ public enum DiaryImportRequest {
     /// The entries of `bytes`, in their order.
     public static func entries(from bytes: some Collection<UInt8>) throws(WireJSON.Refusal)
         -> [Entry]
+    {
+        try read(bytes).entries
+    }
+
+    /// The entries of `bytes`, in their order, and those it stars (`"starred": true`, as a
+    /// diary's export writes them).
+    public static func read(_ bytes: some Collection<UInt8>) throws(WireJSON.Refusal)
+        -> (entries: [Entry], starred: [Entry.ID])
     {
         let value: JSONValue
         do {
@@ -36,6 +45,7 @@ public enum DiaryImportRequest {
                 field: "entries")
         }
         var entries: [Entry] = []
+        var starred: [Entry.ID] = []
         entries.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             let place = "entries[\(index)]"
@@ -44,7 +54,7 @@ public enum DiaryImportRequest {
                     "\(place) must be {\"id\", \"date\", \"text\"}", field: place)
             }
             if let unknown = fields.keys.sorted().first(where: {
-                !["id", "date", "text"].contains($0)
+                !["id", "date", "text", "starred"].contains($0)
             }) {
                 throw WireJSON.Refusal(
                     "\(place) has no member '\(unknown)'", field: "\(place).\(unknown)")
@@ -68,7 +78,14 @@ public enum DiaryImportRequest {
                 let field = "\(place).\(error.field ?? "")"
                 throw WireJSON.Refusal("\(field): \(error.message)", field: field)
             }
+            switch fields["starred"] {
+            case nil, .bool(false): break
+            case .bool(true): starred.append(entries[entries.count - 1].id)
+            default:
+                throw WireJSON.Refusal(
+                    "\(place).starred must be true or false", field: "\(place).starred")
+            }
         }
-        return entries
+        return (entries, starred)
     }
 }

@@ -171,13 +171,18 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let buffer = try await RequestBody.collect(request, upTo: Self.importBodyLimit)
-        let entries: [Entry]
+        let read: (entries: [Entry], starred: [Entry.ID])
         do {
-            entries = try DiaryImportRequest.entries(from: buffer.readableBytesView)
+            read = try DiaryImportRequest.read(buffer.readableBytesView)
         } catch {
             throw RequestError(refusal: error)
         }
-        let added = try await work.entries { try $0.restore(contentsOf: entries) }
+        let entries = read.entries
+        let added = try await work.entries { diary in
+            let added = try diary.restore(contentsOf: read.entries)
+            for id in read.starred { try diary.setStarred(true, id: id) }
+            return added
+        }
         return JSONResponse.make(DiaryImportWire(added: added, present: entries.count - added))
     }
 

@@ -287,10 +287,16 @@ struct DiaryPages: Sendable {
                     .parameter("format")
             }
         let body: [UInt8] = try await work.run {
+            let entries = DiaryEntries(store: store)
             var all: [Entry] = []
-            try DiaryEntries(store: store).forEachNewest(limit: Int.max) { all.append($0) }
+            try entries.forEachNewest(limit: Int.max) { all.append($0) }
             switch format {
-            case "json": return DiaryEntriesJSONStream.encode(all[...], next: nil, indented: true)
+            case "json":
+                var starred: Set<Entry.ID> = []
+                try entries.forEachNewest(matching: DiaryQuery(starredOnly: true), limit: Int.max) {
+                    starred.insert($0.id)
+                }
+                return DiaryEntriesJSONStream.encode(all, starred: starred, indented: true)
             case "markdown": return Array(DiaryTextExport.markdown(all.reversed(), zone: zone).utf8)
             default: return Array(DiaryTextExport.jrnl(all.reversed(), zone: zone).utf8)
             }
