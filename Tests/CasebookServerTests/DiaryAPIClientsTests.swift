@@ -197,4 +197,21 @@ struct DiaryAPIClientsTests {
             #expect(second != first)
         }
     }
+
+    /// A search's results say where each entry has the words found: `marks`, pairs of
+    /// offsets in UTF-16 code units (as JavaScript indexes a string), start and end.
+    @Test func searchResultsMarkTheWordsFound() async throws {
+        try stores.diary.save(
+            Entry(date: Date(timeIntervalSince1970: 1_000), text: "☕ Café au lait, walking"))
+        try stores.diary.save(Entry(date: Date(timeIntervalSince1970: 2_000), text: "no match"))
+        try await test { client in
+            let found = try await client.execute(uri: "/api/diary?q=cafe%20walk*", method: .get)
+            let entries = try #require(try Self.object(found.body)["entries"] as? [[String: Any]])
+            #expect(entries.count == 1)
+            #expect(entries.first?["marks"] as? [[Int]] == [[2, 6], [16, 23]])
+            let listed = try await client.execute(uri: "/api/diary", method: .get)
+            let all = try #require(try Self.object(listed.body)["entries"] as? [[String: Any]])
+            #expect(all.allSatisfy { $0["marks"] == nil })
+        }
+    }
 }

@@ -45,4 +45,39 @@ import Testing
         stream.finish(to: &output)
         #expect(String(decoding: output, as: UTF8.self) == "{\n  \"entries\" : [\n\n  ]\n}")
     }
+
+    /// A starred entry of an export, and a search's result with its marks, are what the
+    /// encoder writes of the same fields, indented or not.
+    @Test func starsAndMarksAreWhatTheEncoderWrites() throws {
+        let entry = Entry(date: Date(timeIntervalSince1970: 1_000), text: "☕ Café au lait")
+        let marks = try DiarySearch("cafe lait").marks(in: entry.text)
+        struct Marked: Encodable {
+            let date: String
+            let id: String
+            let marks: [[Int]]
+            let starred: Bool?
+            let text: String
+        }
+        for starred in [false, true] {
+            for indented in [false, true] {
+                var stream = DiaryEntriesJSONStream(indented: indented)
+                var output: [UInt8] = []
+                stream.start(to: &output)
+                stream.write(entry, starred: starred, marks: marks, to: &output)
+                stream.finish(to: &output)
+                let wire = DiaryEntryWire(entry)
+                let expected = WireJSON.encode(
+                    [
+                        "entries": [
+                            Marked(
+                                date: wire.date, id: wire.id, marks: [[2, 6], [10, 14]],
+                                starred: starred ? true : nil, text: entry.text)
+                        ]
+                    ], indented: indented)
+                #expect(
+                    String(decoding: output, as: UTF8.self)
+                        == String(decoding: expected, as: UTF8.self))
+            }
+        }
+    }
 }

@@ -230,7 +230,10 @@ struct DiaryListCommand: AsyncParsableCommand {
                 var stream = DiaryEntriesJSONStream()
                 stream.start(to: &output.bytes)
                 try entries.forEachNewest(matching: query, limit: limit) { entry in
-                    stream.write(entry, to: &output.bytes)
+                    // A search's results say where each has the words found, as the API's do.
+                    stream.write(
+                        entry, starred: false, marks: query.search?.marks(in: entry.text),
+                        to: &output.bytes)
                     try output.flushIfFull()
                 }
                 stream.finish(to: &output.bytes)

@@ -67,6 +67,20 @@ public struct DiaryEntriesJSONStream {
         return output
     }
 
+    /// A page of a search's results: each entry with where its text has the words found.
+    public static func encode(
+        _ entries: some Sequence<Entry>, next: String?, indented: Bool, search: DiarySearch
+    ) -> [UInt8] {
+        var stream = DiaryEntriesJSONStream(indented: indented)
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        for entry in entries {
+            stream.write(entry, starred: false, marks: search.marks(in: entry.text), to: &output)
+        }
+        stream.finish(next: next, to: &output)
+        return output
+    }
+
     public static func encode(
         _ entries: some Sequence<Entry>, next: String?, indented: Bool
     ) -> [UInt8] {
@@ -90,13 +104,48 @@ public struct DiaryEntriesJSONStream {
 
     /// Appends `entry`, with `"starred": true` when it is (as a diary's export writes it).
     public mutating func write(_ entry: Entry, starred: Bool, to output: inout [UInt8]) {
+        write(entry, starred: starred, marks: nil, to: &output)
+    }
+
+    /// Appends `entry` as a search's result: with `"marks"`, where its text has the words
+    /// found, as pairs of UTF-16 offsets (start, end).
+    public mutating func write(
+        _ entry: Entry, starred: Bool, marks: [Range<String.Index>]?, to output: inout [UInt8]
+    ) {
         if wroteEntry { output.append(contentsOf: pieces.between.utf8) }
         wroteEntry = true
         output.append(contentsOf: pieces.beforeDate.utf8)
         WireDateText.write(entry.date, to: &output)
         output.append(contentsOf: pieces.beforeID.utf8)
         EntryIDText.write(entry.id, to: &output)
-        output.append(contentsOf: (starred ? pieces.starredBeforeText : pieces.beforeText).utf8)
+        if let marks {
+            // Laid out as the encoder lays out an array of pairs, indented or not.
+            let indented = pieces.start.hasPrefix("{\n")
+            output.append(
+                contentsOf: (indented ? "\",\n      \"marks\" : [" : "\",\"marks\":[").utf8)
+            for (index, mark) in marks.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                let start = entry.text.utf16.distance(
+                    from: entry.text.startIndex, to: mark.lowerBound)
+                let end =
+                    start + entry.text.utf16.distance(from: mark.lowerBound, to: mark.upperBound)
+                output.append(
+                    contentsOf: (indented
+                        ? "\n        [\n          \(start),\n          \(end)\n        ]"
+                        : "[\(start),\(end)]").utf8)
+            }
+            if indented {
+                output.append(contentsOf: (marks.isEmpty ? "\n\n      " : "\n      ").utf8)
+            }
+            // Closes the marks with the rest of what comes before the text (a quote, opened by
+            // the piece after the id, is not wanted here).
+            let rest = starred ? pieces.starredBeforeText : pieces.beforeText
+            output.append(UInt8(ascii: "]"))
+            output.append(contentsOf: rest.utf8.dropFirst())
+        } else {
+            output.append(
+                contentsOf: (starred ? pieces.starredBeforeText : pieces.beforeText).utf8)
+        }
         JSONWriter.writeString(entry.text, to: &output, shortControlEscapes: true)
         output.append(contentsOf: pieces.afterText.utf8)
     }

@@ -89,7 +89,14 @@ struct DiaryAPIController: Sendable {
             }
             let page = found.prefix(limit)
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
-            let body = DiaryEntriesJSONStream.encode(page, next: next, indented: false)
+            // A search's results say where each has the words found.
+            let body =
+                if let search = asked.search.flatMap({ try? DiarySearch($0) }) {
+                    DiaryEntriesJSONStream.encode(
+                        page, next: next, indented: false, search: search)
+                } else {
+                    DiaryEntriesJSONStream.encode(page, next: next, indented: false)
+                }
             answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: body), next: next)
             if keeps { lists.keep(answer, for: question, of: diary.key) }
         }
