@@ -221,6 +221,17 @@ struct WebPagesTests {
     /// The search box finds entries by their words (case and accents ignored), within the
     /// days asked (in the reader's zone), each result an excerpt with the words found marked
     /// (escaped as any text is); more results are a link away, and the box keeps the search.
+    /// `before`, an instant, bounds the list as the API's does; anything else is a 400.
+    @Test func theListIsBoundedByAnInstantAsTheAPIsIs() async throws {
+        try stores.diary.save(Entry(date: Date(timeIntervalSince1970: 1_000), text: "early #x"))
+        try stores.diary.save(Entry(date: Date(timeIntervalSince1970: 2_000), text: "late #x"))
+        try await withPages { pages in
+            let bounded = try await pages.get("/diary?tag=x&before=1970-01-01T00:20:00Z").html
+            #expect(bounded.contains("early #x") && !bounded.contains("late #x"))
+            #expect(try await pages.get("/diary?before=soon").status == .badRequest)
+        }
+    }
+
     @Test func theSearchBoxFindsEntriesWithTheWordsMarkedWithinTheDaysAsked() async throws {
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
         for day in 0..<60 {

@@ -119,22 +119,14 @@ struct DiaryAPIController: Sendable {
         -> DiaryQuery?
     {
         guard !asked.isEmpty else { return nil }
-        let before = try asked.before.map { text in
-            guard let instant = WireDateText.date(from: text) else {
-                throw RequestError(
-                    .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
-                ).parameter("before")
-            }
-            return instant
-        }
+        let query: DiaryQuery
         do {
-            var query = try asked.query(of: entries, zone: zone)
-            if let before { query.before = min(query.before ?? before, before) }
-            return query
+            query = try asked.query(of: entries, zone: zone)
         } catch {
             let parameter = DiaryAsked.parameter(of: error)
             throw RequestError(.badRequest, "\(parameter): \(error)").parameter(parameter)
         }
+        return try asked.boundingBefore(query)
     }
 
     /// The zone a `tz` parameter names (UTC without one); a 400 naming it for anything that is

@@ -54,6 +54,20 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
     }
 
     /// Adds what was asked to a link's query.
+    /// `query` bounded by the instant `before` names too, when it names one; a 400 naming
+    /// `before` for anything that is not an ISO 8601 date and time.
+    func boundingBefore(_ query: DiaryQuery) throws -> DiaryQuery {
+        guard let text = before else { return query }
+        guard let instant = WireDateText.date(from: text) else {
+            throw RequestError(
+                .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
+            ).parameter("before")
+        }
+        var bounded = query
+        bounded.before = min(query.before ?? instant, instant)
+        return bounded
+    }
+
     func append(to query: inout QueryString) {
         query.append("q", search)
         query.append("from", from)

@@ -230,8 +230,9 @@ struct DiaryPages: Sendable {
     static func query(_ asked: DiaryAsked, zone: TimeZone, of store: any DiaryStore) throws
         -> DiaryQuery
     {
+        let query: DiaryQuery
         do {
-            return try asked.query(of: DiaryEntries(store: store), zone: zone)
+            query = try asked.query(of: DiaryEntries(store: store), zone: zone)
         } catch {
             let label =
                 switch error {
@@ -243,6 +244,7 @@ struct DiaryPages: Sendable {
             throw RequestError(.badRequest, "\(label): \(error).").parameter(
                 DiaryAsked.parameter(of: error))
         }
+        return try asked.boundingBefore(query)
     }
 
     /// `GET /diary/trash`: the entries deleted in the last 30 days, newest deletion first,
