@@ -57,15 +57,17 @@ enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .server:
             // A server on a loopback port, as `--server` reaches it, over stores in memory (its
             // stores' own kinds are the other cases): as few descriptors as a server holds.
-            let app = Application(
-                router: try CasebookServer.router(
-                    stores: CasebookServer.Stores.inMemory(dataDirectory: directory.url)),
-                configuration: .init(address: .hostname("127.0.0.1", port: 0)))
-            try await app.test(.live) { client in
-                let port = try #require(client.port)
-                let store = ServerDiaryStore(
-                    server: URL(string: "http://127.0.0.1:\(port)")!, token: nil, zone: .gmt)
-                try await PostgresTesting.onOwnThread { try body(store) }
+            try await LiveServerTurns.shared.run {
+                let app = Application(
+                    router: try CasebookServer.router(
+                        stores: CasebookServer.Stores.inMemory(dataDirectory: directory.url)),
+                    configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+                try await app.test(.live) { client in
+                    let port = try #require(client.port)
+                    let store = ServerDiaryStore(
+                        server: URL(string: "http://127.0.0.1:\(port)")!, token: nil, zone: .gmt)
+                    try await PostgresTesting.onOwnThread { try body(store) }
+                }
             }
         }
     }

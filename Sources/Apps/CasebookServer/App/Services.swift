@@ -45,9 +45,10 @@ struct Services: Sendable {
         syncBackends = configuration.syncBackends
         secureCookies = configuration.secureCookies
         // One inotify watch on the data directory for every diary in it (the instances a user
-        // may have are few: 128 by default).
+        // may have are few: 128 by default), for diaries in SQLite files, the only ones it
+        // tells about.
         let revisions =
-            stores.database == nil
+            stores.database == nil && stores.diary is SQLiteDiaryStore
             ? UserRevisions(
                 generation: ChangeGeneration(
                     signal: DirectoryChangeSignal(directory: stores.dataDirectory)))
