@@ -173,7 +173,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .target(
-            name: "DiaryHTTPClient", dependencies: ["DiaryCore", "CasebookWire", "CasebookHTTPClient"]),
+            name: "DiaryHTTPClient",
+            dependencies: ["DiaryCore", "CasebookWire", "CasebookHTTPClient"]),
         .target(
             name: "DiaryPostgres",
             dependencies: [
@@ -346,8 +347,8 @@ let package = Package(
         .testTarget(
             name: "DiaryTests",
             dependencies: [
-                "Diary", "DiaryCore", "DiaryPostgres", "DiaryHTTPClient", "CasebookServer", "CasebookWire",
-                "CasebookTestSupport", "PostgresTestSupport",
+                "Diary", "DiaryCore", "DiaryPostgres", "DiaryHTTPClient", "CasebookServer",
+                "CasebookWire", "CasebookTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

@@ -61,14 +61,10 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
         let skipped = max(0, offset)
         guard skipped <= 1_000_000_000 else { return [] }
         var entries: [Entry] = []
-        var page = try self.page(
-            [("limit", "\(min(limit, Self.pageSize))"), ("offset", "\(skipped)")])
-        while true {
-            entries += page.entries.prefix(limit - entries.count)
-            guard entries.count < limit, let next = page.next else { return entries }
-            page = try self.page(
-                [("limit", "\(min(limit - entries.count, Self.pageSize))"), ("cursor", next)])
+        try forEachEntry([], limit: limit, after: nil, firstAlso: [("offset", "\(skipped)")]) {
+            entries.append($0)
         }
+        return entries
     }
 
     public func newestEntries(limit: Int, after cursor: DiaryCursor?) throws -> [Entry] {
@@ -84,17 +80,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     }
 
     public func forEachNewestEntry(limit: Int, _ body: (Entry) throws -> Void) throws {
-        var listed = 0
-        var cursor: String?
-        while listed < limit {
-            var parameters = [("limit", "\(min(limit - listed, Self.pageSize))")]
-            if let cursor { parameters.append(("cursor", cursor)) }
-            let page = try self.page(parameters)
-            for entry in page.entries.prefix(limit - listed) { try body(entry) }
-            listed += page.entries.count
-            guard let next = page.next else { return }
-            cursor = next
-        }
+        try forEachEntry([], limit: limit, after: nil, body)
     }
 
     public func add(contentsOf entries: [Entry]) throws -> Int {
@@ -263,18 +249,31 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     private func newestEntries(
         parameters: [(String, String)], limit: Int, after cursor: DiaryCursor?
     ) throws -> [Entry] {
-        guard limit > 0 else { return [] }
         var entries: [Entry] = []
-        var position = cursor?.token
-        while entries.count < limit {
-            var asked = parameters + [("limit", "\(min(limit - entries.count, Self.pageSize))")]
+        try forEachEntry(parameters, limit: limit, after: cursor?.token) { entries.append($0) }
+        return entries
+    }
+
+    /// Hands over at most `limit` entries of the list `parameters` asks for, newest first,
+    /// after `cursor`, a page (of at most `pageSize`) a request, each page after the one before
+    /// by its `next`; `first` goes with the first request alone (an offset).
+    private func forEachEntry(
+        _ parameters: [(String, String)], limit: Int, after cursor: String?,
+        firstAlso first: [(String, String)] = [], _ body: (Entry) throws -> Void
+    ) throws {
+        var listed = 0
+        var position = cursor
+        var extra = first
+        while listed < limit {
+            var asked = parameters + [("limit", "\(min(limit - listed, Self.pageSize))")] + extra
             if let position { asked.append(("cursor", position)) }
+            extra = []
             let page = try self.page(asked)
-            entries += page.entries.prefix(limit - entries.count)
-            guard let next = page.next else { break }
+            for entry in page.entries.prefix(limit - listed) { try body(entry) }
+            listed += page.entries.count
+            guard let next = page.next else { return }
             position = next
         }
-        return entries
     }
 
     private static let unexpected = DiaryServerError(

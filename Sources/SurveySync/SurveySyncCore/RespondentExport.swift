@@ -55,10 +55,11 @@ public struct RespondentExport: Sendable {
     {
         switch format {
         case .jsonl:
+            // Each line the JSON the store keeps, as it stands.
             try await forEachPage { page in
                 var piece: [UInt8] = []
-                for respondent in page {
-                    piece += respondent.canonicalJSON
+                for (_, body) in page {
+                    piece += body
                     piece.append(0x0A)
                 }
                 try await emit(piece)
@@ -72,28 +73,18 @@ public struct RespondentExport: Sendable {
             // Each row straight from the JSON the store keeps, its values never built.
             let place = Dictionary(
                 uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-            var after: String?
             var row = [(text: String, isText: Bool)](repeating: ("", false), count: columns.count)
-            while true {
-                let page = try await store.respondentBodies(limit: pageSize, after: after)
+            try await forEachPage { page in
                 var piece: [UInt8] = []
                 for (id, body) in page {
                     for index in row.indices { row[index] = ("", false) }
-                    var scanner = JSONKeyScanner(body)
-                    var read = scanner.cells { name, cell in
+                    let read = Self.readCells(ofJSON: body) { name, cell in
                         if let index = place[name] { row[index] = cell }
                     }
-                    scanner.skipSpace()
-                    read = read && scanner.atEnd
-                    guard read else {
-                        throw DamagedRowError(
-                            store: "respondents", key: id, problem: "its JSON cannot be read")
-                    }
+                    guard read else { throw Self.damaged(id) }
                     Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
                 }
-                if !page.isEmpty { try await emit(piece) }
-                guard page.count == pageSize, let last = page.last else { break }
-                after = last.id
+                try await emit(piece)
             }
         }
     }
@@ -106,14 +97,11 @@ public struct RespondentExport: Sendable {
         // keys are sorted): those are added to the set only when they differ.
         var previous: [String] = []
         var columns: [String] = []
-        var after: String?
-        while true {
-            let page = try await store.respondentBodies(limit: pageSize, after: after)
+        try await forEachPage { page in
             for (id, body) in page {
                 columns.removeAll(keepingCapacity: true)
                 guard Self.appendColumns(ofJSON: body, to: &columns) else {
-                    throw DamagedRowError(
-                        store: "respondents", key: id, problem: "its JSON cannot be read")
+                    throw Self.damaged(id)
                 }
                 if columns != previous {
                     found.formUnion(columns)
@@ -123,33 +111,26 @@ public struct RespondentExport: Sendable {
                     throw TooManyColumns(limit: Self.mostColumns)
                 }
             }
-            guard page.count == pageSize, let last = page.last else { break }
-            after = last.id
         }
         found.remove("id")
         return ["id"] + found.sorted()
     }
 
-    /// A respondent's fields as cells: each field's text under its column's name.
-    public static func cells(of fields: [String: JSONValue]) -> [String: String] {
-        typedCells(of: fields).mapValues(\.text)
+    /// A stored respondent whose JSON cannot be read.
+    private static func damaged(_ id: String) -> DamagedRowError {
+        DamagedRowError(store: "respondents", key: id, problem: "its JSON cannot be read")
     }
 
-    /// The same, with whether each cell holds text (a string), not a number or a list.
-    static func typedCells(of fields: [String: JSONValue])
-        -> [String: (text: String, isText: Bool)]
-    {
-        var cells: [String: (text: String, isText: Bool)] = [:]
-        cells.reserveCapacity(fields.count)
+    /// A respondent's fields as cells: each field's text under its column's name.
+    public static func cells(of fields: [String: JSONValue]) -> [String: String] {
+        var cells: [String: String] = [:]
         func add(_ value: JSONValue, named name: String) {
             switch value {
             case .object(let members):
                 for (key, member) in members { add(member, named: name + "/" + key) }
-            case .string(let text): cells[name] = (text, true)
-            case .null: cells[name] = ("", false)
-            case .bool(let flag): cells[name] = (flag ? "true" : "false", false)
-            case .integer(let number): cells[name] = (String(number), false)
-            default: cells[name] = (JSONWriter.string(value), false)
+            case .string(let text): cells[name] = text
+            case .null: cells[name] = ""
+            default: cells[name] = JSONWriter.string(value)
             }
         }
         for (key, value) in fields { add(value, named: key) }
@@ -169,8 +150,16 @@ public struct RespondentExport: Sendable {
     /// A respondent's cells read from its JSON (each text under its column's name), as
     /// `cells(of:)` gives them from its values; false for bytes that are not one JSON object.
     package static func cells(ofJSON body: [UInt8], into cells: inout [String: String]) -> Bool {
+        readCells(ofJSON: body) { name, cell in cells[name] = cell.text }
+    }
+
+    /// Hands each leaf of a respondent's JSON to `cell`, with its column's name and whether it
+    /// is text; false for bytes that are not one JSON object.
+    static func readCells(
+        ofJSON body: [UInt8], _ cell: (String, (text: String, isText: Bool)) -> Void
+    ) -> Bool {
         var scanner = JSONKeyScanner(body)
-        guard scanner.cells(into: { name, cell in cells[name] = cell.text }) else { return false }
+        guard scanner.cells(into: cell) else { return false }
         scanner.skipSpace()
         return scanner.atEnd
     }
@@ -217,11 +206,13 @@ public struct RespondentExport: Sendable {
         output += [0x0D, 0x0A]
     }
 
-    /// Hands over the store's respondents a page at a time, in id order.
-    private func forEachPage(_ body: ([Respondent]) async throws -> Void) async throws {
+    /// Hands over the JSON of the store's respondents a page at a time, in id order.
+    private func forEachPage(_ body: ([(id: String, body: [UInt8])]) async throws -> Void)
+        async throws
+    {
         var after: String?
         while true {
-            let page = try await store.respondents(limit: pageSize, after: after)
+            let page = try await store.respondentBodies(limit: pageSize, after: after)
             if !page.isEmpty { try await body(page) }
             guard page.count == pageSize, let last = page.last else { return }
             after = last.id

@@ -327,14 +327,7 @@ struct DiaryAPIController: Sendable {
     {
         let work = try diaries.diary(for: request).work
         let query = try FormFields(query: request)
-        let before = try query["before"].map { text in
-            guard let instant = WireDateText.date(from: text) else {
-                throw RequestError(
-                    .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
-                ).parameter("before")
-            }
-            return instant
-        }
+        let before = try query["before"].map { try DiaryAsked.instant($0, parameter: "before") }
         let emptied = try await work.entries { try $0.emptyTrash(removedBefore: before) }
         return JSONResponse.make(DiaryTrashEmptiedWire(emptied: emptied))
     }

@@ -58,14 +58,21 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
     /// `before` for anything that is not an ISO 8601 date and time.
     func boundingBefore(_ query: DiaryQuery) throws -> DiaryQuery {
         guard let text = before else { return query }
-        guard let instant = WireDateText.date(from: text) else {
-            throw RequestError(
-                .badRequest, "before must be an ISO 8601 date and time, not '\(text)'"
-            ).parameter("before")
-        }
+        let instant = try Self.instant(text, parameter: "before")
         var bounded = query
         bounded.before = min(query.before ?? instant, instant)
         return bounded
+    }
+
+    /// The instant `text` names, an ISO 8601 date and time; a 400 naming `parameter` for
+    /// anything else.
+    static func instant(_ text: String, parameter: String) throws -> Date {
+        guard let instant = WireDateText.date(from: text) else {
+            throw RequestError(
+                .badRequest, "\(parameter) must be an ISO 8601 date and time, not '\(text)'"
+            ).parameter(parameter)
+        }
+        return instant
     }
 
     func append(to query: inout QueryString) {

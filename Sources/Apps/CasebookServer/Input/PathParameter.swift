@@ -18,22 +18,8 @@ enum PathParameter {
     }
 
     /// `text` as a segment of a path that `text(_:in:)` reads back: every byte but the
-    /// unreserved characters of RFC 3986 percent-encoded.
+    /// unreserved characters of RFC 3986 percent-encoded, as a query's values are.
     static func encoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(digits[Int(byte >> 4)])
-                encoded.unicodeScalars.append(digits[Int(byte & 0x0F)])
-            }
-        }
-        return encoded
+        QueryString.encoded(text)
     }
 }
