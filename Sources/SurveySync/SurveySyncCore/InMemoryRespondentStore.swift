@@ -2,11 +2,13 @@ import Foundation
 
 /// A respondent store in memory, with an identity of its own: for tests, and for anything that
 /// needs a store that lasts as long as the process.
-public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecked Sendable {
+public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked Sendable {
     private struct Stored {
         var respondent: Respondent
         var digest: String
         var revision: Int
+        var status: RespondentStatus
+        var history: [RespondentEvent]
     }
 
     private let lock = NSLock()
@@ -24,7 +26,7 @@ public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecke
     /// restored would be.
     public init(identity: String, respondents: [Respondent]) {
         storeIdentity = identity
-        for respondent in respondents { store(respondent) }
+        for respondent in respondents { store(respondent, from: .unknown, at: Date()) }
     }
 
     /// What the store holds now, to copy it.
@@ -33,10 +35,17 @@ public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecke
     }
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
-        lock.withLock {
+        try await upsert(respondents, from: .unknown)
+    }
+
+    public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
+        -> UpsertCounts
+    {
+        let now = Date()
+        return lock.withLock {
             var counts = UpsertCounts(received: respondents.count)
             for respondent in respondents {
-                switch store(respondent) {
+                switch store(respondent, from: sender, at: now) {
                 case nil: counts.unchanged += 1
                 case true?: counts.created += 1
                 case false?: counts.updated += 1
@@ -48,7 +57,9 @@ public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecke
 
     /// Stores one respondent; true when it is new, false when it changed, nil when it did not.
     @discardableResult
-    private func store(_ respondent: Respondent) -> Bool? {
+    private func store(_ respondent: Respondent, from sender: RespondentSender, at now: Date)
+        -> Bool?
+    {
         let digest = RespondentDigest(respondent)
         let existing = stored[respondent.id]
         if let existing {
@@ -57,8 +68,12 @@ public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecke
         }
         buckets.toggle(digest)
         revision += 1
+        let event = RespondentEvent(
+            kind: existing == nil ? .received : .changed, state: .received, at: now, sender: sender)
         stored[respondent.id] = Stored(
-            respondent: respondent, digest: digest.digest, revision: revision)
+            respondent: respondent, digest: digest.digest, revision: revision,
+            status: RespondentStatus(state: .received, sender: sender, receivedAt: now),
+            history: (existing?.history ?? []) + [event])
         return existing == nil
     }
 
@@ -85,6 +100,39 @@ public final class InMemoryRespondentStore: VerifiableRespondentStore, @unchecke
     }
 
     public func identity() async throws -> String { storeIdentity }
+
+    public func setReview(
+        _ state: ReviewState, of ids: [String], by reviewer: String, comment: String?
+    ) async throws {
+        let now = Date()
+        try lock.withLock {
+            if let unknown = ids.first(where: { stored[$0] == nil }) {
+                throw UnknownRespondentError(id: unknown)
+            }
+            for id in ids {
+                stored[id]?.status.state = state
+                stored[id]?.status.reviewer = reviewer
+                stored[id]?.status.reviewedAt = now
+                stored[id]?.status.comment = comment
+                stored[id]?.history.append(
+                    RespondentEvent(
+                        kind: .reviewed, state: state, at: now,
+                        sender: RespondentSender(user: reviewer, device: nil), comment: comment))
+            }
+        }
+    }
+
+    public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
+        lock.withLock {
+            var found: [String: RespondentStatus] = [:]
+            for id in ids { found[id] = stored[id]?.status }
+            return found
+        }
+    }
+
+    public func history(of id: String) async throws -> [RespondentEvent] {
+        lock.withLock { stored[id]?.history ?? [] }
+    }
 
     public func digestBuckets() async throws -> DigestBuckets {
         lock.withLock { buckets }

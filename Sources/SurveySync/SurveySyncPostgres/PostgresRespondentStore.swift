@@ -8,7 +8,7 @@ import SurveySyncCore
 /// transaction that holds an advisory lock, so upserts through any number of servers apply one
 /// after another: each id ends with the last write, and none is lost or stored twice. Each row
 /// keeps its digest and bucket, and `respondent_digest_bucket` the XOR of each bucket.
-public final class PostgresRespondentStore: VerifiableRespondentStore {
+public final class PostgresRespondentStore: ReviewedRespondentStore {
     private let client: PostgresClient
     private let operations: PostgresOperations
 
@@ -47,7 +47,39 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                     INSERT INTO respondent_digest_bucket (bucket, value)
                     SELECT bucket, repeat('0', 64) FROM generate_series(0, 255) AS bucket
                     """,
-                ])
+                ]),
+            // Respondents stored before reviews existed are "received", from an unknown
+            // sender, and their history starts with their arrival.
+            PostgresMigration(
+                2, "reviews and senders",
+                sql: [
+                    """
+                    ALTER TABLE respondent
+                        ADD COLUMN review_state text NOT NULL DEFAULT 'received',
+                        ADD COLUMN reviewer text,
+                        ADD COLUMN reviewed_at timestamptz,
+                        ADD COLUMN review_comment text,
+                        ADD COLUMN sender_user text,
+                        ADD COLUMN sender_device text
+                    """,
+                    """
+                    CREATE TABLE respondent_event (
+                        seq bigserial PRIMARY KEY,
+                        respondent_id text COLLATE "C" NOT NULL,
+                        kind text NOT NULL,
+                        state text NOT NULL,
+                        at timestamptz NOT NULL,
+                        user_name text,
+                        device text,
+                        comment text
+                    )
+                    """,
+                    "CREATE INDEX respondent_event_respondent ON respondent_event (respondent_id, seq)",
+                    """
+                    INSERT INTO respondent_event (respondent_id, kind, state, at)
+                    SELECT id, 'received', 'received', received_at FROM respondent ORDER BY revision
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -65,6 +97,12 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
     }
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        try await upsert(respondents, from: .unknown)
+    }
+
+    public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
+        -> UpsertCounts
+    {
         let incoming = respondents.map { respondent in
             let body = StoredRespondent.body(of: respondent)
             return (
@@ -91,6 +129,8 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                 var counts = UpsertCounts(received: incoming.count)
                 var written: [String: Row] = [:]
                 var order: [String] = []
+                var eventIDs: [String] = []
+                var eventKinds: [String] = []
                 for (id, row) in incoming {
                     if let current = stored[id], current.body == row.body {
                         counts.unchanged += 1
@@ -103,6 +143,9 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                         counts.created += 1
                     }
                     buckets.toggle(RespondentDigest(id: id, digest: row.digest))
+                    let kind: RespondentEvent.Kind = stored[id] == nil ? .received : .changed
+                    eventIDs.append(id)
+                    eventKinds.append(kind.rawValue)
                     stored[id] = row
                     if written.updateValue(row, forKey: id) == nil { order.append(id) }
                 }
@@ -115,14 +158,30 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
                 let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0) }
                 _ = try await connection.query(
                     """
-                    INSERT INTO respondent (id, body, revision, received_at, digest, bucket)
-                    SELECT id, body, revision, now(), digest, bucket
+                    INSERT INTO respondent (
+                        id, body, revision, received_at, digest, bucket, sender_user,
+                        sender_device)
+                    SELECT id, body, revision, now(), digest, bucket, \(sender.user),
+                        \(sender.device)
                     FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
                                 \(digests)::text[], \(bucketNumbers)::integer[])
                          AS incoming(id, body, revision, digest, bucket)
                     ON CONFLICT (id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
-                        received_at = excluded.received_at, digest = excluded.digest
+                        received_at = excluded.received_at, digest = excluded.digest,
+                        sender_user = excluded.sender_user,
+                        sender_device = excluded.sender_device,
+                        review_state = 'received', reviewer = NULL, reviewed_at = NULL,
+                        review_comment = NULL
+                    """, logger: PostgresDatabase.quietLogger)
+                _ = try await connection.query(
+                    """
+                    INSERT INTO respondent_event (
+                        respondent_id, kind, state, at, user_name, device)
+                    SELECT id, kind, 'received', now(), \(sender.user), \(sender.device)
+                    FROM unnest(\(eventIDs)::text[], \(eventKinds)::text[]) WITH ORDINALITY
+                         AS incoming(id, kind, position)
+                    ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
                 let changed = Array(Set(bucketNumbers)).sorted()
                 let hex = buckets.hex
@@ -195,6 +254,96 @@ public final class PostgresRespondentStore: VerifiableRespondentStore {
 
     public func respondent(id: String) async throws -> Respondent? {
         try await bodies("SELECT body FROM respondent WHERE id = \(id)").first
+    }
+
+    public func setReview(
+        _ state: ReviewState, of ids: [String], by reviewer: String, comment: String?
+    ) async throws {
+        let unknown = try await answering { client in
+            try await client.withTransaction(logger: PostgresDatabase.quietLogger) {
+                connection -> String? in
+                var found = Set<String>()
+                let held = try await connection.query(
+                    "SELECT id FROM respondent WHERE id = ANY(\(ids)) FOR UPDATE",
+                    logger: PostgresDatabase.quietLogger)
+                for try await id in held.decode(String.self) { found.insert(id) }
+                // An unknown id changes nothing (a refusal thrown here would come out as the
+                // database's failure).
+                if let unknown = ids.first(where: { !found.contains($0) }) { return unknown }
+                _ = try await connection.query(
+                    """
+                    UPDATE respondent SET review_state = \(state.rawValue),
+                        reviewer = \(reviewer), reviewed_at = now(), review_comment = \(comment)
+                    WHERE id = ANY(\(ids))
+                    """, logger: PostgresDatabase.quietLogger)
+                _ = try await connection.query(
+                    """
+                    INSERT INTO respondent_event (
+                        respondent_id, kind, state, at, user_name, comment)
+                    SELECT id, 'reviewed', \(state.rawValue), now(), \(reviewer), \(comment)
+                    FROM unnest(\(ids)::text[]) WITH ORDINALITY AS reviewed(id, position)
+                    ORDER BY position
+                    """, logger: PostgresDatabase.quietLogger)
+                return nil
+            }
+        }
+        if let unknown { throw UnknownRespondentError(id: unknown) }
+    }
+
+    public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
+        try await answering { client in
+            var found: [String: RespondentStatus] = [:]
+            let rows = try await client.query(
+                """
+                SELECT id, review_state, reviewer, reviewed_at, review_comment, sender_user,
+                    sender_device, received_at
+                FROM respondent WHERE id = ANY(\(ids))
+                """, logger: PostgresDatabase.quietLogger)
+            for try await (id, state, reviewer, reviewedAt, comment, user, device, receivedAt)
+                in rows.decode(
+                    (String, String, String?, Date?, String?, String?, String?, Date).self)
+            {
+                found[id] = RespondentStatus(
+                    state: try Self.state(state, of: id), reviewer: reviewer,
+                    reviewedAt: reviewedAt, comment: comment,
+                    sender: RespondentSender(user: user, device: device), receivedAt: receivedAt)
+            }
+            return found
+        }
+    }
+
+    public func history(of id: String) async throws -> [RespondentEvent] {
+        try await answering { client in
+            var events: [RespondentEvent] = []
+            let rows = try await client.query(
+                """
+                SELECT kind, state, at, user_name, device, comment FROM respondent_event
+                WHERE respondent_id = \(id) ORDER BY seq
+                """, logger: PostgresDatabase.quietLogger)
+            for try await (kind, state, at, user, device, comment) in rows.decode(
+                (String, String, Date, String?, String?, String?).self)
+            {
+                guard let kind = RespondentEvent.Kind(rawValue: kind) else {
+                    throw DamagedRowError(
+                        store: "respondents", key: id,
+                        problem: "an event of its history has no known kind")
+                }
+                events.append(
+                    RespondentEvent(
+                        kind: kind, state: try Self.state(state, of: id), at: at,
+                        sender: RespondentSender(user: user, device: device), comment: comment))
+            }
+            return events
+        }
+    }
+
+    private static func state(_ text: String, of id: String) throws -> ReviewState {
+        guard let state = ReviewState(rawValue: text) else {
+            throw DamagedRowError(
+                store: "respondents", key: id,
+                problem: "its review state '\(text)' is not one known")
+        }
+        return state
     }
 
     public func count() async throws -> Int {

@@ -7,7 +7,7 @@ import SurveySyncCore
 /// Respondents in a SQLite file (WAL mode), created and migrated when opened. Each row keeps
 /// its respondent's digest and bucket, and `digest_bucket` the XOR of each bucket, kept up to
 /// date in the transaction that changes a respondent.
-public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked Sendable {
+public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Sendable {
     private let database: StoreDatabase
 
     /// Opens (creating if needed) the database at `path`.
@@ -54,9 +54,40 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
             try SQLiteRespondentStore.save(buckets, in: db)
             try db.execute(sql: "CREATE INDEX respondent_bucket ON respondent(bucket, id)")
         },
+        // Respondents stored before reviews existed are "received", from an unknown sender,
+        // and their history starts with their arrival.
+        StoreMigration(
+            "reviews and senders",
+            sql: """
+                ALTER TABLE respondent ADD COLUMN reviewState TEXT NOT NULL DEFAULT 'received';
+                ALTER TABLE respondent ADD COLUMN reviewer TEXT;
+                ALTER TABLE respondent ADD COLUMN reviewedAt TEXT;
+                ALTER TABLE respondent ADD COLUMN reviewComment TEXT;
+                ALTER TABLE respondent ADD COLUMN senderUser TEXT;
+                ALTER TABLE respondent ADD COLUMN senderDevice TEXT;
+                CREATE TABLE respondent_event (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    respondentID TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    at TEXT NOT NULL,
+                    user TEXT,
+                    device TEXT,
+                    comment TEXT
+                );
+                CREATE INDEX respondent_event_respondent ON respondent_event(respondentID, seq);
+                INSERT INTO respondent_event (respondentID, kind, state, at)
+                    SELECT id, 'received', 'received', receivedAt FROM respondent ORDER BY revision;
+                """),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        try await upsert(respondents, from: .unknown)
+    }
+
+    public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
+        -> UpsertCounts
+    {
         let rows = respondents.map { respondent in
             let body = StoredRespondent.body(of: respondent)
             return (respondent.id, body, StoredRespondent.digest(ofBody: body))
@@ -72,11 +103,20 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
                 sql: "SELECT body, digest FROM respondent WHERE id = ?")
             let upsert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO respondent (id, body, revision, receivedAt, digest, bucket)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO respondent
+                        (id, body, revision, receivedAt, digest, bucket, senderUser, senderDevice)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
-                        receivedAt = excluded.receivedAt, digest = excluded.digest
+                        receivedAt = excluded.receivedAt, digest = excluded.digest,
+                        senderUser = excluded.senderUser, senderDevice = excluded.senderDevice,
+                        reviewState = 'received', reviewer = NULL, reviewedAt = NULL,
+                        reviewComment = NULL
+                    """)
+            let event = try db.cachedStatement(
+                sql: """
+                    INSERT INTO respondent_event (respondentID, kind, state, at, user, device)
+                    VALUES (?, ?, 'received', ?, ?, ?)
                     """)
             for (id, body, digest) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
@@ -90,12 +130,109 @@ public final class SQLiteRespondentStore: VerifiableRespondentStore, @unchecked 
                 buckets.toggle(RespondentDigest(id: id, digest: digest))
                 revision += 1
                 try upsert.execute(
-                    arguments: [id, body, revision, now, digest, RespondentDigest.bucket(ofID: id)])
+                    arguments: [
+                        id, body, revision, now, digest, RespondentDigest.bucket(ofID: id),
+                        sender.user, sender.device,
+                    ])
+                let kind: RespondentEvent.Kind = existing == nil ? .received : .changed
+                try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
             }
             if counts.created + counts.updated > 0 { try Self.save(buckets, in: db) }
             return counts
         }
+    }
+
+    public func setReview(
+        _ state: ReviewState, of ids: [String], by reviewer: String, comment: String?
+    ) async throws {
+        let now = Date().formatted(.iso8601)
+        try await database.write { db in
+            let update = try db.cachedStatement(
+                sql: """
+                    UPDATE respondent SET
+                        reviewState = ?, reviewer = ?, reviewedAt = ?, reviewComment = ?
+                    WHERE id = ?
+                    """)
+            let event = try db.cachedStatement(
+                sql: """
+                    INSERT INTO respondent_event (respondentID, kind, state, at, user, comment)
+                    VALUES (?, 'reviewed', ?, ?, ?, ?)
+                    """)
+            for id in ids {
+                try update.execute(arguments: [state.rawValue, reviewer, now, comment, id])
+                // Throwing rolls the whole transaction back: none is reviewed.
+                guard db.changesCount == 1 else { throw UnknownRespondentError(id: id) }
+                try event.execute(arguments: [id, state.rawValue, now, reviewer, comment])
+            }
+        }
+    }
+
+    public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
+        try await database.read { db in
+            var found: [String: RespondentStatus] = [:]
+            let select = try db.cachedStatement(
+                sql: """
+                    SELECT reviewState, reviewer, reviewedAt, reviewComment, senderUser,
+                        senderDevice, receivedAt
+                    FROM respondent WHERE id = ?
+                    """)
+            for id in ids {
+                guard let row = try Row.fetchOne(select, arguments: [id]) else { continue }
+                found[id] = RespondentStatus(
+                    state: try Self.state(row["reviewState"], of: id),
+                    reviewer: row["reviewer"],
+                    reviewedAt: try (row["reviewedAt"] as String?).map {
+                        try Self.date($0, of: id)
+                    },
+                    comment: row["reviewComment"],
+                    sender: RespondentSender(user: row["senderUser"], device: row["senderDevice"]),
+                    receivedAt: try Self.date(row["receivedAt"], of: id))
+            }
+            return found
+        }
+    }
+
+    public func history(of id: String) async throws -> [RespondentEvent] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT kind, state, at, user, device, comment FROM respondent_event
+                    WHERE respondentID = ? ORDER BY seq
+                    """,
+                arguments: [id]
+            ).map { row in
+                guard let kind = RespondentEvent.Kind(rawValue: row["kind"]) else {
+                    throw DamagedRowError(
+                        store: "respondents", key: id,
+                        problem: "an event of its history has no known kind")
+                }
+                return RespondentEvent(
+                    kind: kind, state: try Self.state(row["state"], of: id),
+                    at: try Self.date(row["at"], of: id),
+                    sender: RespondentSender(user: row["user"], device: row["device"]),
+                    comment: row["comment"])
+            }
+        }
+    }
+
+    private static func state(_ text: String, of id: String) throws -> ReviewState {
+        guard let state = ReviewState(rawValue: text) else {
+            throw DamagedRowError(
+                store: "respondents", key: id,
+                problem: "its review state '\(text)' is not one known")
+        }
+        return state
+    }
+
+    private static func date(_ text: String, of id: String) throws -> Date {
+        guard let date = try? Date(text, strategy: .iso8601) else {
+            throw DamagedRowError(
+                store: "respondents", key: id, problem: "its date '\(text)' is not an ISO 8601 date"
+            )
+        }
+        return date
     }
 
     public func identity() async throws -> String {

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One thing that happened to a respondent, as its history tells it.
+public struct RespondentEvent: Equatable, Sendable {
+    public enum Kind: String, Codable, Sendable {
+        /// It arrived for the first time.
+        case received
+        /// A later version changed it (and sent it back to `received`).
+        case changed
+        /// A reviewer set its state.
+        case reviewed
+    }
+
+    public var kind: Kind
+    /// The review state it was left in.
+    public var state: ReviewState
+    public var at: Date
+    /// Who sent the version, or who reviewed it.
+    public var sender: RespondentSender
+    /// The reviewer's comment, for a review that gave one.
+    public var comment: String?
+
+    public init(
+        kind: Kind, state: ReviewState, at: Date, sender: RespondentSender, comment: String? = nil
+    ) {
+        self.kind = kind
+        self.state = state
+        self.at = at
+        self.sender = sender
+        self.comment = comment
+    }
+}

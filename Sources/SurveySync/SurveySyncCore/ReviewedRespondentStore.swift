@@ -1,0 +1,17 @@
+/// A respondent store that keeps who sent each version and a survey team's review of each
+/// respondent, with the history of both. `upsert(_:)` stores as an unknown sender would.
+public protocol ReviewedRespondentStore: VerifiableRespondentStore {
+    /// Stores every respondent in one transaction, as `upsert(_:)` does, recording `sender`
+    /// for each one created or changed: a change sends a reviewed respondent back to
+    /// `received`.
+    func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
+        -> UpsertCounts
+    /// Sets the review state of every respondent in `ids` at once, or of none: an id the
+    /// store does not hold throws `UnknownRespondentError`.
+    func setReview(_ state: ReviewState, of ids: [String], by reviewer: String, comment: String?)
+        async throws
+    /// The status of each of `ids` the store holds.
+    func statuses(of ids: [String]) async throws -> [String: RespondentStatus]
+    /// What happened to a respondent, oldest first; empty for an id the store does not hold.
+    func history(of id: String) async throws -> [RespondentEvent]
+}

@@ -1,0 +1,152 @@
+import CasebookTestSupport
+import Foundation
+import PostgresTestSupport
+import SurveySync
+import SurveySyncPostgres
+import Testing
+
+/// What every store that keeps reviews promises: each respondent arrives "received", with who
+/// sent it; a review sets one state for many respondents at once, all or none; a later change
+/// sends a reviewed respondent back to "received"; and its history tells all of it in order.
+struct RespondentReviewContract {
+    let makeStore: () throws -> any ReviewedRespondentStore
+
+    private static let phone = RespondentSender(user: "sara", device: "phone 3")
+
+    func arrivesReceivedWithItsSender() async throws {
+        let store = try makeStore()
+        let before = Date()
+        _ = try await store.upsert([Respondent(id: "a", fields: ["id": "a"])], from: Self.phone)
+        _ = try await store.upsert([Respondent(id: "b", fields: ["id": "b"])])
+        let statuses = try await store.statuses(of: ["a", "b", "nobody"])
+        #expect(statuses.keys.sorted() == ["a", "b"])
+        #expect(statuses["a"]?.state == .received)
+        #expect(statuses["a"]?.sender == Self.phone)
+        #expect(statuses["b"]?.sender == .unknown)
+        #expect(statuses["a"]?.reviewer == nil)
+        let received = try #require(statuses["a"]?.receivedAt)
+        #expect(
+            received >= before.addingTimeInterval(-1) && received <= Date().addingTimeInterval(1))
+        #expect(try await store.history(of: "a").map(\.kind) == [.received])
+        #expect(try await store.history(of: "a").first?.sender == Self.phone)
+        #expect(try await store.history(of: "nobody").isEmpty)
+    }
+
+    func reviewsManyAtOnceWithAComment() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert(
+            ["a", "b", "c"].map { Respondent(id: $0, fields: ["id": .string($0)]) },
+            from: Self.phone)
+        try await store.setReview(.approved, of: ["a", "c"], by: "ines", comment: "checked é")
+        let statuses = try await store.statuses(of: ["a", "b", "c"])
+        #expect(statuses["a"]?.state == .approved)
+        #expect(statuses["a"]?.reviewer == "ines")
+        #expect(statuses["a"]?.comment == "checked é")
+        #expect(statuses["b"]?.state == .received)
+        #expect(statuses["c"]?.state == .approved)
+        try await store.setReview(.hasIssues, of: ["a"], by: "ines", comment: nil)
+        let history = try await store.history(of: "a")
+        #expect(history.map(\.kind) == [.received, .reviewed, .reviewed])
+        #expect(history.map(\.state) == [.received, .approved, .hasIssues])
+        #expect(history.map(\.comment) == [nil, "checked é", nil])
+        #expect(history[1].sender == RespondentSender(user: "ines", device: nil))
+        #expect(zip(history, history.dropFirst()).allSatisfy { $0.at <= $1.at })
+        #expect(try await store.statuses(of: ["a"])["a"]?.comment == nil)
+    }
+
+    func refusesAReviewOfAnUnknownRespondentWhole() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert([Respondent(id: "a", fields: ["id": "a"])])
+        await #expect(throws: UnknownRespondentError(id: "ghost")) {
+            try await store.setReview(.rejected, of: ["a", "ghost"], by: "ines", comment: nil)
+        }
+        #expect(try await store.statuses(of: ["a"])["a"]?.state == .received)
+        #expect(try await store.history(of: "a").count == 1)
+    }
+
+    /// A change sends any reviewed respondent back to "received", and says so; a sync that
+    /// changes nothing leaves its review and its history as they were.
+    func aChangeSendsItBackToReceived() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert([Respondent(id: "a", fields: ["id": "a", "n": 1])])
+        try await store.setReview(.approved, of: ["a"], by: "ines", comment: "fine")
+        _ = try await store.upsert(
+            [Respondent(id: "a", fields: ["id": "a", "n": 1])], from: Self.phone)
+        #expect(try await store.statuses(of: ["a"])["a"]?.state == .approved)
+        #expect(try await store.history(of: "a").count == 2)
+        let tablet = RespondentSender(user: "sara", device: "tablet")
+        let counts = try await store.upsert(
+            [Respondent(id: "a", fields: ["id": "a", "n": 2])], from: tablet)
+        #expect(counts.updated == 1)
+        let status = try #require(try await store.statuses(of: ["a"])["a"])
+        #expect(status.state == .received)
+        #expect(status.reviewer == nil)
+        #expect(status.sender == tablet)
+        let history = try await store.history(of: "a")
+        #expect(history.map(\.kind) == [.received, .reviewed, .changed])
+        #expect(history.map(\.state) == [.received, .approved, .received])
+        #expect(history.last?.sender == tablet)
+    }
+
+    func runAll() async throws {
+        try await arrivesReceivedWithItsSender()
+        try await reviewsManyAtOnceWithAComment()
+        try await refusesAReviewOfAnUnknownRespondentWhole()
+        try await aChangeSendsItBackToReceived()
+    }
+}
+
+@Suite("The respondent review contract")
+struct RespondentReviewContractTests {
+    @Test func inMemory() async throws {
+        try await RespondentReviewContract(makeStore: { InMemoryRespondentStore() }).runAll()
+    }
+
+    @Test func sqlite() async throws {
+        let directory = try TemporaryDirectory()
+        try await RespondentReviewContract(makeStore: {
+            try SQLiteRespondentStore(
+                path: directory.appending("r-\(UUID().uuidString).sqlite").path)
+        }).runAll()
+    }
+
+    @Test func postgres() async throws {
+        try await PostgresTesting.withDatabases(4, schemas: [PostgresRespondentStore.schema]) {
+            databases in
+            let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
+            try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
+        }
+    }
+
+    /// Respondents stored before reviews existed are "received" from an unknown sender, their
+    /// history starting with their arrival.
+    @Test func anOlderSQLiteStoreGivesItsRespondentsAReviewAndAHistory() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.appending("old.sqlite").path
+        try OlderRespondentDatabase.create(at: path, respondents: ["a": #"{"id":"a","n":1}"#])
+        let store = try SQLiteRespondentStore(path: path)
+        let status = try #require(try await store.statuses(of: ["a"])["a"])
+        #expect(status.state == .received)
+        #expect(status.sender == .unknown)
+        let history = try await store.history(of: "a")
+        #expect(history.map(\.kind) == [.received])
+        #expect(history.first?.at == status.receivedAt)
+    }
+}
+
+/// Stores made ahead, handed out one at a time.
+private final class ReviewedStack: @unchecked Sendable {
+    private var stores: [any ReviewedRespondentStore]
+    private let lock = NSLock()
+
+    struct Empty: Error {}
+
+    init(_ stores: [any ReviewedRespondentStore]) { self.stores = stores }
+
+    func pop() throws -> any ReviewedRespondentStore {
+        try lock.withLock {
+            guard !stores.isEmpty else { throw Empty() }
+            return stores.removeFirst()
+        }
+    }
+}
