@@ -16,6 +16,12 @@ PURE_LIBRARIES = {"BigInt", "Yams", "Crypto"}
 
 
 def package():
+    """The manifest as JSON: $CASEBOOK_PACKAGE_DUMP when set (scripts/test writes it after the
+    build, where SwiftPM's manifest cache answers at once), else asked of SwiftPM."""
+    written = os.environ.get("CASEBOOK_PACKAGE_DUMP")
+    if written:
+        with open(written, encoding="utf-8") as dump:
+            return json.load(dump)
     dumped = subprocess.run(["swift", "package", "dump-package"], cwd=ROOT, capture_output=True,
                             text=True, timeout=300, check=True)
     return json.loads(dumped.stdout)
