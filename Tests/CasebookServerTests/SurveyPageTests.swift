@@ -96,6 +96,57 @@ struct SurveyPageTests {
         }
     }
 
+    /// The table marks many respondents at once; a respondent's page shows its review, who
+    /// sent it, its history, and marks it alone; a refusal says what is wrong and marks none.
+    @Test func respondentsAreMarkedFromTheTableAndTheirOwnPage() async throws {
+        try write("id: r1\nname: Ada\n", to: "ada.yaml")
+        try write("id: r2\nname: Dee\n", to: "dee.yaml")
+        try write("id: r3\nname: Eve\n", to: "eve.yaml")
+        try await withLiveServer { pages, _ in
+            _ = try await pages.post("/survey/sync", ["folder": "Respondents"])
+            let table = try await pages.get("/survey")
+            #expect(
+                table.html.contains(
+                    #"<td>received</td><th scope="row"><a href="/survey/respondents/r1">"#))
+            #expect(table.html.contains(#"value="r1" form="review-form""#))
+            let marked = try await pages.postEncoded(
+                "/survey/review", "id=r1&id=r3&state=approved&comment=")
+            #expect(marked.status == .ok)
+            #expect(marked.html.contains("Marked 2 respondents approved."))
+            #expect(
+                marked.html.contains(
+                    #"<td>approved</td><th scope="row"><a href="/survey/respondents/r3">"#))
+            #expect(
+                marked.html.contains(
+                    #"<td>received</td><th scope="row"><a href="/survey/respondents/r2">"#))
+            let unknown = try await pages.postEncoded(
+                "/survey/review", "id=r2&id=ghost&state=rejected")
+            #expect(unknown.status == .notFound)
+            #expect(
+                unknown.html.contains("There is no respondent &#39;ghost&#39;; none was marked."))
+            let none = try await pages.postEncoded("/survey/review", "state=rejected")
+            #expect(none.status == .badRequest)
+            let badState = try await pages.postEncoded("/survey/review", "id=r2&state=fine")
+            #expect(badState.status == .badRequest)
+            let one = try await pages.post(
+                "/survey/respondents/r2/review", ["state": "has-issues", "comment": "age is 300"])
+            #expect(one.status == .seeOther)
+            let detail = try await pages.get("/survey/respondents/r2")
+            #expect(detail.html.contains("State: <strong>has issues</strong>, set by owner"))
+            #expect(detail.html.contains("Comment: age is 300"))
+            #expect(detail.html.contains("Received from someone unknown"))
+            #expect(detail.html.contains("Marked has issues by owner"))
+            #expect(detail.html.contains(#"<option value="has-issues" selected>"#))
+        }
+        try write("id: r3\nname: Eve Ray\n", to: "eve.yaml")
+        try await withLiveServer { pages, _ in
+            _ = try await pages.post("/survey/sync", ["folder": "Respondents"])
+            let detail = try await pages.get("/survey/respondents/r3")
+            #expect(detail.html.contains("State: <strong>received</strong>."))
+            #expect(detail.html.contains("received again (was approved)"))
+        }
+    }
+
     @Test func aSyncOfAFolderAnotherSyncHoldsIsRefusedAsAConflict() async throws {
         try write("id: r1\n", to: "r1.yaml")
         let held = try #require(try LocalRespondentFolder(url: folder).claimForSync())

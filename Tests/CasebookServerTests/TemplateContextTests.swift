@@ -62,6 +62,8 @@ struct TemplateContextTests {
             _ = try await pages.get("/survey?page=1")
             _ = try await pages.get("/survey?column=name&column=age")
             _ = try await pages.get("/survey/respondents/r1")
+            _ = try await pages.postEncoded("/survey/review", "id=r1&state=approved")
+            _ = try await pages.postEncoded("/survey/review", "id=ghost&state=approved")
             _ = try await pages.postFiles(
                 "/survey/upload", [:],
                 files: [(field: "files", filename: "u.yaml", contents: "id: u1\n")])

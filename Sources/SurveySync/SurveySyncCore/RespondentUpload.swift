@@ -31,6 +31,14 @@ public enum RespondentUpload {
     public static func upload(_ files: some Collection<File>, to store: any RespondentStore)
         async throws -> Report
     {
+        try await upload(files, to: store, sentBy: .unknown)
+    }
+
+    /// The same, recording `sender` as who sent them (in a store that keeps senders).
+    public static func upload(
+        _ files: some Collection<File>, to store: any RespondentStore,
+        sentBy sender: RespondentSender
+    ) async throws -> Report {
         var report = Report()
         var read: [(index: Int, respondent: Respondent)] = []
         var owners: [String: String] = [:]
@@ -56,7 +64,7 @@ public enum RespondentUpload {
                 changed.append(respondent)
             }
         }
-        report.counts = try await store.upsert(changed)
+        report.counts = try await store.upsert(changed, sentBy: sender)
         report.counts.received = read.count
         report.counts.unchanged += read.count - changed.count
         return report

@@ -15,3 +15,16 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// What happened to a respondent, oldest first; empty for an id the store does not hold.
     func history(of id: String) async throws -> [RespondentEvent]
 }
+
+extension RespondentStore {
+    /// Stores `respondents` as sent by `sender` when the store keeps senders (a
+    /// `ReviewedRespondentStore`), else as `upsert(_:)` does.
+    public func upsert(_ respondents: [Respondent], sentBy sender: RespondentSender) async throws
+        -> UpsertCounts
+    {
+        guard let reviewed = self as? any ReviewedRespondentStore else {
+            return try await upsert(respondents)
+        }
+        return try await reviewed.upsert(respondents, from: sender)
+    }
+}

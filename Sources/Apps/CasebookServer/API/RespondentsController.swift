@@ -1,3 +1,4 @@
+import CasebookWire
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -15,10 +16,13 @@ struct RespondentsController: Sendable {
     static let maximumLookup = 10_000
 
     let store: any RespondentStore
+    /// The same store's reviews and senders, when it keeps them.
+    let reviews: (any ReviewedRespondentStore)?
     let identity: StoreIdentity
 
-    init(store: any RespondentStore) {
+    init(store: any RespondentStore, reviews: (any ReviewedRespondentStore)?) {
         self.store = store
+        self.reviews = reviews
         identity = StoreIdentity(store: store)
     }
 
@@ -28,6 +32,10 @@ struct RespondentsController: Sendable {
         respondents.post(use: receive)
         respondents.get(use: page)
         respondents.get("{id}", use: show)
+        respondents.get("{id}/history", use: history)
+        router.group("api/respondent-reviews")
+            .add(middleware: StoreHeaderMiddleware(identity: identity))
+            .post(use: review)
         let storeRoutes = router.group("api/respondent-store")
             .add(middleware: StoreHeaderMiddleware(identity: identity))
         storeRoutes.get(use: summary)
@@ -45,6 +53,52 @@ struct RespondentsController: Sendable {
             throw RequestError(.notFound, "no respondent has id '\(id)'")
         }
         return JSONResponse.make(json: .object(respondent.fields))
+    }
+
+    /// `GET /api/respondents/{id}/history`: a respondent's review state, who sent its current
+    /// version, and what happened to it, oldest first; 404 for an id the store does not hold.
+    @Sendable func history(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        let reviews = try reviewing()
+        guard let status = try await reviews.statuses(of: [id])[id] else {
+            throw RequestError(.notFound, "no respondent has id '\(id)'")
+        }
+        return JSONResponse.make(
+            RespondentHistoryWire(
+                id: id, status: status, history: try await reviews.history(of: id)))
+    }
+
+    /// `POST /api/respondent-reviews`: sets the review state of many respondents at once
+    /// (`RespondentReviewRequest`), or of none: 404 naming an id the store does not hold.
+    @Sendable func review(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let reviews = try reviewing()
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+        let asked: RespondentReviewRequest
+        do {
+            asked = try RespondentReviewRequest.read(buffer.readableBytesView)
+        } catch {
+            throw RequestError(refusal: error)
+        }
+        do {
+            try await reviews.setReview(
+                asked.state, of: asked.ids, by: SignedInUser.reviewer, comment: asked.comment)
+        } catch let unknown as UnknownRespondentError {
+            let index = asked.ids.firstIndex(of: unknown.id) ?? 0
+            throw RequestError(.notFound, "\(unknown): nothing was reviewed").field("ids[\(index)]")
+        }
+        return JSONResponse.make(
+            RespondentReviewWire(reviewed: asked.ids.count, state: asked.state.rawValue))
+    }
+
+    private func reviewing() throws -> any ReviewedRespondentStore {
+        guard let reviews else {
+            throw RequestError(.notImplemented, "this server's store keeps no reviews")
+        }
+        return reviews
     }
 
     /// `GET /api/respondent-store`: which store this is, and how many respondents it holds.
@@ -144,7 +198,8 @@ struct RespondentsController: Sendable {
     {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let respondents = try Self.respondents(in: buffer.readableBytesView)
-        return JSONResponse.make(try await store.upsert(respondents))
+        return JSONResponse.make(
+            try await store.upsert(respondents, sentBy: SignedInUser.sender))
     }
 
     static func respondents(in body: some Collection<UInt8>) throws -> [Respondent] {

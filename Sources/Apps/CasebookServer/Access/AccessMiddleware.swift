@@ -39,15 +39,17 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             // A page of the navigation open to anyone (the menu) shows a signed-in visitor
             // their own navigation.
-            if route.navigation != nil, let user = try await caller(of: request, kind: .page) {
-                return try await SignedInUser.run(as: user) { try await next(request, context) }
+            if route.navigation != nil, let caller = try await caller(of: request, kind: .page) {
+                return try await SignedInUser.run(as: caller.user) {
+                    try await next(request, context)
+                }
             }
             return try await PageViewer.$current.withValue(.nobody) {
                 try await next(request, context)
             }
         }
         guard try await access.presence.hasUsers() else { return try await next(request, context) }
-        guard let user = try await caller(of: request, kind: route.kind) else {
+        guard let caller = try await caller(of: request, kind: route.kind) else {
             switch route.kind {
             case .api:
                 throw try await Self.unauthorized(reason: refusal(of: request))
@@ -59,13 +61,16 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
                 return PageRenderer.redirect(to: SignInPages.loginPath(returningTo: next))
             }
         }
+        let user = caller.user
         guard Self.allows(user, route.access, context: context) else {
             throw RequestError(
                 .forbidden,
                 "\(user.name) (\(user.role.rawValue)) may not \(request.method) \(request.uri.path)"
             )
         }
-        return try await SignedInUser.run(as: user) { try await next(request, context) }
+        return try await SignedInUser.run(as: user, device: caller.device) {
+            try await next(request, context)
+        }
     }
 
     /// A 401 saying why the credential was refused and how to authenticate (RFC 6750's
@@ -97,16 +102,22 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         return try await access.sessions.refusal(ofSecret: secret) ?? .unknown
     }
 
-    /// The user a page's session cookie stands for; for the API, the user of the bearer token,
-    /// else (with no `Authorization` at all) of the session cookie.
-    private func caller(of request: Request, kind: Route.Kind) async throws -> User? {
-        guard kind == .api else { return try await signIn.signedInUser(request) }
+    /// The user a page's session cookie stands for; for the API, the user of the bearer token
+    /// (with the token's label, the device it is on), else (with no `Authorization` at all) of
+    /// the session cookie.
+    private func caller(of request: Request, kind: Route.Kind) async throws
+        -> CredentialCache.Caller?
+    {
+        guard kind == .api else { return try await signIn.signedInUser(request).map { ($0, nil) } }
         if let secret = Self.bearer(request.headers[.authorization]) {
-            return try await access.tokenCache.user(
-                for: secret, lookUp: { try await access.tokens.authenticate(secret)?.user })
+            return try await access.tokenCache.caller(
+                for: secret,
+                lookUp: {
+                    try await access.tokens.authenticate(secret).map { ($0.user, $0.token.label) }
+                })
         }
         guard request.headers[.authorization] == nil else { return nil }
-        return try await signIn.signedInUser(request)
+        return try await signIn.signedInUser(request).map { ($0, nil) }
     }
 
     /// Whether `user` may use a route of `access`, with the path's parameters in `context`.

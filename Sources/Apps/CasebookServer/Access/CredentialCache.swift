@@ -8,15 +8,19 @@ import Foundation
 /// token, by another instance or the command line — forgets everything at once; without it
 /// (a store nothing local can watch) such a change takes effect within `lifetime`, so the
 /// composition root gives a shared database no lifetime unless its operator asks for one.
-/// Only successful look-ups are kept, at most `capacity` of them.
+/// Only successful look-ups are kept, at most `capacity` of them, each with the device a token
+/// was labelled with.
 final class CredentialCache: @unchecked Sendable {
     static let capacity = 10_000
 
     private let lifetime: Duration
     private let changes: ChangeGeneration?
     private let lock = NSLock()
-    private var entries: [String: (user: User, until: ContinuousClock.Instant, generation: Int)] =
-        [:]
+    private var entries:
+        [String: (caller: Caller, until: ContinuousClock.Instant, generation: Int)] = [:]
+
+    /// Who a credential stands for: the user, and for a token its label (the device it is on).
+    typealias Caller = (user: User, device: String?)
 
     init(lifetime: Duration, changes: ChangeGeneration? = nil) {
         self.lifetime = lifetime
@@ -24,23 +28,31 @@ final class CredentialCache: @unchecked Sendable {
     }
 
     func user(for key: String, lookUp: () async throws -> User?) async throws -> User? {
+        try await caller(
+            for: key,
+            lookUp: {
+                try await lookUp().map { ($0, nil) }
+            })?.user
+    }
+
+    func caller(for key: String, lookUp: () async throws -> Caller?) async throws -> Caller? {
         guard lifetime > .zero else { return try await lookUp() }
         let now = ContinuousClock.now
         let generation = changes?.current() ?? 0
         if let entry = lock.withLock({ entries[key] }), now < entry.until,
             entry.generation == generation
         {
-            return entry.user
+            return entry.caller
         }
-        guard let user = try await lookUp() else {
+        guard let caller = try await lookUp() else {
             forget(key)
             return nil
         }
         lock.withLock {
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = (user, now + lifetime, generation)
+            entries[key] = (caller, now + lifetime, generation)
         }
-        return user
+        return caller
     }
 
     func forget(_ key: String) {

@@ -62,7 +62,8 @@ extension CasebookServer {
         ServerController(metrics: services.metrics, database: services.database)
             .addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
-        RespondentsController(store: services.respondents).addRoutes(to: router)
+        RespondentsController(store: services.respondents, reviews: services.respondentReviews)
+            .addRoutes(to: router)
         PreferencesController(store: services.preferences).addRoutes(to: router)
         DiaryAPIController(diaries: services.diaries).addRoutes(to: router)
         MenuController(menu: services.menu).addRoutes(to: router)
@@ -72,7 +73,8 @@ extension CasebookServer {
         ).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,
-            dataDirectory: services.layout.root, backends: services.syncBackends
+            reviews: services.respondentReviews, dataDirectory: services.layout.root,
+            backends: services.syncBackends
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)

@@ -17,6 +17,9 @@ struct Services: Sendable {
     let menu: Menu
     let vault: PreferenceVaultAccess
     let respondents: any RespondentStore
+    /// The respondents' reviews and senders, when their store keeps them (every store Casebook
+    /// has does; a store given by an embedding application may not).
+    let respondentReviews: (any ReviewedRespondentStore)?
     let preferences: any PreferenceChoiceStore
     /// The diary each request works on.
     let diaries: RequestDiaries
@@ -38,6 +41,7 @@ struct Services: Sendable {
         menu = configuration.menu
         vault = PreferenceVaultAccess(directory: layout.preferenceVault)
         respondents = stores.respondents
+        respondentReviews = stores.respondents as? any ReviewedRespondentStore
         preferences = stores.preferences
         database = stores.database
         metrics = ServerMetrics(database: stores.database)

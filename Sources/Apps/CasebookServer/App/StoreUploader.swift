@@ -13,7 +13,9 @@ struct StoreUploader: RespondentBackend {
     }
 
     func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
-        try await attempt { _ = try await store.upsert(respondents) }
+        // Sent by whoever asked the page to sync.
+        let sender = SignedInUser.sender
+        try await attempt { _ = try await store.upsert(respondents, sentBy: sender) }
         return try await storeIdentity()
     }
 

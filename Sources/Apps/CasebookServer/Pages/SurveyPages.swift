@@ -1,4 +1,5 @@
 import CasebookForms
+import CasebookWire
 import Foundation
 import Hummingbird
 import SurveySyncCore
@@ -17,6 +18,8 @@ struct SurveyPages: Sendable {
 
     let renderer: PageRenderer
     let store: any RespondentStore
+    /// The same store's reviews and senders, when it keeps them.
+    let reviews: (any ReviewedRespondentStore)?
     let dataDirectory: URL
     /// The backends besides this server that a sync may go to.
     let backends: [URL]
@@ -27,6 +30,8 @@ struct SurveyPages: Sendable {
         router.post("/survey/verify", use: verify)
         router.post("/survey/upload", use: upload)
         router.get("/survey/respondents/{id}", use: respondent)
+        router.post("/survey/review", use: review)
+        router.post("/survey/respondents/{id}/review", use: reviewOne)
     }
 
     /// `GET /survey`: the sync form, and the respondents received to whom may read them, as a
@@ -72,12 +77,86 @@ struct SurveyPages: Sendable {
         }
         let fields = RespondentExport.cells(of: respondent.fields).sorted { $0.key < $1.key }
             .map { ["name": $0.key, "value": $0.value] }
+        var context: [String: Any] = [
+            "id": respondent.id, "fields": fields, "json": Self.prettyJSON(respondent),
+            "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
+            "reviewPath": "/survey/respondents/" + PathParameter.encoded(respondent.id) + "/review",
+        ]
+        if let reviews, let status = try await reviews.statuses(of: [id])[id] {
+            context["review"] = RespondentReviewContext.status(status)
+            context["history"] = RespondentReviewContext.history(try await reviews.history(of: id))
+            context["states"] = RespondentReviewContext.states(selected: status.state)
+        }
         return renderer.page(
-            "survey-respondent", title: "Respondent \(respondent.id)",
-            context: [
-                "id": respondent.id, "fields": fields, "json": Self.prettyJSON(respondent),
-                "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
-            ], request: request)
+            "survey-respondent", title: "Respondent \(respondent.id)", context: context,
+            request: request)
+    }
+
+    /// `POST /survey/review` (`id` repeated, `state`, `comment`): sets the review state of the
+    /// respondents chosen in the table, all of them or none, and shows the table again.
+    @Sendable func review(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let ids = form.values("id")
+        do {
+            let reviewed = try await setReview(of: ids, from: form)
+            return try await render(
+                request, page: 0,
+                extra: [
+                    "reviewed":
+                        "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
+                ])
+        } catch let error as RequestError {
+            return try await render(
+                request, page: 0, extra: ["reviewError": error.message], status: error.status)
+        }
+    }
+
+    /// `POST /survey/respondents/{id}/review` (`state`, `comment`): sets one respondent's
+    /// review state, and goes back to its page.
+    @Sendable func reviewOne(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        let form = try await PostedForm.read(request)
+        _ = try await setReview(of: [id], from: form)
+        return PageRenderer.redirect(to: "/survey/respondents/" + PathParameter.encoded(id))
+    }
+
+    /// Sets the state a review form chose (`state`, `comment`) for `ids`; refusals say what is
+    /// wrong in words for the page.
+    private func setReview(of ids: [String], from form: FormFields) async throws -> ReviewState {
+        guard let reviews else {
+            throw RequestError(.notImplemented, "This server's store keeps no reviews.")
+        }
+        guard !ids.isEmpty else {
+            throw RequestError(.badRequest, "Choose the respondents to mark first.").field("id")
+        }
+        guard ids.count <= RespondentReviewRequest.mostIDs else {
+            throw RequestError(
+                .badRequest, "At most \(RespondentReviewRequest.mostIDs) respondents at once."
+            ).field("id")
+        }
+        guard let state = ReviewState(rawValue: form["state"] ?? "") else {
+            throw RequestError(
+                .badRequest, "Choose received, has issues, approved or rejected."
+            ).field("state")
+        }
+        let comment: String?
+        do {
+            comment = try RespondentReviewRequest.comment(form["comment"] ?? "")
+        } catch {
+            throw RequestError(.badRequest, "The comment: \(error.message).").field("comment")
+        }
+        do {
+            try await reviews.setReview(
+                state, of: ids, by: SignedInUser.reviewer, comment: comment)
+        } catch let unknown as UnknownRespondentError {
+            throw RequestError(
+                .notFound, "There is no respondent '\(unknown.id)'; none was marked.")
+        }
+        return state
     }
 
     /// `POST /survey/sync`: syncs a folder to this server or an allowed backend.
@@ -126,7 +205,7 @@ struct SurveyPages: Sendable {
         }
         let report = try await RespondentUpload.upload(
             files.map { RespondentUpload.File(name: $0.filename ?? "", bytes: $0.body) },
-            to: store)
+            to: store, sentBy: SignedInUser.sender)
         return try await render(
             request, page: 0, extra: ["uploaded": Self.context(report)],
             status: report.refused == report.files.count ? .badRequest : .ok)
@@ -197,7 +276,10 @@ struct SurveyPages: Sendable {
                 limit: Self.pageSize, offset: page * Self.pageSize)
             context["mayRead"] = true
             context["count"] = count
-            context.merge(Self.table(respondents, chosen: chosen)) { $1 }
+            let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
+            context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
+            context["reviews"] = reviews != nil
+            context["states"] = RespondentReviewContext.states(selected: nil)
             var query = QueryString()
             for column in chosen ?? [] { query.append("column", column) }
             let kept = query.text.isEmpty ? "" : "&" + query.text
@@ -234,7 +316,10 @@ struct SurveyPages: Sendable {
     /// Respondents as a table: a column per field (`id` first, then the chosen ones, else the
     /// first `shownColumns` by name), a row per respondent, and every column of the page to
     /// choose from.
-    static func table(_ respondents: [Respondent], chosen: [String]?) -> [String: Any] {
+    static func table(
+        _ respondents: [Respondent], chosen: [String]?,
+        statuses: [String: RespondentStatus] = [:]
+    ) -> [String: Any] {
         let rows = respondents.map { ($0.id, RespondentExport.cells(of: $0.fields)) }
         var found = Set(rows.flatMap(\.1.keys))
         found.remove("id")
@@ -248,6 +333,7 @@ struct SurveyPages: Sendable {
                 [
                     "id": id,
                     "path": "/survey/respondents/" + PathParameter.encoded(id),
+                    "state": statuses[id]?.state.words ?? "",
                     "cells": columns.map { column -> [String: Any] in
                         let text = cells[column] ?? ""
                         let shown =

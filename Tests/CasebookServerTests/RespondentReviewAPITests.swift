@@ -1,0 +1,180 @@
+import Accounts
+import CasebookServer
+import CasebookTestSupport
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import SurveySync
+import Testing
+
+/// Reviews through the API: a surveyor's token sends respondents, recorded with the user and
+/// the token's label; an admin sets review states many at once and reads each respondent's
+/// history; a refusal names the member at fault and changes nothing.
+@Suite("Reviewing respondents through the API")
+struct RespondentReviewAPITests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+    let people = InMemoryUserDirectory()
+    let reviews: any ReviewedRespondentStore
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        stores.users = people
+        self.stores = stores
+        reviews = try #require(stores.respondents as? any ReviewedRespondentStore)
+    }
+
+    func token(for name: String, role: UserRole, label: String?) async throws -> String {
+        if try await people.user(named: name) == nil {
+            try await people.add(User(name: name, role: role, passwordHash: "-", createdAt: Date()))
+        }
+        return try await APITokens(tokens: people, users: people)
+            .create(user: name, label: label, expiresInDays: nil).secret
+    }
+
+    func withClient(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
+        async throws
+    {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        try await Application(router: router).test(.router, body)
+    }
+
+    static func headers(_ token: String) -> HTTPFields {
+        var headers = RouteFixture.json
+        headers[.authorization] = "Bearer \(token)"
+        return headers
+    }
+
+    static func object(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
+            ?? [:]
+    }
+
+    @Test func whatASurveyorSendsIsRecordedWithTheirTokensDevice() async throws {
+        let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: Self.headers(phone),
+                body: ByteBuffer(string: #"[{"id": "r1"}, {"id": "r2"}]"#)
+            ) { response in #expect(response.status == .ok) }
+        }
+        let status = try #require(try await reviews.statuses(of: ["r1"])["r1"])
+        #expect(status.sender == RespondentSender(user: "sara", device: "phone 3"))
+        #expect(status.state == .received)
+    }
+
+    @Test func anAdminReviewsManyAtOnceAndReadsTheHistory() async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: Self.headers(phone),
+                body: ByteBuffer(string: #"[{"id": "r1"}, {"id": "r2"}, {"id": "r3"}]"#)
+            ) { response in #expect(response.status == .ok) }
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
+                body: ByteBuffer(
+                    string: #"{"ids": ["r1", "r3"], "state": "has-issues", "comment": "age?"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                let answer = try Self.object(response.body)
+                #expect(answer["reviewed"] as? Int == 2)
+                #expect(answer["state"] as? String == "has-issues")
+            }
+            try await client.execute(
+                uri: "/api/respondents/r1/history", method: .get, headers: Self.headers(admin)
+            ) { response in
+                #expect(response.status == .ok)
+                let answer = try Self.object(response.body)
+                #expect(answer["id"] as? String == "r1")
+                #expect(answer["state"] as? String == "has-issues")
+                #expect(answer["reviewer"] as? String == "ines")
+                #expect(answer["comment"] as? String == "age?")
+                let sender = try #require(answer["sentBy"] as? [String: Any])
+                #expect(sender["user"] as? String == "sara")
+                #expect(sender["device"] as? String == "phone 3")
+                let history = try #require(answer["history"] as? [[String: Any]])
+                #expect(history.map { $0["kind"] as? String } == ["received", "reviewed"])
+                #expect(history.last?["user"] as? String == "ines")
+                #expect((history.first?["at"] as? String)?.hasSuffix("Z") == true)
+            }
+        }
+        #expect(try await reviews.statuses(of: ["r2"])["r2"]?.state == .received)
+    }
+
+    @Test(arguments: [
+        (#"{"ids": [], "state": "approved"}"#, "ids"),
+        (#"{"ids": ["r1", 7], "state": "approved"}"#, "ids[1]"),
+        (#"{"ids": ["r1"], "state": "fine"}"#, "state"),
+        (#"{"ids": ["r1"], "state": "approved", "comment": "a\u0007b"}"#, "comment"),
+        (#"{"ids": ["r1"], "state": "approved", "by": "someone else"}"#, "by"),
+    ])
+    func aBadReviewIsRefusedNamingTheMember(body: String, field: String) async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
+                body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["field"] as? String == field)
+            }
+        }
+        #expect(try await reviews.history(of: "r1").count == 1)
+    }
+
+    @Test func anEmptyCommentIsNoComment() async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
+                body: ByteBuffer(string: #"{"ids": ["r1"], "state": "rejected", "comment": " "}"#)
+            ) { response in #expect(response.status == .ok) }
+        }
+        let status = try #require(try await reviews.statuses(of: ["r1"])["r1"])
+        #expect(status.state == .rejected)
+        #expect(status.comment == nil)
+    }
+
+    @Test func aReviewNamingAnUnknownRespondentChangesNothingAndSaysWhich() async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
+                body: ByteBuffer(string: #"{"ids": ["r1", "ghost"], "state": "approved"}"#)
+            ) { response in
+                #expect(response.status == .notFound)
+                let answer = try Self.object(response.body)
+                #expect(answer["field"] as? String == "ids[1]")
+                #expect((answer["detail"] as? String)?.contains("ghost") == true)
+            }
+            try await client.execute(
+                uri: "/api/respondents/ghost/history", method: .get, headers: Self.headers(admin)
+            ) { response in #expect(response.status == .notFound) }
+        }
+        #expect(try await reviews.statuses(of: ["r1"])["r1"]?.state == .received)
+    }
+
+    @Test func aSurveyorMayNeitherReviewNorReadTheHistory() async throws {
+        let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
+        _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(phone),
+                body: ByteBuffer(string: #"{"ids": ["r1"], "state": "approved"}"#)
+            ) { response in #expect(response.status == .forbidden) }
+            try await client.execute(
+                uri: "/api/respondents/r1/history", method: .get, headers: Self.headers(phone)
+            ) { response in #expect(response.status == .forbidden) }
+        }
+    }
+}
