@@ -147,6 +147,43 @@ struct SurveyPageTests {
         }
     }
 
+    /// The table filters by review state and by sender, with a count beside each filter, and
+    /// its pages and column choices keep the filter.
+    @Test func theTableFiltersByReviewStateAndSender() async throws {
+        let reviews = try #require(stores.respondents as? any ReviewedRespondentStore)
+        let phone = RespondentSender(user: "sara", device: "phone 3")
+        _ = try await reviews.upsert(
+            (0..<25).map { Respondent(id: "s\($0)", fields: ["id": .string("s\($0)")]) },
+            from: phone)
+        _ = try await reviews.upsert(
+            [Respondent(id: "t0", fields: ["id": "t0"])],
+            from: RespondentSender(user: "theo", device: nil))
+        try await reviews.setReview(.rejected, of: ["s3", "t0"], by: "ines", comment: nil)
+        try await withLiveServer { pages, _ in
+            let all = try await pages.get("/survey")
+            #expect(all.html.contains(#"<a href="/survey?state=rejected">rejected (2)</a>"#))
+            #expect(all.html.contains(#">sara (25)</a>"#))
+            #expect(
+                all.html.contains(
+                    #"<a href="/survey?user=sara&amp;device=phone%203">sara on phone 3 (25)</a>"#))
+            #expect(all.html.contains(#">theo (1)</a>"#))
+            let rejected = try await pages.get("/survey?state=rejected")
+            #expect(rejected.html.contains("Showing 2 respondents rejected."))
+            #expect(rejected.html.contains(#"href="/survey/respondents/s3""#))
+            #expect(!rejected.html.contains(#"href="/survey/respondents/s4""#))
+            #expect(rejected.html.contains(#"<input type="hidden" name="state" value="rejected">"#))
+            let sara = try await pages.get("/survey?user=sara&device=phone%203")
+            #expect(sara.html.contains("Showing 25 respondents sent by sara on phone 3."))
+            #expect(
+                sara.html.contains(
+                    #"href="/survey?user=sara&amp;device=phone%203&amp;page=1">Older"#))
+            let second = try await pages.get("/survey?user=sara&device=phone%203&page=1")
+            #expect(second.html.contains(#"href="/survey/respondents/s0""#))
+            #expect(!second.html.contains(#"href="/survey/respondents/t0""#))
+            #expect(try await pages.get("/survey?state=fine").status == .badRequest)
+        }
+    }
+
     @Test func aSyncOfAFolderAnotherSyncHoldsIsRefusedAsAConflict() async throws {
         try write("id: r1\n", to: "r1.yaml")
         let held = try #require(try LocalRespondentFolder(url: folder).claimForSync())

@@ -88,7 +88,49 @@ struct RespondentReviewContract {
         #expect(history.last?.sender == tablet)
     }
 
+    /// A filter by review state, user or device pages newest first as the whole store does,
+    /// and counts what it finds; each sender is counted.
+    func filtersByStateAndSender() async throws {
+        let store = try makeStore()
+        let tablet = RespondentSender(user: "sara", device: "tablet")
+        let theo = RespondentSender(user: "theo", device: "phone 1")
+        _ = try await store.upsert(
+            (0..<4).map { Respondent(id: "s\($0)", fields: ["id": .string("s\($0)")]) },
+            from: Self.phone)
+        _ = try await store.upsert([Respondent(id: "t0", fields: ["id": "t0"])], from: tablet)
+        _ = try await store.upsert(
+            (0..<3).map { Respondent(id: "h\($0)", fields: ["id": .string("h\($0)")]) },
+            from: theo)
+        try await store.setReview(.approved, of: ["s1", "s3", "h2"], by: "ines", comment: nil)
+        let approved = RespondentFilter(state: .approved)
+        #expect(try await store.count(matching: approved) == 3)
+        #expect(
+            try await store.newestRespondents(matching: approved, limit: 2, offset: 0).map(\.id)
+                == ["h2", "s3"])
+        #expect(
+            try await store.newestRespondents(matching: approved, limit: 2, offset: 2).map(\.id)
+                == ["s1"])
+        let sara = RespondentFilter(user: "sara")
+        #expect(try await store.count(matching: sara) == 5)
+        #expect(
+            try await store.newestRespondents(matching: sara, limit: 10, offset: 0).map(\.id)
+                == ["t0", "s3", "s2", "s1", "s0"])
+        let saraApproved = RespondentFilter(state: .approved, user: "sara", device: "phone 3")
+        #expect(
+            try await store.newestRespondents(matching: saraApproved, limit: 10, offset: 0)
+                .map(\.id) == ["s3", "s1"])
+        #expect(try await store.count(matching: RespondentFilter()) == 8)
+        #expect(try await store.count(matching: RespondentFilter(state: .rejected)) == 0)
+        #expect(
+            try await store.reviewCounts()
+                == [.received: 5, .approved: 3])
+        let senders = try await store.senderCounts()
+        #expect(senders.map(\.sender) == [Self.phone, tablet, theo])
+        #expect(senders.map(\.count) == [4, 1, 3])
+    }
+
     func runAll() async throws {
+        try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
         try await reviewsManyAtOnceWithAComment()
         try await refusesAReviewOfAnUnknownRespondentWhole()
@@ -111,7 +153,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(4, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(5, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

@@ -134,6 +134,38 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         lock.withLock { stored[id]?.history ?? [] }
     }
 
+    public func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
+        async throws -> [Respondent]
+    {
+        lock.withLock {
+            stored.values.filter { filter.matches($0.status) }
+                .sorted { $0.revision > $1.revision }.dropFirst(max(0, offset))
+                .prefix(max(0, limit)).map(\.respondent)
+        }
+    }
+
+    public func count(matching filter: RespondentFilter) async throws -> Int {
+        lock.withLock { stored.values.count { filter.matches($0.status) } }
+    }
+
+    public func reviewCounts() async throws -> [ReviewState: Int] {
+        lock.withLock {
+            stored.values.reduce(into: [:]) { counts, stored in
+                counts[stored.status.state, default: 0] += 1
+            }
+        }
+    }
+
+    public func senderCounts() async throws -> [(sender: RespondentSender, count: Int)] {
+        let counts = lock.withLock {
+            stored.values.reduce(into: [RespondentSender: Int]()) { counts, stored in
+                counts[stored.status.sender, default: 0] += 1
+            }
+        }
+        return counts.sorted { RespondentSender.listedBefore($0.key, $1.key) }
+            .map { (sender: $0.key, count: $0.value) }
+    }
+
     public func digestBuckets() async throws -> DigestBuckets {
         lock.withLock { buckets }
     }

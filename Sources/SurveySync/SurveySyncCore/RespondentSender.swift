@@ -12,4 +12,19 @@ public struct RespondentSender: Hashable, Codable, Sendable {
 
     /// A sender nobody recorded.
     public static let unknown = RespondentSender(user: nil, device: nil)
+
+    /// The order senders are listed in: by user, then device (in the order of their UTF-8
+    /// bytes), an unknown user or device after every known one.
+    public static func listedBefore(_ a: RespondentSender, _ b: RespondentSender) -> Bool {
+        /// Whether `x` comes first; nil when they are the same.
+        func precedes(_ x: String?, _ y: String?) -> Bool? {
+            switch (x, y) {
+            case (nil, nil): nil
+            case (nil, _): false
+            case (_, nil): true
+            case (let x?, let y?): x == y ? nil : x.utf8.lexicographicallyPrecedes(y.utf8)
+            }
+        }
+        return precedes(a.user, b.user) ?? precedes(a.device, b.device) ?? false
+    }
 }

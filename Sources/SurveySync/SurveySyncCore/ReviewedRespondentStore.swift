@@ -14,6 +14,17 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     func statuses(of ids: [String]) async throws -> [String: RespondentStatus]
     /// What happened to a respondent, oldest first; empty for an id the store does not hold.
     func history(of id: String) async throws -> [RespondentEvent]
+    /// The respondents `filter` takes, most recently created or changed first, skipping
+    /// `offset`.
+    func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
+        async throws -> [Respondent]
+    /// How many respondents `filter` takes.
+    func count(matching filter: RespondentFilter) async throws -> Int
+    /// How many respondents are in each review state (a state none is in is absent).
+    func reviewCounts() async throws -> [ReviewState: Int]
+    /// How many respondents each sender sent the current version of: by user, then device,
+    /// an unknown one last.
+    func senderCounts() async throws -> [(sender: RespondentSender, count: Int)]
 }
 
 extension RespondentStore {

@@ -80,6 +80,14 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     SELECT id, 'received', 'received', received_at FROM respondent ORDER BY revision
                     """,
                 ]),
+            PostgresMigration(
+                3, "review and sender indexes",
+                sql: [
+                    "CREATE INDEX respondent_review ON respondent (review_state, revision)",
+                    """
+                    CREATE INDEX respondent_sender ON respondent (sender_user, sender_device, revision)
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -335,6 +343,65 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             }
             return events
         }
+    }
+
+    public func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
+        async throws -> [Respondent]
+    {
+        let state = filter.state?.rawValue
+        return try await bodies(
+            """
+            SELECT body FROM respondent
+            WHERE (\(state)::text IS NULL OR review_state = \(state))
+                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+            ORDER BY revision DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
+            """)
+    }
+
+    public func count(matching filter: RespondentFilter) async throws -> Int {
+        let state = filter.state?.rawValue
+        return try await answering { client in
+            try await client.withConnection { connection in
+                try await Self.single(
+                    Int.self,
+                    """
+                    SELECT COUNT(*)::bigint FROM respondent
+                    WHERE (\(state)::text IS NULL OR review_state = \(state))
+                        AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                        AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                    """, on: connection)
+            }
+        }
+    }
+
+    public func reviewCounts() async throws -> [ReviewState: Int] {
+        try await answering { client in
+            var counts: [ReviewState: Int] = [:]
+            let rows = try await client.query(
+                "SELECT review_state, COUNT(*)::bigint FROM respondent GROUP BY review_state",
+                logger: PostgresDatabase.quietLogger)
+            for try await (state, count) in rows.decode((String, Int).self) {
+                counts[try Self.state(state, of: "")] = count
+            }
+            return counts
+        }
+    }
+
+    public func senderCounts() async throws -> [(sender: RespondentSender, count: Int)] {
+        let counts = try await answering { client in
+            var counts: [(sender: RespondentSender, count: Int)] = []
+            let rows = try await client.query(
+                """
+                SELECT sender_user, sender_device, COUNT(*)::bigint FROM respondent
+                GROUP BY sender_user, sender_device
+                """, logger: PostgresDatabase.quietLogger)
+            for try await (user, device, count) in rows.decode((String?, String?, Int).self) {
+                counts.append((RespondentSender(user: user, device: device), count))
+            }
+            return counts
+        }
+        return counts.sorted { RespondentSender.listedBefore($0.sender, $1.sender) }
     }
 
     private static func state(_ text: String, of id: String) throws -> ReviewState {

@@ -79,6 +79,12 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 INSERT INTO respondent_event (respondentID, kind, state, at)
                     SELECT id, 'received', 'received', receivedAt FROM respondent ORDER BY revision;
                 """),
+        StoreMigration(
+            "review and sender indexes",
+            sql: """
+                CREATE INDEX respondent_review ON respondent(reviewState, revision);
+                CREATE INDEX respondent_sender ON respondent(senderUser, senderDevice, revision);
+                """),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -215,6 +221,78 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     comment: row["comment"])
             }
         }
+    }
+
+    public func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
+        async throws -> [Respondent]
+    {
+        let (condition, arguments) = Self.condition(filter)
+        let bodies = try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT body FROM respondent WHERE \(condition)
+                    ORDER BY revision DESC LIMIT ? OFFSET ?
+                    """,
+                arguments: arguments + [limit, offset])
+        }
+        return try bodies.map(StoredRespondent.respondent(fromBody:))
+    }
+
+    public func count(matching filter: RespondentFilter) async throws -> Int {
+        let (condition, arguments) = Self.condition(filter)
+        return try await database.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM respondent WHERE \(condition)",
+                arguments: arguments) ?? 0
+        }
+    }
+
+    public func reviewCounts() async throws -> [ReviewState: Int] {
+        try await database.read { db in
+            var counts: [ReviewState: Int] = [:]
+            for row in try Row.fetchAll(
+                db, sql: "SELECT reviewState, COUNT(*) FROM respondent GROUP BY reviewState")
+            {
+                counts[try Self.state(row[0], of: "")] = row[1]
+            }
+            return counts
+        }
+    }
+
+    public func senderCounts() async throws -> [(sender: RespondentSender, count: Int)] {
+        let counts = try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT senderUser, senderDevice, COUNT(*) FROM respondent
+                    GROUP BY senderUser, senderDevice
+                    """
+            ).map { row in
+                (sender: RespondentSender(user: row[0], device: row[1]), count: row[2] as Int)
+            }
+        }
+        return counts.sorted { RespondentSender.listedBefore($0.sender, $1.sender) }
+    }
+
+    /// The `WHERE` condition that takes what `filter` takes, with its arguments: only the
+    /// members it sets, so that the indexes on them serve it.
+    private static func condition(_ filter: RespondentFilter) -> (String, StatementArguments) {
+        var terms = ["1"]
+        var arguments: StatementArguments = []
+        if let state = filter.state {
+            terms.append("reviewState = ?")
+            arguments += [state.rawValue]
+        }
+        if let user = filter.user {
+            terms.append("senderUser = ?")
+            arguments += [user]
+        }
+        if let device = filter.device {
+            terms.append("senderDevice = ?")
+            arguments += [device]
+        }
+        return (terms.joined(separator: " AND "), arguments)
     }
 
     private static func state(_ text: String, of id: String) throws -> ReviewState {

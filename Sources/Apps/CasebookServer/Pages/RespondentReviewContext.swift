@@ -37,6 +37,89 @@ enum RespondentReviewContext {
         }
     }
 
+    /// The table's filters as links, each with its count and keeping the others: by review
+    /// state, then by sender; and what the current filter shows, when it filters.
+    static func filters(
+        _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
+        total: Int
+    ) async throws -> [String: Any] {
+        let states = try await reviews.reviewCounts()
+        var anyState = current
+        anyState.state = nil
+        var stateLinks: [[String: Any]] = [
+            [
+                "words": "any state", "count": total, "current": current.state == nil,
+                "path": SurveyPages.tableQuery(columns: columns, filter: anyState),
+            ]
+        ]
+        for state in ReviewState.allCases {
+            var filter = current
+            filter.state = state
+            stateLinks.append([
+                "words": state.words, "count": states[state] ?? 0,
+                "current": current.state == state,
+                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
+            ])
+        }
+        var anySender = current
+        anySender.user = nil
+        anySender.device = nil
+        var senderLinks: [[String: Any]] = [
+            [
+                "words": "anyone", "count": total,
+                "current": current.user == nil && current.device == nil,
+                "path": SurveyPages.tableQuery(columns: columns, filter: anySender),
+            ]
+        ]
+        // A link per user (all they sent) and, under it, one per device of theirs.
+        var users: [(user: String, count: Int, devices: [(String, Int)])] = []
+        for (sender, count) in try await reviews.senderCounts() {
+            guard let user = sender.user else { continue }
+            if users.last?.user != user { users.append((user, 0, [])) }
+            users[users.count - 1].count += count
+            if let device = sender.device { users[users.count - 1].devices.append((device, count)) }
+        }
+        for (user, count, devices) in users {
+            var filter = current
+            filter.user = user
+            filter.device = nil
+            senderLinks.append([
+                "words": user, "count": count,
+                "current": current.user == user && current.device == nil,
+                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
+            ])
+            for (device, count) in devices {
+                filter.device = device
+                senderLinks.append([
+                    "words": "\(user) on \(device)", "count": count,
+                    "current": current.user == user && current.device == device,
+                    "path": SurveyPages.tableQuery(columns: columns, filter: filter),
+                ])
+            }
+        }
+        var fields: [[String: String]] = []
+        if let state = current.state { fields.append(["name": "state", "value": state.rawValue]) }
+        if let user = current.user { fields.append(["name": "user", "value": user]) }
+        if let device = current.device { fields.append(["name": "device", "value": device]) }
+        var context: [String: Any] = [
+            "hasFilters": true, "stateFilters": stateLinks, "senderFilters": senderLinks,
+            "filterFields": fields,
+        ]
+        if current != RespondentFilter() {
+            let shown = try await reviews.count(matching: current)
+            var words: [String] = []
+            if let state = current.state { words.append(state.words) }
+            if current.user != nil || current.device != nil {
+                words.append(
+                    "sent by "
+                        + Self.sender(RespondentSender(user: current.user, device: current.device)))
+            }
+            context["filtered"] =
+                "Showing \(EnglishCount.phrase(shown, "respondent")) \(words.joined(separator: ", "))."
+        }
+        return context
+    }
+
     /// The states to choose from, `selected` chosen.
     static func states(selected: ReviewState?) -> [[String: Any]] {
         ReviewState.allCases.map {

@@ -42,7 +42,43 @@ struct SurveyPages: Sendable {
         let query = try FormFields(query: request)
         let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
         let columns = try Self.chosenColumns(query.values("column"))
-        return try await render(request, page: page, columns: columns)
+        return try await render(
+            request, page: page, columns: columns, filter: try Self.filter(in: query))
+    }
+
+    /// The filter a request asks for: `state` (a review state), `user` and `device` (a
+    /// sender's, at most 256 bytes each).
+    static func filter(in query: FormFields) throws -> RespondentFilter {
+        var filter = RespondentFilter()
+        if let name = query["state"], !name.isEmpty {
+            guard let state = ReviewState(rawValue: name) else {
+                throw RequestError(
+                    .badRequest, "The state is received, has-issues, approved or rejected."
+                ).parameter("state")
+            }
+            filter.state = state
+        }
+        for name in ["user", "device"] {
+            guard let value = query[name] else { continue }
+            guard value.utf8.count <= 256 else {
+                throw RequestError(.badRequest, "A \(name) is at most 256 bytes.").parameter(name)
+            }
+            if name == "user" { filter.user = value } else { filter.device = value }
+        }
+        return filter
+    }
+
+    /// The query of a page of the table: the columns chosen and the filter, each kept.
+    static func tableQuery(
+        columns: [String]?, filter: RespondentFilter, page: Int = 0
+    ) -> String {
+        var query = QueryString()
+        if let state = filter.state { query.append("state", state.rawValue) }
+        if let user = filter.user { query.append("user", user) }
+        if let device = filter.device { query.append("device", device) }
+        for column in columns ?? [] { query.append("column", column) }
+        if page > 0 { query.append("page", "\(page)") }
+        return query.text.isEmpty ? "/survey" : "/survey?" + query.text
     }
 
     /// The most columns a table shows when none are chosen, and the most that may be chosen.
@@ -266,26 +302,41 @@ struct SurveyPages: Sendable {
 
     private func render(
         _ request: Request, page: Int, columns chosen: [String]? = nil,
+        filter: RespondentFilter = RespondentFilter(),
         extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         var context: [String: Any] = ["folder": Self.defaultFolder, "mayRead": false]
         // The respondents received are shown to whoever the API would give them to.
         if PageViewer.current.mayUse(.get, "/api/respondents") {
             let count = try await store.count()
-            let respondents = try await store.newestRespondents(
-                limit: Self.pageSize, offset: page * Self.pageSize)
+            let shown: Int
+            let respondents: [Respondent]
+            if let reviews {
+                shown = try await reviews.count(matching: filter)
+                respondents = try await reviews.newestRespondents(
+                    matching: filter, limit: Self.pageSize, offset: page * Self.pageSize)
+                context.merge(
+                    try await RespondentReviewContext.filters(
+                        reviews, current: filter, columns: chosen, total: count)
+                ) { $1 }
+            } else {
+                shown = count
+                respondents = try await store.newestRespondents(
+                    limit: Self.pageSize, offset: page * Self.pageSize)
+            }
             context["mayRead"] = true
             context["count"] = count
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
             context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
             context["reviews"] = reviews != nil
             context["states"] = RespondentReviewContext.states(selected: nil)
-            var query = QueryString()
-            for column in chosen ?? [] { query.append("column", column) }
-            let kept = query.text.isEmpty ? "" : "&" + query.text
-            if page > 0 { context["previousPage"] = "/survey?page=\(page - 1)\(kept)" }
-            if (page + 1) * Self.pageSize < count {
-                context["nextPage"] = "/survey?page=\(page + 1)\(kept)"
+            if page > 0 {
+                context["previousPage"] = Self.tableQuery(
+                    columns: chosen, filter: filter, page: page - 1)
+            }
+            if (page + 1) * Self.pageSize < shown {
+                context["nextPage"] = Self.tableQuery(
+                    columns: chosen, filter: filter, page: page + 1)
             }
         }
         context.merge(extra) { $1 }
