@@ -122,6 +122,8 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         # The survey's upload: the surveyor's and the admin's.
         browser.get(roles.url + "/survey")
         assert bool(browser.find_elements(By.ID, "upload")) == (role != "diarist"), role
+        # Reviewing respondents: the admin's alone.
+        assert bool(browser.find_elements(By.ID, "review-form")) == (role == "admin"), role
         # A respondent's page: the admin's alone (this one does not exist: a 404 for the admin).
         browser.get(roles.url + "/survey/respondents/nobody")
         assert ("There is no respondent 'nobody'." in browser.page_source) == (role == "admin"), \

@@ -6,7 +6,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as conditions
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 
 def wait_for(browser, condition):
@@ -261,17 +261,52 @@ def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(s
     assert status == 200
     browser.get(server.url + "/survey")
     assert texts(browser, "table.respondents thead th") == [
-        "id", "age", "household/size", "name", "note"]
+        "choose", "review", "id", "age", "household/size", "name", "note"]
     assert texts(browser, "table.respondents tbody th") == ["r2", "r1"]
     for box in browser.find_elements(By.CSS_SELECTOR, "form.columns input[type=checkbox]"):
         if box.get_attribute("value") in ("age", "household/size"):
             box.click()
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.columns button"))
-    assert texts(browser, "table.respondents thead th") == ["id", "name", "note"]
-    assert texts(browser, "table.respondents tbody td")[1] == "x" * 80 + "…"
+    assert texts(browser, "table.respondents thead th") == ["choose", "review", "id", "name", "note"]
+    assert texts(browser, "table.respondents tbody td")[3] == "x" * 80 + "…"
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "r2"))
     assert texts(browser, "dl.fields dt") == ["age", "id", "name", "note"]
     assert texts(browser, "dl.fields dd")[3] == "x" * 200
+
+
+def test_respondents_are_reviewed_from_the_table_and_their_page(server, browser, screenshot):
+    """Two respondents chosen in the table are approved at once; the filter shows them; one,
+    opened, is marked as having issues with a comment, which its history tells."""
+    respondents = [{"id": f"r{number}", "name": name}
+                   for number, name in enumerate(["Ada", "Dee", "Eve"], start=1)]
+    status, _, _ = server.request("POST", "/api/respondents", json.dumps(respondents).encode(),
+                                  {"Content-Type": "application/json"})
+    assert status == 200
+    browser.get(server.url + "/survey")
+    for box in browser.find_elements(By.CSS_SELECTOR, "table.respondents input[type=checkbox]"):
+        if box.get_attribute("value") in ("r1", "r3"):
+            box.click()
+    Select(browser.find_element(By.ID, "review-state")).select_by_visible_text("approved")
+    click_and_load(browser, browser.find_element(By.ID, "mark-chosen"))
+    assert browser.find_element(By.ID, "review-summary").text == "Marked 2 respondents approved."
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.respondents tbody tr")
+    assert sorted((row.find_element(By.TAG_NAME, "th").text,
+                   row.find_elements(By.TAG_NAME, "td")[1].text) for row in rows) == [
+        ("r1", "approved"), ("r2", "received"), ("r3", "approved")]
+    screenshot("survey-reviewed")
+    click_and_load(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "approved (2)"))
+    assert texts(browser, "table.respondents tbody th") == ["r3", "r1"]
+    assert browser.find_element(By.ID, "filtered").text == "Showing 2 respondents approved."
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "r3"))
+    Select(browser.find_element(By.ID, "state")).select_by_visible_text("has issues")
+    browser.find_element(By.ID, "comment").send_keys("Her age is 300")
+    click_and_load(browser, browser.find_element(By.ID, "mark"))
+    assert browser.find_element(By.ID, "review-state").text.startswith("State: has issues")
+    history = texts(browser, "ol.history li")
+    assert [entry.split(" ", 1)[1] for entry in history] == [
+        "Received from someone unknown", "Marked approved by owner",
+        "Marked has issues by owner: “Her age is 300”"]
+    screenshot("survey-respondent-history")
 
 
 MENU_WITH_ALLERGENS = """restaurant: Giuseppe's
