@@ -83,6 +83,18 @@ struct SurveySyncCommandTests {
         ])
         #expect(rerun.standardOutput == "synced 0, unchanged 120, failed 0\n")
         #expect(try await respondentCount(on: server) == 120)
+        // A dry run lists what a sync would send, and sends nothing.
+        try writeRespondents(121...122)
+        let dryRun = try CasebookExecutable.run([
+            "survey", "sync", "--dry-run", "--from", folder.path, "--to",
+            server.url.absoluteString,
+        ])
+        #expect(
+            dryRun.standardOutput
+                == "would send r121.yaml\nwould send r122.yaml\nwould send 2, unchanged 120, failed 0\n"
+        )
+        #expect(dryRun.status == 0)
+        #expect(try await respondentCount(on: server) == 120)
     }
 
     /// `--json` prints the report whole, for a script: the counts, each failure with its file,

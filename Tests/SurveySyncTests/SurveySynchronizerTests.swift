@@ -47,6 +47,28 @@ struct SurveySynchronizerTests {
         #expect(await backend.stored["3"]?.fields["answer"] == 30)
     }
 
+    /// A dry run says which files a sync would send, and why not the others, and sends and
+    /// records nothing: the sync after it sends exactly those.
+    @Test func aDryRunSaysWhatWouldBeSentAndSendsNothing() async throws {
+        addRespondents(3)
+        _ = try await synchronizer().sync()
+        folder.files["r002.yaml"] = "id: 2\nanswer: 21\n"
+        folder.files["r004.yaml"] = "id: 4\n"
+        folder.files["bad.yaml"] = "id: [\n"
+        let ledger = folder.ledger
+        let uploads = await backend.uploads
+        let planned = try await synchronizer().dryRun()
+        #expect(planned.toSend == ["r002.yaml", "r004.yaml"])
+        #expect(planned.synced == 0)
+        #expect(planned.unchanged == 2)
+        #expect(planned.failures.map(\.file) == ["bad.yaml"])
+        #expect(planned.summary == "would send 2, unchanged 2, failed 1")
+        #expect(folder.ledger == ledger)
+        #expect(await backend.uploads == uploads)
+        _ = try await synchronizer().sync()
+        #expect(await backend.uploads.dropFirst(uploads.count).flatMap { $0 } == ["2", "4"])
+    }
+
     /// Left to its defaults, a sync waits 250 ms, 1 s and 4 s before retrying an unavailable
     /// backend, then stops; and it sends 500 respondents a request.
     @Test func byDefaultRetriesAfterAQuarterSecondASecondAndFourSecondsAndSendsFiveHundredAtOnce()

@@ -13,7 +13,8 @@ struct SurveySyncCommand: AsyncParsableCommand {
             store has acknowledged is recorded in .casebook-sync-ledger.json beside the files, so \
             a rerun sends only what is new or changed, an interrupted run resumes where it \
             stopped, and a store new to the folder (or one restored from an older copy) gets \
-            everything it lacks.
+            everything it lacks. --dry-run lists the files a sync would send, and sends and \
+            records nothing.
             """
     )
 
@@ -24,6 +25,9 @@ struct SurveySyncCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the report as JSON: the counts, each failure with its file, the notes.")
     var json = false
+
+    @Flag(help: "List the files a sync would send (new or changed), and send nothing.")
+    var dryRun = false
 
     func validate() throws {
         guard (1...10_000).contains(batchSize) else {
@@ -37,6 +41,17 @@ struct SurveySyncCommand: AsyncParsableCommand {
                 folder: try folderOptions.folder(),
                 uploader: folderOptions.uploader,
                 retryDelays: folderOptions.retryDelays, batchSize: batchSize)
+            if dryRun {
+                let report = try await synchronizer.dryRun()
+                if !json {
+                    for file in report.toSend {
+                        try StandardStreams.output("would send " + VisibleText.escaping(file))
+                    }
+                }
+                try show(report)
+                if report.failed > 0 { throw ExitCode.failure }
+                return
+            }
             let showsProgress = StandardStreams.errorIsTerminal
             let report: SyncReport
             do {

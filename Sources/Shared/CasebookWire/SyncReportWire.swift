@@ -1,7 +1,8 @@
 import SurveySyncCore
 
 /// A sync's report as `casebook survey sync --json` prints it: the counts, each failure with
-/// its file, and the notes about the backend.
+/// its file, and the notes about the backend; for `--dry-run`, the files it would send
+/// (`wouldSend`, absent otherwise).
 public struct SyncReportWire: Encodable, Equatable, Sendable {
     public struct Failure: Encodable, Equatable, Sendable {
         public let file: String
@@ -13,6 +14,7 @@ public struct SyncReportWire: Encodable, Equatable, Sendable {
     public let failed: Int
     public let failures: [Failure]
     public let notes: [String]
+    public let wouldSend: [String]?
 
     public init(_ report: SyncReport) {
         synced = report.synced
@@ -20,5 +22,6 @@ public struct SyncReportWire: Encodable, Equatable, Sendable {
         failed = report.failed
         failures = report.failures.map { Failure(file: $0.file, message: $0.message) }
         notes = report.notes
+        wouldSend = report.isDryRun ? report.toSend : nil
     }
 }

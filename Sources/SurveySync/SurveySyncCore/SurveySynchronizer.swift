@@ -52,6 +52,18 @@ public struct SurveySynchronizer {
     public func sync(progress: (SyncProgress) -> Void = { _ in }) async throws(SyncError)
         -> SyncReport
     {
+        try await run(sending: true, progress: progress)
+    }
+
+    /// What a sync would send, and why it would not send the rest, without sending anything
+    /// or recording anything in the ledger: the backend is asked only what it holds.
+    public func dryRun() async throws(SyncError) -> SyncReport {
+        try await run(sending: false, progress: { _ in })
+    }
+
+    private func run(sending: Bool, progress: (SyncProgress) -> Void) async throws(SyncError)
+        -> SyncReport
+    {
         let claim: SyncClaim?
         do {
             claim = try folder.claimForSync()
@@ -70,6 +82,7 @@ public struct SurveySynchronizer {
         }
         let session = pacing.session(with: uploader)
         var report = SyncReport()
+        report.isDryRun = !sending
         let (store, alreadyHeld) = try await prepare(
             session, &ledger, fileCount: files.count, report: &report)
         let acknowledged = ledger.backends[store]?.files ?? [:]
@@ -127,6 +140,10 @@ public struct SurveySynchronizer {
                     from: pending, files: pacing.batchSize, bytes: Self.maximumBatchBytes)
                 pending.removeFirst(batch.count)
                 pendingBytes -= batch.reduce(0) { $0 + $1.size }
+                guard sending else {
+                    report.toSend += batch.map(\.fileName)
+                    continue
+                }
                 let sent = try await send(batch, to: store, session, report: &report)
                 for item in sent { ledger.acknowledge(item.fileName, Self.entry(item), by: store) }
                 report.synced += sent.count
@@ -135,8 +152,9 @@ public struct SurveySynchronizer {
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
             }
         }
-        try ledger.save(to: folder, path: ledgerPath, report: report)
+        if sending { try ledger.save(to: folder, path: ledgerPath, report: report) }
         report.failures.sort { $0.file < $1.file }
+        report.toSend.sort()
         return report
     }
 

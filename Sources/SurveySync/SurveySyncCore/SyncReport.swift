@@ -13,12 +13,18 @@ public struct SyncReport: Equatable, Sendable {
     /// the folder, or lost what it had acknowledged, and what was sent because of it.
     public internal(set) var notes: [String] = []
 
+    /// For a dry run, the files a sync would send, by name; empty otherwise.
+    public internal(set) var toSend: [String] = []
+    /// Whether this is a dry run's report: nothing was sent or recorded.
+    public internal(set) var isDryRun = false
+
     public var failed: Int { failures.count }
 
-    /// `synced N, unchanged M, failed K`, thousands separated by commas as everywhere.
+    /// `synced N, unchanged M, failed K` (`would send N, …` for a dry run), thousands separated
+    /// by commas as everywhere.
     public var summary: String {
-        "synced \(Self.number(synced)), unchanged \(Self.number(unchanged)), "
-            + "failed \(Self.number(failed))"
+        (isDryRun ? "would send \(Self.number(toSend.count))" : "synced \(Self.number(synced))")
+            + ", unchanged \(Self.number(unchanged)), failed \(Self.number(failed))"
     }
 
     /// `number` with thousands separated by commas, as the notes show counts: `3,001`.
