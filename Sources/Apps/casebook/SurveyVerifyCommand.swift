@@ -11,8 +11,9 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
         discussion: """
             Reads every file (the ledger is not trusted) and asks the backend for digests of \
             what its store holds: prints one line per respondent that is missing from the store, \
-            different there, or only on the backend, then a summary (identical N when all are). \
-            Exits 1 when anything differs. --repair sends what is missing or different.
+            different there, or only on the backend (the first 20 of each kind, unless --all), \
+            then a summary that counts each kind (identical N when all are). Exits 1 when \
+            anything differs. --repair sends what is missing or different.
             """
     )
 
@@ -27,6 +28,12 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
     @Flag(help: "Print the report as JSON: the store, the counts, each difference and failure.")
     var json = false
 
+    @Flag(help: "List every difference, not only the first 20 of each kind.")
+    var all = false
+
+    /// The most differences of each kind listed without --all.
+    static let listedPerKind = 20
+
     func run() async throws {
         try await FailureReport.run("survey verify") {
             let verifier = SurveyVerifier(
@@ -40,8 +47,8 @@ struct SurveyVerifyCommand: AsyncParsableCommand {
             if json {
                 try StandardStreams.outputJSON(VerifyReportWire(report))
             } else {
-                for difference in report.differences {
-                    try StandardStreams.output(VisibleText.escaping("\(difference)"))
+                for line in report.lines(atMostPerKind: all ? nil : Self.listedPerKind) {
+                    try StandardStreams.output(VisibleText.escaping(line))
                 }
                 try StandardStreams.output(report.summary)
             }

@@ -42,6 +42,23 @@ public struct VerifyReport: Equatable, Sendable {
             && differences.allSatisfy { allowingExtra && $0.kind == .onlyOnBackend }
     }
 
+    /// A line per difference, in id order within each kind (missing, different, only on
+    /// backend), at most `limit` of each kind (nil: every one), then how many more there are.
+    public func lines(atMostPerKind limit: Int?) -> [String] {
+        var lines: [String] = []
+        for kind in [Difference.Kind.missing, .different, .onlyOnBackend] {
+            let ofKind = differences.filter { $0.kind == kind }
+            let shown = limit.map { ofKind.prefix($0) } ?? ofKind[...]
+            lines += shown.map(\.description)
+            if shown.count < ofKind.count {
+                lines.append(
+                    "… and \(SyncReport.number(ofKind.count - shown.count)) more \(kind.rawValue) (--all lists every one)"
+                )
+            }
+        }
+        return lines
+    }
+
     /// `identical 3,001`, or every count when anything differs.
     public var summary: String {
         var text = "identical \(SyncReport.number(identical))"
