@@ -110,6 +110,22 @@ struct UserAndTokenCommandTests {
             ["survey", "verify", "--from", folder.url.path, "--to", server.url.absoluteString],
             environment: ["CASEBOOK_TOKEN": secret])
         #expect(fromEnvironment.standardOutput.contains("identical 1"))
+        // What another device of the team sent is counted, never a difference.
+        let phone = try #require(
+            try casebook(["token", "create", "--user", "sam", "--name", "phone"])
+                .standardOutput.firstMatch(of: /cbt_[A-Za-z0-9_-]+/)?.output)
+        let other = try TemporaryDirectory()
+        _ = try other.file("r2.yaml", contents: "id: r2\nname: Dee\n")
+        let fromPhone = try CasebookExecutable.run([
+            "survey", "sync", "--from", other.url.path, "--to", server.url.absoluteString,
+            "--token", String(phone),
+        ])
+        #expect(fromPhone.status == 0)
+        let laptop = try CasebookExecutable.run(
+            ["survey", "verify", "--from", folder.url.path, "--to", server.url.absoluteString],
+            environment: ["CASEBOOK_TOKEN": secret])
+        #expect(laptop.standardOutput == "identical 1, from other devices 1\n")
+        #expect(laptop.status == 0)
         #expect(try casebook(["token", "revoke", id]).standardOutput == "revoked \(id)\n")
         let revoked = try CasebookExecutable.run(sync + ["--token", secret])
         #expect(revoked.status == 1)

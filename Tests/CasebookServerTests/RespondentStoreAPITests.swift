@@ -93,6 +93,22 @@ struct RespondentStoreAPITests {
                     RouteFixture.errorMessage(response.body)
                         == "a lookup asks about at most 10000 ids")
             }
+            try await client.execute(
+                uri: "/api/respondent-store/lookup", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"ids": ["r3"], "since": 1}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                #expect(
+                    RouteFixture.errorMessage(response.body) == "the body has no member 'since'")
+            }
+            // On a server without users, everything is the one person's own.
+            try await client.execute(
+                uri: "/api/respondent-store/mine", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"ids": ["r3", "nobody"]}"#)
+            ) { response in
+                let body = try Self.json(response.body)
+                #expect(body["mine"] == ["r3"])
+            }
         }
     }
 }

@@ -116,6 +116,20 @@ actor BackendFake: RespondentBackend {
         return (try await storeIdentity(), found)
     }
 
+    /// The ids the caller sent, as a backend that keeps senders answers; nil: it cannot tell.
+    private(set) var sentByCaller: Set<String>?
+    private(set) var senderQuestions: [[String]] = []
+
+    func answerSentByCaller(_ ids: Set<String>?) {
+        sentByCaller = ids
+    }
+
+    func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>? {
+        try failIfScripted()
+        senderQuestions.append(ids)
+        return sentByCaller.map { $0.intersection(ids) }
+    }
+
     private func failIfScripted() throws(UploadError) {
         if !scriptedFailures.isEmpty { throw scriptedFailures.removeFirst() }
     }

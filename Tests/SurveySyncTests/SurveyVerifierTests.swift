@@ -35,6 +35,27 @@ struct SurveyVerifierTests {
             await backend.bucketsListed.isEmpty, "no bucket was compared respondent by respondent")
     }
 
+    /// On a backend that keeps who sent what, respondents in the store that another device sent
+    /// are counted, never a difference; those the folder's own token sent still are.
+    @Test func respondentsAnotherDeviceSentAreCountedNotDifferences() async throws {
+        add(1...3)
+        _ = try await sync()
+        _ = try await backend.upsertDirectly(
+            (7...9).map { Respondent(id: "\($0)", fields: ["id": .integer($0)]) })
+        await backend.answerSentByCaller(["1", "2", "3", "9"])
+        let report = try await verifier.verify()
+        #expect(report.fromOtherDevices == 2)
+        #expect(report.differences.map(\.description) == ["only on backend 9"])
+        #expect(
+            report.summary
+                == "identical 3, missing 0, different 0, only on backend 1, from other devices 2")
+        #expect(await backend.senderQuestions == [["7", "8", "9"]])
+        await backend.answerSentByCaller(["1", "2", "3"])
+        let fine = try await verifier.verify()
+        #expect(fine.isIdentical())
+        #expect(fine.summary == "identical 3, from other devices 3")
+    }
+
     @Test func whatDiffersIsNamedRespondentByRespondent() async throws {
         add(1...3)
         _ = try await sync()

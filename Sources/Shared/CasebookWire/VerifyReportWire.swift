@@ -2,7 +2,7 @@ import SurveySyncCore
 
 /// A verify's report as `casebook survey verify --json` prints it: the store compared with,
 /// the counts, each difference (kind, id, file), the files that could not be read, and how
-/// many were repaired.
+/// many were repaired, and how many in the store another device sent (`fromOtherDevices`).
 public struct VerifyReportWire: Encodable, Equatable, Sendable {
     public struct Difference: Encodable, Equatable, Sendable {
         public let kind: String
@@ -24,6 +24,7 @@ public struct VerifyReportWire: Encodable, Equatable, Sendable {
     public let differences: [Difference]
     public let failures: [SyncReportWire.Failure]
     public let repaired: Int
+    public let fromOtherDevices: Int
 
     public init(_ report: VerifyReport) {
         store = report.store
@@ -35,5 +36,6 @@ public struct VerifyReportWire: Encodable, Equatable, Sendable {
             SyncReportWire.Failure(file: $0.file, message: $0.message)
         }
         repaired = report.repaired
+        fromOtherDevices = report.fromOtherDevices
     }
 }

@@ -107,6 +107,29 @@ public struct RespondentAPIClient: RespondentBackend {
         return (store, digests)
     }
 
+    /// `POST /api/respondent-store/mine`: which of `ids` this client's user and device sent; nil
+    /// from a server that cannot tell (one older than senders, or whose store keeps none).
+    public func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>? {
+        let json: JSONValue
+        do {
+            (json, _) = try await exchange(
+                storeEndpoint.appendingPathComponent("mine"),
+                posting: ["ids": .array(ids.map(JSONValue.string))])
+        } catch {
+            if case .rejected(let status, _) = error, status == 404 || status == 501 { return nil }
+            throw error
+        }
+        guard case .array(let listed)? = json["mine"] else {
+            throw notAStore("it answered which respondents are this client's without a list")
+        }
+        var mine = Set<String>()
+        for value in listed {
+            guard case .string(let id) = value else { throw notAStore("an id is not text") }
+            mine.insert(id)
+        }
+        return mine
+    }
+
     /// GETs `url` (or POSTs `body` as JSON to it) and returns the JSON answer and the store the
     /// answer names. A 4xx is a refusal; anything else that is not a Casebook store's answer
     /// (5xx, no store named, not JSON) is the backend being unavailable.

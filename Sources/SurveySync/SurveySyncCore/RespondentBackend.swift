@@ -20,8 +20,15 @@ public protocol RespondentBackend: RespondentUploading {
     )
     /// Uploads, and returns the identity of the store that acknowledged them.
     func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String
+    /// Which of `ids` the caller sent the current version of (the same user and device, as the
+    /// backend knows the caller); another device sent the rest. Nil when the backend cannot
+    /// tell, as one that keeps no senders.
+    func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>?
 }
 
 extension RespondentBackend {
     public var address: String { destination }
+
+    /// A backend that keeps no senders cannot tell.
+    public func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>? { nil }
 }

@@ -132,6 +132,23 @@ public struct SurveyVerifier {
                 differences.append(.init(kind: .onlyOnBackend, id: digest.id, file: nil))
             }
         }
+        // What another device sent is not this folder's to hold.
+        let onlyThere = differences.filter { $0.kind == .onlyOnBackend }.map(\.id).sorted()
+        var others = Set<String>()
+        for start in stride(from: 0, to: onlyThere.count, by: SurveySynchronizer.lookupSize) {
+            let ids = Array(
+                onlyThere[start..<min(start + SurveySynchronizer.lookupSize, onlyThere.count)])
+            guard
+                let mine = try await session.retrying(
+                    SyncReport(),
+                    {
+                        () throws(UploadError) in try await backend.sentByCaller(ids)
+                    })
+            else { break }
+            others.formUnion(ids.filter { !mine.contains($0) })
+        }
+        report.fromOtherDevices = others.count
+        differences.removeAll { $0.kind == .onlyOnBackend && others.contains($0.id) }
         report.differences = differences.sorted {
             ($0.id, $0.kind.rawValue) < ($1.id, $1.kind.rawValue)
         }

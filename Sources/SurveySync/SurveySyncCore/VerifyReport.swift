@@ -31,6 +31,9 @@ public struct VerifyReport: Equatable, Sendable {
     public internal(set) var failures: [SyncReport.Failure] = []
     /// Respondents sent to the store by a repair.
     public internal(set) var repaired = 0
+    /// Respondents in the store, not in the folder, whose current version another device sent
+    /// (on a backend that keeps senders): counted, never a difference.
+    public internal(set) var fromOtherDevices = 0
 
     public func count(_ kind: Difference.Kind) -> Int {
         differences.filter { $0.kind == kind }.count
@@ -67,6 +70,9 @@ public struct VerifyReport: Equatable, Sendable {
                 ", missing \(SyncReport.number(count(.missing))), different \(SyncReport.number(count(.different))), only on backend \(SyncReport.number(count(.onlyOnBackend)))"
         }
         if !failures.isEmpty { text += ", unreadable \(SyncReport.number(failures.count))" }
+        if fromOtherDevices > 0 {
+            text += ", from other devices \(SyncReport.number(fromOtherDevices))"
+        }
         if repaired > 0 { text += "; repaired \(SyncReport.number(repaired))" }
         return text
     }

@@ -42,6 +42,7 @@ struct RespondentsController: Sendable {
         storeRoutes.get("digests", use: buckets)
         storeRoutes.get("digests/{bucket}", use: bucket)
         storeRoutes.post("lookup", use: lookup)
+        storeRoutes.post("mine", use: mine)
     }
 
     /// `GET /api/respondents/{id}`: one respondent's fields, or 404.
@@ -163,6 +164,24 @@ struct RespondentsController: Sendable {
             json: ["store": .string(try await identity.value()), "digests": .object(found)])
     }
 
+    /// `POST /api/respondent-store/mine` (`{"ids": […]}`, as a lookup): which of the ids the
+    /// store holds the caller sent the current version of, the same user on the same device
+    /// (the label of the token): what a verify of one device's folder takes as its own.
+    @Sendable func mine(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let reviews = try reviewing()
+        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+        let ids = try Self.lookupIDs(in: buffer.readableBytesView)
+        let caller = SignedInUser.sender
+        let mine = try await reviews.statuses(of: ids).filter { $0.value.sender == caller }.keys
+        return JSONResponse.make(
+            json: [
+                "store": .string(try await identity.value()),
+                "mine": .array(mine.sorted().map(JSONValue.string)),
+            ])
+    }
+
     private func verifiable() throws -> any VerifiableRespondentStore {
         guard let store = store as? any VerifiableRespondentStore else {
             throw RequestError(.notImplemented, "this server's store cannot tell what it holds")
@@ -180,6 +199,11 @@ struct RespondentsController: Sendable {
         }
         guard case .array(let values)? = json["ids"] else {
             throw RequestError(.badRequest, #"the body must be {"ids": ["…", …]}"#)
+        }
+        if case .object(let members) = json,
+            let unknown = members.keys.sorted().first(where: { $0 != "ids" })
+        {
+            throw RequestError(.badRequest, "the body has no member '\(unknown)'").field(unknown)
         }
         guard values.count <= maximumLookup else {
             throw RequestError(.badRequest, "a lookup asks about at most \(maximumLookup) ids")

@@ -68,6 +68,7 @@ enum RouteTable {
         Route(.get, "/api/respondent-store/digests", .api, .roles([.surveyor, .admin])),
         Route(.get, "/api/respondent-store/digests/{bucket}", .api, .roles([.surveyor, .admin])),
         Route(.post, "/api/respondent-store/lookup", .api, .roles([.surveyor, .admin])),
+        Route(.post, "/api/respondent-store/mine", .api, .roles([.surveyor, .admin])),
         // Factors, the account page and preferences: every user, each for their own.
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),

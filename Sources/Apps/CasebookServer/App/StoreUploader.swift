@@ -19,6 +19,14 @@ struct StoreUploader: RespondentBackend {
         return try await storeIdentity()
     }
 
+    /// Which of `ids` whoever asked the page sent, as the store's senders tell.
+    func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>? {
+        guard let reviews = store as? any ReviewedRespondentStore else { return nil }
+        let caller = SignedInUser.sender
+        let statuses = try await attempt { try await reviews.statuses(of: ids) }
+        return Set(statuses.filter { $0.value.sender == caller }.keys)
+    }
+
     func storeIdentity() async throws(UploadError) -> String {
         try await attempt { try await verifiable().identity() }
     }
