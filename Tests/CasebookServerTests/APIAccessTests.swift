@@ -126,7 +126,8 @@ struct APIAccessTests {
         }
     }
 
-    /// Respondents are team data: surveyors send them, admins read them; the diary is for
+    /// Respondents are team data: surveyors send them and read what they sent, admins read them
+    /// all; the diary is for
     /// diarists; a preference is its user's own.
     @Test func eachRoleReachesWhatItIsForAndNothingElse() async throws {
         let surveyor = try await token(for: "sam", role: .surveyor)
@@ -136,7 +137,9 @@ struct APIAccessTests {
             let cases: [(String, HTTPRequest.Method, String, HTTPResponse.Status)] = [
                 (surveyor, .post, "/api/respondents", .ok),
                 (surveyor, .get, "/api/respondent-store", .ok),
-                (surveyor, .get, "/api/respondents", .forbidden),
+                (surveyor, .get, "/api/respondents", .ok),
+                (surveyor, .get, "/api/respondents?user=ada", .forbidden),
+                (surveyor, .get, "/api/respondents/r1", .forbidden),
                 (surveyor, .get, "/api/diary", .forbidden),
                 (admin, .get, "/api/respondents", .ok),
                 (admin, .get, "/metrics", .ok),

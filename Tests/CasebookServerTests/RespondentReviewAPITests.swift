@@ -164,6 +164,42 @@ struct RespondentReviewAPITests {
         #expect(try await reviews.statuses(of: ["r1"])["r1"]?.state == .received)
     }
 
+    /// A surveyor reads and exports what they sent, from any of their devices, and nothing
+    /// another user sent; an admin reads everyone's, filtered as asked.
+    @Test func aSurveyorReadsOnlyWhatTheySent() async throws {
+        let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        _ = try await reviews.upsert(
+            [Respondent(id: "t1", fields: ["id": "t1"])],
+            from: RespondentSender(user: "theo", device: "tablet"))
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: Self.headers(phone),
+                body: ByteBuffer(string: #"[{"id": "s1", "n": 1}, {"id": "s2"}]"#)
+            ) { response in #expect(response.status == .ok) }
+            try await client.execute(
+                uri: "/api/respondents?limit=1", method: .get, headers: Self.headers(phone)
+            ) { response in
+                let answer = try Self.object(response.body)
+                let ids = (answer["respondents"] as? [[String: Any]])?.map { $0["id"] as? String }
+                #expect(ids == ["s1"])
+                #expect(answer["next"] as? String == "s1")
+                #expect(response.headers[HTTPField.Name("Link")!]?.contains("user=sara") == true)
+            }
+            try await client.execute(
+                uri: "/api/respondents?format=csv", method: .get, headers: Self.headers(phone)
+            ) { response in
+                #expect(String(buffer: response.body) == "id,n\r\ns1,1\r\ns2,\r\n")
+            }
+            try await client.execute(
+                uri: "/api/respondents?format=csv&device=tablet", method: .get,
+                headers: Self.headers(admin)
+            ) { response in
+                #expect(String(buffer: response.body) == "id\r\nt1\r\n")
+            }
+        }
+    }
+
     @Test func aSurveyorMayNeitherReviewNorReadTheHistory() async throws {
         let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
         _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])

@@ -27,6 +27,31 @@ struct RespondentExportTests {
         func append(_ piece: [UInt8]) { bytes += piece }
     }
 
+    /// An export of a filter holds the respondents it takes, its columns theirs alone.
+    @Test func anExportOfAFilterHoldsWhatTheFilterTakes() async throws {
+        let store = InMemoryRespondentStore()
+        let phone = RespondentSender(user: "sara", device: "phone")
+        _ = try await store.upsert(
+            [
+                Respondent(id: "a", fields: ["id": "a", "x": 1]),
+                Respondent(id: "c", fields: ["id": "c", "x": 3]),
+            ],
+            from: phone)
+        _ = try await store.upsert([Respondent(id: "b", fields: ["id": "b", "y": 2])])
+        try await store.setReview(.approved, of: ["c"], by: "ines", comment: nil)
+        var export = RespondentExport(
+            store: store, filter: RespondentFilter(user: "sara"), format: .csv)
+        export.pageSize = 1
+        let output = Output()
+        try await export.write { await output.append($0) }
+        #expect(String(decoding: await output.bytes, as: UTF8.self) == "id,x\r\na,1\r\nc,3\r\n")
+        let approved = RespondentExport(
+            store: store, filter: RespondentFilter(state: .approved), format: .jsonl)
+        let lines = Output()
+        try await approved.write { await lines.append($0) }
+        #expect(String(decoding: await lines.bytes, as: UTF8.self) == #"{"id":"c","x":3}"# + "\n")
+    }
+
     @Test func nestedMapsAreColumnsOfTheirOwnAndListsAreShownAsJSON() {
         let cells = RespondentExport.cells(of: [
             "id": .string("r1"),

@@ -124,6 +124,12 @@ struct RespondentReviewContract {
         #expect(
             try await store.reviewCounts()
                 == [.received: 5, .approved: 3])
+        let bodies = try await store.respondentBodies(matching: sara, limit: 3, after: "s0")
+        #expect(bodies.map(\.id) == ["s1", "s2", "s3"])
+        #expect(bodies.first?.body == Array(#"{"id":"s1"}"#.utf8))
+        #expect(
+            try await store.respondentBodies(matching: approved, limit: 10, after: nil).map(\.id)
+                == ["h2", "s1", "s3"])
         let senders = try await store.senderCounts()
         #expect(senders.map(\.sender) == [Self.phone, tablet, theo])
         #expect(senders.map(\.count) == [4, 1, 3])

@@ -144,6 +144,16 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         }
     }
 
+    public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8])]
+    {
+        lock.withLock {
+            stored.keys.sorted().filter { $0 > (id ?? "") }
+                .compactMap { stored[$0] }.filter { filter.matches($0.status) }
+                .prefix(max(0, limit)).map { ($0.respondent.id, $0.respondent.canonicalJSON) }
+        }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         lock.withLock { stored.values.count { filter.matches($0.status) } }
     }

@@ -34,9 +34,19 @@ public struct RespondentExport: Sendable {
     /// Respondents read from the store at a time.
     public var pageSize = 1_000
 
+    /// The respondents of a filter only, from a store that keeps reviews and senders; nil:
+    /// every respondent.
+    public private(set) var filter: (store: any ReviewedRespondentStore, filter: RespondentFilter)?
+
     public init(store: any RespondentStore, format: Format) {
         self.store = store
         self.format = format
+    }
+
+    /// An export of the respondents `filter` takes.
+    public init(store: any ReviewedRespondentStore, filter: RespondentFilter, format: Format) {
+        self.init(store: store, format: format)
+        self.filter = (store, filter)
     }
 
     /// The media type of the file: `text/csv` or `application/jsonl`.
@@ -212,7 +222,13 @@ public struct RespondentExport: Sendable {
     {
         var after: String?
         while true {
-            let page = try await store.respondentBodies(limit: pageSize, after: after)
+            let page =
+                if let filter {
+                    try await filter.store.respondentBodies(
+                        matching: filter.filter, limit: pageSize, after: after)
+                } else {
+                    try await store.respondentBodies(limit: pageSize, after: after)
+                }
             if !page.isEmpty { try await body(page) }
             guard page.count == pageSize, let last = page.last else { return }
             after = last.id

@@ -18,6 +18,10 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// `offset`.
     func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
         async throws -> [Respondent]
+    /// The respondents `filter` takes, in id order after `id`, as the JSON the store keeps of
+    /// each (as `respondentBodies(limit:after:)` gives them): for an export of a filter.
+    func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8])]
     /// How many respondents `filter` takes.
     func count(matching filter: RespondentFilter) async throws -> Int
     /// How many respondents are in each review state (a state none is in is absent).

@@ -359,6 +359,29 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             """)
     }
 
+    public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8])]
+    {
+        let state = filter.state?.rawValue
+        let after = id ?? ""
+        return try await answering { client in
+            var found: [(id: String, body: [UInt8])] = []
+            let rows = try await client.query(
+                """
+                SELECT id, body FROM respondent
+                WHERE id > \(after)
+                    AND (\(state)::text IS NULL OR review_state = \(state))
+                    AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                    AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                ORDER BY id LIMIT \(max(0, limit))
+                """, logger: PostgresDatabase.quietLogger)
+            for try await (id, body) in rows.decode((String, String).self) {
+                found.append((id, Array(body.utf8)))
+            }
+            return found
+        }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let state = filter.state?.rawValue
         return try await answering { client in

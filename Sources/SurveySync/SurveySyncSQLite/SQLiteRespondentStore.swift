@@ -239,6 +239,22 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
 
+    public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8])]
+    {
+        let (condition, arguments) = Self.condition(filter)
+        return try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, body FROM respondent WHERE \(condition) AND id > ?
+                    ORDER BY id LIMIT ?
+                    """,
+                arguments: arguments + [id ?? "", limit]
+            ).map { row in (row[0] as String, Array((row[1] as String).utf8)) }
+        }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let (condition, arguments) = Self.condition(filter)
         return try await database.read { db in

@@ -279,22 +279,36 @@ struct RespondentsController: Sendable {
     {
         let query = try FormFields(query: request)
         let spreadsheet = try Self.flag("spreadsheet", in: query)
-        if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
-            return try await export(format, spreadsheet: spreadsheet)
-        }
+        let filter = try RespondentFilterQuery.visible(RespondentFilterQuery.filter(in: query))
+        // Checked for an export too, which takes every respondent: a bad one is still refused.
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
+        if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
+            return try await export(format, spreadsheet: spreadsheet, filter: filter)
+        }
         let after = query["after"]
-        let respondents = try await store.respondents(limit: limit, after: after)
+        let respondents: [(id: String, fields: JSONValue)]
+        if filter == RespondentFilter() {
+            respondents = try await store.respondents(limit: limit, after: after).map {
+                ($0.id, .object($0.fields))
+            }
+        } else {
+            respondents = try await reviewing().respondentBodies(
+                matching: filter, limit: limit, after: after
+            ).map { ($0.id, try JSONParser.parse($0.body)) }
+        }
         let next = respondents.count == limit ? respondents.last?.id : nil
         var response = JSONResponse.make(
             json: [
-                "respondents": .array(respondents.map { .object($0.fields) }),
+                "respondents": .array(respondents.map(\.fields)),
                 "next": next.map(JSONValue.string) ?? .null,
             ])
         if let next {
             var link = QueryString()
             link.append("limit", "\(limit)")
             link.append("after", next)
+            if let state = filter.state { link.append("state", state.rawValue) }
+            if let user = filter.user { link.append("user", user) }
+            if let device = filter.device { link.append("device", device) }
             response.headers[HTTPField.Name("Link")!] =
                 "</api/respondents?\(link.text)>; rel=\"next\""
         }
@@ -334,8 +348,14 @@ struct RespondentsController: Sendable {
 
     /// Every respondent as a file to download, streamed a page of the store at a time; the
     /// columns of a CSV are found first, so that a refusal comes before the file starts.
-    func export(_ format: RespondentExport.Format, spreadsheet: Bool) async throws -> Response {
-        var export = RespondentExport(store: store, format: format)
+    func export(
+        _ format: RespondentExport.Format, spreadsheet: Bool,
+        filter: RespondentFilter = RespondentFilter()
+    ) async throws -> Response {
+        var export =
+            filter == RespondentFilter()
+            ? RespondentExport(store: store, format: format)
+            : RespondentExport(store: try reviewing(), filter: filter, format: format)
         export.spreadsheet = spreadsheet
         var columns: [String]?
         if format == .csv {

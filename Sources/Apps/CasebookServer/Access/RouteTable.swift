@@ -60,7 +60,7 @@ enum RouteTable {
         Route(.post, "/survey/review", .page, .roles([.admin])),
         Route(.post, "/survey/respondents/{id}/review", .page, .roles([.admin])),
         Route(.post, "/api/respondents", .api, .roles([.surveyor, .admin])),
-        Route(.get, "/api/respondents", .api, .roles([.admin])),
+        Route(.get, "/api/respondents", .api, .roles([.surveyor, .admin])),
         Route(.get, "/api/respondents/{id}", .api, .roles([.admin])),
         Route(.get, "/api/respondents/{id}/history", .api, .roles([.admin])),
         Route(.post, "/api/respondent-reviews", .api, .roles([.admin])),

@@ -41,9 +41,18 @@ enum RespondentReviewContext {
     /// state, then by sender; and what the current filter shows, when it filters.
     static func filters(
         _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
-        total: Int
+        total: Int, everyone: Bool
     ) async throws -> [String: Any] {
-        let states = try await reviews.reviewCounts()
+        // Someone who sees only what they sent is told counts of theirs alone, and no sender.
+        var states: [ReviewState: Int] = [:]
+        if everyone {
+            states = try await reviews.reviewCounts()
+        } else {
+            for state in ReviewState.allCases {
+                states[state] = try await reviews.count(
+                    matching: RespondentFilter(state: state, user: current.user))
+            }
+        }
         var anyState = current
         anyState.state = nil
         var stateLinks: [[String: Any]] = [
@@ -73,7 +82,7 @@ enum RespondentReviewContext {
         ]
         // A link per user (all they sent) and, under it, one per device of theirs.
         var users: [(user: String, count: Int, devices: [(String, Int)])] = []
-        for (sender, count) in try await reviews.senderCounts() {
+        for (sender, count) in everyone ? try await reviews.senderCounts() : [] {
             guard let user = sender.user else { continue }
             if users.last?.user != user { users.append((user, 0, [])) }
             users[users.count - 1].count += count
@@ -102,7 +111,9 @@ enum RespondentReviewContext {
         if let user = current.user { fields.append(["name": "user", "value": user]) }
         if let device = current.device { fields.append(["name": "device", "value": device]) }
         var context: [String: Any] = [
-            "hasFilters": true, "stateFilters": stateLinks, "senderFilters": senderLinks,
+            "hasFilters": true, "stateFilters": stateLinks,
+            "senderFilters": everyone ? senderLinks : [],
+            "hasSenderFilters": everyone,
             "filterFields": fields,
         ]
         if current != RespondentFilter() {

@@ -43,29 +43,17 @@ struct SurveyPages: Sendable {
         let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
         let columns = try Self.chosenColumns(query.values("column"))
         return try await render(
-            request, page: page, columns: columns, filter: try Self.filter(in: query))
+            request, page: page, columns: columns,
+            filter: try RespondentFilterQuery.filter(in: query))
     }
 
-    /// The filter a request asks for: `state` (a review state), `user` and `device` (a
-    /// sender's, at most 256 bytes each).
-    static func filter(in query: FormFields) throws -> RespondentFilter {
-        var filter = RespondentFilter()
-        if let name = query["state"], !name.isEmpty {
-            guard let state = ReviewState(rawValue: name) else {
-                throw RequestError(
-                    .badRequest, "The state is received, has-issues, approved or rejected."
-                ).parameter("state")
-            }
-            filter.state = state
-        }
-        for name in ["user", "device"] {
-            guard let value = query[name] else { continue }
-            guard value.utf8.count <= 256 else {
-                throw RequestError(.badRequest, "A \(name) is at most 256 bytes.").parameter(name)
-            }
-            if name == "user" { filter.user = value } else { filter.device = value }
-        }
-        return filter
+    /// A filter as query parameters to follow another (`&state=approved`), or "".
+    static func filterQuery(_ filter: RespondentFilter) -> String {
+        var query = QueryString()
+        if let state = filter.state { query.append("state", state.rawValue) }
+        if let user = filter.user { query.append("user", user) }
+        if let device = filter.device { query.append("device", device) }
+        return query.text.isEmpty ? "" : "&" + query.text
     }
 
     /// The query of a page of the table: the columns chosen and the filter, each kept.
@@ -306,9 +294,16 @@ struct SurveyPages: Sendable {
         extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         var context: [String: Any] = ["folder": Self.defaultFolder, "mayRead": false]
-        // The respondents received are shown to whoever the API would give them to.
-        if PageViewer.current.mayUse(.get, "/api/respondents") {
-            let count = try await store.count()
+        // The respondents received are shown to whoever the API would give them to: an admin
+        // every one, a surveyor what they sent (with a store that keeps senders).
+        let mayReadEveryone = RespondentFilterQuery.mayReadEveryone
+        if PageViewer.current.mayUse(.get, "/api/respondents"), mayReadEveryone || reviews != nil {
+            let filter = try RespondentFilterQuery.visible(filter)
+            let own = mayReadEveryone ? RespondentFilter() : RespondentFilter(user: filter.user)
+            let count =
+                if let reviews { try await reviews.count(matching: own) } else {
+                    try await store.count()
+                }
             let shown: Int
             let respondents: [Respondent]
             if let reviews {
@@ -317,8 +312,10 @@ struct SurveyPages: Sendable {
                     matching: filter, limit: Self.pageSize, offset: page * Self.pageSize)
                 context.merge(
                     try await RespondentReviewContext.filters(
-                        reviews, current: filter, columns: chosen, total: count)
+                        reviews, current: filter, columns: chosen, total: count,
+                        everyone: mayReadEveryone)
                 ) { $1 }
+                context["downloadQuery"] = Self.filterQuery(filter)
             } else {
                 shown = count
                 respondents = try await store.newestRespondents(
@@ -329,6 +326,7 @@ struct SurveyPages: Sendable {
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
             context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
             context["reviews"] = reviews != nil
+            context["mayReview"] = reviews != nil && mayReadEveryone
             context["states"] = RespondentReviewContext.states(selected: nil)
             if page > 0 {
                 context["previousPage"] = Self.tableQuery(

@@ -1,0 +1,50 @@
+import SurveySyncCore
+
+/// The respondents a request asks for, as the survey table and the respondents API read it,
+/// and what of them its user may see.
+enum RespondentFilterQuery {
+    /// The filter a request asks for: `state` (a review state), `user` and `device` (a
+    /// sender's, at most 256 characters each).
+    static func filter(in query: FormFields) throws -> RespondentFilter {
+        var filter = RespondentFilter()
+        if let name = query["state"], !name.isEmpty {
+            guard let state = ReviewState(rawValue: name) else {
+                throw RequestError(
+                    .badRequest, "The state is received, has-issues, approved or rejected."
+                ).parameter("state")
+            }
+            filter.state = state
+        }
+        for name in ["user", "device"] {
+            guard let value = query[name] else { continue }
+            guard value.unicodeScalars.count <= 256 else {
+                throw RequestError(.badRequest, "A \(name) is at most 256 characters.").parameter(
+                    name)
+            }
+            if name == "user" { filter.user = value } else { filter.device = value }
+        }
+        return filter
+    }
+
+    /// What of `asked` the request's user may see: whoever may review respondents (an admin,
+    /// or the one person of a server without users) sees everyone's; anyone else only what
+    /// they sent, and asking for another user's is refused.
+    static func visible(_ asked: RespondentFilter) throws -> RespondentFilter {
+        guard !mayReadEveryone else { return asked }
+        guard let user = SignedInUser.current else {
+            throw RequestError(.forbidden, "Only an admin sees every respondent.")
+        }
+        if let other = asked.user, other != user {
+            throw RequestError(.forbidden, "\(user) sees only the respondents they sent.")
+                .parameter("user")
+        }
+        var own = asked
+        own.user = user
+        return own
+    }
+
+    /// Whether the request's user sees every respondent, not only what they sent.
+    static var mayReadEveryone: Bool {
+        PageViewer.current.mayUse(.post, "/api/respondent-reviews")
+    }
+}
