@@ -20,6 +20,15 @@ struct SurveyPageTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
+    /// Where the pager's link `label` goes, unescaped; nil without one.
+    static func link(_ label: String, in html: String) -> String? {
+        let pattern = /<a href="([^"]*)">(Older|Newer)<\/a>/
+        for match in html.matches(of: pattern) where match.output.2 == label {
+            return String(match.output.1).replacingOccurrences(of: "&amp;", with: "&")
+        }
+        return nil
+    }
+
     func write(_ yaml: String, to fileName: String) throws {
         try yaml.write(
             to: folder.appendingPathComponent(fileName), atomically: true, encoding: .utf8)
@@ -174,12 +183,23 @@ struct SurveyPageTests {
             #expect(rejected.html.contains(#"<input type="hidden" name="state" value="rejected">"#))
             let sara = try await pages.get("/survey?user=sara&device=phone%203")
             #expect(sara.html.contains("Showing 25 respondents sent by sara on phone 3."))
-            #expect(
-                sara.html.contains(
-                    #"href="/survey?user=sara&amp;device=phone%203&amp;page=1">Older"#))
-            let second = try await pages.get("/survey?user=sara&device=phone%203&page=1")
+            // Older and Newer follow the cursor, and keep the filter.
+            let older = try #require(Self.link("Older", in: sara.html))
+            #expect(older.hasPrefix("/survey?user=sara&device=phone%203&before="))
+            let second = try await pages.get(older)
             #expect(second.html.contains(#"href="/survey/respondents/s0""#))
+            #expect(!second.html.contains(#"href="/survey/respondents/s5""#))
             #expect(!second.html.contains(#"href="/survey/respondents/t0""#))
+            #expect(Self.link("Older", in: second.html) == nil)
+            let newer = try #require(Self.link("Newer", in: second.html))
+            #expect(newer.hasPrefix("/survey?user=sara&device=phone%203&after="))
+            let back = try await pages.get(newer)
+            #expect(back.html.contains(#"href="/survey/respondents/s24""#))
+            #expect(back.html.contains(#"href="/survey/respondents/s5""#))
+            #expect(Self.link("Newer", in: back.html) == nil)
+            // The offset of a page, as before, still answers.
+            let offset = try await pages.get("/survey?user=sara&device=phone%203&page=1")
+            #expect(offset.html.contains(#"href="/survey/respondents/s0""#))
             #expect(try await pages.get("/survey?state=fine").status == .badRequest)
         }
     }

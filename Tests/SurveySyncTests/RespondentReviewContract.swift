@@ -135,7 +135,40 @@ struct RespondentReviewContract {
         #expect(senders.map(\.count) == [4, 1, 3])
     }
 
+    /// Pages by cursor, the revision of a respondent's last change: older ones after a
+    /// cursor, newest first; newer ones from a cursor up, oldest first; a filter holds.
+    func pagesByCursorBothWays() async throws {
+        let store = try makeStore()
+        for number in 0..<6 {
+            _ = try await store.upsert(
+                [Respondent(id: "r\(number)", fields: ["id": .string("r\(number)")])],
+                from: number.isMultiple(of: 2) ? Self.phone : .unknown)
+        }
+        let first = try await store.newestRespondents(
+            matching: RespondentFilter(), limit: 2, before: nil)
+        #expect(first.map(\.respondent.id) == ["r5", "r4"])
+        let second = try await store.newestRespondents(
+            matching: RespondentFilter(), limit: 2, before: first.last?.revision)
+        #expect(second.map(\.respondent.id) == ["r3", "r2"])
+        let back = try await store.oldestRespondents(
+            matching: RespondentFilter(), limit: 2, after: try #require(second.first?.revision))
+        #expect(back.map(\.respondent.id) == ["r4", "r5"])
+        let phone = RespondentFilter(user: "sara")
+        let mine = try await store.newestRespondents(matching: phone, limit: 2, before: nil)
+        #expect(mine.map(\.respondent.id) == ["r4", "r2"])
+        #expect(
+            try await store.newestRespondents(
+                matching: phone, limit: 2, before: mine.last?.revision
+            ).map(\.respondent.id) == ["r0"])
+        // A change moves a respondent to the front.
+        _ = try await store.upsert([Respondent(id: "r1", fields: ["id": "r1", "n": 1])])
+        #expect(
+            try await store.newestRespondents(matching: RespondentFilter(), limit: 1, before: nil)
+                .map(\.respondent.id) == ["r1"])
+    }
+
     func runAll() async throws {
+        try await pagesByCursorBothWays()
         try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
         try await reviewsManyAtOnceWithAComment()
@@ -159,7 +192,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(5, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(6, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

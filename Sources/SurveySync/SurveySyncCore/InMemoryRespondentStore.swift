@@ -154,6 +154,28 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         }
     }
 
+    public func newestRespondents(
+        matching filter: RespondentFilter, limit: Int, before revision: Int?
+    ) async throws -> [(respondent: Respondent, revision: Int)] {
+        lock.withLock {
+            stored.values.filter { filter.matches($0.status) && $0.revision < (revision ?? .max) }
+                .sorted { $0.revision > $1.revision }.prefix(max(0, limit))
+                .map { ($0.respondent, $0.revision) }
+        }
+    }
+
+    public func oldestRespondents(
+        matching filter: RespondentFilter, limit: Int, after revision: Int
+    )
+        async throws -> [(respondent: Respondent, revision: Int)]
+    {
+        lock.withLock {
+            stored.values.filter { filter.matches($0.status) && $0.revision > revision }
+                .sorted { $0.revision < $1.revision }.prefix(max(0, limit))
+                .map { ($0.respondent, $0.revision) }
+        }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         lock.withLock { stored.values.count { filter.matches($0.status) } }
     }

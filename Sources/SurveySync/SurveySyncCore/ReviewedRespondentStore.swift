@@ -22,6 +22,15 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// each (as `respondentBodies(limit:after:)` gives them): for an export of a filter.
     func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
         async throws -> [(id: String, body: [UInt8])]
+    /// The respondents `filter` takes that changed before `revision` (nil: the newest), most
+    /// recently changed first, each with the revision of its last change: a page of a table
+    /// that costs as much deep in the store as at its top.
+    func newestRespondents(matching filter: RespondentFilter, limit: Int, before revision: Int?)
+        async throws -> [(respondent: Respondent, revision: Int)]
+    /// The respondents `filter` takes that changed after `revision`, the least recently
+    /// changed first: the page before one that starts at `revision`, the other way round.
+    func oldestRespondents(matching filter: RespondentFilter, limit: Int, after revision: Int)
+        async throws -> [(respondent: Respondent, revision: Int)]
     /// How many respondents `filter` takes.
     func count(matching filter: RespondentFilter) async throws -> Int
     /// How many respondents are in each review state (a state none is in is absent).

@@ -382,6 +382,54 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         }
     }
 
+    public func newestRespondents(
+        matching filter: RespondentFilter, limit: Int, before revision: Int?
+    ) async throws -> [(respondent: Respondent, revision: Int)] {
+        let state = filter.state?.rawValue
+        let bound = revision ?? Int.max
+        return try await revised(
+            """
+            SELECT body, revision FROM respondent
+            WHERE revision < \(bound)
+                AND (\(state)::text IS NULL OR review_state = \(state))
+                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+            ORDER BY revision DESC LIMIT \(max(0, limit))
+            """)
+    }
+
+    public func oldestRespondents(
+        matching filter: RespondentFilter, limit: Int, after revision: Int
+    )
+        async throws -> [(respondent: Respondent, revision: Int)]
+    {
+        let state = filter.state?.rawValue
+        return try await revised(
+            """
+            SELECT body, revision FROM respondent
+            WHERE revision > \(revision)
+                AND (\(state)::text IS NULL OR review_state = \(state))
+                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+            ORDER BY revision ASC LIMIT \(max(0, limit))
+            """)
+    }
+
+    private func revised(_ query: PostgresQuery) async throws
+        -> [(respondent: Respondent, revision: Int)]
+    {
+        let rows = try await answering { client in
+            var rows: [(String, Int)] = []
+            for try await row in try await client.query(
+                query, logger: PostgresDatabase.quietLogger
+            ).decode((String, Int).self) {
+                rows.append(row)
+            }
+            return rows
+        }
+        return try rows.map { (try StoredRespondent.respondent(fromBody: $0.0), $0.1) }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let state = filter.state?.rawValue
         return try await answering { client in

@@ -255,6 +255,38 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         }
     }
 
+    public func newestRespondents(
+        matching filter: RespondentFilter, limit: Int, before revision: Int?
+    ) async throws -> [(respondent: Respondent, revision: Int)] {
+        try await revisedPage(
+            filter, "revision < ?", revision ?? Int.max, order: "DESC", limit: limit)
+    }
+
+    public func oldestRespondents(
+        matching filter: RespondentFilter, limit: Int, after revision: Int
+    )
+        async throws -> [(respondent: Respondent, revision: Int)]
+    {
+        try await revisedPage(filter, "revision > ?", revision, order: "ASC", limit: limit)
+    }
+
+    private func revisedPage(
+        _ filter: RespondentFilter, _ bound: String, _ revision: Int, order: String, limit: Int
+    ) async throws -> [(respondent: Respondent, revision: Int)] {
+        let (condition, arguments) = Self.condition(filter)
+        let rows = try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT body, revision FROM respondent WHERE \(condition) AND \(bound)
+                    ORDER BY revision \(order) LIMIT ?
+                    """,
+                arguments: arguments + [revision, limit]
+            ).map { row in (row[0] as String, row[1] as Int) }
+        }
+        return try rows.map { (try StoredRespondent.respondent(fromBody: $0.0), $0.1) }
+    }
+
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let (condition, arguments) = Self.condition(filter)
         return try await database.read { db in

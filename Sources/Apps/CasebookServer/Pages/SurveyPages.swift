@@ -42,9 +42,22 @@ struct SurveyPages: Sendable {
         let query = try FormFields(query: request)
         let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
         let columns = try Self.chosenColumns(query.values("column"))
+        var cursor: TableCursor?
+        if let before = try query.integer("before", in: 0...Int.max) {
+            cursor = .before(before)
+        } else if let after = try query.integer("after", in: 0...Int.max) {
+            cursor = .after(after)
+        }
         return try await render(
-            request, page: page, columns: columns,
+            request, page: page, cursor: cursor, columns: columns,
             filter: try RespondentFilterQuery.filter(in: query))
+    }
+
+    /// Where a page of the table starts: before or after a respondent's revision, the cursor
+    /// of its last change (`before=` for older ones, `after=` for newer ones).
+    enum TableCursor: Equatable {
+        case before(Int)
+        case after(Int)
     }
 
     /// A filter as query parameters to follow another (`&state=approved`), or "".
@@ -58,7 +71,7 @@ struct SurveyPages: Sendable {
 
     /// The query of a page of the table: the columns chosen and the filter, each kept.
     static func tableQuery(
-        columns: [String]?, filter: RespondentFilter, page: Int = 0
+        columns: [String]?, filter: RespondentFilter, page: Int = 0, cursor: TableCursor? = nil
     ) -> String {
         var query = QueryString()
         if let state = filter.state { query.append("state", state.rawValue) }
@@ -66,6 +79,11 @@ struct SurveyPages: Sendable {
         if let device = filter.device { query.append("device", device) }
         for column in columns ?? [] { query.append("column", column) }
         if page > 0 { query.append("page", "\(page)") }
+        switch cursor {
+        case .before(let revision)?: query.append("before", "\(revision)")
+        case .after(let revision)?: query.append("after", "\(revision)")
+        case nil: break
+        }
         return query.text.isEmpty ? "/survey" : "/survey?" + query.text
     }
 
@@ -289,7 +307,7 @@ struct SurveyPages: Sendable {
     }
 
     private func render(
-        _ request: Request, page: Int, columns chosen: [String]? = nil,
+        _ request: Request, page: Int, cursor: TableCursor? = nil, columns chosen: [String]? = nil,
         filter: RespondentFilter = RespondentFilter(),
         extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
@@ -305,11 +323,25 @@ struct SurveyPages: Sendable {
                     try await store.count()
                 }
             let shown: Int
-            let respondents: [Respondent]
+            var respondents: [Respondent]
             if let reviews {
                 shown = try await reviews.count(matching: filter)
-                respondents = try await reviews.newestRespondents(
-                    matching: filter, limit: Self.pageSize, offset: page * Self.pageSize)
+                if page > 0 {
+                    respondents = try await reviews.newestRespondents(
+                        matching: filter, limit: Self.pageSize, offset: page * Self.pageSize)
+                } else {
+                    let (rows, older, newer) = try await Self.cursorPage(
+                        reviews, filter: filter, cursor: cursor)
+                    respondents = rows
+                    if let older {
+                        context["nextPage"] = Self.tableQuery(
+                            columns: chosen, filter: filter, cursor: .before(older))
+                    }
+                    if let newer {
+                        context["previousPage"] = Self.tableQuery(
+                            columns: chosen, filter: filter, cursor: newer)
+                    }
+                }
                 context.merge(
                     try await RespondentReviewContext.filters(
                         reviews, current: filter, columns: chosen, total: count,
@@ -332,7 +364,7 @@ struct SurveyPages: Sendable {
                 context["previousPage"] = Self.tableQuery(
                     columns: chosen, filter: filter, page: page - 1)
             }
-            if (page + 1) * Self.pageSize < shown {
+            if page > 0 || reviews == nil, (page + 1) * Self.pageSize < shown {
                 context["nextPage"] = Self.tableQuery(
                     columns: chosen, filter: filter, page: page + 1)
             }
@@ -344,6 +376,49 @@ struct SurveyPages: Sendable {
         }
         return renderer.page(
             "survey", title: "Survey", context: context, request: request, status: status)
+    }
+
+    /// A page of the table at `cursor` (nil: the newest), newest first, with the cursor of the
+    /// page of older ones and of newer ones, when there are: each found through the store's
+    /// index on revisions, as cheap deep in the store as at its top.
+    static func cursorPage(
+        _ reviews: any ReviewedRespondentStore, filter: RespondentFilter, cursor: TableCursor?
+    ) async throws -> (respondents: [Respondent], older: Int?, newer: TableCursor?) {
+        var rows: [(respondent: Respondent, revision: Int)]
+        var hasOlder = false
+        var hasNewer = false
+        switch cursor {
+        case .after(let revision)?:
+            let found = try await reviews.oldestRespondents(
+                matching: filter, limit: pageSize + 1, after: revision)
+            rows = found.prefix(pageSize).reversed()
+            hasNewer = found.count > pageSize
+            if let last = rows.last {
+                hasOlder =
+                    !(try await reviews.newestRespondents(
+                        matching: filter, limit: 1, before: last.revision)).isEmpty
+            }
+        case .before(let revision)?:
+            let found = try await reviews.newestRespondents(
+                matching: filter, limit: pageSize + 1, before: revision)
+            rows = Array(found.prefix(pageSize))
+            hasOlder = found.count > pageSize
+            hasNewer = true
+            if let first = rows.first {
+                hasNewer =
+                    !(try await reviews.oldestRespondents(
+                        matching: filter, limit: 1, after: first.revision)).isEmpty
+            }
+        case nil:
+            let found = try await reviews.newestRespondents(
+                matching: filter, limit: pageSize + 1, before: nil)
+            rows = Array(found.prefix(pageSize))
+            hasOlder = found.count > pageSize
+        }
+        // Newer than the newest shown; with none shown, from the top.
+        let newer: TableCursor? =
+            hasNewer ? rows.first.map { .after($0.revision) } ?? .before(Int.max) : nil
+        return (rows.map(\.respondent), hasOlder ? rows.last?.revision : nil, newer)
     }
 
     /// This server itself for "", else the allowed backend `text` names.
