@@ -86,6 +86,11 @@ struct RespondentReviewContract {
         #expect(history.map(\.kind) == [.received, .reviewed, .changed])
         #expect(history.map(\.state) == [.received, .approved, .received])
         #expect(history.last?.sender == tablet)
+        // Its counts moved with it: from approved to received, from nobody known to the tablet.
+        #expect(try await store.reviewCounts() == [.received: 1])
+        #expect(try await store.senderCounts().map(\.sender) == [tablet])
+        #expect(try await store.count(matching: RespondentFilter(state: .approved)) == 0)
+        #expect(try await store.count(matching: RespondentFilter(device: "tablet")) == 1)
     }
 
     /// A filter by review state, user or device pages newest first as the whole store does,
@@ -212,6 +217,8 @@ struct RespondentReviewContractTests {
         let history = try await store.history(of: "a")
         #expect(history.map(\.kind) == [.received])
         #expect(history.first?.at == status.receivedAt)
+        #expect(try await store.reviewCounts() == [.received: 1])
+        #expect(try await store.count(matching: RespondentFilter()) == 1)
     }
 }
 

@@ -88,6 +88,26 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     CREATE INDEX respondent_sender ON respondent (sender_user, sender_device, revision)
                     """,
                 ]),
+            // How many respondents are in each state from each sender, kept up to date by the
+            // transactions that change them: a filter's count is a sum of a few rows.
+            PostgresMigration(
+                4, "respondent counts",
+                sql: [
+                    """
+                    CREATE TABLE respondent_count (
+                        review_state text NOT NULL,
+                        sender_user text,
+                        sender_device text,
+                        n bigint NOT NULL,
+                        UNIQUE NULLS NOT DISTINCT (review_state, sender_user, sender_device)
+                    )
+                    """,
+                    """
+                    INSERT INTO respondent_count (review_state, sender_user, sender_device, n)
+                    SELECT review_state, sender_user, sender_device, COUNT(*) FROM respondent
+                    GROUP BY review_state, sender_user, sender_device
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -125,12 +145,22 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
                     logger: PostgresDatabase.quietLogger)
                 var stored: [String: Row] = [:]
+                var standing: [String: (state: ReviewState, sender: RespondentSender)] = [:]
                 let existing = try await connection.query(
-                    "SELECT id, body, digest FROM respondent WHERE id = ANY(\(ids))",
+                    """
+                    SELECT id, body, digest, review_state, sender_user, sender_device
+                    FROM respondent WHERE id = ANY(\(ids))
+                    """,
                     logger: PostgresDatabase.quietLogger)
-                for try await (id, body, digest) in existing.decode((String, String, String).self) {
+                for try await (id, body, digest, state, user, device) in existing.decode(
+                    (String, String, String, String, String?, String?).self)
+                {
                     stored[id] = Row(body: body, digest: digest)
+                    standing[id] = (
+                        try Self.state(state, of: id), RespondentSender(user: user, device: device)
+                    )
                 }
+                var tallies = RespondentTallies()
                 var buckets = try await Self.loadBuckets(on: connection)
                 // One respondent at a time, as they came: a later copy of an id in the batch
                 // counts against the earlier one.
@@ -151,6 +181,11 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         counts.created += 1
                     }
                     buckets.toggle(RespondentDigest(id: id, digest: row.digest))
+                    if let current = standing[id] {
+                        tallies.remove(current.state, from: current.sender)
+                    }
+                    tallies.add(.received, from: sender)
+                    standing[id] = (.received, sender)
                     let kind: RespondentEvent.Kind = stored[id] == nil ? .received : .changed
                     eventIDs.append(id)
                     eventKinds.append(kind.rawValue)
@@ -191,6 +226,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                          AS incoming(id, kind, position)
                     ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
+                try await Self.save(tallies, on: connection)
                 let changed = Array(Set(bucketNumbers)).sorted()
                 let hex = buckets.hex
                 let values = changed.map { hex[$0] }
@@ -270,14 +306,35 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         let unknown = try await answering { client in
             try await client.withTransaction(logger: PostgresDatabase.quietLogger) {
                 connection -> String? in
-                var found = Set<String>()
-                let held = try await connection.query(
-                    "SELECT id FROM respondent WHERE id = ANY(\(ids)) FOR UPDATE",
+                // Upserts read a respondent's state before they change it: one at a time.
+                _ = try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
                     logger: PostgresDatabase.quietLogger)
-                for try await id in held.decode(String.self) { found.insert(id) }
+                var found: [String: (state: ReviewState, sender: RespondentSender)] = [:]
+                let held = try await connection.query(
+                    """
+                    SELECT id, review_state, sender_user, sender_device FROM respondent
+                    WHERE id = ANY(\(ids)) FOR UPDATE
+                    """,
+                    logger: PostgresDatabase.quietLogger)
+                for try await (id, current, user, device) in held.decode(
+                    (String, String, String?, String?).self)
+                {
+                    found[id] = (
+                        try Self.state(current, of: id),
+                        RespondentSender(user: user, device: device)
+                    )
+                }
                 // An unknown id changes nothing (a refusal thrown here would come out as the
                 // database's failure).
-                if let unknown = ids.first(where: { !found.contains($0) }) { return unknown }
+                if let unknown = ids.first(where: { found[$0] == nil }) { return unknown }
+                var tallies = RespondentTallies()
+                for id in ids {
+                    guard let current = found[id] else { continue }
+                    tallies.remove(current.state, from: current.sender)
+                    tallies.add(state, from: current.sender)
+                    found[id] = (state, current.sender)
+                }
                 _ = try await connection.query(
                     """
                     UPDATE respondent SET review_state = \(state.rawValue),
@@ -292,10 +349,38 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     FROM unnest(\(ids)::text[]) WITH ORDINALITY AS reviewed(id, position)
                     ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
+                try await Self.save(tallies, on: connection)
                 return nil
             }
         }
         if let unknown { throw UnknownRespondentError(id: unknown) }
+    }
+
+    /// Applies `tallies` to the stored counts.
+    private static func save(_ tallies: RespondentTallies, on connection: PostgresConnection)
+        async throws
+    {
+        let deltas = tallies.deltas
+        guard !deltas.isEmpty else { return }
+        let states = deltas.map(\.key.state.rawValue)
+        // An unknown user or device is sent as "" and a flag (arrays of optional text are not
+        // sent as such).
+        let users = deltas.map { $0.key.sender.user ?? "" }
+        let userKnown = deltas.map { $0.key.sender.user != nil }
+        let devices = deltas.map { $0.key.sender.device ?? "" }
+        let deviceKnown = deltas.map { $0.key.sender.device != nil }
+        let changes = deltas.map(\.delta)
+        _ = try await connection.query(
+            """
+            INSERT INTO respondent_count AS stored (review_state, sender_user, sender_device, n)
+            SELECT state, CASE WHEN user_known THEN user_name END,
+                CASE WHEN device_known THEN device END, delta
+            FROM unnest(\(states)::text[], \(users)::text[], \(userKnown)::boolean[],
+                        \(devices)::text[], \(deviceKnown)::boolean[], \(changes)::bigint[])
+                AS change(state, user_name, user_known, device, device_known, delta)
+            ON CONFLICT (review_state, sender_user, sender_device)
+            DO UPDATE SET n = stored.n + excluded.n
+            """, logger: PostgresDatabase.quietLogger)
     }
 
     public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
@@ -437,7 +522,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 try await Self.single(
                     Int.self,
                     """
-                    SELECT COUNT(*)::bigint FROM respondent
+                    SELECT COALESCE(SUM(n), 0)::bigint FROM respondent_count
                     WHERE (\(state)::text IS NULL OR review_state = \(state))
                         AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                         AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
@@ -450,7 +535,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         try await answering { client in
             var counts: [ReviewState: Int] = [:]
             let rows = try await client.query(
-                "SELECT review_state, COUNT(*)::bigint FROM respondent GROUP BY review_state",
+                """
+                SELECT review_state, SUM(n)::bigint FROM respondent_count
+                GROUP BY review_state HAVING SUM(n) > 0
+                """,
                 logger: PostgresDatabase.quietLogger)
             for try await (state, count) in rows.decode((String, Int).self) {
                 counts[try Self.state(state, of: "")] = count
@@ -464,8 +552,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             var counts: [(sender: RespondentSender, count: Int)] = []
             let rows = try await client.query(
                 """
-                SELECT sender_user, sender_device, COUNT(*)::bigint FROM respondent
-                GROUP BY sender_user, sender_device
+                SELECT sender_user, sender_device, SUM(n)::bigint FROM respondent_count
+                GROUP BY sender_user, sender_device HAVING SUM(n) > 0
                 """, logger: PostgresDatabase.quietLogger)
             for try await (user, device, count) in rows.decode((String?, String?, Int).self) {
                 counts.append((RespondentSender(user: user, device: device), count))

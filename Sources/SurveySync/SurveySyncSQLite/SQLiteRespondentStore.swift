@@ -85,6 +85,21 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 CREATE INDEX respondent_review ON respondent(reviewState, revision);
                 CREATE INDEX respondent_sender ON respondent(senderUser, senderDevice, revision);
                 """),
+        // How many respondents are in each state from each sender, kept up to date by the
+        // transactions that change them: a filter's count is a sum of a few rows.
+        StoreMigration(
+            "respondent counts",
+            sql: """
+                CREATE TABLE respondent_count (
+                    reviewState TEXT NOT NULL,
+                    senderUser TEXT,
+                    senderDevice TEXT,
+                    n INTEGER NOT NULL
+                );
+                INSERT INTO respondent_count (reviewState, senderUser, senderDevice, n)
+                    SELECT reviewState, senderUser, senderDevice, COUNT(*) FROM respondent
+                    GROUP BY reviewState, senderUser, senderDevice;
+                """),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -106,7 +121,11 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             var buckets = try Self.loadBuckets(in: db)
             // Prepared once per transaction, not once per respondent.
             let select = try db.cachedStatement(
-                sql: "SELECT body, digest FROM respondent WHERE id = ?")
+                sql: """
+                    SELECT body, digest, reviewState, senderUser, senderDevice
+                    FROM respondent WHERE id = ?
+                    """)
+            var tallies = RespondentTallies()
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO respondent
@@ -132,7 +151,12 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 }
                 if let existing {
                     buckets.toggle(RespondentDigest(id: id, digest: existing["digest"]))
+                    tallies.remove(
+                        try Self.state(existing["reviewState"], of: id),
+                        from: RespondentSender(
+                            user: existing["senderUser"], device: existing["senderDevice"]))
                 }
+                tallies.add(.received, from: sender)
                 buckets.toggle(RespondentDigest(id: id, digest: digest))
                 revision += 1
                 try upsert.execute(
@@ -144,7 +168,10 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
             }
-            if counts.created + counts.updated > 0 { try Self.save(buckets, in: db) }
+            if counts.created + counts.updated > 0 {
+                try Self.save(buckets, in: db)
+                try Self.save(tallies, in: db)
+            }
             return counts
         }
     }
@@ -154,6 +181,8 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
     ) async throws {
         let now = Date().formatted(.iso8601)
         try await database.write { db in
+            let current = try db.cachedStatement(
+                sql: "SELECT reviewState, senderUser, senderDevice FROM respondent WHERE id = ?")
             let update = try db.cachedStatement(
                 sql: """
                     UPDATE respondent SET
@@ -165,12 +194,40 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     INSERT INTO respondent_event (respondentID, kind, state, at, user, comment)
                     VALUES (?, 'reviewed', ?, ?, ?, ?)
                     """)
+            var tallies = RespondentTallies()
             for id in ids {
-                try update.execute(arguments: [state.rawValue, reviewer, now, comment, id])
                 // Throwing rolls the whole transaction back: none is reviewed.
-                guard db.changesCount == 1 else { throw UnknownRespondentError(id: id) }
+                guard let row = try Row.fetchOne(current, arguments: [id]) else {
+                    throw UnknownRespondentError(id: id)
+                }
+                let sender = RespondentSender(user: row["senderUser"], device: row["senderDevice"])
+                tallies.remove(try Self.state(row["reviewState"], of: id), from: sender)
+                tallies.add(state, from: sender)
+                try update.execute(arguments: [state.rawValue, reviewer, now, comment, id])
                 try event.execute(arguments: [id, state.rawValue, now, reviewer, comment])
             }
+            try Self.save(tallies, in: db)
+        }
+    }
+
+    /// Applies `tallies` to the stored counts.
+    private static func save(_ tallies: RespondentTallies, in db: Database) throws {
+        let update = try db.cachedStatement(
+            sql: """
+                UPDATE respondent_count SET n = n + ?
+                WHERE reviewState = ? AND senderUser IS ? AND senderDevice IS ?
+                """)
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT INTO respondent_count (reviewState, senderUser, senderDevice, n)
+                VALUES (?, ?, ?, ?)
+                """)
+        for (key, delta) in tallies.deltas {
+            let arguments: StatementArguments = [
+                key.state.rawValue, key.sender.user, key.sender.device,
+            ]
+            try update.execute(arguments: [delta] + arguments)
+            if db.changesCount == 0 { try insert.execute(arguments: arguments + [delta]) }
         }
     }
 
@@ -291,7 +348,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         let (condition, arguments) = Self.condition(filter)
         return try await database.read { db in
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM respondent WHERE \(condition)",
+                db, sql: "SELECT COALESCE(SUM(n), 0) FROM respondent_count WHERE \(condition)",
                 arguments: arguments) ?? 0
         }
     }
@@ -300,7 +357,11 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         try await database.read { db in
             var counts: [ReviewState: Int] = [:]
             for row in try Row.fetchAll(
-                db, sql: "SELECT reviewState, COUNT(*) FROM respondent GROUP BY reviewState")
+                db,
+                sql: """
+                    SELECT reviewState, SUM(n) FROM respondent_count
+                    GROUP BY reviewState HAVING SUM(n) > 0
+                    """)
             {
                 counts[try Self.state(row[0], of: "")] = row[1]
             }
@@ -313,8 +374,8 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT senderUser, senderDevice, COUNT(*) FROM respondent
-                    GROUP BY senderUser, senderDevice
+                    SELECT senderUser, senderDevice, SUM(n) FROM respondent_count
+                    GROUP BY senderUser, senderDevice HAVING SUM(n) > 0
                     """
             ).map { row in
                 (sender: RespondentSender(user: row[0], device: row[1]), count: row[2] as Int)
