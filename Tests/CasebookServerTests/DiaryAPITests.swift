@@ -274,6 +274,17 @@ struct DiaryAPITests {
             try await client.execute(uri: "/api/diary?starred=maybe", method: .get) {
                 #expect($0.status == .badRequest)
             }
+            // Every list says which are starred (`"starred": true`, absent for the others), as
+            // the diary's export does.
+            try await client.execute(uri: "/api/diary", method: .get) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.map { $0["starred"] as? Bool } == [nil, true])
+            }
+            try await client.execute(uri: "/api/diary?q=first", method: .get) {
+                let entries = try Self.object($0.body)["entries"] as? [[String: Any]]
+                #expect(entries?.map { $0["starred"] as? Bool } == [true])
+            }
+
             try await client.execute(
                 uri: "/api/diary/\(UUID().uuidString.lowercased())/star", method: .put,
                 headers: RouteFixture.json

@@ -71,11 +71,22 @@ public struct DiaryEntriesJSONStream {
     public static func encode(
         _ entries: some Sequence<Entry>, next: String?, indented: Bool, search: DiarySearch
     ) -> [UInt8] {
+        encode(entries, starred: [], next: next, indented: indented, search: search)
+    }
+
+    /// A page as the API gives it, each starred entry with `"starred": true`, and with a
+    /// search, where each entry's text has the words found.
+    public static func encode(
+        _ entries: some Sequence<Entry>, starred: Set<Entry.ID>, next: String?, indented: Bool,
+        search: DiarySearch? = nil
+    ) -> [UInt8] {
         var stream = DiaryEntriesJSONStream(indented: indented)
         var output: [UInt8] = []
         stream.start(to: &output)
         for entry in entries {
-            stream.write(entry, starred: false, marks: search.marks(in: entry.text), to: &output)
+            stream.write(
+                entry, starred: starred.contains(entry.id),
+                marks: search.map { $0.marks(in: entry.text) }, to: &output)
         }
         stream.finish(next: next, to: &output)
         return output

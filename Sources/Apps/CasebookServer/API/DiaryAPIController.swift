@@ -89,14 +89,12 @@ struct DiaryAPIController: Sendable {
             }
             let page = found.prefix(limit)
             let next = found.count > limit ? page.last.map { DiaryCursor($0).token } : nil
+            let ids = page.map(\.id)
+            let starred = try await diary.work.entries { try $0.starred(among: ids) }
             // A search's results say where each has the words found.
-            let body =
-                if let search = asked.search.flatMap({ try? DiarySearch($0) }) {
-                    DiaryEntriesJSONStream.encode(
-                        page, next: next, indented: false, search: search)
-                } else {
-                    DiaryEntriesJSONStream.encode(page, next: next, indented: false)
-                }
+            let body = DiaryEntriesJSONStream.encode(
+                page, starred: starred, next: next, indented: false,
+                search: asked.search.flatMap { try? DiarySearch($0) })
             answer = DiaryListAnswers.Answer(body: ByteBuffer(bytes: body), next: next)
             if keeps { lists.keep(answer, for: question, of: diary.key) }
         }
