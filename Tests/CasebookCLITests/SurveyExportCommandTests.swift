@@ -28,6 +28,12 @@ struct SurveyExportCommandTests {
                 .utf8)
         let (_, response) = try await ServerProcess.session.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        var review = URLRequest(url: server.url.appendingPathComponent("api/respondent-reviews"))
+        review.httpMethod = "POST"
+        review.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        review.httpBody = Data(#"{"ids": ["r2"], "state": "approved"}"#.utf8)
+        let (_, reviewed) = try await ServerProcess.session.data(for: review)
+        #expect((reviewed as? HTTPURLResponse)?.statusCode == 200)
     }
 
     @Test func writesTheStoreAsCSVOrJSONLines() async throws {
@@ -48,6 +54,19 @@ struct SurveyExportCommandTests {
         #expect(spreadsheet.status == 0)
         #expect(
             Array(try Data(contentsOf: file).prefix(6)) == [0xEF, 0xBB, 0xBF] + Array("id,".utf8))
+        // A filter exports what it takes, its columns theirs alone.
+        let approved = try CasebookExecutable.run(
+            ["survey", "export", "--state", "approved", "--data", data.url.path])
+        #expect(approved.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
+        let received = try CasebookExecutable.run(
+            ["survey", "export", "--state", "received", "--data", data.url.path])
+        #expect(received.standardOutput == "id,name\r\nr1,Ada\r\n")
+        let nobody = try CasebookExecutable.run(
+            ["survey", "export", "--user", "nobody", "--data", data.url.path])
+        #expect(nobody.standardOutput == "id\r\n")
+        let unknown = try CasebookExecutable.run(
+            ["survey", "export", "--state", "fine", "--data", data.url.path])
+        #expect(unknown.status == 64)
     }
 
     @Test func readsThePostgreSQLStoreWithDatabase() async throws {

@@ -89,7 +89,7 @@ struct CommandServices {
     /// which must exist.
     static func withRespondents(
         data: DataDirectoryOption, database url: DatabaseURL?,
-        _ body: (any RespondentStore) async throws -> Void
+        _ body: (any ReviewedRespondentStore) async throws -> Void
     ) async throws {
         guard let url else {
             let services = try data.existingServices()

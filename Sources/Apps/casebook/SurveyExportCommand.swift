@@ -12,7 +12,9 @@ struct SurveyExportCommand: AsyncParsableCommand {
             The store is the data directory's (what casebook serve keeps), or PostgreSQL's with \
             --database. CSV follows RFC 4180 in UTF-8: a header of every column (id, then the \
             others by name; a nested map is a column per field, named group/field; a list is \
-            its JSON), a row per respondent in id order.
+            its JSON), a row per respondent in id order. --state, --user and --device export \
+            only the respondents in that review state, whose current version that user sent \
+            from that device.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -28,6 +30,16 @@ struct SurveyExportCommand: AsyncParsableCommand {
     )
     var spreadsheet = false
 
+    @Option(
+        help: "Only respondents in this review state: received, has-issues, approved or rejected.")
+    var state: ReviewState?
+
+    @Option(help: "Only respondents whose current version this user sent.")
+    var user: String?
+
+    @Option(help: "Only respondents whose current version came from this device (a token's label).")
+    var device: String?
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
@@ -35,10 +47,14 @@ struct SurveyExportCommand: AsyncParsableCommand {
         try await FailureReport.run("survey export") {
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
+            let filter = RespondentFilter(state: state, user: user, device: device)
             try await CommandServices.withRespondents(
                 data: data, database: try database.url()
             ) { store in
-                var export = RespondentExport(store: store, format: format)
+                var export =
+                    filter == RespondentFilter()
+                    ? RespondentExport(store: store, format: format)
+                    : RespondentExport(store: store, filter: filter, format: format)
                 export.spreadsheet = spreadsheet
                 var output = OutputBuffer()
                 try await export.write { piece in
@@ -50,3 +66,5 @@ struct SurveyExportCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension ReviewState: ExpressibleByArgument {}
