@@ -78,6 +78,7 @@ let package = Package(
             ])),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
+        .target(name: "CasebookWords"),
         .target(name: "CasebookForms"),
         .target(name: "CasebookDataDirectory"),
         .target(
@@ -94,8 +95,8 @@ let package = Package(
         .target(
             name: "SurveySyncCore",
             dependencies: [
-                "CasebookFileSystem", "CasebookJSON", "CasebookYAML", "StoreFailures", "Yams",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CasebookFileSystem", "CasebookJSON", "CasebookWords", "CasebookYAML",
+                "StoreFailures", "Yams", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),
         .target(
@@ -124,7 +125,7 @@ let package = Package(
                 "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
             ]),
         .target(name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "Yams"]),
-        .target(name: "DiaryCore"),
+        .target(name: "DiaryCore", dependencies: ["CasebookWords"]),
         .target(
             name: "DiarySQLite",
             dependencies: [
@@ -431,6 +432,7 @@ let sourceFolders: [String: String] = [
     // What several systems share: files, formats, the stores' plumbing, HTTP clients.
     "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
     "CasebookJSON": "Sources/Shared/CasebookJSON",
+    "CasebookWords": "Sources/Shared/CasebookWords",
     "CasebookForms": "Sources/Shared/CasebookForms",
     "CasebookDataDirectory": "Sources/Shared/CasebookDataDirectory",
     "CasebookWire": "Sources/Shared/CasebookWire",
