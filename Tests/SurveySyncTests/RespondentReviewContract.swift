@@ -165,6 +165,17 @@ struct RespondentReviewContract {
             try await store.newestRespondents(
                 matching: phone, limit: 2, before: mine.last?.revision
             ).map(\.respondent.id) == ["r0"])
+        // A batch that holds an id twice leaves it as its later copy, the newest.
+        _ = try await store.upsert([
+            Respondent(id: "a", fields: ["id": "a", "n": 1]),
+            Respondent(id: "b", fields: ["id": "b"]),
+            Respondent(id: "a", fields: ["id": "a", "n": 2]),
+        ])
+        let newest = try await store.newestRespondents(
+            matching: RespondentFilter(), limit: 2, before: nil)
+        #expect(newest.map(\.respondent.id) == ["a", "b"])
+        #expect(newest.first?.respondent.fields["n"] == 2)
+        #expect(try await store.reviewCounts()[.received] == 8)
         // A change moves a respondent to the front.
         _ = try await store.upsert([Respondent(id: "r1", fields: ["id": "r1", "n": 1])])
         #expect(

@@ -41,8 +41,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
         -> UpsertCounts
     {
-        let now = Date()
-        return lock.withLock {
+        lock.withLock {
+            let now = Date()
             var counts = UpsertCounts(received: respondents.count)
             for respondent in respondents {
                 switch store(respondent, from: sender, at: now) {
@@ -104,8 +104,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     public func setReview(
         _ state: ReviewState, of ids: [String], by reviewer: String, comment: String?
     ) async throws {
-        let now = Date()
         try lock.withLock {
+            let now = Date()
             if let unknown = ids.first(where: { stored[$0] == nil }) {
                 throw UnknownRespondentError(id: unknown)
             }

@@ -96,16 +96,23 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     """
                     CREATE TABLE respondent_count (
                         review_state text NOT NULL,
-                        sender_user text,
-                        sender_device text,
+                        sender_user text NOT NULL,
+                        user_known boolean NOT NULL,
+                        sender_device text NOT NULL,
+                        device_known boolean NOT NULL,
                         n bigint NOT NULL,
-                        UNIQUE NULLS NOT DISTINCT (review_state, sender_user, sender_device)
+                        PRIMARY KEY (
+                            review_state, sender_user, user_known, sender_device, device_known)
                     )
                     """,
                     """
-                    INSERT INTO respondent_count (review_state, sender_user, sender_device, n)
-                    SELECT review_state, sender_user, sender_device, COUNT(*) FROM respondent
-                    GROUP BY review_state, sender_user, sender_device
+                    INSERT INTO respondent_count (
+                        review_state, sender_user, user_known, sender_device, device_known, n)
+                    SELECT review_state, coalesce(sender_user, ''), sender_user IS NOT NULL,
+                        coalesce(sender_device, ''), sender_device IS NOT NULL, COUNT(*)
+                    FROM respondent
+                    GROUP BY review_state, coalesce(sender_user, ''), sender_user IS NOT NULL,
+                        coalesce(sender_device, ''), sender_device IS NOT NULL
                     """,
                 ]),
         ])
@@ -144,6 +151,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 _ = try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
                     logger: PostgresDatabase.quietLogger)
+                // The time once the lock is held: writes' times follow their order.
+                let now = try await Self.single(
+                    Date.self, "SELECT clock_timestamp()", on: connection)
                 var stored: [String: Row] = [:]
                 var standing: [String: (state: ReviewState, sender: RespondentSender)] = [:]
                 let existing = try await connection.query(
@@ -190,7 +200,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     eventIDs.append(id)
                     eventKinds.append(kind.rawValue)
                     stored[id] = row
-                    if written.updateValue(row, forKey: id) == nil { order.append(id) }
+                    // A later copy of an id is written last, as the other stores write it.
+                    if written.updateValue(row, forKey: id) != nil { order.removeAll { $0 == id } }
+                    order.append(id)
                 }
                 guard !order.isEmpty else { return counts }
                 let revision = try await Self.single(
@@ -204,7 +216,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     INSERT INTO respondent (
                         id, body, revision, received_at, digest, bucket, sender_user,
                         sender_device)
-                    SELECT id, body, revision, now(), digest, bucket, \(sender.user),
+                    SELECT id, body, revision, \(now), digest, bucket, \(sender.user),
                         \(sender.device)
                     FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
                                 \(digests)::text[], \(bucketNumbers)::integer[])
@@ -221,7 +233,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     """
                     INSERT INTO respondent_event (
                         respondent_id, kind, state, at, user_name, device)
-                    SELECT id, kind, 'received', now(), \(sender.user), \(sender.device)
+                    SELECT id, kind, 'received', \(now), \(sender.user), \(sender.device)
                     FROM unnest(\(eventIDs)::text[], \(eventKinds)::text[]) WITH ORDINALITY
                          AS incoming(id, kind, position)
                     ORDER BY position
@@ -310,6 +322,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 _ = try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(Self.upsertLock))",
                     logger: PostgresDatabase.quietLogger)
+                let now = try await Self.single(
+                    Date.self, "SELECT clock_timestamp()", on: connection)
                 var found: [String: (state: ReviewState, sender: RespondentSender)] = [:]
                 let held = try await connection.query(
                     """
@@ -338,14 +352,14 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 _ = try await connection.query(
                     """
                     UPDATE respondent SET review_state = \(state.rawValue),
-                        reviewer = \(reviewer), reviewed_at = now(), review_comment = \(comment)
+                        reviewer = \(reviewer), reviewed_at = \(now), review_comment = \(comment)
                     WHERE id = ANY(\(ids))
                     """, logger: PostgresDatabase.quietLogger)
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent_event (
                         respondent_id, kind, state, at, user_name, comment)
-                    SELECT id, 'reviewed', \(state.rawValue), now(), \(reviewer), \(comment)
+                    SELECT id, 'reviewed', \(state.rawValue), \(now), \(reviewer), \(comment)
                     FROM unnest(\(ids)::text[]) WITH ORDINALITY AS reviewed(id, position)
                     ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
@@ -363,8 +377,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         let deltas = tallies.deltas
         guard !deltas.isEmpty else { return }
         let states = deltas.map(\.key.state.rawValue)
-        // An unknown user or device is sent as "" and a flag (arrays of optional text are not
-        // sent as such).
+        // An unknown user or device is "" and a flag, in the table as in the arrays sent (a key
+        // of NULLs would need PostgreSQL 15's NULLS NOT DISTINCT).
         let users = deltas.map { $0.key.sender.user ?? "" }
         let userKnown = deltas.map { $0.key.sender.user != nil }
         let devices = deltas.map { $0.key.sender.device ?? "" }
@@ -372,13 +386,12 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         let changes = deltas.map(\.delta)
         _ = try await connection.query(
             """
-            INSERT INTO respondent_count AS stored (review_state, sender_user, sender_device, n)
-            SELECT state, CASE WHEN user_known THEN user_name END,
-                CASE WHEN device_known THEN device END, delta
-            FROM unnest(\(states)::text[], \(users)::text[], \(userKnown)::boolean[],
-                        \(devices)::text[], \(deviceKnown)::boolean[], \(changes)::bigint[])
-                AS change(state, user_name, user_known, device, device_known, delta)
-            ON CONFLICT (review_state, sender_user, sender_device)
+            INSERT INTO respondent_count AS stored (
+                review_state, sender_user, user_known, sender_device, device_known, n)
+            SELECT * FROM unnest(\(states)::text[], \(users)::text[], \(userKnown)::boolean[],
+                                 \(devices)::text[], \(deviceKnown)::boolean[],
+                                 \(changes)::bigint[])
+            ON CONFLICT (review_state, sender_user, user_known, sender_device, device_known)
             DO UPDATE SET n = stored.n + excluded.n
             """, logger: PostgresDatabase.quietLogger)
     }
@@ -524,8 +537,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     """
                     SELECT COALESCE(SUM(n), 0)::bigint FROM respondent_count
                     WHERE (\(state)::text IS NULL OR review_state = \(state))
-                        AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                        AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                        AND (\(filter.user)::text IS NULL
+                            OR (user_known AND sender_user = \(filter.user)))
+                        AND (\(filter.device)::text IS NULL
+                            OR (device_known AND sender_device = \(filter.device)))
                     """, on: connection)
             }
         }
@@ -552,8 +567,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             var counts: [(sender: RespondentSender, count: Int)] = []
             let rows = try await client.query(
                 """
-                SELECT sender_user, sender_device, SUM(n)::bigint FROM respondent_count
-                GROUP BY sender_user, sender_device HAVING SUM(n) > 0
+                SELECT CASE WHEN user_known THEN sender_user END,
+                    CASE WHEN device_known THEN sender_device END, SUM(n)::bigint
+                FROM respondent_count
+                GROUP BY sender_user, user_known, sender_device, device_known HAVING SUM(n) > 0
                 """, logger: PostgresDatabase.quietLogger)
             for try await (user, device, count) in rows.decode((String?, String?, Int).self) {
                 counts.append((RespondentSender(user: user, device: device), count))

@@ -179,8 +179,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
     public func setReview(
         _ state: ReviewState, of ids: [String], by reviewer: String, comment: String?
     ) async throws {
-        let now = Date().formatted(.iso8601)
         try await database.write { db in
+            // The time once the writer is ours: writes' times follow their order.
+            let now = Date().formatted(.iso8601)
             let current = try db.cachedStatement(
                 sql: "SELECT reviewState, senderUser, senderDevice FROM respondent WHERE id = ?")
             let update = try db.cachedStatement(
@@ -291,7 +292,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     SELECT body FROM respondent WHERE \(condition)
                     ORDER BY revision DESC LIMIT ? OFFSET ?
                     """,
-                arguments: arguments + [limit, offset])
+                arguments: arguments + [max(0, limit), max(0, offset)])
         }
         return try bodies.map(StoredRespondent.respondent(fromBody:))
     }
@@ -307,7 +308,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     SELECT id, body FROM respondent WHERE \(condition) AND id > ?
                     ORDER BY id LIMIT ?
                     """,
-                arguments: arguments + [id ?? "", limit]
+                arguments: arguments + [id ?? "", max(0, limit)]
             ).map { row in (row[0] as String, Array((row[1] as String).utf8)) }
         }
     }
@@ -338,7 +339,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     SELECT body, revision FROM respondent WHERE \(condition) AND \(bound)
                     ORDER BY revision \(order) LIMIT ?
                     """,
-                arguments: arguments + [revision, limit]
+                arguments: arguments + [revision, max(0, limit)]
             ).map { row in (row[0] as String, row[1] as Int) }
         }
         return try rows.map { (try StoredRespondent.respondent(fromBody: $0.0), $0.1) }
