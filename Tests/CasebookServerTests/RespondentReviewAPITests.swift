@@ -200,6 +200,34 @@ struct RespondentReviewAPITests {
         }
     }
 
+    /// An id named twice is reviewed once; which respondents a device sent counts those
+    /// nobody recorded a sender of as possibly its own, and another user's as not.
+    @Test func anIdTwiceIsReviewedOnceAndAnUnknownSenderMayBeAnyonesOwn() async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
+        _ = try await reviews.upsert([Respondent(id: "u1", fields: ["id": "u1"])])
+        _ = try await reviews.upsert(
+            [Respondent(id: "t1", fields: ["id": "t1"])],
+            from: RespondentSender(user: "theo", device: "tablet"))
+        try await withClient { client in
+            try await client.execute(
+                uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
+                body: ByteBuffer(string: #"{"ids": ["u1", "u1"], "state": "approved"}"#)
+            ) { response in
+                let answer = try Self.object(response.body)
+                #expect(answer["reviewed"] as? Int == 1)
+            }
+            try await client.execute(
+                uri: "/api/respondent-store/mine", method: .post, headers: Self.headers(phone),
+                body: ByteBuffer(string: #"{"ids": ["u1", "t1"]}"#)
+            ) { response in
+                let answer = try Self.object(response.body)
+                #expect(answer["mine"] as? [String] == ["u1"])
+            }
+        }
+        #expect(try await reviews.history(of: "u1").count == 2)
+    }
+
     @Test func aSurveyorMayNeitherReviewNorReadTheHistory() async throws {
         let phone = try await token(for: "sara", role: .surveyor, label: "phone 3")
         _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])

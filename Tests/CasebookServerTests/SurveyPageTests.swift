@@ -146,6 +146,7 @@ struct SurveyPageTests {
             #expect(detail.html.contains("Received from someone unknown"))
             #expect(detail.html.contains("Marked has issues by owner"))
             #expect(detail.html.contains(#"<option value="has-issues" selected>"#))
+            #expect(!detail.html.contains("not shown."))
         }
         try write("id: r3\nname: Eve Ray\n", to: "eve.yaml")
         try await withLiveServer { pages, _ in
@@ -153,6 +154,13 @@ struct SurveyPageTests {
             let detail = try await pages.get("/survey/respondents/r3")
             #expect(detail.html.contains("State: <strong>received</strong>."))
             #expect(detail.html.contains("received again (was approved)"))
+            // A long history shows its latest events, and says how many it leaves out.
+            let reviews = try #require(stores.respondents as? any ReviewedRespondentStore)
+            for _ in 0..<100 {
+                try await reviews.setReview(.hasIssues, of: ["r3"], by: "ines", comment: nil)
+            }
+            let long = try await pages.get("/survey/respondents/r3")
+            #expect(long.html.contains("3 earlier events not shown."))
         }
     }
 
@@ -178,6 +186,12 @@ struct SurveyPageTests {
             #expect(all.html.contains(#">theo (1)</a>"#))
             let rejected = try await pages.get("/survey?state=rejected")
             #expect(rejected.html.contains("Showing 2 respondents rejected."))
+            // Each link counts what it shows, the current filter kept.
+            #expect(
+                rejected.html.contains(
+                    #"<a href="/survey?state=rejected&amp;user=sara">sara (1)</a>"#))
+            #expect(rejected.html.contains(#">theo (1)</a>"#))
+            #expect(rejected.html.contains(#">anyone (2)</a>"#))
             #expect(rejected.html.contains(#"href="/survey/respondents/s3""#))
             #expect(!rejected.html.contains(#"href="/survey/respondents/s4""#))
             #expect(rejected.html.contains(#"<input type="hidden" name="state" value="rejected">"#))
@@ -197,10 +211,18 @@ struct SurveyPageTests {
             #expect(back.html.contains(#"href="/survey/respondents/s24""#))
             #expect(back.html.contains(#"href="/survey/respondents/s5""#))
             #expect(Self.link("Newer", in: back.html) == nil)
+            // A cursor with fewer than a page newer than it shows the top page.
+            let stale = try await pages.get("/survey?user=sara&device=phone%203&after=999999")
+            #expect(stale.html.contains(#"href="/survey/respondents/s24""#))
+            #expect(Self.link("Older", in: stale.html) != nil)
             // The offset of a page, as before, still answers.
             let offset = try await pages.get("/survey?user=sara&device=phone%203&page=1")
             #expect(offset.html.contains(#"href="/survey/respondents/s0""#))
             #expect(try await pages.get("/survey?state=fine").status == .badRequest)
+            // Empty fields, as a form sends them, filter nothing.
+            let empty = try await pages.get("/survey?state=&user=&device=")
+            #expect(empty.html.contains("26 respondents received"))
+            #expect(!empty.html.contains(#"id="filtered""#))
         }
     }
 

@@ -125,6 +125,10 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         # Reviewing respondents: the admin's alone; a surveyor sees what they sent.
         assert bool(browser.find_elements(By.ID, "review-form")) == (role == "admin"), role
         assert bool(browser.find_elements(By.ID, "respondents-own")) == (role == "surveyor"), role
+        # Another user's respondents are not the surveyor's to see.
+        browser.get(roles.url + "/survey?user=ada")
+        assert ("sam sees only the respondents they sent." in browser.page_source) == \
+            (role == "surveyor"), role
         # A respondent's page: the admin's alone (this one does not exist: a 404 for the admin).
         browser.get(roles.url + "/survey/respondents/nobody")
         assert ("There is no respondent 'nobody'." in browser.page_source) == (role == "admin"), \

@@ -45,13 +45,15 @@ public struct RespondentReviewRequest: Equatable, Sendable {
                 "at most \(mostIDs) ids in one review, not \(listed.count)", field: "ids")
         }
         var ids: [String] = []
+        var seen = Set<String>()
         ids.reserveCapacity(listed.count)
         for (index, item) in listed.enumerated() {
             guard case .string(let id) = item, !id.isEmpty else {
                 throw WireJSON.Refusal(
                     "ids[\(index)] must be a respondent's id", field: "ids[\(index)]")
             }
-            ids.append(id)
+            // An id named twice is reviewed once.
+            if seen.insert(id).inserted { ids.append(id) }
         }
         guard case .string(let name)? = members["state"] else {
             throw WireJSON.Refusal(

@@ -13,6 +13,13 @@ public struct RespondentSender: Hashable, Codable, Sendable {
     /// A sender nobody recorded.
     public static let unknown = RespondentSender(user: nil, device: nil)
 
+    /// Whether a version from this sender may be `caller`'s own: it is theirs, or nobody
+    /// recorded who sent it (a version stored before senders were kept), which a verify must
+    /// not take as another device's.
+    public func mayBe(_ caller: RespondentSender) -> Bool {
+        self == caller || self == .unknown
+    }
+
     /// The order senders are listed in: by user, then device (in the order of their UTF-8
     /// bytes), an unknown user or device after every known one.
     public static func listedBefore(_ a: RespondentSender, _ b: RespondentSender) -> Bool {

@@ -166,7 +166,8 @@ struct RespondentsController: Sendable {
 
     /// `POST /api/respondent-store/mine` (`{"ids": […]}`, as a lookup): which of the ids the
     /// store holds the caller sent the current version of, the same user on the same device
-    /// (the label of the token): what a verify of one device's folder takes as its own.
+    /// (the label of the token), or that nobody recorded a sender of: what a verify of one
+    /// device's folder takes as its own.
     @Sendable func mine(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -174,7 +175,7 @@ struct RespondentsController: Sendable {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let ids = try Self.lookupIDs(in: buffer.readableBytesView)
         let caller = SignedInUser.sender
-        let mine = try await reviews.statuses(of: ids).filter { $0.value.sender == caller }.keys
+        let mine = try await reviews.statuses(of: ids).filter { $0.value.sender.mayBe(caller) }.keys
         return JSONResponse.make(
             json: [
                 "store": .string(try await identity.value()),

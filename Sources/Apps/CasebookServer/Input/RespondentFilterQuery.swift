@@ -16,7 +16,8 @@ enum RespondentFilterQuery {
             filter.state = state
         }
         for name in ["user", "device"] {
-            guard let value = query[name] else { continue }
+            // An empty value, as a form's empty field sends it, filters nothing.
+            guard let value = query[name], !value.isEmpty else { continue }
             guard value.unicodeScalars.count <= 256 else {
                 throw RequestError(.badRequest, "A \(name) is at most 256 characters.").parameter(
                     name)

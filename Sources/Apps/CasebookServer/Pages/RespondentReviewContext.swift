@@ -37,73 +37,48 @@ enum RespondentReviewContext {
         }
     }
 
-    /// The table's filters as links, each with its count and keeping the others: by review
-    /// state, then by sender; and what the current filter shows, when it filters.
+    /// The table's filters as links, each keeping the others and with the count of what it
+    /// shows (a sum of the store's counts): by review state, then by sender; and what the
+    /// current filter shows, when it filters. Someone who sees only what they sent (not
+    /// `everyone`) is offered no sender: their filter already names them.
     static func filters(
         _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
-        total: Int, everyone: Bool
+        everyone: Bool
     ) async throws -> [String: Any] {
-        // Someone who sees only what they sent is told counts of theirs alone, and no sender.
-        var states: [ReviewState: Int] = [:]
-        if everyone {
-            states = try await reviews.reviewCounts()
-        } else {
-            for state in ReviewState.allCases {
-                states[state] = try await reviews.count(
-                    matching: RespondentFilter(state: state, user: current.user))
-            }
+        func link(_ words: String, _ filter: RespondentFilter) async throws -> [String: Any] {
+            [
+                "words": words, "count": try await reviews.count(matching: filter),
+                "current": filter == current,
+                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
+            ]
         }
         var anyState = current
         anyState.state = nil
-        var stateLinks: [[String: Any]] = [
-            [
-                "words": "any state", "count": total, "current": current.state == nil,
-                "path": SurveyPages.tableQuery(columns: columns, filter: anyState),
-            ]
-        ]
+        var stateLinks = [try await link("any state", anyState)]
         for state in ReviewState.allCases {
             var filter = current
             filter.state = state
-            stateLinks.append([
-                "words": state.words, "count": states[state] ?? 0,
-                "current": current.state == state,
-                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
-            ])
+            stateLinks.append(try await link(state.words, filter))
         }
         var anySender = current
         anySender.user = nil
         anySender.device = nil
-        var senderLinks: [[String: Any]] = [
-            [
-                "words": "anyone", "count": total,
-                "current": current.user == nil && current.device == nil,
-                "path": SurveyPages.tableQuery(columns: columns, filter: anySender),
-            ]
-        ]
+        var senderLinks = [try await link("anyone", anySender)]
         // A link per user (all they sent) and, under it, one per device of theirs.
-        var users: [(user: String, count: Int, devices: [(String, Int)])] = []
-        for (sender, count) in everyone ? try await reviews.senderCounts() : [] {
+        var users: [(user: String, devices: [String])] = []
+        for (sender, _) in everyone ? try await reviews.senderCounts() : [] {
             guard let user = sender.user else { continue }
-            if users.last?.user != user { users.append((user, 0, [])) }
-            users[users.count - 1].count += count
-            if let device = sender.device { users[users.count - 1].devices.append((device, count)) }
+            if users.last?.user != user { users.append((user, [])) }
+            if let device = sender.device { users[users.count - 1].devices.append(device) }
         }
-        for (user, count, devices) in users {
+        for (user, devices) in users {
             var filter = current
             filter.user = user
             filter.device = nil
-            senderLinks.append([
-                "words": user, "count": count,
-                "current": current.user == user && current.device == nil,
-                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
-            ])
-            for (device, count) in devices {
+            senderLinks.append(try await link(user, filter))
+            for device in devices {
                 filter.device = device
-                senderLinks.append([
-                    "words": "\(user) on \(device)", "count": count,
-                    "current": current.user == user && current.device == device,
-                    "path": SurveyPages.tableQuery(columns: columns, filter: filter),
-                ])
+                senderLinks.append(try await link("\(user) on \(device)", filter))
             }
         }
         var fields: [[String: String]] = []

@@ -126,7 +126,13 @@ struct SurveyPages: Sendable {
         ]
         if let reviews, let status = try await reviews.statuses(of: [id])[id] {
             context["review"] = RespondentReviewContext.status(status)
-            context["history"] = RespondentReviewContext.history(try await reviews.history(of: id))
+            // The latest events; a respondent changed many times has more than a page shows.
+            let history = RespondentReviewContext.history(try await reviews.history(of: id))
+            context["history"] = Array(history.suffix(Self.shownEvents))
+            context["earlierEvents"] =
+                history.count > Self.shownEvents
+                ? "\(EnglishCount.phrase(history.count - Self.shownEvents, "earlier event")) not shown."
+                : false
             context["states"] = RespondentReviewContext.states(selected: status.state)
         }
         return renderer.page(
@@ -134,13 +140,18 @@ struct SurveyPages: Sendable {
             request: request)
     }
 
+    /// The most events of a respondent's history its page shows: the latest.
+    static let shownEvents = 100
+
     /// `POST /survey/review` (`id` repeated, `state`, `comment`): sets the review state of the
     /// respondents chosen in the table, all of them or none, and shows the table again.
     @Sendable func review(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let form = try await PostedForm.read(request)
-        let ids = form.values("id")
+        var seen = Set<String>()
+        // An id chosen twice is marked once.
+        let ids = form.values("id").filter { seen.insert($0).inserted }
         do {
             let reviewed = try await setReview(of: ids, from: form)
             return try await render(
@@ -344,8 +355,7 @@ struct SurveyPages: Sendable {
                 }
                 context.merge(
                     try await RespondentReviewContext.filters(
-                        reviews, current: filter, columns: chosen, total: count,
-                        everyone: mayReadEveryone)
+                        reviews, current: filter, columns: chosen, everyone: mayReadEveryone)
                 ) { $1 }
                 context["downloadQuery"] = Self.filterQuery(filter)
             } else {
@@ -391,6 +401,11 @@ struct SurveyPages: Sendable {
         case .after(let revision)?:
             let found = try await reviews.oldestRespondents(
                 matching: filter, limit: pageSize + 1, after: revision)
+            guard found.count >= pageSize else {
+                // Fewer than a page newer than the cursor: the top page, never a short or an
+                // empty one without a way on.
+                return try await cursorPage(reviews, filter: filter, cursor: nil)
+            }
             rows = found.prefix(pageSize).reversed()
             hasNewer = found.count > pageSize
             if let last = rows.last {
