@@ -61,6 +61,9 @@ struct SurveyExportCommandTests {
         let received = try CasebookExecutable.run(
             ["survey", "export", "--state", "received", "--data", data.url.path])
         #expect(received.standardOutput == "id,name\r\nr1,Ada\r\n")
+        let searched = try CasebookExecutable.run(
+            ["survey", "export", "--search", "zoe", "--data", data.url.path])
+        #expect(searched.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
         let nobody = try CasebookExecutable.run(
             ["survey", "export", "--user", "nobody", "--data", data.url.path])
         #expect(nobody.standardOutput == "id\r\n")

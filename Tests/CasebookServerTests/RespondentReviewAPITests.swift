@@ -197,6 +197,13 @@ struct RespondentReviewAPITests {
             ) { response in
                 #expect(String(buffer: response.body) == "id\r\nt1\r\n")
             }
+            try await client.execute(
+                uri: "/api/respondents?q=S2", method: .get, headers: Self.headers(admin)
+            ) { response in
+                let answer = try Self.object(response.body)
+                let ids = (answer["respondents"] as? [[String: Any]])?.map { $0["id"] as? String }
+                #expect(ids == ["s2"])
+            }
         }
     }
 

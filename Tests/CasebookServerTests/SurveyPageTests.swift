@@ -133,6 +133,15 @@ struct SurveyPageTests {
             #expect(unknown.status == .notFound)
             #expect(
                 unknown.html.contains("There is no respondent &#39;ghost&#39;; none was marked."))
+            // A search finds respondents by the words of their answers, and the page keeps it.
+            let searched = try await pages.get("/survey?q=DEE")
+            #expect(searched.html.contains("Showing 1 respondent matching “dee”."))
+            #expect(searched.html.contains(#"href="/survey/respondents/r2""#))
+            #expect(!searched.html.contains(#"href="/survey/respondents/r1""#))
+            #expect(searched.html.contains(#"name="q" type="search" value="dee""#))
+            #expect(searched.html.contains(#"<a href="/survey?state=approved&amp;q=dee">"#))
+            let many = (0...16).map { "w\($0)" }.joined(separator: "+")
+            #expect(try await pages.get("/survey?q=\(many)").status == .badRequest)
             let none = try await pages.postEncoded("/survey/review", "state=rejected")
             #expect(none.status == .badRequest)
             let badState = try await pages.postEncoded("/survey/review", "id=r2&state=fine")

@@ -183,7 +183,61 @@ struct RespondentReviewContract {
                 .map(\.respondent.id) == ["r1"])
     }
 
+    /// A search finds respondents by the words of their values (the id's too, no field's
+    /// name), each word the start of one, case and accents ignored; with the other filters,
+    /// on every page and count; a change is found by its new words only.
+    func findsRespondentsByTheWordsOfTheirValues() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert(
+            [
+                Respondent(
+                    id: "r1",
+                    fields: [
+                        "id": "r1", "name": "Zoë Okafor", "village": "Kisumu",
+                        "crops": ["maize", "beans"],
+                    ]),
+                Respondent(
+                    id: "r2",
+                    fields: ["id": "r2", "name": "Ada Okafor", "household": ["head": "Grace"]]),
+                Respondent(id: "r3", fields: ["id": "r3", "name": "Ada Mwangi", "note": "name"]),
+            ], from: Self.phone)
+        func found(_ text: String, in filter: RespondentFilter = RespondentFilter()) async throws
+            -> [String]
+        {
+            var filter = filter
+            filter.search = try RespondentSearch(text)
+            return try await store.newestRespondents(matching: filter, limit: 10, before: nil)
+                .map(\.respondent.id)
+        }
+        #expect(try await found("okafor") == ["r2", "r1"])
+        #expect(try await found("ada oka") == ["r2"])
+        #expect(try await found("ZOE") == ["r1"])
+        #expect(try await found("mai") == ["r1"])
+        #expect(try await found("grace") == ["r2"])
+        #expect(try await found("name") == ["r3"])
+        #expect(try await found("r2") == ["r2"])
+        #expect(try await found("nobody").isEmpty)
+        var okafor = RespondentFilter()
+        okafor.search = try RespondentSearch("Okafor")
+        #expect(try await store.count(matching: okafor) == 2)
+        #expect(
+            try await store.respondentBodies(matching: okafor, limit: 10, after: nil).map(\.id)
+                == ["r1", "r2"])
+        #expect(
+            try await store.newestRespondents(matching: okafor, limit: 10, offset: 1).map(\.id)
+                == ["r1"])
+        try await store.setReview(.approved, of: ["r1"], by: "ines", comment: nil)
+        #expect(try await found("okafor", in: RespondentFilter(state: .approved)) == ["r1"])
+        _ = try await store.upsert([
+            Respondent(id: "r1", fields: ["id": "r1", "name": "Zoë Banda"])
+        ])
+        #expect(try await found("okafor") == ["r2"])
+        #expect(try await found("banda") == ["r1"])
+        #expect(try await found("kisumu").isEmpty)
+    }
+
     func runAll() async throws {
+        try await findsRespondentsByTheWordsOfTheirValues()
         try await pagesByCursorBothWays()
         try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
@@ -208,7 +262,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(6, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

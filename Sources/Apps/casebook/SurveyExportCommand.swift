@@ -14,7 +14,7 @@ struct SurveyExportCommand: AsyncParsableCommand {
             others by name; a nested map is a column per field, named group/field; a list is \
             its JSON), a row per respondent in id order. --state, --user and --device export \
             only the respondents in that review state, whose current version that user sent \
-            from that device.
+            from that device; --search those whose answers hold words starting with its words.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -40,6 +40,10 @@ struct SurveyExportCommand: AsyncParsableCommand {
     @Option(help: "Only respondents whose current version came from this device (a token's label).")
     var device: String?
 
+    @Option(
+        help: "Only respondents found by these words (each the start of a word of their answers).")
+    var search: String?
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
@@ -47,7 +51,9 @@ struct SurveyExportCommand: AsyncParsableCommand {
         try await FailureReport.run("survey export") {
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
-            let filter = RespondentFilter(state: state, user: user, device: device)
+            let filter = RespondentFilter(
+                state: state, user: user, device: device,
+                search: try search.flatMap { try RespondentSearch($0) })
             try await CommandServices.withRespondents(
                 data: data, database: try database.url()
             ) { store in

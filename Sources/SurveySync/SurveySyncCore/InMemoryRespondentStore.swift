@@ -8,6 +8,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         var digest: String
         var revision: Int
         var status: RespondentStatus
+        /// The words a search finds it by.
+        var searchText: String
         var history: [RespondentEvent]
     }
 
@@ -73,6 +75,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         stored[respondent.id] = Stored(
             respondent: respondent, digest: digest.digest, revision: revision,
             status: RespondentStatus(state: .received, sender: sender, receivedAt: now),
+            searchText: RespondentSearch.searchText(of: respondent),
             history: (existing?.history ?? []) + [event])
         return existing == nil
     }
@@ -138,7 +141,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         async throws -> [Respondent]
     {
         lock.withLock {
-            stored.values.filter { filter.matches($0.status) }
+            stored.values.filter { filter.matches($0.status, searchText: $0.searchText) }
                 .sorted { $0.revision > $1.revision }.dropFirst(max(0, offset))
                 .prefix(max(0, limit)).map(\.respondent)
         }
@@ -149,7 +152,9 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     {
         lock.withLock {
             stored.keys.sorted().filter { $0 > (id ?? "") }
-                .compactMap { stored[$0] }.filter { filter.matches($0.status) }
+                .compactMap { stored[$0] }.filter {
+                    filter.matches($0.status, searchText: $0.searchText)
+                }
                 .prefix(max(0, limit)).map { ($0.respondent.id, $0.respondent.canonicalJSON) }
         }
     }
@@ -158,9 +163,12 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         matching filter: RespondentFilter, limit: Int, before revision: Int?
     ) async throws -> [(respondent: Respondent, revision: Int)] {
         lock.withLock {
-            stored.values.filter { filter.matches($0.status) && $0.revision < (revision ?? .max) }
-                .sorted { $0.revision > $1.revision }.prefix(max(0, limit))
-                .map { ($0.respondent, $0.revision) }
+            stored.values.filter {
+                filter.matches($0.status, searchText: $0.searchText)
+                    && $0.revision < (revision ?? .max)
+            }
+            .sorted { $0.revision > $1.revision }.prefix(max(0, limit))
+            .map { ($0.respondent, $0.revision) }
         }
     }
 
@@ -170,14 +178,18 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         async throws -> [(respondent: Respondent, revision: Int)]
     {
         lock.withLock {
-            stored.values.filter { filter.matches($0.status) && $0.revision > revision }
-                .sorted { $0.revision < $1.revision }.prefix(max(0, limit))
-                .map { ($0.respondent, $0.revision) }
+            stored.values.filter {
+                filter.matches($0.status, searchText: $0.searchText) && $0.revision > revision
+            }
+            .sorted { $0.revision < $1.revision }.prefix(max(0, limit))
+            .map { ($0.respondent, $0.revision) }
         }
     }
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
-        lock.withLock { stored.values.count { filter.matches($0.status) } }
+        lock.withLock {
+            stored.values.count { filter.matches($0.status, searchText: $0.searchText) }
+        }
     }
 
     public func reviewCounts() async throws -> [ReviewState: Int] {

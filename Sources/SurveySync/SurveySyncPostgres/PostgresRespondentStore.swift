@@ -115,6 +115,16 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         coalesce(sender_device, ''), sender_device IS NOT NULL
                     """,
                 ]),
+            // The words of each respondent's values, folded (`RespondentSearch.searchText`),
+            // for a search. A respondent stored before is indexed by the words of its JSON
+            // (its fields' names too, accents kept) until it changes.
+            PostgresMigration(
+                5, "respondent search",
+                sql: [
+                    "ALTER TABLE respondent ADD COLUMN search_words tsvector",
+                    "UPDATE respondent SET search_words = to_tsvector('simple', body)",
+                    "CREATE INDEX respondent_search ON respondent USING GIN (search_words)",
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -129,6 +139,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     private struct Row: Sendable {
         var body: String
         var digest: String
+        /// The words a search finds it by (for a row to write).
+        var words = ""
     }
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -142,7 +154,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             let body = StoredRespondent.body(of: respondent)
             return (
                 id: respondent.id,
-                row: Row(body: body, digest: StoredRespondent.digest(ofBody: body))
+                row: Row(
+                    body: body, digest: StoredRespondent.digest(ofBody: body),
+                    words: RespondentSearch.searchText(of: respondent))
             )
         }
         let ids = Array(Set(incoming.map(\.id)))
@@ -209,21 +223,24 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     Int.self, "SELECT COALESCE(MAX(revision), 0) FROM respondent", on: connection)
                 let bodies = order.map { written[$0]!.body }
                 let digests = order.map { written[$0]!.digest }
+                let words = order.map { written[$0]!.words }
                 let revisions = order.indices.map { revision + 1 + $0 }
                 let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0) }
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent (
                         id, body, revision, received_at, digest, bucket, sender_user,
-                        sender_device)
+                        sender_device, search_words)
                     SELECT id, body, revision, \(now), digest, bucket, \(sender.user),
-                        \(sender.device)
+                        \(sender.device), to_tsvector('simple', words)
                     FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
-                                \(digests)::text[], \(bucketNumbers)::integer[])
-                         AS incoming(id, body, revision, digest, bucket)
+                                \(digests)::text[], \(bucketNumbers)::integer[],
+                                \(words)::text[])
+                         AS incoming(id, body, revision, digest, bucket, words)
                     ON CONFLICT (id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
                         received_at = excluded.received_at, digest = excluded.digest,
+                        search_words = excluded.search_words,
                         sender_user = excluded.sender_user,
                         sender_device = excluded.sender_device,
                         review_state = 'received', reviewer = NULL, reviewed_at = NULL,
@@ -447,12 +464,15 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         async throws -> [Respondent]
     {
         let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
         return try await bodies(
             """
             SELECT body FROM respondent
             WHERE (\(state)::text IS NULL OR review_state = \(state))
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                AND (\(search)::text IS NULL
+                    OR search_words @@ to_tsquery('simple', \(search)))
             ORDER BY revision DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
             """)
     }
@@ -461,6 +481,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         async throws -> [(id: String, body: [UInt8])]
     {
         let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
         let after = id ?? ""
         return try await answering { client in
             var found: [(id: String, body: [UInt8])] = []
@@ -471,6 +492,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     AND (\(state)::text IS NULL OR review_state = \(state))
                     AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                     AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                    AND (\(search)::text IS NULL
+                        OR search_words @@ to_tsquery('simple', \(search)))
                 ORDER BY id LIMIT \(max(0, limit))
                 """, logger: PostgresDatabase.quietLogger)
             for try await (id, body) in rows.decode((String, String).self) {
@@ -484,6 +507,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         matching filter: RespondentFilter, limit: Int, before revision: Int?
     ) async throws -> [(respondent: Respondent, revision: Int)] {
         let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
         let bound = revision ?? Int.max
         return try await revised(
             """
@@ -492,6 +516,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 AND (\(state)::text IS NULL OR review_state = \(state))
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                AND (\(search)::text IS NULL
+                    OR search_words @@ to_tsquery('simple', \(search)))
             ORDER BY revision DESC LIMIT \(max(0, limit))
             """)
     }
@@ -502,6 +528,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         async throws -> [(respondent: Respondent, revision: Int)]
     {
         let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
         return try await revised(
             """
             SELECT body, revision FROM respondent
@@ -509,6 +536,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 AND (\(state)::text IS NULL OR review_state = \(state))
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
+                AND (\(search)::text IS NULL
+                    OR search_words @@ to_tsquery('simple', \(search)))
             ORDER BY revision ASC LIMIT \(max(0, limit))
             """)
     }
@@ -530,6 +559,24 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
+        // The counts kept answer any filter but a search, whose finds are counted.
+        if search != nil {
+            return try await answering { client in
+                try await client.withConnection { connection in
+                    try await Self.single(
+                        Int.self,
+                        """
+                        SELECT COUNT(*)::bigint FROM respondent
+                        WHERE (\(state)::text IS NULL OR review_state = \(state))
+                            AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
+                            AND (\(filter.device)::text IS NULL
+                                OR sender_device = \(filter.device))
+                            AND search_words @@ to_tsquery('simple', \(search))
+                        """, on: connection)
+                }
+            }
+        }
         return try await answering { client in
             try await client.withConnection { connection in
                 try await Self.single(

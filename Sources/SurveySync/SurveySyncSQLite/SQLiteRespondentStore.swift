@@ -100,6 +100,22 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     SELECT reviewState, senderUser, senderDevice, COUNT(*) FROM respondent
                     GROUP BY reviewState, senderUser, senderDevice;
                 """),
+        // The words of each respondent's values, folded (`RespondentSearch.searchText`), by
+        // the respondent's row id, for a search.
+        StoreMigration("respondent search") { db in
+            try db.execute(
+                sql:
+                    "CREATE VIRTUAL TABLE respondent_search USING fts5(words, tokenize = 'unicode61')"
+            )
+            let index = try db.makeStatement(
+                sql: "INSERT INTO respondent_search (rowid, words) VALUES (?, ?)")
+            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, body FROM respondent")
+            while let row = try rows.next() {
+                let respondent = try StoredRespondent.respondent(fromBody: row["body"])
+                try index.execute(
+                    arguments: [row["rowid"] as Int64, RespondentSearch.searchText(of: respondent)])
+            }
+        },
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -111,7 +127,10 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
     {
         let rows = respondents.map { respondent in
             let body = StoredRespondent.body(of: respondent)
-            return (respondent.id, body, StoredRespondent.digest(ofBody: body))
+            return (
+                respondent.id, body, StoredRespondent.digest(ofBody: body),
+                RespondentSearch.searchText(of: respondent)
+            )
         }
         return try await database.write { db in
             var counts = UpsertCounts(received: rows.count)
@@ -126,6 +145,16 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     FROM respondent WHERE id = ?
                     """)
             var tallies = RespondentTallies()
+            let unindex = try db.cachedStatement(
+                sql: """
+                    DELETE FROM respondent_search
+                    WHERE rowid = (SELECT rowid FROM respondent WHERE id = ?)
+                    """)
+            let index = try db.cachedStatement(
+                sql: """
+                    INSERT INTO respondent_search (rowid, words)
+                    SELECT rowid, ? FROM respondent WHERE id = ?
+                    """)
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO respondent
@@ -143,7 +172,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     INSERT INTO respondent_event (respondentID, kind, state, at, user, device)
                     VALUES (?, ?, 'received', ?, ?, ?)
                     """)
-            for (id, body, digest) in rows {
+            for (id, body, digest, words) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
                 if let existing, (existing["body"] as String) == body {
                     counts.unchanged += 1
@@ -166,6 +195,8 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     ])
                 let kind: RespondentEvent.Kind = existing == nil ? .received : .changed
                 try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
+                if existing != nil { try unindex.execute(arguments: [id]) }
+                try index.execute(arguments: [words, id])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
             }
             if counts.created + counts.updated > 0 {
@@ -347,10 +378,13 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let (condition, arguments) = Self.condition(filter)
+        // The counts kept answer any filter but a search, whose finds are counted.
+        let sql =
+            filter.search == nil
+            ? "SELECT COALESCE(SUM(n), 0) FROM respondent_count WHERE \(condition)"
+            : "SELECT COUNT(*) FROM respondent WHERE \(condition)"
         return try await database.read { db in
-            try Int.fetchOne(
-                db, sql: "SELECT COALESCE(SUM(n), 0) FROM respondent_count WHERE \(condition)",
-                arguments: arguments) ?? 0
+            try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
         }
     }
 
@@ -401,6 +435,11 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         if let device = filter.device {
             terms.append("senderDevice = ?")
             arguments += [device]
+        }
+        if let search = filter.search {
+            terms.append(
+                "rowid IN (SELECT rowid FROM respondent_search WHERE respondent_search MATCH ?)")
+            arguments += [search.fullTextQuery]
         }
         return (terms.joined(separator: " AND "), arguments)
     }

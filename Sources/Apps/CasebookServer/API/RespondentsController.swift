@@ -310,6 +310,9 @@ struct RespondentsController: Sendable {
             if let state = filter.state { link.append("state", state.rawValue) }
             if let user = filter.user { link.append("user", user) }
             if let device = filter.device { link.append("device", device) }
+            if let search = filter.search {
+                link.append("q", search.words.joined(separator: " "))
+            }
             response.headers[HTTPField.Name("Link")!] =
                 "</api/respondents?\(link.text)>; rel=\"next\""
         }

@@ -3,7 +3,8 @@ import SurveySyncCore
 /// The respondents a request asks for, as the survey table and the respondents API read it,
 /// and what of them its user may see.
 enum RespondentFilterQuery {
-    /// The filter a request asks for: `state` (a review state), `user` and `device` (a
+    /// The filter a request asks for: `q` (a search's words), `state` (a review state), `user`
+    /// and `device` (a
     /// sender's, at most 256 characters each).
     static func filter(in query: FormFields) throws -> RespondentFilter {
         var filter = RespondentFilter()
@@ -23,6 +24,17 @@ enum RespondentFilterQuery {
                     name)
             }
             if name == "user" { filter.user = value } else { filter.device = value }
+        }
+        if let text = query["q"] {
+            guard text.unicodeScalars.count <= 256 else {
+                throw RequestError(.badRequest, "A search is at most 256 characters.")
+                    .parameter("q")
+            }
+            do {
+                filter.search = try RespondentSearch(text)
+            } catch {
+                throw RequestError(.badRequest, "The search: \(error).").parameter("q")
+            }
         }
         return filter
     }

@@ -85,15 +85,17 @@ enum RespondentReviewContext {
         if let state = current.state { fields.append(["name": "state", "value": state.rawValue]) }
         if let user = current.user { fields.append(["name": "user", "value": user]) }
         if let device = current.device { fields.append(["name": "device", "value": device]) }
+        let search = current.search.map { $0.words.joined(separator: " ") }
         var context: [String: Any] = [
             "hasFilters": true, "stateFilters": stateLinks,
             "senderFilters": everyone ? senderLinks : [],
             "hasSenderFilters": everyone,
-            "filterFields": fields,
+            "filterFields": fields, "search": search ?? "", "hasSearch": search != nil,
         ]
         if current != RespondentFilter() {
             let shown = try await reviews.count(matching: current)
             var words: [String] = []
+            if let search { words.append("matching “\(search)”") }
             if let state = current.state { words.append(state.words) }
             if current.user != nil || current.device != nil {
                 words.append(

@@ -66,6 +66,7 @@ struct SurveyPages: Sendable {
         if let state = filter.state { query.append("state", state.rawValue) }
         if let user = filter.user { query.append("user", user) }
         if let device = filter.device { query.append("device", device) }
+        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
         return query.text.isEmpty ? "" : "&" + query.text
     }
 
@@ -77,6 +78,7 @@ struct SurveyPages: Sendable {
         if let state = filter.state { query.append("state", state.rawValue) }
         if let user = filter.user { query.append("user", user) }
         if let device = filter.device { query.append("device", device) }
+        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
         for column in columns ?? [] { query.append("column", column) }
         if page > 0 { query.append("page", "\(page)") }
         switch cursor {
