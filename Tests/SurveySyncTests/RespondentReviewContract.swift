@@ -284,6 +284,11 @@ struct RespondentReviewContractTests {
         #expect(history.first?.at == status.receivedAt)
         #expect(try await store.reviewCounts() == [.received: 1])
         #expect(try await store.count(matching: RespondentFilter()) == 1)
+        // And it is found by a search.
+        let search = RespondentFilter(search: try RespondentSearch("a"))
+        #expect(
+            try await store.newestRespondents(matching: search, limit: 5, before: nil)
+                .map(\.respondent.id) == ["a"])
     }
 }
 
