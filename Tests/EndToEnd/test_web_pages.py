@@ -297,6 +297,12 @@ def test_respondents_are_reviewed_from_the_table_and_their_page(server, browser,
     click_and_load(browser, browser.find_element(By.PARTIAL_LINK_TEXT, "approved (2)"))
     assert texts(browser, "table.respondents tbody th") == ["r3", "r1"]
     assert browser.find_element(By.ID, "filtered").text == "Showing 2 respondents approved."
+    # A search within the filter: Eve's answers, among the approved.
+    browser.find_element(By.ID, "respondent-search").send_keys("EVE")
+    click_and_load(browser, browser.find_element(By.ID, "search"))
+    assert texts(browser, "table.respondents tbody th") == ["r3"]
+    assert browser.find_element(By.ID, "filtered").text == \
+        "Showing 1 respondent matching “eve”, approved."
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "r3"))
     Select(browser.find_element(By.ID, "state")).select_by_visible_text("has issues")
     browser.find_element(By.ID, "comment").send_keys("Her age is 300")
