@@ -236,7 +236,64 @@ struct RespondentReviewContract {
         #expect(try await found("kisumu").isEmpty)
     }
 
+    /// The counts a store keeps answer as counting every respondent would, after any run of
+    /// upserts (ids twice in a batch, unchanged ones, unknown senders) and reviews (ids twice):
+    /// a seeded random run, checked after each step.
+    func keptCountsAreWhatCountingFinds() async throws {
+        let store = try makeStore()
+        var random = SplitMix64(seed: 2026)
+        let senders: [RespondentSender] = [
+            .unknown, Self.phone, RespondentSender(user: "sara", device: nil),
+            RespondentSender(user: "theo", device: "tablet"),
+        ]
+        let states = ReviewState.allCases
+        for _ in 0..<30 {
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                let ids = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                    "r\(Int.random(in: 0..<12, using: &random))"
+                }
+                let held = try await store.statuses(of: ids)
+                let known = ids.filter { held[$0] != nil }
+                guard !known.isEmpty else { continue }
+                try await store.setReview(
+                    states.randomElement(using: &random)!, of: known, by: "ines", comment: nil)
+            } else {
+                let batch = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                    let id = "r\(Int.random(in: 0..<12, using: &random))"
+                    return Respondent(
+                        id: id,
+                        fields: [
+                            "id": .string(id), "n": .integer(Int.random(in: 0..<3, using: &random)),
+                        ])
+                }
+                _ = try await store.upsert(batch, from: senders.randomElement(using: &random)!)
+            }
+            let all = try await store.newestRespondents(
+                matching: RespondentFilter(), limit: 100, before: nil)
+            let statuses = try await store.statuses(of: all.map(\.respondent.id))
+            for state in states {
+                #expect(
+                    try await store.count(matching: RespondentFilter(state: state))
+                        == statuses.values.count { $0.state == state })
+            }
+            for sender in senders where sender.user != nil {
+                let filter = RespondentFilter(user: sender.user, device: sender.device)
+                #expect(
+                    try await store.count(matching: filter)
+                        == statuses.values.count { filter.matches($0) })
+            }
+            let counted = Dictionary(grouping: statuses.values, by: \.sender).mapValues(\.count)
+            let kept = try await store.senderCounts()
+            #expect(kept.count == counted.count)
+            for (sender, count) in kept { #expect(counted[sender] == count) }
+            #expect(
+                try await store.reviewCounts()
+                    == Dictionary(grouping: statuses.values, by: \.state).mapValues(\.count))
+        }
+    }
+
     func runAll() async throws {
+        try await keptCountsAreWhatCountingFinds()
         try await findsRespondentsByTheWordsOfTheirValues()
         try await pagesByCursorBothWays()
         try await filtersByStateAndSender()
@@ -262,7 +319,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(8, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
