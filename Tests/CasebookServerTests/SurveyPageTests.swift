@@ -128,6 +128,13 @@ struct SurveyPageTests {
             #expect(
                 marked.html.contains(
                     #"<td>received</td><th scope="row"><a href="/survey/respondents/r2">"#))
+            // Marked from a filtered table, the table stays as it was.
+            let filtered = try await pages.get("/survey?state=approved")
+            #expect(filtered.html.contains(#"name="back" value="state=approved""#))
+            let stays = try await pages.postEncoded(
+                "/survey/review", "id=r1&state=rejected&back=state%3Dapproved")
+            #expect(stays.html.contains("Marked 1 respondent rejected."))
+            #expect(stays.html.contains("Showing 1 respondent approved."))
             let unknown = try await pages.postEncoded(
                 "/survey/review", "id=r2&id=ghost&state=rejected")
             #expect(unknown.status == .notFound)

@@ -39,7 +39,17 @@ struct SurveyPages: Sendable {
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let query = try FormFields(query: request)
+        let view = try Self.tableView(FormFields(query: request))
+        return try await render(
+            request, page: view.page, cursor: view.cursor, columns: view.columns,
+            filter: view.filter, back: request.uri.query ?? "")
+    }
+
+    /// What a table's address asks to see: a page (by offset or cursor), its columns, its
+    /// filter.
+    static func tableView(_ query: FormFields) throws -> (
+        page: Int, cursor: TableCursor?, columns: [String]?, filter: RespondentFilter
+    ) {
         let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
         let columns = try Self.chosenColumns(query.values("column"))
         var cursor: TableCursor?
@@ -48,9 +58,7 @@ struct SurveyPages: Sendable {
         } else if let after = try query.integer("after", in: 0...Int.max) {
             cursor = .after(after)
         }
-        return try await render(
-            request, page: page, cursor: cursor, columns: columns,
-            filter: try RespondentFilterQuery.filter(in: query))
+        return (page, cursor, columns, try RespondentFilterQuery.filter(in: query))
     }
 
     /// Where a page of the table starts: before or after a respondent's revision, the cursor
@@ -154,17 +162,27 @@ struct SurveyPages: Sendable {
         var seen = Set<String>()
         // An id chosen twice is marked once.
         let ids = form.values("id").filter { seen.insert($0).inserted }
+        // The table as it was (`back`: its address's query), shown again with what changed.
+        let back = form["back"] ?? ""
+        guard back.utf8.count <= 4096 else {
+            throw RequestError(.badRequest, "The table's address is too long.").field("back")
+        }
+        let view = try Self.tableView(FormFields(back.utf8, kind: "query parameter"))
+        func show(_ extra: [String: Any], status: HTTPResponse.Status = .ok) async throws
+            -> Response
+        {
+            try await render(
+                request, page: view.page, cursor: view.cursor, columns: view.columns,
+                filter: view.filter, back: back, extra: extra, status: status)
+        }
         do {
             let reviewed = try await setReview(of: ids, from: form)
-            return try await render(
-                request, page: 0,
-                extra: [
-                    "reviewed":
-                        "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
-                ])
+            return try await show([
+                "reviewed":
+                    "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
+            ])
         } catch let error as RequestError {
-            return try await render(
-                request, page: 0, extra: ["reviewError": error.message], status: error.status)
+            return try await show(["reviewError": error.message], status: error.status)
         }
     }
 
@@ -321,10 +339,12 @@ struct SurveyPages: Sendable {
 
     private func render(
         _ request: Request, page: Int, cursor: TableCursor? = nil, columns chosen: [String]? = nil,
-        filter: RespondentFilter = RespondentFilter(),
+        filter: RespondentFilter = RespondentFilter(), back: String = "",
         extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        var context: [String: Any] = ["folder": Self.defaultFolder, "mayRead": false]
+        var context: [String: Any] = [
+            "folder": Self.defaultFolder, "mayRead": false, "back": back,
+        ]
         // The respondents received are shown to whoever the API would give them to: an admin
         // every one, a surveyor what they sent (with a store that keeps senders).
         let mayReadEveryone = RespondentFilterQuery.mayReadEveryone
