@@ -353,7 +353,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(name: "CasebookWireTests", dependencies: ["CasebookWire", "DiaryCore"]),
+        .testTarget(
+            name: "CasebookWireTests",
+            dependencies: ["CasebookWire", "DiaryCore", "SurveySyncCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
         .testTarget(

@@ -2,7 +2,8 @@ import SurveySyncCore
 
 /// A respondent's review and history as `GET /api/respondents/{id}/history` gives them: its
 /// state (with who set it, when, and their comment), who sent its current version from which
-/// device and when, and every event, oldest first. Members without a value are left out.
+/// device and when, and its events, oldest first (the latest thousand, with how many earlier
+/// ones are left out). Members without a value are left out.
 public struct RespondentHistoryWire: Codable, Equatable, Sendable {
     public struct Sender: Codable, Equatable, Sendable {
         public let user: String?
@@ -27,6 +28,12 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
     public let sentBy: Sender
     public let receivedAt: String
     public let history: [Event]
+    /// How many earlier events `history` leaves out (it gives the latest `mostEvents`); absent
+    /// when it leaves none out.
+    public let earlierEvents: Int?
+
+    /// The most events an answer gives: the latest.
+    public static let mostEvents = 1_000
 
     public init(id: String, status: RespondentStatus, history: [RespondentEvent]) {
         self.id = id
@@ -36,7 +43,9 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
         comment = status.comment
         sentBy = Sender(user: status.sender.user, device: status.sender.device)
         receivedAt = WireDateText.text(of: status.receivedAt)
-        self.history = history.map {
+        let left = history.count - Self.mostEvents
+        earlierEvents = left > 0 ? left : nil
+        self.history = history.suffix(Self.mostEvents).map {
             Event(
                 kind: $0.kind.rawValue, state: $0.state.rawValue, at: WireDateText.text(of: $0.at),
                 user: $0.sender.user, device: $0.sender.device, comment: $0.comment)
