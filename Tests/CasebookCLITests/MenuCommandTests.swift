@@ -49,6 +49,28 @@ struct MenuCommandTests {
         #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
     }
 
+    /// `menu export` writes a menu file that reads back as the same menu: Giuseppe's, and one
+    /// given with --file.
+    @Test func exportsAMenuFileThatReadsBackAsTheSameMenu() throws {
+        let directory = try TemporaryDirectory()
+        let original = try directory.file(
+            "menu.yaml",
+            contents: "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n"
+                + "  - {name: \"Gelato: 3 scoops\", price: 4.5, allergens: [milk, nuts]}\n")
+        for file in [nil, original.path] {
+            let arguments = file.map { ["--file", $0] } ?? []
+            let exported = try CasebookExecutable.run(["menu", "export"] + arguments)
+            #expect(exported.status == 0, "\(exported.standardError)")
+            let copy = try directory.file("copy.yaml", contents: exported.standardOutput)
+            let before = try CasebookExecutable.run(["menu", "--json"] + arguments)
+            let after = try CasebookExecutable.run(["menu", "--json", "--file", copy.path])
+            #expect(after.status == 0, "\(after.standardError)")
+            #expect(after.standardOutput == before.standardOutput)
+        }
+        let missing = try CasebookExecutable.run(["menu", "export", "--file", "/nonexistent.yaml"])
+        #expect(missing.status == 1)
+    }
+
     @Test func aDishsLabelsAndAllergensAreALineBelowIt() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.file(

@@ -10,9 +10,19 @@ struct MenuCommand: ParsableCommand {
         abstract: "Print the restaurant's menu: pizzas, beverages and desserts.",
         discussion: """
             Without --file, prints Giuseppe's menu, which ships with Casebook. \
-            --template prints that menu's YAML file, a starting point for your own.
+            --template prints that menu's YAML file, a starting point for your own. \
+            casebook menu export writes the menu (Giuseppe's, or the --file) as a menu file \
+            that reads back as the same menu: every text double-quoted, prices as plain \
+            decimals, sections in their order.
             """
     )
+
+    enum Action: String, ExpressibleByArgument, CaseIterable {
+        case export
+    }
+
+    @Argument(help: "export: write the menu as a menu file (YAML) that reads back the same.")
+    var action: Action?
 
     @Option(help: "A menu file in YAML (default: Giuseppe's menu).")
     var file: String?
@@ -30,6 +40,10 @@ struct MenuCommand: ParsableCommand {
                 return
             }
             let menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
+            if action == .export {
+                try StandardStreams.outputText(MenuFileWriter.yaml(of: menu))
+                return
+            }
             if json {
                 try StandardStreams.outputJSON(MenuListing(menu: menu))
             } else {
