@@ -1,20 +1,37 @@
 import Foundation
 
-/// The currency a menu's prices are in, shown by its symbol (`€8.50`) or code (`CHF 8.50`).
+/// The currency a menu's prices are in, shown by its symbol (`€8.50`) or code (`CHF 8.50`),
+/// or as a locale writes it when the menu names one (`8,50 €` in `it_IT`).
 public struct Currency: Equatable, Sendable {
     /// The ISO 4217 code, such as `EUR`.
     public let code: String
+    /// The locale whose way of writing prices the menu shows (`it_IT`), if any.
+    public let locale: String?
 
     public static let euro = Currency(code: "EUR")
 
     private static let symbols = ["EUR": "€", "USD": "$", "GBP": "£", "JPY": "¥", "INR": "₹"]
 
     public init(code: String) {
-        self.code = code
+        self.init(code: code, locale: nil)
     }
 
-    /// `amount` rounded half-up to cents, with its symbol: `€8.50`.
+    public init(code: String, locale: String?) {
+        self.code = code
+        self.locale = locale
+    }
+
+    /// `amount` rounded half-up to cents, with its symbol: `€8.50`; in the menu's locale,
+    /// as it writes a price, always with cents (`12.345,50 €` in `it_IT`).
     public func format(_ amount: Decimal) -> String {
+        if let locale {
+            var rounded = Decimal()
+            var value = amount
+            NSDecimalRound(&rounded, &value, 2, .plain)
+            return rounded.formatted(
+                .currency(code: code).locale(Locale(identifier: locale))
+                    .precision(.fractionLength(2)))
+        }
         let number = Self.plainText(amount)
         if let symbol = Self.symbols[code] { return symbol + number }
         return "\(code) \(number)"

@@ -26,11 +26,13 @@ struct MenuFileParser {
         var menu = Menu(
             restaurant: "Menu", currency: .euro, pizzas: [], beverages: [], desserts: [])
         var currency: Currency?
+        var locale: String?
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             switch name {
             case "restaurant": menu.restaurant = try text(value, field: "restaurant")
             case "currency": currency = try self.currency(value)
+            case "locale": locale = try self.locale(value)
             case MenuSection.pizzas.rawValue: menu.pizzas = try items(value, section: name)
             case MenuSection.beverages.rawValue: menu.beverages = try items(value, section: name)
             case MenuSection.desserts.rawValue: menu.desserts = try items(value, section: name)
@@ -43,7 +45,7 @@ struct MenuFileParser {
             throw MenuFileError(
                 file: file, field: "currency", problem: "missing (for example currency: EUR)")
         }
-        menu.currency = currency
+        menu.currency = Currency(code: currency.code, locale: locale)
         return menu
     }
 
@@ -68,6 +70,19 @@ struct MenuFileParser {
             throw MenuFileError(file: file, problem: "\(error)")
         }
     }
+
+    /// A locale ICU knows (`it_IT`, `de_CH`), whose way of writing prices the menu shows.
+    private func locale(_ node: Node) throws(MenuFileError) -> String {
+        let identifier = try text(node, field: "locale")
+        guard identifier.count <= 32, Self.locales.contains(identifier) else {
+            throw error(
+                at: node, "locale",
+                "'\(identifier)' is not a locale (a language and region such as it_IT)")
+        }
+        return identifier
+    }
+
+    private static let locales = Set(Locale.availableIdentifiers)
 
     private func currency(_ node: Node) throws(MenuFileError) -> Currency {
         let code = try text(node, field: "currency")

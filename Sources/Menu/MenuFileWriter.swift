@@ -8,6 +8,7 @@ public enum MenuFileWriter {
             "restaurant: \(quoted(menu.restaurant))",
             "currency: \(quoted(menu.currency.code))",
         ]
+        if let locale = menu.currency.locale { lines.append("locale: \(quoted(locale))") }
         func section(_ name: String, _ items: [some MenuOffering]) {
             guard !items.isEmpty else {
                 lines.append("\(name):")

@@ -36,3 +36,37 @@ struct MenuFileWriterTests {
         #expect(try Menu(yaml: written, file: "export.yaml") == menu)
     }
 }
+
+/// A menu's prices formatted as its locale writes them, set once in the file
+/// (`locale: it_IT`): `8,50 €` for Giuseppe in Italy.
+@Suite("A menu's locale")
+struct MenuLocaleTests {
+    static let yaml = """
+        restaurant: Da Mario
+        currency: EUR
+        locale: it_IT
+        pizzas:
+          - {name: Margherita, price: 8.5}
+          - {name: Famiglia, price: 12345.5}
+        """
+
+    @Test func pricesAreWrittenAsTheLocaleWritesThem() throws {
+        let menu = try Menu(yaml: Self.yaml, file: "menu.yaml")
+        #expect(menu.currency == Currency(code: "EUR", locale: "it_IT"))
+        let items = MenuDataSource(menu: menu)
+        #expect(items.item(forRow: 0, inSection: 0)?.formattedPrice == "8,50\u{a0}€")
+        #expect(items.item(forRow: 1, inSection: 0)?.formattedPrice == "12.345,50\u{a0}€")
+        #expect(Currency(code: "USD", locale: "en_US").format(8.5) == "$8.50")
+        #expect(Currency(code: "EUR").format(8.5) == "€8.50")
+        #expect(try Menu(yaml: MenuFileWriter.yaml(of: menu), file: "export.yaml") == menu)
+    }
+
+    @Test func anUnknownLocaleIsRefusedNamingIt() {
+        let yaml = Self.yaml.replacingOccurrences(of: "it_IT", with: "xx_QQ")
+        #expect {
+            try Menu(yaml: yaml, file: "menu.yaml")
+        } throws: { error in
+            "\(error)".hasPrefix("menu.yaml:3:9: locale: 'xx_QQ' is not a locale")
+        }
+    }
+}
