@@ -38,17 +38,39 @@ public enum MenuFileWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `text` as a double-quoted YAML scalar: a quote and a backslash escaped (a menu's text
-    /// holds no control character: the parser refuses one).
+    /// `text` as a double-quoted YAML scalar, scalar by scalar: a quote and a backslash
+    /// escaped, and every scalar YAML would not read back as itself (a line or paragraph
+    /// separator, a next line, a byte order mark, a noncharacter, any control character) as
+    /// its escape.
     static func quoted(_ text: String) -> String {
         var output = "\""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
-            default: output.append(character)
+            case "\u{85}": output += "\\N"
+            case "\u{2028}": output += "\\L"
+            case "\u{2029}": output += "\\P"
+            default:
+                if scalar.properties.generalCategory == .control || scalar.value == 0xFEFF
+                    || scalar.properties.isNoncharacterCodePoint
+                {
+                    output +=
+                        "\\U"
+                        + String(scalar.value, radix: 16, uppercase: true)
+                        .leftPadded(to: 8)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
             }
         }
         return output + "\""
+    }
+}
+
+extension String {
+    /// The text with zeros before it, `count` characters long at least.
+    fileprivate func leftPadded(to count: Int) -> String {
+        String(repeating: "0", count: Swift.max(0, count - self.count)) + self
     }
 }

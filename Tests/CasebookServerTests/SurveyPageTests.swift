@@ -153,6 +153,11 @@ struct SurveyPageTests {
             #expect(none.status == .badRequest)
             let badState = try await pages.postEncoded("/survey/review", "id=r2&state=fine")
             #expect(badState.status == .badRequest)
+            // A table's address that cannot be read does not stop the marking.
+            let odd = try await pages.postEncoded(
+                "/survey/review", "id=r2&state=approved&back=page%3Dx")
+            #expect(odd.status == .ok)
+            #expect(odd.html.contains("Marked 1 respondent approved."))
             let one = try await pages.post(
                 "/survey/respondents/r2/review", ["state": "has-issues", "comment": "age is 300"])
             #expect(one.status == .seeOther)

@@ -20,6 +20,7 @@ struct MenuFileWriterTests {
             "#1 pizza", "&anchor", "*alias", "\"quoted\"", "it's", "back\\slash", "{braces}",
             "[brackets]", "Zoë’s crème brûlée", " leading space", "trailing space ", "%percent",
             "@at", "`tick`", "!tag", "|pipe", ">fold", "0x1F", "0o17", ".inf", "=", "?",
+            "say \"\u{301}", "a\\\u{301}", "a \u{2028} b", "a\u{2029}--- b", "x\u{FFFF}y",
         ]
         let pizzas = names.enumerated().map { index, name in
             Pizza(
@@ -33,7 +34,13 @@ struct MenuFileWriterTests {
             beverages: [Beverage(name: "Water", price: 0)],
             desserts: [])
         let written = MenuFileWriter.yaml(of: menu)
-        #expect(try Menu(yaml: written, file: "export.yaml") == menu)
+        let read = try Menu(yaml: written, file: "export.yaml")
+        for (original, back) in zip(menu.pizzas, read.pizzas) where original != back {
+            Issue.record(
+                "\(Array(original.name.unicodeScalars)) read back as \(Array(back.name.unicodeScalars))"
+            )
+        }
+        #expect(read == menu)
     }
 }
 

@@ -36,7 +36,10 @@ public struct RespondentSearch: Equatable, Sendable {
     /// Whether a respondent whose indexed words are `searchText` is found.
     public func matches(searchText: String) -> Bool {
         let indexed = searchText.split(separator: " ")
-        return words.allSatisfy { word in indexed.contains { $0.hasPrefix(word) } }
+        // By scalars, as the stores' indexes compare: `ท` begins `ทำงาน`.
+        return words.allSatisfy { word in
+            indexed.contains { $0.unicodeScalars.starts(with: word.unicodeScalars) }
+        }
     }
 
     /// The search as SQLite's FTS5 reads it: each word a prefix (`"ada"* "oka"*`).
@@ -44,8 +47,9 @@ public struct RespondentSearch: Equatable, Sendable {
         words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 
-    /// The search as PostgreSQL's `to_tsquery('simple', …)` reads it (`ada:* & oka:*`).
+    /// The search as a PostgreSQL `tsquery` literal (`'ada':* & 'oka':*`): each word a lexeme
+    /// as it is, not split again by PostgreSQL's parser (which reads `3e5cafe` as two).
     public var textSearchQuery: String {
-        words.map { "\($0):*" }.joined(separator: " & ")
+        words.map { "'\($0)':*" }.joined(separator: " & ")
     }
 }

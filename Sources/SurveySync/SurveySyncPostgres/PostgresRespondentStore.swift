@@ -122,7 +122,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 5, "respondent search",
                 sql: [
                     "ALTER TABLE respondent ADD COLUMN search_words tsvector",
-                    "UPDATE respondent SET search_words = to_tsvector('simple', body)",
+                    // At most 100,000 characters of each: a tsvector holds at most a megabyte.
+                    """
+                    UPDATE respondent SET search_words = to_tsvector('simple', left(body, 100000))
+                    """,
                     "CREATE INDEX respondent_search ON respondent USING GIN (search_words)",
                 ]),
         ])
@@ -232,7 +235,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         id, body, revision, received_at, digest, bucket, sender_user,
                         sender_device, search_words)
                     SELECT id, body, revision, \(now), digest, bucket, \(sender.user),
-                        \(sender.device), to_tsvector('simple', words)
+                        \(sender.device), array_to_tsvector(string_to_array(words, ' '))
                     FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
                                 \(digests)::text[], \(bucketNumbers)::integer[],
                                 \(words)::text[])
@@ -472,7 +475,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
                 AND (\(search)::text IS NULL
-                    OR search_words @@ to_tsquery('simple', \(search)))
+                    OR search_words @@ \(search)::tsquery)
             ORDER BY revision DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
             """)
     }
@@ -493,7 +496,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                     AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
                     AND (\(search)::text IS NULL
-                        OR search_words @@ to_tsquery('simple', \(search)))
+                        OR search_words @@ \(search)::tsquery)
                 ORDER BY id LIMIT \(max(0, limit))
                 """, logger: PostgresDatabase.quietLogger)
             for try await (id, body) in rows.decode((String, String).self) {
@@ -517,7 +520,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
                 AND (\(search)::text IS NULL
-                    OR search_words @@ to_tsquery('simple', \(search)))
+                    OR search_words @@ \(search)::tsquery)
             ORDER BY revision DESC LIMIT \(max(0, limit))
             """)
     }
@@ -537,7 +540,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                 AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
                 AND (\(search)::text IS NULL
-                    OR search_words @@ to_tsquery('simple', \(search)))
+                    OR search_words @@ \(search)::tsquery)
             ORDER BY revision ASC LIMIT \(max(0, limit))
             """)
     }
@@ -572,7 +575,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                             AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
                             AND (\(filter.device)::text IS NULL
                                 OR sender_device = \(filter.device))
-                            AND search_words @@ to_tsquery('simple', \(search))
+                            AND search_words @@ \(search)::tsquery
                         """, on: connection)
                 }
             }

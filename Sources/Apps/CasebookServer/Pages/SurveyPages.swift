@@ -162,12 +162,16 @@ struct SurveyPages: Sendable {
         var seen = Set<String>()
         // An id chosen twice is marked once.
         let ids = form.values("id").filter { seen.insert($0).inserted }
-        // The table as it was (`back`: its address's query), shown again with what changed.
-        let back = form["back"] ?? ""
-        guard back.utf8.count <= 4096 else {
-            throw RequestError(.badRequest, "The table's address is too long.").field("back")
+        // The table as it was (`back`: its address's query), shown again with what changed;
+        // the newest page, when its address cannot be read: the marking does not hang on it.
+        var back = form["back"] ?? ""
+        let view: (page: Int, cursor: TableCursor?, columns: [String]?, filter: RespondentFilter)
+        do {
+            view = try Self.tableView(FormFields(back.utf8, kind: "query parameter"))
+        } catch {
+            back = ""
+            view = (0, nil, nil, RespondentFilter())
         }
-        let view = try Self.tableView(FormFields(back.utf8, kind: "query parameter"))
         func show(_ extra: [String: Any], status: HTTPResponse.Status = .ok) async throws
             -> Response
         {
