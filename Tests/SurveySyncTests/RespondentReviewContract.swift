@@ -50,6 +50,10 @@ struct RespondentReviewContract {
         #expect(history.map(\.state) == [.received, .approved, .hasIssues])
         #expect(history.map(\.comment) == [nil, "checked é", nil])
         #expect(history[1].sender == RespondentSender(user: "ines", device: nil))
+        let latest = try await store.history(of: "a", latest: 2)
+        #expect(latest.events == Array(history.suffix(2)))
+        #expect(latest.earlier == 1)
+        #expect(try await store.history(of: "a", latest: 10).earlier == 0)
         #expect(zip(history, history.dropFirst()).allSatisfy { $0.at <= $1.at })
         #expect(try await store.statuses(of: ["a"])["a"]?.comment == nil)
     }

@@ -36,6 +36,13 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
     public static let mostEvents = 1_000
 
     public init(id: String, status: RespondentStatus, history: [RespondentEvent]) {
+        let kept = Array(history.suffix(Self.mostEvents))
+        self.init(id: id, status: status, latest: kept, earlier: history.count - kept.count)
+    }
+
+    /// The latest events of a history (`ReviewedRespondentStore.history(of:latest:)`), with
+    /// how many earlier ones there are.
+    public init(id: String, status: RespondentStatus, latest: [RespondentEvent], earlier: Int) {
         self.id = id
         state = status.state.rawValue
         reviewer = status.reviewer
@@ -43,9 +50,8 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
         comment = status.comment
         sentBy = Sender(user: status.sender.user, device: status.sender.device)
         receivedAt = WireDateText.text(of: status.receivedAt)
-        let left = history.count - Self.mostEvents
-        earlierEvents = left > 0 ? left : nil
-        self.history = history.suffix(Self.mostEvents).map {
+        earlierEvents = earlier > 0 ? earlier : nil
+        self.history = latest.map {
             Event(
                 kind: $0.kind.rawValue, state: $0.state.rawValue, at: WireDateText.text(of: $0.at),
                 user: $0.sender.user, device: $0.sender.device, comment: $0.comment)

@@ -137,6 +137,14 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         lock.withLock { stored[id]?.history ?? [] }
     }
 
+    public func history(of id: String, latest limit: Int) async throws
+        -> (events: [RespondentEvent], earlier: Int)
+    {
+        let all = try await history(of: id)
+        let kept = Array(all.suffix(max(0, limit)))
+        return (kept, all.count - kept.count)
+    }
+
     public func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
         async throws -> [Respondent]
     {

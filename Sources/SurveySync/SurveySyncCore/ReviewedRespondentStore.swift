@@ -14,6 +14,10 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     func statuses(of ids: [String]) async throws -> [String: RespondentStatus]
     /// What happened to a respondent, oldest first; empty for an id the store does not hold.
     func history(of id: String) async throws -> [RespondentEvent]
+    /// The latest `limit` events of a respondent's history, oldest first, and how many earlier
+    /// ones there are: what a page shows of a history that may be long.
+    func history(of id: String, latest limit: Int) async throws
+        -> (events: [RespondentEvent], earlier: Int)
     /// The respondents `filter` takes, most recently created or changed first, skipping
     /// `offset`.
     func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)

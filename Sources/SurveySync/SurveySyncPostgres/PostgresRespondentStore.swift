@@ -439,12 +439,25 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     }
 
     public func history(of id: String) async throws -> [RespondentEvent] {
-        try await answering { client in
+        try await history(of: id, latest: Int.max).events
+    }
+
+    public func history(of id: String, latest limit: Int) async throws
+        -> (events: [RespondentEvent], earlier: Int)
+    {
+        let limit = max(0, limit)
+        return try await answering { client in
+            let total = try await client.withConnection { connection in
+                try await Self.single(
+                    Int.self,
+                    "SELECT COUNT(*)::bigint FROM respondent_event WHERE respondent_id = \(id)",
+                    on: connection)
+            }
             var events: [RespondentEvent] = []
             let rows = try await client.query(
                 """
                 SELECT kind, state, at, user_name, device, comment FROM respondent_event
-                WHERE respondent_id = \(id) ORDER BY seq
+                WHERE respondent_id = \(id) ORDER BY seq DESC LIMIT \(limit)
                 """, logger: PostgresDatabase.quietLogger)
             for try await (kind, state, at, user, device, comment) in rows.decode(
                 (String, String, Date, String?, String?, String?).self)
@@ -459,7 +472,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         kind: kind, state: try Self.state(state, of: id), at: at,
                         sender: RespondentSender(user: user, device: device), comment: comment))
             }
-            return events
+            return (events.reversed(), total - events.count)
         }
     }
 

@@ -289,15 +289,25 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
     }
 
     public func history(of id: String) async throws -> [RespondentEvent] {
+        try await history(of: id, latest: Int.max).events
+    }
+
+    public func history(of id: String, latest limit: Int) async throws
+        -> (events: [RespondentEvent], earlier: Int)
+    {
         try await database.read { db in
-            try Row.fetchAll(
+            let total =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM respondent_event WHERE respondentID = ?",
+                    arguments: [id]) ?? 0
+            let events = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT kind, state, at, user, device, comment FROM respondent_event
-                    WHERE respondentID = ? ORDER BY seq
+                    WHERE respondentID = ? ORDER BY seq DESC LIMIT ?
                     """,
-                arguments: [id]
-            ).map { row in
+                arguments: [id, max(0, limit)]
+            ).reversed().map { row in
                 guard let kind = RespondentEvent.Kind(rawValue: row["kind"]) else {
                     throw DamagedRowError(
                         store: "respondents", key: id,
@@ -309,6 +319,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     sender: RespondentSender(user: row["user"], device: row["device"]),
                     comment: row["comment"])
             }
+            return (events, total - events.count)
         }
     }
 

@@ -66,9 +66,10 @@ struct RespondentsController: Sendable {
         guard let status = try await reviews.statuses(of: [id])[id] else {
             throw RequestError(.notFound, "no respondent has id '\(id)'")
         }
+        let (latest, earlier) = try await reviews.history(
+            of: id, latest: RespondentHistoryWire.mostEvents)
         return JSONResponse.make(
-            RespondentHistoryWire(
-                id: id, status: status, history: try await reviews.history(of: id)))
+            RespondentHistoryWire(id: id, status: status, latest: latest, earlier: earlier))
     }
 
     /// `POST /api/respondent-reviews`: sets the review state of many respondents at once

@@ -137,12 +137,10 @@ struct SurveyPages: Sendable {
         if let reviews, let status = try await reviews.statuses(of: [id])[id] {
             context["review"] = RespondentReviewContext.status(status)
             // The latest events; a respondent changed many times has more than a page shows.
-            let history = RespondentReviewContext.history(try await reviews.history(of: id))
-            context["history"] = Array(history.suffix(Self.shownEvents))
+            let (latest, earlier) = try await reviews.history(of: id, latest: Self.shownEvents)
+            context["history"] = RespondentReviewContext.history(latest)
             context["earlierEvents"] =
-                history.count > Self.shownEvents
-                ? "\(EnglishCount.phrase(history.count - Self.shownEvents, "earlier event")) not shown."
-                : false
+                earlier > 0 ? "\(EnglishCount.phrase(earlier, "earlier event")) not shown." : false
             context["states"] = RespondentReviewContext.states(selected: status.state)
         }
         return renderer.page(
