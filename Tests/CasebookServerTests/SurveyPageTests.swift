@@ -146,6 +146,11 @@ struct SurveyPageTests {
             #expect(searched.html.contains(#"href="/survey/respondents/r2""#))
             #expect(!searched.html.contains(#"href="/survey/respondents/r1""#))
             #expect(searched.html.contains(#"name="q" type="search" value="dee""#))
+            let withColumns = try await pages.get("/survey?column=name&q=dee")
+            #expect(
+                withColumns.html.contains(
+                    #"<input type="hidden" name="column" value="name">"# + "\n"
+                        + #"<label for="respondent-search">"#))
             #expect(searched.html.contains(#"<a href="/survey?state=approved&amp;q=dee">"#))
             let many = (0...16).map { "w\($0)" }.joined(separator: "+")
             #expect(try await pages.get("/survey?q=\(many)").status == .badRequest)

@@ -43,7 +43,7 @@ enum RespondentReviewContext {
     /// `everyone`) is offered no sender: their filter already names them.
     static func filters(
         _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
-        everyone: Bool
+        everyone: Bool, shown: Int
     ) async throws -> [String: Any] {
         func link(_ words: String, _ filter: RespondentFilter) async throws -> [String: Any] {
             [
@@ -93,7 +93,6 @@ enum RespondentReviewContext {
             "filterFields": fields, "search": search ?? "", "hasSearch": search != nil,
         ]
         if current != RespondentFilter() {
-            let shown = try await reviews.count(matching: current)
             var words: [String] = []
             if let search { words.append("matching “\(search)”") }
             if let state = current.state { words.append(state.words) }

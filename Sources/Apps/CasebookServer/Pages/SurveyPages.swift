@@ -379,7 +379,8 @@ struct SurveyPages: Sendable {
                 }
                 context.merge(
                     try await RespondentReviewContext.filters(
-                        reviews, current: filter, columns: chosen, everyone: mayReadEveryone)
+                        reviews, current: filter, columns: chosen, everyone: mayReadEveryone,
+                        shown: shown)
                 ) { $1 }
                 context["downloadQuery"] = Self.filterQuery(filter)
             } else {
@@ -392,6 +393,8 @@ struct SurveyPages: Sendable {
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
             context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
             context["reviews"] = reviews != nil
+            // The columns chosen, kept by the search's form.
+            context["chosenColumns"] = (chosen ?? []).map { ["name": $0] }
             context["mayReview"] = reviews != nil && mayReadEveryone
             context["states"] = RespondentReviewContext.states(selected: nil)
             if page > 0 {
