@@ -348,8 +348,8 @@ let package = Package(
         .testTarget(
             name: "DiaryTests",
             dependencies: [
-                "Diary", "DiaryCore", "DiaryPostgres", "DiaryHTTPClient", "CasebookServer",
-                "CasebookWire", "CasebookTestSupport", "PostgresTestSupport",
+                "Diary", "DiaryCore", "CasebookWords", "DiaryPostgres", "DiaryHTTPClient",
+                "CasebookServer", "CasebookWire", "CasebookTestSupport", "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

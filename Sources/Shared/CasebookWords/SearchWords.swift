@@ -8,6 +8,10 @@ public enum SearchWords {
     /// The longest word, in characters, that is indexed: a longer one is no word anyone
     /// searches for (PostgreSQL refuses to index words beyond 2,047 bytes).
     public static let longestWord = 100
+    /// The most bytes of UTF-8 an indexed word may hold: a character may be a long run of
+    /// scalars, and PostgreSQL leaves out a word of more than 2,047 bytes, so every store
+    /// leaves out one of more than this.
+    public static let longestWordBytes = 1_024
     /// The most bytes of words indexed for one entry: the words beyond are not indexed, in any
     /// store (PostgreSQL refuses a `tsvector` of more than a megabyte, and folding can double
     /// a text's bytes: `և` is `եւ`).
@@ -60,7 +64,9 @@ public enum SearchWords {
                 if word.count <= longestWord { append(word) }
             } else {
                 let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
-                if folded.count <= longestWord { append(folded.utf8) }
+                if folded.count <= longestWord, folded.utf8.count <= longestWordBytes {
+                    append(folded.utf8)
+                }
             }
             word.removeAll(keepingCapacity: true)
             isASCII = true
