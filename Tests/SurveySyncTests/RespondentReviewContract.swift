@@ -24,6 +24,10 @@ struct RespondentReviewContract {
         #expect(statuses["a"]?.sender == Self.phone)
         #expect(statuses["b"]?.sender == .unknown)
         #expect(statuses["a"]?.reviewer == nil)
+        let a = Respondent(id: "a", fields: ["id": "a"])
+        #expect(
+            try await store.digests(ofIDs: ["a", "nobody"])
+                == ["a": RespondentDigest(a).digest])
         let received = try #require(statuses["a"]?.receivedAt)
         #expect(
             received >= before.addingTimeInterval(-1) && received <= Date().addingTimeInterval(1))

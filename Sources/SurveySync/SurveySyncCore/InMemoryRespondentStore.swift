@@ -125,6 +125,14 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         }
     }
 
+    public func digests(ofIDs ids: [String]) async throws -> [String: String] {
+        lock.withLock {
+            var found: [String: String] = [:]
+            for id in ids { found[id] = stored[id]?.digest }
+            return found
+        }
+    }
+
     public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
         lock.withLock {
             var found: [String: RespondentStatus] = [:]

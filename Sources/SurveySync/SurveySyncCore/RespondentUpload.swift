@@ -57,8 +57,18 @@ public enum RespondentUpload {
             }
         }
         var changed: [Respondent] = []
+        // What the store holds already: by digests in one question when it can tell them,
+        // else respondent by respondent.
+        let held = try await (store as? any ReviewedRespondentStore)?.digests(
+            ofIDs: read.map(\.respondent.id))
         for (index, respondent) in read {
-            if try await store.respondent(id: respondent.id) == respondent {
+            let unchanged =
+                if let held {
+                    held[respondent.id] == RespondentDigest(respondent).digest
+                } else {
+                    try await store.respondent(id: respondent.id) == respondent
+                }
+            if unchanged {
                 report.files[index].outcome = .unchanged
             } else {
                 changed.append(respondent)

@@ -10,6 +10,9 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// store does not hold throws `UnknownRespondentError`.
     func setReview(_ state: ReviewState, of ids: [String], by reviewer: String, comment: String?)
         async throws
+    /// The digest of each of `ids` the store holds (at most 10,000 ids at once): what an
+    /// upload compares with, in one question rather than one per respondent.
+    func digests(ofIDs ids: [String]) async throws -> [String: String]
     /// The status of each of `ids` the store holds.
     func statuses(of ids: [String]) async throws -> [String: RespondentStatus]
     /// What happened to a respondent, oldest first; empty for an id the store does not hold.

@@ -416,6 +416,17 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             """, logger: PostgresDatabase.quietLogger)
     }
 
+    public func digests(ofIDs ids: [String]) async throws -> [String: String] {
+        try await answering { client in
+            var found: [String: String] = [:]
+            let rows = try await client.query(
+                "SELECT id, digest FROM respondent WHERE id = ANY(\(ids))",
+                logger: PostgresDatabase.quietLogger)
+            for try await (id, digest) in rows.decode((String, String).self) { found[id] = digest }
+            return found
+        }
+    }
+
     public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
         try await answering { client in
             var found: [String: RespondentStatus] = [:]

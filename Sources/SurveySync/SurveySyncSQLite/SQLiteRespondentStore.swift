@@ -263,6 +263,17 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         }
     }
 
+    public func digests(ofIDs ids: [String]) async throws -> [String: String] {
+        try await database.read { db in
+            var found: [String: String] = [:]
+            let select = try db.cachedStatement(sql: "SELECT digest FROM respondent WHERE id = ?")
+            for id in ids {
+                if let digest = try String.fetchOne(select, arguments: [id]) { found[id] = digest }
+            }
+            return found
+        }
+    }
+
     public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
         try await database.read { db in
             var found: [String: RespondentStatus] = [:]
