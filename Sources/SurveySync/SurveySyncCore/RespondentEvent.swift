@@ -1,4 +1,5 @@
 import Foundation
+import StoreFailures
 
 /// One thing that happened to a respondent, as its history tells it.
 public struct RespondentEvent: Equatable, Sendable {
@@ -28,5 +29,17 @@ public struct RespondentEvent: Equatable, Sendable {
         self.at = at
         self.sender = sender
         self.comment = comment
+    }
+}
+
+extension RespondentEvent.Kind {
+    /// The kind a store kept for an event of respondent `id`'s history as `text`; a
+    /// `DamagedRowError` naming it when the text is no kind.
+    public init(stored text: String, of id: String) throws {
+        guard let kind = RespondentEvent.Kind(rawValue: text) else {
+            throw DamagedRowError(
+                store: "respondents", key: id, problem: "an event of its history has no known kind")
+        }
+        self = kind
     }
 }

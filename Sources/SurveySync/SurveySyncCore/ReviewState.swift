@@ -1,3 +1,5 @@
+import StoreFailures
+
 /// Where a respondent stands in a survey team's review, as ODK Central's review states are:
 /// every respondent arrives `received`; a reviewer marks it `hasIssues`, `approved` or
 /// `rejected`; a later change sends it back to `received`.
@@ -15,5 +17,18 @@ public enum ReviewState: String, CaseIterable, Codable, Sendable {
         case .approved: "approved"
         case .rejected: "rejected"
         }
+    }
+}
+
+extension ReviewState {
+    /// The state a store kept for respondent `id` as `text`; a `DamagedRowError` naming it
+    /// when the text is no state.
+    public init(stored text: String, of id: String) throws {
+        guard let state = ReviewState(rawValue: text) else {
+            throw DamagedRowError(
+                store: "respondents", key: id,
+                problem: "its review state '\(text)' is not one known")
+        }
+        self = state
     }
 }

@@ -184,7 +184,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 {
                     stored[id] = Row(body: body, digest: digest)
                     standing[id] = (
-                        try Self.state(state, of: id), RespondentSender(user: user, device: device)
+                        try ReviewState(stored: state, of: id),
+                        RespondentSender(user: user, device: device)
                     )
                 }
                 var tallies = RespondentTallies()
@@ -355,7 +356,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     (String, String, String?, String?).self)
                 {
                     found[id] = (
-                        try Self.state(current, of: id),
+                        try ReviewState(stored: current, of: id),
                         RespondentSender(user: user, device: device)
                     )
                 }
@@ -441,7 +442,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     (String, String, String?, Date?, String?, String?, String?, Date).self)
             {
                 found[id] = RespondentStatus(
-                    state: try Self.state(state, of: id), reviewer: reviewer,
+                    state: try ReviewState(stored: state, of: id), reviewer: reviewer,
                     reviewedAt: reviewedAt, comment: comment,
                     sender: RespondentSender(user: user, device: device), receivedAt: receivedAt)
             }
@@ -473,14 +474,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             for try await (kind, state, at, user, device, comment) in rows.decode(
                 (String, String, Date, String?, String?, String?).self)
             {
-                guard let kind = RespondentEvent.Kind(rawValue: kind) else {
-                    throw DamagedRowError(
-                        store: "respondents", key: id,
-                        problem: "an event of its history has no known kind")
-                }
+                let kind = try RespondentEvent.Kind(stored: kind, of: id)
                 events.append(
                     RespondentEvent(
-                        kind: kind, state: try Self.state(state, of: id), at: at,
+                        kind: kind, state: try ReviewState(stored: state, of: id), at: at,
                         sender: RespondentSender(user: user, device: device), comment: comment))
             }
             return (events.reversed(), total - events.count)
@@ -490,16 +487,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     public func newestRespondents(matching filter: RespondentFilter, limit: Int, offset: Int)
         async throws -> [Respondent]
     {
-        let state = filter.state?.rawValue
-        let search = filter.search?.textSearchQuery
-        return try await bodies(
+        try await bodies(
             """
-            SELECT body FROM respondent
-            WHERE (\(state)::text IS NULL OR review_state = \(state))
-                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
-                AND (\(search)::text IS NULL
-                    OR search_words @@ \(search)::tsquery)
+            SELECT body FROM respondent WHERE \(respondentsMatching: filter)
             ORDER BY revision DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
             """)
     }
@@ -507,8 +497,6 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
         async throws -> [(id: String, body: [UInt8])]
     {
-        let state = filter.state?.rawValue
-        let search = filter.search?.textSearchQuery
         let after = id ?? ""
         return try await answering { client in
             var found: [(id: String, body: [UInt8])] = []
@@ -516,11 +504,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 """
                 SELECT id, body FROM respondent
                 WHERE id > \(after)
-                    AND (\(state)::text IS NULL OR review_state = \(state))
-                    AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                    AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
-                    AND (\(search)::text IS NULL
-                        OR search_words @@ \(search)::tsquery)
+                    AND \(respondentsMatching: filter)
                 ORDER BY id LIMIT \(max(0, limit))
                 """, logger: PostgresDatabase.quietLogger)
             for try await (id, body) in rows.decode((String, String).self) {
@@ -533,18 +517,12 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     public func newestRespondents(
         matching filter: RespondentFilter, limit: Int, before revision: Int?
     ) async throws -> [(respondent: Respondent, revision: Int)] {
-        let state = filter.state?.rawValue
-        let search = filter.search?.textSearchQuery
         let bound = revision ?? Int.max
         return try await revised(
             """
             SELECT body, revision FROM respondent
             WHERE revision < \(bound)
-                AND (\(state)::text IS NULL OR review_state = \(state))
-                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
-                AND (\(search)::text IS NULL
-                    OR search_words @@ \(search)::tsquery)
+                AND \(respondentsMatching: filter)
             ORDER BY revision DESC LIMIT \(max(0, limit))
             """)
     }
@@ -554,17 +532,11 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
     )
         async throws -> [(respondent: Respondent, revision: Int)]
     {
-        let state = filter.state?.rawValue
-        let search = filter.search?.textSearchQuery
         return try await revised(
             """
             SELECT body, revision FROM respondent
             WHERE revision > \(revision)
-                AND (\(state)::text IS NULL OR review_state = \(state))
-                AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                AND (\(filter.device)::text IS NULL OR sender_device = \(filter.device))
-                AND (\(search)::text IS NULL
-                    OR search_words @@ \(search)::tsquery)
+                AND \(respondentsMatching: filter)
             ORDER BY revision ASC LIMIT \(max(0, limit))
             """)
     }
@@ -586,20 +558,15 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let state = filter.state?.rawValue
-        let search = filter.search?.textSearchQuery
         // The counts kept answer any filter but a search, whose finds are counted.
-        if search != nil {
+        if filter.search != nil {
             return try await answering { client in
                 try await client.withConnection { connection in
                     try await Self.single(
                         Int.self,
                         """
                         SELECT COUNT(*)::bigint FROM respondent
-                        WHERE (\(state)::text IS NULL OR review_state = \(state))
-                            AND (\(filter.user)::text IS NULL OR sender_user = \(filter.user))
-                            AND (\(filter.device)::text IS NULL
-                                OR sender_device = \(filter.device))
-                            AND search_words @@ \(search)::tsquery
+                        WHERE \(respondentsMatching: filter)
                         """, on: connection)
                 }
             }
@@ -630,7 +597,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 """,
                 logger: PostgresDatabase.quietLogger)
             for try await (state, count) in rows.decode((String, Int).self) {
-                counts[try Self.state(state, of: "")] = count
+                counts[try ReviewState(stored: state, of: "")] = count
             }
             return counts
         }
@@ -652,15 +619,6 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             return counts
         }
         return counts.sorted { RespondentSender.listedBefore($0.sender, $1.sender) }
-    }
-
-    private static func state(_ text: String, of id: String) throws -> ReviewState {
-        guard let state = ReviewState(rawValue: text) else {
-            throw DamagedRowError(
-                store: "respondents", key: id,
-                problem: "its review state '\(text)' is not one known")
-        }
-        return state
     }
 
     public func count() async throws -> Int {
@@ -715,5 +673,31 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
         try await operations.run(store: "respondents", on: client, operation)
+    }
+}
+
+extension PostgresQuery.StringInterpolation {
+    /// The condition on the `respondent` table that takes what `filter` takes, each member it
+    /// leaves nil taking any (a null bind is folded away when the statement is planned).
+    fileprivate mutating func appendInterpolation(respondentsMatching filter: RespondentFilter) {
+        let state = filter.state?.rawValue
+        let search = filter.search?.textSearchQuery
+        appendLiteral("(")
+        appendInterpolation(state)
+        appendLiteral("::text IS NULL OR review_state = ")
+        appendInterpolation(state)
+        appendLiteral(") AND (")
+        appendInterpolation(filter.user)
+        appendLiteral("::text IS NULL OR sender_user = ")
+        appendInterpolation(filter.user)
+        appendLiteral(") AND (")
+        appendInterpolation(filter.device)
+        appendLiteral("::text IS NULL OR sender_device = ")
+        appendInterpolation(filter.device)
+        appendLiteral(") AND (")
+        appendInterpolation(search)
+        appendLiteral("::text IS NULL OR search_words @@ ")
+        appendInterpolation(search)
+        appendLiteral("::tsquery)")
     }
 }

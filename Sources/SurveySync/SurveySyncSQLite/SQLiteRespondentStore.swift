@@ -181,7 +181,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 if let existing {
                     buckets.toggle(RespondentDigest(id: id, digest: existing["digest"]))
                     tallies.remove(
-                        try Self.state(existing["reviewState"], of: id),
+                        try ReviewState(stored: existing["reviewState"], of: id),
                         from: RespondentSender(
                             user: existing["senderUser"], device: existing["senderDevice"]))
                 }
@@ -233,7 +233,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     throw UnknownRespondentError(id: id)
                 }
                 let sender = RespondentSender(user: row["senderUser"], device: row["senderDevice"])
-                tallies.remove(try Self.state(row["reviewState"], of: id), from: sender)
+                tallies.remove(try ReviewState(stored: row["reviewState"], of: id), from: sender)
                 tallies.add(state, from: sender)
                 try update.execute(arguments: [state.rawValue, reviewer, now, comment, id])
                 try event.execute(arguments: [id, state.rawValue, now, reviewer, comment])
@@ -286,7 +286,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             for id in ids {
                 guard let row = try Row.fetchOne(select, arguments: [id]) else { continue }
                 found[id] = RespondentStatus(
-                    state: try Self.state(row["reviewState"], of: id),
+                    state: try ReviewState(stored: row["reviewState"], of: id),
                     reviewer: row["reviewer"],
                     reviewedAt: try (row["reviewedAt"] as String?).map {
                         try Self.date($0, of: id)
@@ -319,13 +319,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     """,
                 arguments: [id, max(0, limit)]
             ).reversed().map { row in
-                guard let kind = RespondentEvent.Kind(rawValue: row["kind"]) else {
-                    throw DamagedRowError(
-                        store: "respondents", key: id,
-                        problem: "an event of its history has no known kind")
-                }
+                let kind = try RespondentEvent.Kind(stored: row["kind"], of: id)
                 return RespondentEvent(
-                    kind: kind, state: try Self.state(row["state"], of: id),
+                    kind: kind, state: try ReviewState(stored: row["state"], of: id),
                     at: try Self.date(row["at"], of: id),
                     sender: RespondentSender(user: row["user"], device: row["device"]),
                     comment: row["comment"])
@@ -420,7 +416,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     GROUP BY reviewState HAVING SUM(n) > 0
                     """)
             {
-                counts[try Self.state(row[0], of: "")] = row[1]
+                counts[try ReviewState(stored: row[0], of: "")] = row[1]
             }
             return counts
         }
@@ -464,15 +460,6 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             arguments += [search.fullTextQuery]
         }
         return (terms.joined(separator: " AND "), arguments)
-    }
-
-    private static func state(_ text: String, of id: String) throws -> ReviewState {
-        guard let state = ReviewState(rawValue: text) else {
-            throw DamagedRowError(
-                store: "respondents", key: id,
-                problem: "its review state '\(text)' is not one known")
-        }
-        return state
     }
 
     private static func date(_ text: String, of id: String) throws -> Date {
