@@ -308,12 +308,7 @@ struct RespondentsController: Sendable {
             var link = QueryString()
             link.append("limit", "\(limit)")
             link.append("after", next)
-            if let state = filter.state { link.append("state", state.rawValue) }
-            if let user = filter.user { link.append("user", user) }
-            if let device = filter.device { link.append("device", device) }
-            if let search = filter.search {
-                link.append("q", search.words.joined(separator: " "))
-            }
+            RespondentFilterQuery.append(filter, to: &link)
             response.headers[HTTPField.Name("Link")!] =
                 "</api/respondents?\(link.text)>; rel=\"next\""
         }

@@ -39,6 +39,15 @@ enum RespondentFilterQuery {
         return filter
     }
 
+    /// `filter` as the parameters `filter(in:)` reads back (`state`, `user`, `device`, `q`),
+    /// after those `query` holds.
+    static func append(_ filter: RespondentFilter, to query: inout QueryString) {
+        if let state = filter.state { query.append("state", state.rawValue) }
+        if let user = filter.user { query.append("user", user) }
+        if let device = filter.device { query.append("device", device) }
+        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+    }
+
     /// What of `asked` the request's user may see: whoever may review respondents (an admin,
     /// or the one person of a server without users) sees everyone's; anyone else only what
     /// they sent, and asking for another user's is refused.

@@ -71,10 +71,7 @@ struct SurveyPages: Sendable {
     /// A filter as query parameters to follow another (`&state=approved`), or "".
     static func filterQuery(_ filter: RespondentFilter) -> String {
         var query = QueryString()
-        if let state = filter.state { query.append("state", state.rawValue) }
-        if let user = filter.user { query.append("user", user) }
-        if let device = filter.device { query.append("device", device) }
-        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+        RespondentFilterQuery.append(filter, to: &query)
         return query.text.isEmpty ? "" : "&" + query.text
     }
 
@@ -83,10 +80,7 @@ struct SurveyPages: Sendable {
         columns: [String]?, filter: RespondentFilter, page: Int = 0, cursor: TableCursor? = nil
     ) -> String {
         var query = QueryString()
-        if let state = filter.state { query.append("state", state.rawValue) }
-        if let user = filter.user { query.append("user", user) }
-        if let device = filter.device { query.append("device", device) }
-        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+        RespondentFilterQuery.append(filter, to: &query)
         for column in columns ?? [] { query.append("column", column) }
         if page > 0 { query.append("page", "\(page)") }
         switch cursor {
