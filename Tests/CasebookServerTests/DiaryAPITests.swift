@@ -292,6 +292,48 @@ struct DiaryAPITests {
         }
     }
 
+    /// One entry's answer says whether it is starred, and its ETag changes with the star, so
+    /// that a client's copy is not kept across one; an edit made from before the star still
+    /// finds the text it read (a star is not a change of the text).
+    @Test func anEntrySaysItIsStarredAndItsETagFollowsTheStar() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let (id, plain) = try await Self.add("Plain", client)
+            try await client.execute(
+                uri: "/api/diary/\(id)/star", method: .put, headers: RouteFixture.json
+            ) { #expect($0.status == .noContent) }
+            let starred = try await client.execute(uri: "/api/diary/\(id)", method: .get) {
+                response in
+                #expect(try Self.object(response.body)["starred"] as? Bool == true)
+                return try #require(response.headers[.eTag])
+            }
+            #expect(starred != plain)
+            try await client.execute(
+                uri: "/api/diary/\(id)", method: .get, headers: [.ifNoneMatch: plain]
+            ) { #expect($0.status == .ok) }
+            try await client.execute(
+                uri: "/api/diary/\(id)", method: .get, headers: [.ifNoneMatch: starred]
+            ) { #expect($0.status == .notModified) }
+            try await client.execute(
+                uri: "/api/diary/\(id)", method: .put,
+                headers: [.contentType: "application/json", .ifMatch: plain],
+                body: ByteBuffer(string: #"{"text": "Edited"}"#)
+            ) { response in
+                #expect(response.status == .ok)
+                let body = try Self.object(response.body)
+                #expect(body["starred"] as? Bool == true)
+            }
+            try await client.execute(uri: "/api/diary/\(id)/star", method: .delete) {
+                #expect($0.status == .noContent)
+            }
+            try await client.execute(uri: "/api/diary/\(id)", method: .get) { response in
+                let body = try Self.object(response.body)
+                #expect(body["starred"] == nil)
+                #expect(response.headers[.eTag] != starred)
+            }
+        }
+    }
+
     /// Adds an entry through the API: its id and its ETag.
     static func add(_ text: String, _ client: some TestClientProtocol) async throws
         -> (id: String, eTag: String)

@@ -47,4 +47,23 @@ struct DiaryStarsContractTests {
             }
         }
     }
+
+    /// A star is not a change of the text: a starred entry's revision is read as any other's,
+    /// and an edit from it is saved.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func aStarredEntryIsEditedFromItsRevision(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any DiaryStars & RevisedDiaryStore)
+            var entry = Entry(date: base, text: "a walk")
+            try plain.save(entry)
+            let read = try #require(try store.revisedEntry(id: entry.id))
+            try store.setStarred(true, id: entry.id)
+            #expect(try store.revisedEntry(id: entry.id) == read)
+            entry.text = "a longer walk"
+            let saved = try store.save(entry, ifRevision: read.revision)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == saved)
+            #expect(try store.starred(among: [entry.id]) == [entry.id])
+        }
+    }
 }

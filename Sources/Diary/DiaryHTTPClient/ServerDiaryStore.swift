@@ -142,7 +142,8 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
         let answer = try send(
             "PUT", "/api/diary/\(EntryIDText.text(of: entry.id))",
             body: Array(WireJSON.encode(TextBody(text: entry.text))),
-            headers: [(name: "If-Match", value: "\"\(revision)\"")], allowing: [404, 412])
+            headers: [(name: "If-Match", value: DiaryEntryETag.text(revision: revision))],
+            allowing: [404, 412])
         try conflictOrAbsence(answer, id: entry.id)
         return try Self.revision(of: answer)
     }
@@ -150,7 +151,8 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     public func remove(id: Entry.ID, ifRevision revision: Int) throws {
         let answer = try send(
             "DELETE", "/api/diary/\(EntryIDText.text(of: id))",
-            headers: [(name: "If-Match", value: "\"\(revision)\"")], allowing: [404, 412])
+            headers: [(name: "If-Match", value: DiaryEntryETag.text(revision: revision))],
+            allowing: [404, 412])
         try conflictOrAbsence(answer, id: id)
     }
 
@@ -167,12 +169,11 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
         }
     }
 
-    /// The revision an answer's ETag (`"7"`) gives.
+    /// The revision an answer's ETag (`"7"`, `"7-starred"`) gives.
     private static func revision(of answer: HTTPExchange.Answer) throws -> Int {
         guard
             let tag = answer.headers.first(where: { $0.name.lowercased() == "etag" })?.value,
-            tag.count >= 3, tag.first == "\"", tag.last == "\"",
-            let revision = Int(tag.dropFirst().dropLast())
+            let revision = DiaryEntryETag.revision(of: tag)
         else { throw unexpected }
         return revision
     }

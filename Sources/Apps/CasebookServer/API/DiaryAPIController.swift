@@ -220,16 +220,19 @@ struct DiaryAPIController: Sendable {
         return response
     }
 
-    /// `GET /api/diary/{id}`: one entry, with its revision as its ETag.
+    /// `GET /api/diary/{id}`: one entry, `"starred": true` when it is, with its revision (and
+    /// its star) as its ETag.
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
-        let entry = try await work.entries { entries in
-            try Self.answering { try entries.revisedEntry(id: id) }
+        let (entry, starred) = try await work.entries { entries in
+            try Self.answering {
+                try Self.starredEntry(try entries.revisedEntry(id: id), in: entries)
+            }
         }
-        return Self.response(entry)
+        return Self.response(entry, starred: starred)
     }
 
     /// `PUT /api/diary/{id}`: with If-Match, only the revision the client read is updated (a
@@ -243,16 +246,18 @@ struct DiaryAPIController: Sendable {
         let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
         let text = try await Self.text(in: request)
         do {
-            let entry = try await work.entries { entries in
+            let (entry, starred) = try await work.entries { entries in
                 try Self.answering {
-                    if let expected = try Self.expected(listed, id: id, in: entries) {
-                        return try entries.update(id: id, text: text, ifRevision: expected)
-                    }
-                    return try entries.revisedEntry(
-                        id: try entries.update(id: id, text: text).id)
+                    let updated =
+                        if let expected = try Self.expected(listed, id: id, in: entries) {
+                            try entries.update(id: id, text: text, ifRevision: expected)
+                        } else {
+                            try entries.revisedEntry(id: try entries.update(id: id, text: text).id)
+                        }
+                    return try Self.starredEntry(updated, in: entries)
                 }
             }
-            return Self.response(entry)
+            return Self.response(entry, starred: starred)
         } catch let conflict as DiaryConflictError {
             throw Self.preconditionFailed(conflict)
         }
@@ -340,13 +345,13 @@ struct DiaryAPIController: Sendable {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
         try await Self.expectNothing(in: request)
-        let restored = try await work.entries { entries in
+        let (restored, starred) = try await work.entries { entries in
             try Self.answering {
                 try entries.restoreFromTrash(id: id)
-                return try entries.revisedEntry(id: id)
+                return try Self.starredEntry(try entries.revisedEntry(id: id), in: entries)
             }
         }
-        return Self.response(restored)
+        return Self.response(restored, starred: starred)
     }
 
     /// `body`, with the diary's refusals as the answers they are: an unknown entry is a 404,
@@ -362,21 +367,28 @@ struct DiaryAPIController: Sendable {
         }
     }
 
-    /// The entry as the API gives it, with its revision as its ETag.
-    private static func response(_ entry: RevisedEntry, status: HTTPResponse.Status = .ok)
-        -> Response
+    /// `entry` and whether it is starred.
+    private static func starredEntry(_ entry: RevisedEntry, in entries: DiaryEntries) throws
+        -> (RevisedEntry, Bool)
     {
-        var response = JSONResponse.make(DiaryEntryWire(entry.entry), status: status)
-        response.headers[.eTag] = eTag(entry.revision)
-        return response
+        (entry, try entries.starred(among: [entry.entry.id]).contains(entry.entry.id))
     }
 
-    static func eTag(_ revision: Int) -> String { "\"\(revision)\"" }
+    /// The entry as the API gives it (`"starred": true` when it is), with its ETag
+    /// (`DiaryEntryETag`).
+    private static func response(
+        _ entry: RevisedEntry, starred: Bool = false, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var response = JSONResponse.make(
+            DiaryEntryWire(entry.entry, starred: starred), status: status)
+        response.headers[.eTag] = DiaryEntryETag.text(revision: entry.revision, starred: starred)
+        return response
+    }
 
     /// A 412 for a write made from a revision that is no longer current, with that one's ETag.
     private static func preconditionFailed(_ conflict: DiaryConflictError) -> RequestError {
         var refusal = RequestError(.preconditionFailed, "\(conflict)").header("If-Match")
-        refusal.headers[.eTag] = eTag(conflict.current.revision)
+        refusal.headers[.eTag] = DiaryEntryETag.text(revision: conflict.current.revision)
         return refusal
     }
 
@@ -388,12 +400,7 @@ struct DiaryAPIController: Sendable {
         guard let header = ifMatch else { return nil }
         let tags = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         if tags.contains("*") { return nil }
-        let revisions = tags.compactMap { tag -> Int? in
-            guard tag.count >= 3, tag.first == "\"", tag.last == "\"",
-                let revision = Int(tag.dropFirst().dropLast()), revision >= 0
-            else { return nil }
-            return revision
-        }
+        let revisions = tags.compactMap { DiaryEntryETag.revision(of: $0) }
         return revisions.isEmpty ? [noRevision] : revisions
     }
 
