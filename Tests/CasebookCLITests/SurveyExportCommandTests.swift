@@ -70,6 +70,24 @@ struct SurveyExportCommandTests {
         let unknown = try CasebookExecutable.run(
             ["survey", "export", "--state", "fine", "--data", data.url.path])
         #expect(unknown.status == 64)
+        // By the days they arrived (UTC; the day before to the day after, over midnight too).
+        let after = try CasebookExecutable.run(
+            ["survey", "export", "--from", "9999-12-31", "--data", data.url.path])
+        #expect(after.standardOutput == "id\r\n")
+        let day = { (offset: Double) in
+            Date(timeIntervalSinceNow: offset * 86_400).formatted(
+                Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
+        }
+        let around = try CasebookExecutable.run(
+            [
+                "survey", "export", "--from", day(-1), "--to", day(1), "--state", "received",
+                "--data", data.url.path,
+            ])
+        #expect(around.standardOutput == "id,name\r\nr1,Ada\r\n")
+        let badDay = try CasebookExecutable.run(
+            ["survey", "export", "--to", "2026-02-30", "--data", data.url.path])
+        #expect(badDay.status == 64)
+        #expect(badDay.standardError.contains("--to"))
     }
 
     @Test func readsThePostgreSQLStoreWithDatabase() async throws {

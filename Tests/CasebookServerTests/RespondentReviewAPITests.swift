@@ -130,6 +130,44 @@ struct RespondentReviewAPITests {
         #expect(try await reviews.history(of: "r1").count == 1)
     }
 
+    /// `from` and `to` (days, UTC, both inclusive) take the respondents whose current version
+    /// arrived on those days; a day that is not `YYYY-MM-DD` is a 400 naming the parameter.
+    @Test func respondentsAreFilteredByTheDaysTheyArrived() async throws {
+        let admin = try await token(for: "ines", role: .admin, label: nil)
+        _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
+        let arrived = try #require(try await reviews.statuses(of: ["r1"])["r1"]?.receivedAt)
+        let today = ReceivedDay(holding: arrived)
+        let days = [today.previous.text, today.text, ReceivedDay(holding: today.end).text]
+        try await withClient { client in
+            for (query, found) in [
+                ("from=\(days[1])&to=\(days[1])", ["r1"]), ("from=\(days[1])", ["r1"]),
+                ("to=\(days[1])", ["r1"]), ("from=\(days[2])", []), ("to=\(days[0])", []),
+                ("from=\(days[0])&to=\(days[2])", ["r1"]), ("from=&to=", ["r1"]),
+            ] {
+                try await client.execute(
+                    uri: "/api/respondents?\(query)", method: .get, headers: Self.headers(admin)
+                ) { response in
+                    #expect(response.status == .ok, "\(query)")
+                    let respondents = try Self.object(response.body)["respondents"]
+                    let ids = (respondents as? [[String: Any]])?.compactMap { $0["id"] as? String }
+                    #expect(ids == found, "\(query)")
+                }
+            }
+            for (query, parameter) in [
+                ("from=yesterday", "from"), ("to=2026-02-30", "to"), ("from=2026-1-05", "from"),
+                ("to=0000-01-01", "to"), ("from=10000-01-01", "from"),
+            ] {
+                try await client.execute(
+                    uri: "/api/respondents?\(query)", method: .get, headers: Self.headers(admin)
+                ) { response in
+                    #expect(response.status == .badRequest, "\(query)")
+                    let answer = try Self.object(response.body)
+                    #expect(answer["parameter"] as? String == parameter, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test func anEmptyCommentIsNoComment() async throws {
         let admin = try await token(for: "ines", role: .admin, label: nil)
         _ = try await reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])

@@ -152,6 +152,23 @@ struct SurveyPageTests {
                     #"<input type="hidden" name="column" value="name">"# + "\n"
                         + #"<label for="respondent-search">"#))
             #expect(searched.html.contains(#"<a href="/survey?state=approved&amp;q=dee">"#))
+            // The days of arrival filter the table, kept by its links and its other forms.
+            // (From the day before to the day after: the test may run over midnight.)
+            let today = ReceivedDay(holding: Date())
+            let (from, to) = (today.previous.text, ReceivedDay(holding: today.end).text)
+            let dated = try await pages.get("/survey?from=\(from)&to=\(to)&q=dee")
+            #expect(
+                dated.html.contains(
+                    "Showing 1 respondent matching “dee”, received from \(from) to \(to)."))
+            #expect(dated.html.contains(#"name="from" type="date" value="\#(from)""#))
+            #expect(dated.html.contains(#"<input type="hidden" name="to" value="\#(to)">"#))
+            #expect(
+                dated.html.contains(
+                    #"<a href="/survey?state=approved&amp;q=dee&amp;from=\#(from)&amp;to=\#(to)">"#
+                ))
+            let later = try await pages.get("/survey?from=9999-12-31")
+            #expect(later.html.contains("Showing 0 respondents received from 9999-12-31."))
+            #expect(try await pages.get("/survey?to=someday").status == .badRequest)
             let many = (0...16).map { "w\($0)" }.joined(separator: "+")
             #expect(try await pages.get("/survey?q=\(many)").status == .badRequest)
             let none = try await pages.postEncoded("/survey/review", "state=rejected")

@@ -148,6 +148,43 @@ struct RespondentReviewContract {
         #expect(senders.map(\.count) == [4, 1, 3])
     }
 
+    /// A filter by when the current version arrived takes those from its start (inclusive) to
+    /// its end (exclusive), alone or with the other members, in pages, counts and exports.
+    func filtersByWhenReceived() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert(
+            [Respondent(id: "a", fields: ["id": "a"]), Respondent(id: "b", fields: ["id": "b"])],
+            from: Self.phone)
+        _ = try await store.upsert([Respondent(id: "c", fields: ["id": "c"])])
+        let statuses = try await store.statuses(of: ["a", "b", "c"])
+        let seconds = Set(
+            statuses.values.map { $0.receivedAt.timeIntervalSinceReferenceDate.rounded(.down) })
+        var bounds: [Date?] = [nil, .distantPast, .distantFuture]
+        for second in seconds {
+            bounds += [second, second + 1].map { Date(timeIntervalSinceReferenceDate: $0) }
+        }
+        for from in bounds {
+            for before in bounds {
+                for user in [nil, Self.phone.user] {
+                    let filter = RespondentFilter(
+                        user: user, receivedFrom: from, receivedBefore: before)
+                    let expected = statuses.filter { _, status in
+                        (from.map { status.receivedAt >= $0 } ?? true)
+                            && (before.map { status.receivedAt < $0 } ?? true)
+                            && (user == nil || status.sender.user == user)
+                    }.keys.sorted()
+                    let paged = try await store.newestRespondents(
+                        matching: filter, limit: 10, offset: 0)
+                    #expect(paged.map(\.id).sorted() == expected, "\(filter)")
+                    #expect(try await store.count(matching: filter) == expected.count)
+                    #expect(
+                        try await store.respondentBodies(matching: filter, limit: 10, after: nil)
+                            .map(\.id) == expected)
+                }
+            }
+        }
+    }
+
     /// Pages by cursor, the revision of a respondent's last change: older ones after a
     /// cursor, newest first; newer ones from a cursor up, oldest first; a filter holds.
     func pagesByCursorBothWays() async throws {
@@ -312,6 +349,7 @@ struct RespondentReviewContract {
         try await keptCountsAreWhatCountingFinds()
         try await findsRespondentsByTheWordsOfTheirValues()
         try await pagesByCursorBothWays()
+        try await filtersByWhenReceived()
         try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
         try await reviewsManyAtOnceWithAComment()
@@ -335,7 +373,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(8, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(9, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

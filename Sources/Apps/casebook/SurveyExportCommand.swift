@@ -14,7 +14,9 @@ struct SurveyExportCommand: AsyncParsableCommand {
             others by name; a nested map is a column per field, named group/field; a list is \
             its JSON), a row per respondent in id order. --state, --user and --device export \
             only the respondents in that review state, whose current version that user sent \
-            from that device; --search those whose answers hold words starting with its words.
+            from that device; --search those whose answers hold words starting with its words; \
+            --from and --to those whose current version arrived from and to those days (UTC, \
+            both included).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -44,6 +46,12 @@ struct SurveyExportCommand: AsyncParsableCommand {
         help: "Only respondents found by these words (each the start of a word of their answers).")
     var search: String?
 
+    @Option(help: "Only respondents that arrived on this day (YYYY-MM-DD, UTC) or later.")
+    var from: ReceivedDay?
+
+    @Option(help: "Only respondents that arrived on this day (YYYY-MM-DD, UTC) or earlier.")
+    var to: ReceivedDay?
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
@@ -53,7 +61,8 @@ struct SurveyExportCommand: AsyncParsableCommand {
             let spreadsheet = spreadsheet
             let filter = RespondentFilter(
                 state: state, user: user, device: device,
-                search: try search.flatMap { try RespondentSearch($0) })
+                search: try search.flatMap { try RespondentSearch($0) },
+                receivedFrom: from?.start, receivedBefore: to?.end)
             try await CommandServices.withRespondents(
                 data: data, database: try database.url()
             ) { store in
@@ -74,3 +83,9 @@ struct SurveyExportCommand: AsyncParsableCommand {
 }
 
 extension ReviewState: ExpressibleByArgument {}
+
+extension ReceivedDay: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+}

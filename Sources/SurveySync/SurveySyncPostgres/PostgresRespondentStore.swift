@@ -128,6 +128,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     """,
                     "CREATE INDEX respondent_search ON respondent USING GIN (search_words)",
                 ]),
+            // For a filter by when respondents arrived.
+            PostgresMigration(
+                6, "respondent arrival",
+                sql: ["CREATE INDEX respondent_received ON respondent (received_at)"]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -558,8 +562,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let state = filter.state?.rawValue
-        // The counts kept answer any filter but a search, whose finds are counted.
-        if filter.search != nil {
+        // The counts kept answer a filter by state and sender; any other is counted.
+        if !filter.isCountedByStateAndSender {
             return try await answering { client in
                 try await client.withConnection { connection in
                     try await Self.single(
@@ -682,6 +686,8 @@ extension PostgresQuery.StringInterpolation {
     fileprivate mutating func appendInterpolation(respondentsMatching filter: RespondentFilter) {
         let state = filter.state?.rawValue
         let search = filter.search?.textSearchQuery
+        let from = filter.receivedFrom.map(RespondentFilter.heldToStoredYears)
+        let before = filter.receivedBefore.map(RespondentFilter.heldToStoredYears)
         appendLiteral("(")
         appendInterpolation(state)
         appendLiteral("::text IS NULL OR review_state = ")
@@ -698,6 +704,14 @@ extension PostgresQuery.StringInterpolation {
         appendInterpolation(search)
         appendLiteral("::text IS NULL OR search_words @@ ")
         appendInterpolation(search)
-        appendLiteral("::tsquery)")
+        appendLiteral("::tsquery) AND (")
+        appendInterpolation(from)
+        appendLiteral("::timestamptz IS NULL OR received_at >= ")
+        appendInterpolation(from)
+        appendLiteral(") AND (")
+        appendInterpolation(before)
+        appendLiteral("::timestamptz IS NULL OR received_at < ")
+        appendInterpolation(before)
+        appendLiteral(")")
     }
 }

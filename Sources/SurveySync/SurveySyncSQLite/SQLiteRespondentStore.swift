@@ -116,6 +116,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     arguments: [row["rowid"] as Int64, RespondentSearch.searchText(of: respondent)])
             }
         },
+        // For a filter by when respondents arrived.
+        StoreMigration(
+            "respondent arrival", sql: "CREATE INDEX respondent_received ON respondent(receivedAt)"),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -396,9 +399,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         let (condition, arguments) = Self.condition(filter)
-        // The counts kept answer any filter but a search, whose finds are counted.
+        // The counts kept answer a filter by state and sender; any other is counted.
         let sql =
-            filter.search == nil
+            filter.isCountedByStateAndSender
             ? "SELECT COALESCE(SUM(n), 0) FROM respondent_count WHERE \(condition)"
             : "SELECT COUNT(*) FROM respondent WHERE \(condition)"
         return try await database.read { db in
@@ -459,7 +462,26 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 "rowid IN (SELECT rowid FROM respondent_search WHERE respondent_search MATCH ?)")
             arguments += [search.fullTextQuery]
         }
+        if let from = filter.receivedFrom {
+            terms.append("receivedAt >= ?")
+            arguments += [receivedText(from)]
+        }
+        if let before = filter.receivedBefore {
+            terms.append("receivedAt < ?")
+            arguments += [receivedText(before)]
+        }
         return (terms.joined(separator: " AND "), arguments)
+    }
+
+    /// A bound on `receivedAt` as the column holds times (ISO 8601, whole seconds, UTC, which
+    /// sort as text as they do in time), rounded up to a second: for whole seconds `t`,
+    /// `t >= b` and `t < b` are `t >= ceil(b)` and `t < ceil(b)`.
+    private static func receivedText(_ bound: Date) -> String {
+        let held = RespondentFilter.heldToStoredYears(bound)
+        return Date(
+            timeIntervalSinceReferenceDate: held.timeIntervalSinceReferenceDate.rounded(.up)
+        )
+        .formatted(.iso8601)
     }
 
     private static func date(_ text: String, of id: String) throws -> Date {

@@ -4,8 +4,8 @@ import SurveySyncCore
 /// and what of them its user may see.
 enum RespondentFilterQuery {
     /// The filter a request asks for: `q` (a search's words), `state` (a review state), `user`
-    /// and `device` (a
-    /// sender's, at most 256 characters each).
+    /// and `device` (a sender's, at most 256 characters each), `from` and `to` (the first and
+    /// last days of arrival, `YYYY-MM-DD` in UTC).
     static func filter(in query: FormFields) throws -> RespondentFilter {
         var filter = RespondentFilter()
         if let name = query["state"], !name.isEmpty {
@@ -36,16 +36,37 @@ enum RespondentFilterQuery {
                 throw RequestError(.badRequest, "The search: \(error).").parameter("q")
             }
         }
+        if let text = query["from"], !text.isEmpty {
+            filter.receivedFrom = try day(text, "from").start
+        }
+        if let text = query["to"], !text.isEmpty {
+            filter.receivedBefore = try day(text, "to").end
+        }
         return filter
     }
 
-    /// `filter` as the parameters `filter(in:)` reads back (`state`, `user`, `device`, `q`),
+    /// The day a `from` or `to` parameter names.
+    private static func day(_ text: String, _ parameter: String) throws -> ReceivedDay {
+        guard let day = ReceivedDay(text) else {
+            throw RequestError(
+                .badRequest, "A day is written YYYY-MM-DD, from 0001-01-01 to 9999-12-31."
+            ).parameter(parameter)
+        }
+        return day
+    }
+
+    /// `filter` as the parameters `filter(in:)` reads back (`state`, `user`, `device`, `q`,
+    /// `from`, `to`),
     /// after those `query` holds.
     static func append(_ filter: RespondentFilter, to query: inout QueryString) {
         if let state = filter.state { query.append("state", state.rawValue) }
         if let user = filter.user { query.append("user", user) }
         if let device = filter.device { query.append("device", device) }
         if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+        if let from = filter.receivedFrom { query.append("from", ReceivedDay(holding: from).text) }
+        if let before = filter.receivedBefore {
+            query.append("to", ReceivedDay(holding: before).previous.text)
+        }
     }
 
     /// What of `asked` the request's user may see: whoever may review respondents (an admin,

@@ -86,11 +86,17 @@ enum RespondentReviewContext {
         if let user = current.user { fields.append(["name": "user", "value": user]) }
         if let device = current.device { fields.append(["name": "device", "value": device]) }
         let search = current.search.map { $0.words.joined(separator: " ") }
+        let from = current.receivedFrom.map { ReceivedDay(holding: $0).text }
+        let to = current.receivedBefore.map { ReceivedDay(holding: $0).previous.text }
+        var dateFields: [[String: String]] = []
+        if let from { dateFields.append(["name": "from", "value": from]) }
+        if let to { dateFields.append(["name": "to", "value": to]) }
         var context: [String: Any] = [
             "hasFilters": true, "stateFilters": stateLinks,
             "senderFilters": everyone ? senderLinks : [],
             "hasSenderFilters": everyone,
             "filterFields": fields, "search": search ?? "", "hasSearch": search != nil,
+            "receivedFrom": from ?? "", "receivedTo": to ?? "", "dateFields": dateFields,
         ]
         if current != RespondentFilter() {
             var words: [String] = []
@@ -100,6 +106,12 @@ enum RespondentReviewContext {
                 words.append(
                     "sent by "
                         + Self.sender(RespondentSender(user: current.user, device: current.device)))
+            }
+            switch (from, to) {
+            case (let from?, let to?): words.append("received from \(from) to \(to)")
+            case (let from?, nil): words.append("received from \(from)")
+            case (nil, let to?): words.append("received up to \(to)")
+            case (nil, nil): break
             }
             context["filtered"] =
                 "Showing \(EnglishCount.phrase(shown, "respondent")) \(words.joined(separator: ", "))."
