@@ -74,7 +74,10 @@ struct RespondentReviewAPITests {
         try await withClient { client in
             try await client.execute(
                 uri: "/api/respondents", method: .post, headers: Self.headers(phone),
-                body: ByteBuffer(string: #"[{"id": "r1"}, {"id": "r2"}, {"id": "r3"}]"#)
+                body: ByteBuffer(
+                    string:
+                        #"{"respondents": [{"id": "r1"}, {"id": "r2"}, {"id": "r3"}], "originals": ["id: r1\n", null, null]}"#
+                )
             ) { response in #expect(response.status == .ok) }
             try await client.execute(
                 uri: "/api/respondent-reviews", method: .post, headers: Self.headers(admin),
@@ -102,6 +105,13 @@ struct RespondentReviewAPITests {
                 #expect(history.map { $0["kind"] as? String } == ["received", "reviewed"])
                 #expect(history.last?["user"] as? String == "ines")
                 #expect((history.first?["at"] as? String)?.hasSuffix("Z") == true)
+                #expect(answer["original"] as? String == "id: r1\n")
+            }
+            try await client.execute(
+                uri: "/api/respondents/r2/history", method: .get, headers: Self.headers(admin)
+            ) { response in
+                let answer = try Self.object(response.body)
+                #expect(answer["original"] == nil)
             }
         }
         #expect(try await reviews.statuses(of: ["r2"])["r2"]?.state == .received)

@@ -59,6 +59,72 @@ struct RespondentsAPITests {
         #expect(try await store.respondent(id: "x")?.fields["name"] == "second")
     }
 
+    /// `{"respondents": […], "originals": […]}` stores each respondent with the text of the
+    /// file it was read from (null: none), which must read as that respondent.
+    @Test func storesRespondentsWithTheTextOfTheirFiles() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(
+                    #"{"respondents": [{"id": 7, "name": "Ada"}, {"id": "b"}, {"id": "c"}], "originals": ["id: 7\nname: Ada # typed\n", null, "{}"]}"#
+                )
+            ) { response in
+                #expect(response.status == .ok)
+                let counts = try Self.object(response.body)
+                #expect(counts["created"] as? Int == 3)
+            }
+        }
+        let reviewed = try #require(store as? any ReviewedRespondentStore)
+        #expect(try await reviewed.original(of: "7") == "id: 7\nname: Ada # typed\n")
+        #expect(try await reviewed.original(of: "b") == nil)
+        #expect(try await reviewed.original(of: "c") == "{}", "a file without an id is named by it")
+    }
+
+    @Test(arguments: [
+        (
+            #"{"respondents": [{"id": 1}], "originals": []}"#,
+            "originals must have one text (or null) per respondent", "originals"
+        ),
+        (
+            #"{"respondents": [{"id": 1}, {"id": 2}], "originals": [null, 2]}"#,
+            "the original at index 1 is neither text nor null", "originals[1]"
+        ),
+        (
+            #"{"respondents": [{"id": 1, "name": "Ada"}], "originals": ["id: 1\nname: Eve\n"]}"#,
+            "the original at index 0 does not read as the respondent it came with",
+            "originals[0]"
+        ),
+        (
+            #"{"respondents": [{"id": 1}], "originals": ["id: [1"]}"#,
+            "the original at index 0: 1.yaml:2:1: while parsing a flow sequence did not find expected ',' or ']'",
+            "originals[0]"
+        ),
+        (
+            #"{"respondents": [{"id": 1}], "originals": null, "extra": 1}"#,
+            "the body has no member 'extra'", "extra"
+        ),
+        (
+            #"{"respondents": 5}"#, "respondents must be an array of respondent objects",
+            "respondents"
+        ),
+    ])
+    func refusesABadOriginalNamingItAndStoresNothing(
+        body: String, message: String, field: String
+    ) async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(body)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["detail"] as? String == message)
+                #expect(answer["field"] as? String == field)
+            }
+        }
+        #expect(try await store.count() == 0)
+    }
+
     /// JSON does not tell 19101.0 from 19101, and neither does the API's description: an id
     /// that is a whole number written with a fraction is that whole number.
     @Test func anIdThatIsAWholeNumberWithAFractionIsThatNumber() async throws {

@@ -72,6 +72,8 @@ struct SurveyPageTests {
             #expect(try await pages.get("/survey?\(many)").status == .badRequest)
             let detail = try await pages.get("/survey/respondents/r1")
             #expect(detail.html.contains("<dt>name</dt><dd>Ada</dd>"))
+            // The file it was read from, as it was.
+            #expect(detail.html.contains(#"<pre id="original">id: r1"# + "\nname: Ada\n</pre>"))
             #expect(try await pages.get("/survey/respondents/nobody").status == .notFound)
             #expect(page.html.contains(#"href="/api/respondents?format=csv""#))
             let csv = try await pages.get("/api/respondents?format=csv")

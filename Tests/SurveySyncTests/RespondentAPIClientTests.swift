@@ -43,6 +43,24 @@ struct RespondentAPIClientTests {
         #expect(body == Array("[".utf8) + kept + Array(",".utf8) + kept + Array("]".utf8))
     }
 
+    /// Respondents read from files go with the files' text, which the server keeps as their
+    /// originals: `{"respondents": […], "originals": […]}`, null for one without.
+    @Test func respondentsReadFromFilesGoWithTheirText() async throws {
+        let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))
+        let read = try RespondentParser.respondent(
+            fromYAML: "id: r1\nname: \"Ada\"  # typed\n", fileName: "ada.yaml")
+
+        _ = try await client(transport).uploadToStore([
+            read, Respondent(id: "r2", fields: ["id": "r2"]),
+        ])
+
+        let body = try #require(transport.requests.first?.body)
+        #expect(
+            String(decoding: body, as: UTF8.self)
+                == #"{"respondents":[{"id":"r1","name":"Ada"},{"id":"r2"}],"originals":["id: r1\nname: \"Ada\"  # typed\n",null]}"#
+        )
+    }
+
     @Test func aRespondentWithoutKeptJSONIsWrittenCanonically() async throws {
         let transport = RespondentAPITransportSpy(RespondentAPITransportSpy.answer(store: "s-9"))
 

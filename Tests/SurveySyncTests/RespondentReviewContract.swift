@@ -185,6 +185,41 @@ struct RespondentReviewContract {
         }
     }
 
+    /// The text of the file a respondent's current version was read from is kept beside it,
+    /// when it came with one: a version with the same fields keeps the first text, a changed
+    /// one brings its own (or none).
+    func keepsTheOriginalOfTheCurrentVersion() async throws {
+        let store = try makeStore()
+        func read(_ text: String) throws -> Respondent {
+            try RespondentParser.respondent(fromYAML: text, fileName: "file.yaml")
+        }
+        let first = "id: a\nname: Ada  # as she wrote it\n"
+        _ = try await store.upsert(
+            [try read(first), Respondent(id: "b", fields: ["id": "b"])], from: Self.phone)
+        #expect(try await store.original(of: "a") == first)
+        #expect(try await store.original(of: "b") == nil)
+        #expect(try await store.original(of: "nobody") == nil)
+        let same = try await store.upsert([try read("id: a\nname: 'Ada'\n")], from: Self.phone)
+        #expect(same.unchanged == 1)
+        #expect(try await store.original(of: "a") == first)
+        let changed = "id: a\nname: Ada Okafor\n"
+        _ = try await store.upsert([try read(changed)], from: Self.phone)
+        #expect(try await store.original(of: "a") == changed)
+        let files = try await store.originals(matching: RespondentFilter(), limit: 10, after: nil)
+        #expect(files.map(\.id) == ["a", "b"])
+        #expect(files.map(\.original) == [changed, nil])
+        #expect(files.last?.body == Array(#"{"id":"b"}"#.utf8))
+        #expect(
+            try await store.originals(
+                matching: RespondentFilter(user: "nobody"), limit: 10, after: nil
+            ).isEmpty)
+        #expect(
+            try await store.originals(matching: RespondentFilter(), limit: 10, after: "a")
+                .map(\.id) == ["b"])
+        _ = try await store.upsert([Respondent(id: "a", fields: ["id": "a"])])
+        #expect(try await store.original(of: "a") == nil)
+    }
+
     /// Pages by cursor, the revision of a respondent's last change: older ones after a
     /// cursor, newest first; newer ones from a cursor up, oldest first; a filter holds.
     func pagesByCursorBothWays() async throws {
@@ -350,6 +385,7 @@ struct RespondentReviewContract {
         try await findsRespondentsByTheWordsOfTheirValues()
         try await pagesByCursorBothWays()
         try await filtersByWhenReceived()
+        try await keepsTheOriginalOfTheCurrentVersion()
         try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
         try await reviewsManyAtOnceWithAComment()
@@ -373,7 +409,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(9, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(10, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

@@ -32,6 +32,10 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
     /// when it leaves none out.
     public let earlierEvents: Int?
 
+    /// The text of the file the current version was read from; absent when it came without
+    /// one.
+    public var original: String?
+
     /// The most events an answer gives: the latest.
     public static let mostEvents = 1_000
 

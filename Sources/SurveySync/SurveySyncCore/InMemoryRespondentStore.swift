@@ -166,12 +166,24 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)
         async throws -> [(id: String, body: [UInt8])]
     {
+        try await originals(matching: filter, limit: limit, after: id).map { ($0.id, $0.body) }
+    }
+
+    public func original(of id: String) async throws -> String? {
+        lock.withLock { stored[id]?.respondent.originalYAML }
+    }
+
+    public func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8], original: String?)]
+    {
         lock.withLock {
             stored.keys.sorted().filter { $0 > (id ?? "") }
                 .compactMap { stored[$0] }.filter {
                     filter.matches($0.status, searchText: $0.searchText)
                 }
-                .prefix(max(0, limit)).map { ($0.respondent.id, $0.respondent.canonicalJSON) }
+                .prefix(max(0, limit)).map {
+                    ($0.respondent.id, $0.respondent.canonicalJSON, $0.respondent.originalYAML)
+                }
         }
     }
 

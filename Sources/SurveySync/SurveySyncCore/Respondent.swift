@@ -10,6 +10,11 @@ public struct Respondent: Sendable, Hashable, Codable {
     /// not part of what the respondent is: equality, hashing and coding ignore it.
     package let keptCanonicalJSON: [UInt8]?
 
+    /// The text of the file the respondent was read from (`RespondentParser`), when it was
+    /// read from one: what a store keeps as its original. Not part of what the respondent is:
+    /// equality, hashing and coding ignore it.
+    public var originalYAML: String?
+
     public init(id: String, fields: [String: JSONValue]) {
         self.init(id: id, fields: fields, canonicalJSON: nil)
     }

@@ -47,15 +47,32 @@ public struct RespondentAPIClient: RespondentBackend {
         _ = try await uploadToStore(respondents)
     }
 
+    /// Posts the respondents as a JSON array of each one's canonical JSON (kept from its
+    /// digest); when any was read from a file, as `{"respondents": […], "originals": […]}`,
+    /// with each file's text (null for one read from none), which the server keeps.
     public func uploadToStore(_ respondents: [Respondent]) async throws(UploadError) -> String {
-        // The array written around each respondent's canonical JSON, kept from its digest.
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        body.reserveCapacity(respondents.count * 512)
+        let withOriginals = respondents.contains { $0.originalYAML != nil }
+        var body: [UInt8] = []
+        body.reserveCapacity(respondents.count * (withOriginals ? 1_024 : 512))
+        if withOriginals { body += Array(#"{"respondents":"#.utf8) }
+        body.append(UInt8(ascii: "["))
         for (position, respondent) in respondents.enumerated() {
             if position > 0 { body.append(UInt8(ascii: ",")) }
             body += respondent.canonicalJSON
         }
         body.append(UInt8(ascii: "]"))
+        if withOriginals {
+            body += Array(#","originals":["#.utf8)
+            for (position, respondent) in respondents.enumerated() {
+                if position > 0 { body.append(UInt8(ascii: ",")) }
+                if let original = respondent.originalYAML {
+                    JSONWriter.writeString(original, to: &body)
+                } else {
+                    body += Array("null".utf8)
+                }
+            }
+            body += Array("]}".utf8)
+        }
         return try await exchange(endpoint, postingJSON: body).store
     }
 

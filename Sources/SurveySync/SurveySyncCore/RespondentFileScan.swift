@@ -64,10 +64,12 @@ enum RespondentFileScan {
         do {
             let read = try RespondentParser.respondent(fromYAML: contents, fileName: fileName)
             let json = read.canonicalJSON
+            var respondent = Respondent(id: read.id, fields: read.fields, canonicalJSON: json)
+            respondent.originalYAML = contents
             return .parsed(
                 Parsed(
                     fileName: fileName, contentHash: hash,
-                    respondent: Respondent(id: read.id, fields: read.fields, canonicalJSON: json),
+                    respondent: respondent,
                     digest: RespondentDigest.digest(ofCanonicalJSON: json),
                     size: contents.utf8.count))
         } catch {

@@ -9,6 +9,8 @@ public enum RespondentParser {
     /// 100,000 values.
     public static let limits = YAMLLimits()
 
+    /// The respondent keeps `yaml` as its original (`Respondent.originalYAML`).
+    ///
     /// - Parameters:
     ///   - yaml: the file's text: one mapping, nested as deeply as it likes.
     ///   - fileName: names the file in errors, and the respondent when there is no `id` field.
@@ -43,10 +45,17 @@ public enum RespondentParser {
                 throw RespondentFileError(
                     file: fileName, line: place?.line, column: place?.column, problem: problem)
             }
-            return Respondent(id: id, fields: fields)
+            return Respondent(id: id, fields: fields, original: yaml)
         }
         let id = (fileName as NSString).deletingPathExtension
         fields["id"] = .string(id)
-        return Respondent(id: id, fields: fields)
+        return Respondent(id: id, fields: fields, original: yaml)
+    }
+}
+
+extension Respondent {
+    fileprivate init(id: String, fields: [String: JSONValue], original: String) {
+        self.init(id: id, fields: fields)
+        originalYAML = original
     }
 }

@@ -45,6 +45,14 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// How many respondents each sender sent the current version of: by user, then device,
     /// an unknown one last.
     func senderCounts() async throws -> [(sender: RespondentSender, count: Int)]
+    /// The text of the file a respondent's current version was read from
+    /// (`Respondent.originalYAML`); nil when it came without one, or is not stored.
+    func original(of id: String) async throws -> String?
+    /// The respondents `filter` takes, in id order after `id`, each with its JSON (as
+    /// `respondentBodies(matching:limit:after:)` gives it) and its original, if kept: for an
+    /// archive of their files.
+    func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8], original: String?)]
 }
 
 extension RespondentStore {

@@ -132,6 +132,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             PostgresMigration(
                 6, "respondent arrival",
                 sql: ["CREATE INDEX respondent_received ON respondent (received_at)"]),
+            // The text of the file each current version was read from, when it came with one.
+            PostgresMigration(
+                7, "respondent original", sql: ["ALTER TABLE respondent ADD COLUMN original text"]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -148,6 +151,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         var digest: String
         /// The words a search finds it by (for a row to write).
         var words = ""
+        /// The text of its file (for a row to write).
+        var original: String? = nil
     }
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -163,7 +168,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 id: respondent.id,
                 row: Row(
                     body: body, digest: StoredRespondent.digest(ofBody: body),
-                    words: RespondentSearch.searchText(of: respondent))
+                    words: RespondentSearch.searchText(of: respondent),
+                    original: respondent.originalYAML)
             )
         }
         let ids = Array(Set(incoming.map(\.id)))
@@ -232,21 +238,27 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 let bodies = order.map { written[$0]!.body }
                 let digests = order.map { written[$0]!.digest }
                 let words = order.map { written[$0]!.words }
+                // An array of optional text cannot be bound: the text, and whether there is one.
+                let originals = order.map { written[$0]!.original ?? "" }
+                let hasOriginals = order.map { written[$0]!.original != nil }
                 let revisions = order.indices.map { revision + 1 + $0 }
                 let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0) }
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent (
                         id, body, revision, received_at, digest, bucket, sender_user,
-                        sender_device, search_words)
+                        sender_device, search_words, original)
                     SELECT id, body, revision, \(now), digest, bucket, \(sender.user),
-                        \(sender.device), array_to_tsvector(string_to_array(words, ' '))
+                        \(sender.device), array_to_tsvector(string_to_array(words, ' ')),
+                        CASE WHEN has_original THEN original END
                     FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
                                 \(digests)::text[], \(bucketNumbers)::integer[],
-                                \(words)::text[])
-                         AS incoming(id, body, revision, digest, bucket, words)
+                                \(words)::text[], \(originals)::text[], \(hasOriginals)::boolean[])
+                         AS incoming(
+                             id, body, revision, digest, bucket, words, original, has_original)
                     ON CONFLICT (id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
+                        original = excluded.original,
                         received_at = excluded.received_at, digest = excluded.digest,
                         search_words = excluded.search_words,
                         sender_user = excluded.sender_user,
@@ -496,6 +508,36 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             SELECT body FROM respondent WHERE \(respondentsMatching: filter)
             ORDER BY revision DESC LIMIT \(max(0, limit)) OFFSET \(max(0, offset))
             """)
+    }
+
+    public func original(of id: String) async throws -> String? {
+        try await answering { client in
+            let rows = try await client.query(
+                "SELECT original FROM respondent WHERE id = \(id)",
+                logger: PostgresDatabase.quietLogger)
+            for try await original in rows.decode(String?.self) { return original }
+            return nil
+        }
+    }
+
+    public func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8], original: String?)]
+    {
+        let after = id ?? ""
+        return try await answering { client in
+            var found: [(id: String, body: [UInt8], original: String?)] = []
+            let rows = try await client.query(
+                """
+                SELECT id, body, original FROM respondent
+                WHERE id > \(after)
+                    AND \(respondentsMatching: filter)
+                ORDER BY id LIMIT \(max(0, limit))
+                """, logger: PostgresDatabase.quietLogger)
+            for try await (id, body, original) in rows.decode((String, String, String?).self) {
+                found.append((id, Array(body.utf8), original))
+            }
+            return found
+        }
     }
 
     public func respondentBodies(matching filter: RespondentFilter, limit: Int, after id: String?)

@@ -119,6 +119,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         // For a filter by when respondents arrived.
         StoreMigration(
             "respondent arrival", sql: "CREATE INDEX respondent_received ON respondent(receivedAt)"),
+        // The text of the file each current version was read from, when it came with one.
+        StoreMigration(
+            "respondent original", sql: "ALTER TABLE respondent ADD COLUMN original TEXT"),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -132,7 +135,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             let body = StoredRespondent.body(of: respondent)
             return (
                 respondent.id, body, StoredRespondent.digest(ofBody: body),
-                RespondentSearch.searchText(of: respondent)
+                RespondentSearch.searchText(of: respondent), respondent.originalYAML
             )
         }
         return try await database.write { db in
@@ -161,10 +164,12 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             let upsert = try db.cachedStatement(
                 sql: """
                     INSERT INTO respondent
-                        (id, body, revision, receivedAt, digest, bucket, senderUser, senderDevice)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        (id, body, revision, receivedAt, digest, bucket, senderUser, senderDevice,
+                         original)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(id) DO UPDATE SET
                         body = excluded.body, revision = excluded.revision,
+                        original = excluded.original,
                         receivedAt = excluded.receivedAt, digest = excluded.digest,
                         senderUser = excluded.senderUser, senderDevice = excluded.senderDevice,
                         reviewState = 'received', reviewer = NULL, reviewedAt = NULL,
@@ -175,7 +180,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     INSERT INTO respondent_event (respondentID, kind, state, at, user, device)
                     VALUES (?, ?, 'received', ?, ?, ?)
                     """)
-            for (id, body, digest, words) in rows {
+            for (id, body, digest, words, original) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
                 if let existing, (existing["body"] as String) == body {
                     counts.unchanged += 1
@@ -194,7 +199,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 try upsert.execute(
                     arguments: [
                         id, body, revision, now, digest, RespondentDigest.bucket(ofID: id),
-                        sender.user, sender.device,
+                        sender.user, sender.device, original,
                     ])
                 let kind: RespondentEvent.Kind = existing == nil ? .received : .changed
                 try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
@@ -362,6 +367,29 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     """,
                 arguments: arguments + [id ?? "", max(0, limit)]
             ).map { row in (row[0] as String, Array((row[1] as String).utf8)) }
+        }
+    }
+
+    public func original(of id: String) async throws -> String? {
+        try await database.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT original FROM respondent WHERE id = ?", arguments: [id])
+        }
+    }
+
+    public func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
+        async throws -> [(id: String, body: [UInt8], original: String?)]
+    {
+        let (condition, arguments) = Self.condition(filter)
+        return try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, body, original FROM respondent WHERE \(condition) AND id > ?
+                    ORDER BY id LIMIT ?
+                    """,
+                arguments: arguments + [id ?? "", max(0, limit)]
+            ).map { row in (row[0] as String, Array((row[1] as String).utf8), row[2] as String?) }
         }
     }
 

@@ -68,8 +68,9 @@ struct RespondentsController: Sendable {
         }
         let (latest, earlier) = try await reviews.history(
             of: id, latest: RespondentHistoryWire.mostEvents)
-        return JSONResponse.make(
-            RespondentHistoryWire(id: id, status: status, latest: latest, earlier: earlier))
+        var answer = RespondentHistoryWire(id: id, status: status, latest: latest, earlier: earlier)
+        answer.original = try await reviews.original(of: id)
+        return JSONResponse.make(answer)
     }
 
     /// `POST /api/respondent-reviews`: sets the review state of many respondents at once
@@ -236,6 +237,8 @@ struct RespondentsController: Sendable {
             throw RequestError(.badRequest, "the body is not valid JSON: \(error)")
         }
         switch json {
+        case .object(let members) where members["id"] == nil && members["respondents"] != nil:
+            return try withOriginals(members)
         case .object:
             guard let respondent = Respondent(json: wholeNumberID(json)) else {
                 throw RequestError(
@@ -244,22 +247,86 @@ struct RespondentsController: Sendable {
             }
             return [respondent]
         case .array(let elements):
-            return try elements.enumerated().map { index, element in
-                guard case .object = element else {
-                    throw RequestError(
-                        .badRequest, "the respondent at index \(index) is not a JSON object")
-                }
-                guard let respondent = Respondent(json: wholeNumberID(element)) else {
-                    throw RequestError(
-                        .badRequest,
-                        "the respondent at index \(index) has no id (a non-empty string or an integer)"
-                    ).field("/\(index)/id")
-                }
-                return respondent
-            }
+            return try respondents(elements)
         default:
             throw RequestError(
                 .badRequest, "the body must be a respondent object or an array of them")
+        }
+    }
+
+    /// The respondents of `{"respondents": […], "originals": […]}`, each with the text of the
+    /// file it was read from (`originals[i]`, or null for none), which must read, as
+    /// `RespondentParser` reads a file named after the id, as that same respondent.
+    private static func withOriginals(_ members: [String: JSONValue]) throws -> [Respondent] {
+        if let unknown = members.keys.sorted().first(where: {
+            $0 != "respondents" && $0 != "originals"
+        }) {
+            throw RequestError(.badRequest, "the body has no member '\(unknown)'").field(unknown)
+        }
+        guard case .array(let elements)? = members["respondents"] else {
+            throw RequestError(.badRequest, "respondents must be an array of respondent objects")
+                .field("respondents")
+        }
+        var respondents = try respondents(elements)
+        let originals: [JSONValue]
+        switch members["originals"] {
+        case nil, .null?: return respondents
+        case .array(let values)? where values.count == respondents.count: originals = values
+        default:
+            throw RequestError(
+                .badRequest, "originals must have one text (or null) per respondent"
+            ).field("originals")
+        }
+        for (index, original) in originals.enumerated() {
+            let field = "originals[\(index)]"
+            let text: String
+            switch original {
+            case .null: continue
+            case .string(let value): text = value
+            default:
+                throw RequestError(
+                    .badRequest, "the original at index \(index) is neither text nor null"
+                ).field(field)
+            }
+            guard text.utf8.count <= RespondentParser.maximumFileSize else {
+                throw RequestError(
+                    .badRequest,
+                    "the original at index \(index) is larger than a respondent file may be"
+                ).field(field)
+            }
+            let read: Respondent
+            do {
+                read = try RespondentParser.respondent(
+                    fromYAML: text, fileName: respondents[index].id + ".yaml")
+            } catch {
+                throw RequestError(.badRequest, "the original at index \(index): \(error)")
+                    .field(field)
+            }
+            guard read == respondents[index] else {
+                throw RequestError(
+                    .badRequest,
+                    "the original at index \(index) does not read as the respondent it came with"
+                ).field(field)
+            }
+            respondents[index].originalYAML = text
+        }
+        return respondents
+    }
+
+    /// The respondents of a JSON array of them.
+    private static func respondents(_ elements: [JSONValue]) throws -> [Respondent] {
+        try elements.enumerated().map { index, element in
+            guard case .object = element else {
+                throw RequestError(
+                    .badRequest, "the respondent at index \(index) is not a JSON object")
+            }
+            guard let respondent = Respondent(json: wholeNumberID(element)) else {
+                throw RequestError(
+                    .badRequest,
+                    "the respondent at index \(index) has no id (a non-empty string or an integer)"
+                ).field("/\(index)/id")
+            }
+            return respondent
         }
     }
 

@@ -129,6 +129,7 @@ struct SurveyPages: Sendable {
             "reviewPath": "/survey/respondents/" + PathParameter.encoded(respondent.id) + "/review",
         ]
         if let reviews, let status = try await reviews.statuses(of: [id])[id] {
+            context["original"] = try await reviews.original(of: id) ?? false
             context["review"] = RespondentReviewContext.status(status)
             // The latest events; a respondent changed many times has more than a page shows.
             let (latest, earlier) = try await reviews.history(of: id, latest: Self.shownEvents)
