@@ -79,6 +79,7 @@ let package = Package(
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
         .target(name: "CasebookWords"),
+        .target(name: "CasebookZip"),
         .target(name: "CasebookForms"),
         .target(name: "CasebookDataDirectory"),
         .target(
@@ -96,7 +97,8 @@ let package = Package(
             name: "SurveySyncCore",
             dependencies: [
                 "CasebookFileSystem", "CasebookJSON", "CasebookWords", "CasebookYAML",
-                "StoreFailures", "Yams", .product(name: "Crypto", package: "swift-crypto"),
+                "CasebookZip", "StoreFailures", "Yams",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),
         .target(
@@ -336,6 +338,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CasebookYAMLTests", dependencies: ["CasebookYAML", "CasebookJSON", "Yams"]),
+        .testTarget(name: "CasebookZipTests", dependencies: ["CasebookZip"]),
         .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),
@@ -362,7 +365,7 @@ let package = Package(
             name: "SurveySyncTests",
             dependencies: [
                 "SurveySync", "SurveySyncPostgres", "CasebookTestSupport", "PostgresTestSupport",
-                "CasebookYAML", .product(name: "GRDB", package: "GRDB.swift"),
+                "CasebookYAML", "CasebookZip", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CasebookServerTests",
@@ -435,6 +438,7 @@ let sourceFolders: [String: String] = [
     "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
     "CasebookJSON": "Sources/Shared/CasebookJSON",
     "CasebookWords": "Sources/Shared/CasebookWords",
+    "CasebookZip": "Sources/Shared/CasebookZip",
     "CasebookForms": "Sources/Shared/CasebookForms",
     "CasebookDataDirectory": "Sources/Shared/CasebookDataDirectory",
     "CasebookWire": "Sources/Shared/CasebookWire",

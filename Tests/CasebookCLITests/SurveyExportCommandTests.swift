@@ -47,6 +47,19 @@ struct SurveyExportCommandTests {
         let lines = try CasebookExecutable.run(
             ["survey", "export", "--format", "jsonl", "--data", data.url.path])
         #expect(lines.standardOutput.split(separator: "\n").count == 2)
+        let zipFile = data.appending("respondents.zip")
+        #expect(FileManager.default.createFile(atPath: zipFile.path, contents: nil))
+        let zip = try CasebookExecutable.run(
+            [
+                "survey", "export", "--format", "zip", "--state", "approved", "--data",
+                data.url.path,
+            ],
+            outputTo: zipFile.path)
+        #expect(zip.status == 0, "\(zip.standardError)")
+        let archive = String(decoding: try Data(contentsOf: zipFile), as: UTF8.self)
+        #expect(archive.hasPrefix("PK\u{03}\u{04}"))
+        #expect(archive.contains(#"r2.yaml{"household":{"size":3},"id":"r2""#))
+        #expect(!archive.contains("r1.yaml"))
         let file = data.appending("respondents.csv")
         #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
         let spreadsheet = try CasebookExecutable.run(

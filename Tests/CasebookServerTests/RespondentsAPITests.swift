@@ -1,6 +1,7 @@
 import CasebookServer
 import CasebookTestSupport
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -78,6 +79,42 @@ struct RespondentsAPITests {
         #expect(try await reviewed.original(of: "7") == "id: 7\nname: Ada # typed\n")
         #expect(try await reviewed.original(of: "b") == nil)
         #expect(try await reviewed.original(of: "c") == "{}", "a file without an id is named by it")
+    }
+
+    /// `format=zip` (or an `Accept` of `application/zip`): a ZIP of the respondents' files,
+    /// each its original or its JSON, named after its id.
+    @Test func aZipHoldsTheRespondentsFiles() async throws {
+        try await withApp { client in
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(
+                    #"{"respondents": [{"id": "a"}, {"id": "b"}], "originals": ["id: a # typed\n", null]}"#
+                )
+            ) { response in #expect(response.status == .ok) }
+            for (uri, headers) in [
+                ("/api/respondents?format=zip", HTTPFields()),
+                ("/api/respondents", [.accept: "application/zip"]),
+            ] {
+                try await client.execute(uri: uri, method: .get, headers: headers) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "application/zip")
+                    #expect(
+                        response.headers[.contentDisposition]
+                            == #"attachment; filename="respondents.zip""#)
+                    let body = Array(response.body.readableBytesView)
+                    #expect(body.starts(with: [0x50, 0x4B, 0x03, 0x04]))
+                    let text = String(decoding: body, as: UTF8.self)
+                    #expect(text.contains("a.yamlid: a # typed\n"))
+                    #expect(text.contains(#"b.yaml{"id":"b"}"#))
+                }
+            }
+            try await client.execute(uri: "/api/respondents?format=rar", method: .get) {
+                response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["detail"] as? String == "format is csv, jsonl or zip, not 'rar'")
+            }
+        }
     }
 
     @Test(arguments: [

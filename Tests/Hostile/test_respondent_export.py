@@ -1,10 +1,11 @@
 """Respondents with hostile values (commas, quotes, line breaks, formulas, non-ASCII, nested
 maps and lists), exported as CSV through the API and read back by Python's `csv` module as a
 spreadsheet would read it: the same columns and values, one row each; JSON Lines read back
-line by line."""
+line by line; a ZIP of their files read back by `zipfile`."""
 import csv
 import io
 import json
+import zipfile
 
 RESPONDENTS = [
     {"id": "r1", "name": "Zoë \"the elder\", of Łódź", "note": "first line\nsecond line",
@@ -61,3 +62,22 @@ def test_json_lines_read_back_as_the_respondents(server):
     assert status == 200
     assert headers["Content-Type"] == "application/jsonl"
     assert [json.loads(line) for line in body.decode("utf-8").splitlines()] == RESPONDENTS
+
+
+def test_a_zip_holds_each_respondents_file_read_back_by_zipfile(server):
+    store(server)
+    original = "id: r4\nname: \"Ada\"   # as typed, comment kept\nnote: |\n  two\n  lines\n"
+    envelope = {"respondents": [{"id": "r4", "name": "Ada", "note": "two\nlines\n"}],
+                "originals": [original]}
+    status, _, body = server.request("POST", "/api/respondents", json.dumps(envelope).encode(),
+                                     {"Content-Type": "application/json"})
+    assert status == 200, body
+    status, headers, body = server.request("GET", "/api/respondents?format=zip")
+    assert status == 200
+    assert headers["Content-Type"] == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(body)) as archive:
+        assert archive.testzip() is None
+        assert archive.namelist() == ["r1.yaml", "r2.yaml", "r3.yaml", "r4.yaml"]
+        assert archive.read("r4.yaml").decode("utf-8") == original
+        # Without a file, its JSON, which a YAML reader reads as the same mapping.
+        assert json.loads(archive.read("r1.yaml")) == RESPONDENTS[0]

@@ -10,7 +10,8 @@ struct SurveyExportCommand: AsyncParsableCommand {
         abstract: "Write the respondents the server's store holds, as CSV or JSON Lines.",
         discussion: """
             The store is the data directory's (what casebook serve keeps), or PostgreSQL's with \
-            --database. CSV follows RFC 4180 in UTF-8: a header of every column (id, then the \
+            --database. A ZIP holds a file per respondent, named after its id: the text of the \
+            file its current version was read from, or its JSON. CSV follows RFC 4180 in UTF-8: a header of every column (id, then the \
             others by name; a nested map is a column per field, named group/field; a list is \
             its JSON), a row per respondent in id order. --state, --user and --device export \
             only the respondents in that review state, whose current version that user sent \
@@ -20,10 +21,10 @@ struct SurveyExportCommand: AsyncParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, jsonl
+        case csv, jsonl, zip
     }
 
-    @Option(help: "csv or jsonl.")
+    @Option(help: "csv, jsonl, or zip (a ZIP of the respondents' files).")
     var format: Format = .csv
 
     @Flag(
@@ -57,6 +58,7 @@ struct SurveyExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await FailureReport.run("survey export") {
+            let archived = format == .zip
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
             let filter = RespondentFilter(
@@ -66,12 +68,20 @@ struct SurveyExportCommand: AsyncParsableCommand {
             try await CommandServices.withRespondents(
                 data: data, database: try database.url()
             ) { store in
+                var output = OutputBuffer()
+                if archived {
+                    try await RespondentArchive(store: store, filter: filter).write { piece in
+                        output.bytes += piece
+                        try output.flushIfFull()
+                    }
+                    try output.flush()
+                    return
+                }
                 var export =
                     filter == RespondentFilter()
                     ? RespondentExport(store: store, format: format)
                     : RespondentExport(store: store, filter: filter, format: format)
                 export.spreadsheet = spreadsheet
-                var output = OutputBuffer()
                 try await export.write { piece in
                     output.bytes += piece
                     try output.flushIfFull()

@@ -351,6 +351,9 @@ struct RespondentsController: Sendable {
         let filter = try RespondentFilterQuery.visible(RespondentFilterQuery.filter(in: query))
         // Checked for an export too, which takes every respondent: a bad one is still refused.
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
+        if Self.asksForArchive(query, accept: request.headers[.accept]) {
+            return try archive(filter)
+        }
         if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
             return try await export(format, spreadsheet: spreadsheet, filter: filter)
         }
@@ -388,7 +391,7 @@ struct RespondentsController: Sendable {
     {
         if let name = query["format"] {
             guard let format = RespondentExport.Format(rawValue: name) else {
-                throw RequestError(.badRequest, "format is csv or jsonl, not '\(name)'")
+                throw RequestError(.badRequest, "format is csv, jsonl or zip, not '\(name)'")
                     .parameter("format")
             }
             return format
@@ -401,6 +404,34 @@ struct RespondentsController: Sendable {
             return .jsonl
         }
         return nil
+    }
+
+    /// Whether a request asks for a ZIP of the respondents' files: `format=zip`, or no
+    /// `format` and an `Accept` of `application/zip`.
+    static func asksForArchive(_ query: FormFields, accept: String?) -> Bool {
+        if let name = query["format"] { return name == "zip" }
+        return (accept ?? "").split(separator: ",").contains {
+            $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
+                == RespondentArchive.contentType
+        }
+    }
+
+    /// The respondents `filter` takes as a ZIP of their files (`RespondentArchive`), streamed
+    /// a page of the store at a time.
+    func archive(_ filter: RespondentFilter) throws -> Response {
+        let archive = RespondentArchive(store: try reviewing(), filter: filter)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: RespondentArchive.contentType,
+                .contentDisposition: #"attachment; filename="respondents.zip""#,
+            ],
+            body: ResponseBody { writer in
+                try await archive.write { bytes in
+                    try await writer.write(ByteBuffer(bytes: bytes))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// A `true`/`false` parameter, false when absent.

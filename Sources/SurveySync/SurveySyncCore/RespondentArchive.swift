@@ -1,0 +1,74 @@
+import CasebookZip
+import Foundation
+
+/// The respondents of a store as a ZIP file of their files, in id order, streamed a page of
+/// the store at a time: each respondent's original (the text of the file its current version
+/// was read from), or, for one that came without a file, its JSON, which a respondent file may
+/// hold as it is (YAML reads it as the same mapping). Each entry is named after the id
+/// (`fileName(forID:)`), so that reading the archive back, as an upload of its files does,
+/// gives the same respondents.
+///
+/// What the ZIP file's directory needs of each entry is kept to its end: about 20 bytes and
+/// the name, some 40 MB for a million respondents.
+public struct RespondentArchive: Sendable {
+    public let store: any ReviewedRespondentStore
+    public let filter: RespondentFilter
+    /// When the entries say they were last changed.
+    public let modified: Date
+    /// Respondents read from the store at a time.
+    public var pageSize = 1_000
+
+    public static let contentType = "application/zip"
+
+    public init(
+        store: any ReviewedRespondentStore, filter: RespondentFilter = RespondentFilter(),
+        modified: Date = Date()
+    ) {
+        self.store = store
+        self.filter = filter
+        self.modified = modified
+    }
+
+    /// Writes the whole archive to `emit`, a page of respondents at a time, then its
+    /// directory.
+    public func write(to emit: ([UInt8]) async throws -> Void) async throws {
+        var writer = ZipWriter(modified: modified)
+        var after: String?
+        while true {
+            let page = try await store.originals(matching: filter, limit: pageSize, after: after)
+            guard let last = page.last else { break }
+            var piece: [UInt8] = []
+            for (id, body, original) in page {
+                piece += try writer.entry(
+                    named: Self.fileName(forID: id),
+                    contents: original.map { Array($0.utf8) } ?? body)
+            }
+            try await emit(piece)
+            guard page.count == pageSize else { break }
+            after = last.id
+        }
+        try await emit(writer.finish())
+    }
+
+    /// The name of a respondent's file in an archive: its id, each byte that is not a letter,
+    /// a digit, `-`, `_` or `.` (or is a `.` that begins the name) written `%XX`, then
+    /// `.yaml`. No two ids share a name, and no name leaves the folder it is unpacked into.
+    public static func fileName(forID id: String) -> String {
+        var name = ""
+        for (index, byte) in id.utf8.enumerated() {
+            let kept =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || (byte == UInt8(ascii: ".") && index > 0)
+            if kept {
+                name.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                name += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return name + ".yaml"
+    }
+}

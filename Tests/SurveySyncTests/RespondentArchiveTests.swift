@@ -1,0 +1,59 @@
+import CasebookZip
+import Foundation
+import SurveySync
+import Testing
+
+/// A store's respondents as a ZIP of their files: each its original, or its JSON when it came
+/// without one, named after its id; read back as files, the same respondents.
+@Suite("An archive of respondents' files")
+struct RespondentArchiveTests {
+    @Test(arguments: [
+        ("r1", "r1.yaml"), ("Ada Okafor", "Ada%20Okafor.yaml"),
+        ("../etc/passwd", "%2E.%2Fetc%2Fpasswd.yaml"),
+        ("a%2Fb", "a%252Fb.yaml"), (".hidden", "%2Ehidden.yaml"),
+        ("Łódź", "%C5%81%C3%B3d%C5%BA.yaml"),
+        ("a.b", "a.b.yaml"),
+    ])
+    func aFilesNameIsItsIdKeptInsideTheFolder(id: String, name: String) {
+        #expect(RespondentArchive.fileName(forID: id) == name)
+    }
+
+    @Test func holdsEachOriginalOrItsJSONInIdOrderAPageAtATime() async throws {
+        let store = InMemoryRespondentStore()
+        let ada = try RespondentParser.respondent(
+            fromYAML: "id: ada\nname: Ada  # typed\nage: 41\n", fileName: "ada.yaml")
+        let json = Respondent(
+            id: "b/7", fields: ["id": "b/7", "note": "é \"quoted\"\n", "n": 1.5, "l": [1, .null]])
+        _ = try await store.upsert([json, ada], from: .unknown)
+        var archive = RespondentArchive(
+            store: store, modified: Date(timeIntervalSince1970: 1_795_601_600))
+        archive.pageSize = 1
+        var pieces: [[UInt8]] = []
+        try await archive.write { pieces.append($0) }
+        #expect(pieces.count == 3, "a piece per page of one, then the directory")
+        var expected = ZipWriter(modified: Date(timeIntervalSince1970: 1_795_601_600))
+        let bytes =
+            try expected.entry(named: "ada.yaml", contents: Array(ada.originalYAML!.utf8))
+            + expected.entry(
+                named: "b%2F7.yaml", contents: Array(JSONWriter.data(.object(json.fields))))
+            + expected.finish()
+        #expect(pieces.flatMap { $0 } == bytes)
+        // The JSON a respondent without a file is written as reads as that respondent.
+        let back = try RespondentParser.respondent(
+            fromYAML: JSONWriter.string(.object(json.fields)), fileName: "b%2F7.yaml")
+        #expect(back == json)
+    }
+
+    @Test func holdsOnlyWhatTheFilterTakes() async throws {
+        let store = InMemoryRespondentStore()
+        _ = try await store.upsert(
+            [Respondent(id: "a", fields: ["id": "a"])],
+            from: RespondentSender(user: "sara", device: nil))
+        _ = try await store.upsert([Respondent(id: "b", fields: ["id": "b"])], from: .unknown)
+        let archive = RespondentArchive(store: store, filter: RespondentFilter(user: "sara"))
+        var bytes: [UInt8] = []
+        try await archive.write { bytes += $0 }
+        #expect(String(decoding: bytes, as: UTF8.self).contains("a.yaml"))
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("b.yaml"))
+    }
+}
