@@ -79,7 +79,10 @@ let package = Package(
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
         .target(name: "CasebookWords"),
-        .target(name: "CasebookZip"),
+        // zlib (Debian's zlib1g-dev, which Swift's own packages need too), for a ZIP's
+        // deflated entries.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        .target(name: "CasebookZip", dependencies: ["CZlib"]),
         .target(name: "CasebookForms"),
         .target(name: "CasebookDataDirectory"),
         .target(
@@ -439,6 +442,7 @@ let sourceFolders: [String: String] = [
     "CasebookJSON": "Sources/Shared/CasebookJSON",
     "CasebookWords": "Sources/Shared/CasebookWords",
     "CasebookZip": "Sources/Shared/CasebookZip",
+    "CZlib": "Sources/Shared/CZlib",
     "CasebookForms": "Sources/Shared/CasebookForms",
     "CasebookDataDirectory": "Sources/Shared/CasebookDataDirectory",
     "CasebookWire": "Sources/Shared/CasebookWire",
