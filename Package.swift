@@ -45,6 +45,7 @@ let package = Package(
         .executable(name: "fuzz-menu-yaml", targets: ["FuzzMenuYAML"]),
         .executable(name: "fuzz-factor-tokens", targets: ["FuzzFactorTokens"]),
         .executable(name: "fuzz-form-body", targets: ["FuzzFormBody"]),
+        .executable(name: "fuzz-zip-file", targets: ["FuzzZipFile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -320,6 +321,8 @@ let package = Package(
         .executableTarget(
             name: "FuzzFormBody", dependencies: ["FuzzDriver", "CasebookForms"],
             path: "Fuzz/FormBody"),
+        .executableTarget(
+            name: "FuzzZipFile", dependencies: ["FuzzDriver", "CasebookZip"], path: "Fuzz/ZipFile"),
         .target(name: "CasebookTestSupport", path: "Tests/CasebookTestSupport"),
         .target(
             name: "PostgresTestSupport",
@@ -377,6 +380,7 @@ let package = Package(
                 "AccountsBcrypt",
                 "AccountsHTTPClient",
                 "CasebookForms",
+                "CasebookZip",
                 "CasebookHTTPClient",
                 "SurveySyncHTTPClient",
                 "CasebookServer",

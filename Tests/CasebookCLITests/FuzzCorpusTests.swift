@@ -10,7 +10,9 @@ struct FuzzCorpusTests {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test(arguments: ["respondent-yaml", "json-body", "menu-yaml", "factor-tokens", "form-body"])
+    @Test(arguments: [
+        "respondent-yaml", "json-body", "menu-yaml", "factor-tokens", "form-body", "zip-file",
+    ])
     func everyCorpusInputIsHandled(target: String) throws {
         let corpus = Self.packageRoot.appendingPathComponent("Fuzz/Corpus/\(target)")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus.path)

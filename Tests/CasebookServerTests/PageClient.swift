@@ -79,25 +79,40 @@ struct PageClient {
         _ uri: String, _ fields: [String: String],
         files: [(field: String, filename: String, contents: String)], withToken: Bool = true
     ) async throws -> Page {
+        try await postFiles(
+            uri, fields,
+            binaryFiles: files.map { ($0.field, $0.filename, Array($0.contents.utf8)) },
+            withToken: withToken)
+    }
+
+    /// The same, with files of any bytes.
+    mutating func postFiles(
+        _ uri: String, _ fields: [String: String],
+        binaryFiles files: [(field: String, filename: String, contents: [UInt8])],
+        withToken: Bool = true
+    ) async throws -> Page {
         try await fetchToken()
         var all = fields
         if withToken { all["csrf"] = token }
         let boundary = "----CasebookTestBoundary7MA4YWxk"
-        var body = ""
+        var body: [UInt8] = []
         for (name, value) in all.sorted(by: { $0.key < $1.key }) {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n"
-            body += value + "\r\n"
+            body += Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n".utf8)
+            body += Array((value + "\r\n").utf8)
         }
         for file in files {
-            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; "
-            body +=
+            body += Array(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; ".utf8)
+            body += Array(
                 "filename=\"\(file.filename)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
-            body += file.contents + "\r\n"
+                    .utf8)
+            body += file.contents + Array("\r\n".utf8)
         }
-        body += "--\(boundary)--\r\n"
+        body += Array("--\(boundary)--\r\n".utf8)
         return try await send(
             uri, method: .post,
-            headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: body)
+            headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], bytes: body)
     }
 
     /// A first page for the CSRF cookie: the home page, or the sign-in page on a server with
@@ -110,13 +125,19 @@ struct PageClient {
     private mutating func send(
         _ uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?
     ) async throws -> Page {
+        try await send(uri, method: method, headers: headers, bytes: body.map { Array($0.utf8) })
+    }
+
+    private mutating func send(
+        _ uri: String, method: HTTPRequest.Method, headers: HTTPFields, bytes body: [UInt8]?
+    ) async throws -> Page {
         var headers = headers
         if !cookies.isEmpty {
             headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
                 .joined(separator: "; ")
         }
         let page = try await client.execute(
-            uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) }
+            uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }
         ) { response in
             Page(
                 status: response.status, html: String(buffer: response.body),

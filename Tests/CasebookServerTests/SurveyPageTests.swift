@@ -1,5 +1,6 @@
 import CasebookServer
 import CasebookTestSupport
+import CasebookZip
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -98,7 +99,19 @@ struct SurveyPageTests {
             #expect(first.html.contains("broken.yaml: broken.yaml:2:1: "))
             let again = try await pages.postFiles("/survey/upload", [:], files: files)
             #expect(again.html.contains("3 files: stored 0, unchanged 2, refused 1."))
-            #expect(try await pages.get("/survey").html.contains("2 respondents received"))
+            // A ZIP of files is unpacked, each file read as if uploaded alone.
+            var writer = ZipWriter(modified: Date())
+            let zip =
+                try writer.entry(named: "ada.yaml", contents: Array("id: r1\nname: Ada\n".utf8))
+                + writer.entry(named: "team/eve.yaml", contents: Array("id: r3\n".utf8))
+                + writer.finish()
+            let zipped = try await pages.postFiles(
+                "/survey/upload", [:], binaryFiles: [("files", "team.zip", zip)])
+            #expect(zipped.status == .ok)
+            #expect(zipped.html.contains("2 files: stored 1, unchanged 1, refused 0."))
+            #expect(zipped.html.contains("team.zip/team/eve.yaml: stored"))
+            #expect(zipped.html.contains(#"accept=".yaml,.yml,.zip""#))
+            #expect(try await pages.get("/survey").html.contains("3 respondents received"))
             let forged = try await pages.postFiles(
                 "/survey/upload", [:], files: files, withToken: false)
             #expect(forged.status == .forbidden)

@@ -1,3 +1,5 @@
+import CasebookZip
+import Foundation
 import SurveySyncCore
 import Testing
 
@@ -77,6 +79,52 @@ struct RespondentUploadTests {
             return
         }
         #expect(why.contains("1048576"))
+    }
+
+    /// A `.zip` among the files is unpacked: each file in it read as one uploaded alone, named
+    /// by its path in the archive; a ZIP that cannot be read is one refusal naming it.
+    @Test func aZipsFilesAreReadAsIfEachWereUploaded() async throws {
+        let store = InMemoryRespondentStore()
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_795_601_600))
+        let zip =
+            try writer.entry(named: "forms/ada.yaml", contents: Array("id: r1\nname: Ada\n".utf8))
+            + writer.entry(named: "forms/dee.yaml", contents: Array("name: Dee\n".utf8))
+            + writer.entry(named: "readme.txt", contents: Array("hello".utf8))
+            + writer.finish()
+        let report = try await RespondentUpload.upload(
+            [
+                RespondentUpload.File(name: "Team A.ZIP", bytes: zip),
+                Self.file("eve.yaml", "id: r3\n"),
+                RespondentUpload.File(name: "broken.zip", bytes: Array("PK no".utf8)),
+            ], to: store)
+        #expect(
+            report.files.map(\.name) == [
+                "Team A.ZIP/forms/ada.yaml", "Team A.ZIP/forms/dee.yaml", "Team A.ZIP/readme.txt",
+                "eve.yaml", "broken.zip",
+            ])
+        #expect(report.files.map(\.outcome)[0..<2] == [.stored, .stored])
+        #expect(
+            report.files[2].outcome
+                == .refused("readme.txt: a respondent file's name ends in .yaml or .yml"))
+        #expect(report.files[4].outcome == .refused("broken.zip: it is not a ZIP file"))
+        #expect(try await store.respondent(id: "dee")?.fields["name"] == "Dee")
+        #expect(try await store.original(of: "r1") == "id: r1\nname: Ada\n")
+        #expect(report.counts == UpsertCounts(received: 3, created: 3))
+    }
+
+    /// The files of every ZIP count against the upload's limits: past them, a ZIP is refused.
+    @Test func aZipPastTheUploadsLimitsIsRefused() async throws {
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_795_601_600))
+        var zip: [UInt8] = []
+        for number in 0...RespondentUpload.mostFiles {
+            zip += try writer.entry(
+                named: "r\(number).yaml", contents: Array("id: \(number)\n".utf8))
+        }
+        zip += writer.finish()
+        let report = try await RespondentUpload.upload(
+            [RespondentUpload.File(name: "all.zip", bytes: zip)], to: InMemoryRespondentStore())
+        #expect(report.files.map(\.name) == ["all.zip"])
+        #expect(report.files[0].outcome == .refused("all.zip: it holds more than 10000 files"))
     }
 
     @Test func twoFilesOfOneIdInOneUploadStoreTheFirstAndRefuseTheSecond() async throws {

@@ -1,9 +1,20 @@
+import CasebookZip
+
 /// Respondent files sent other than by a sync (from a browser): each read by the same parser
 /// and limits as a sync reads a folder's (`RespondentParser`), then all of them stored in one
 /// upsert, with what became of each file: stored, unchanged (the store held it already, the
 /// same), or refused and why. A file's name is its last path component (a browser sends no
 /// folder, and one that does is not followed), and names the respondent that has no `id`.
+///
+/// A `.zip` among the files is unpacked (`ZipReader`), and each file in it read as if it were
+/// uploaded alone, named in the report by its path in the archive (`team.zip/forms/ada.yaml`).
+/// The files of every ZIP count against the upload's limits, `mostFiles` and `mostBytes`.
 public enum RespondentUpload {
+    /// The most files an upload holds, those inside its ZIP files included.
+    public static let mostFiles = 10_000
+    /// The most bytes the files inside an upload's ZIP files unpack to, in all.
+    public static let mostBytes = 64 * 1024 * 1024
+
     public struct File: Sendable {
         public let name: String
         public let bytes: [UInt8]
@@ -42,18 +53,45 @@ public enum RespondentUpload {
         var report = Report()
         var read: [(index: Int, respondent: Respondent)] = []
         var owners: [String: String] = [:]
+        var unpacked = 0
         for file in files {
             let name = baseName(file.name)
-            report.files.append((name, .stored))
-            do throws(UploadRefusal) {
-                let respondent = try self.respondent(in: file.bytes, named: name)
-                if let owner = owners[respondent.id] {
-                    throw UploadRefusal("\(name): its id '\(respondent.id)' is also \(owner)'s")
+            // Each file of the upload, or of its ZIP: its name in the report, the name it is
+            // read under, and its bytes.
+            var members: [(shown: String, name: String, bytes: Result<[UInt8], UploadRefusal>)] =
+                [(name, name, .success(file.bytes))]
+            if name.lowercased().hasSuffix(".zip") {
+                do {
+                    let limits = ZipReader.Limits(
+                        mostEntries: max(0, mostFiles - report.files.count),
+                        mostEntryBytes: RespondentParser.maximumFileSize,
+                        mostBytes: max(0, mostBytes - unpacked))
+                    members = try ZipReader.entries(in: file.bytes, limits: limits).map { entry in
+                        let inner = baseName(entry.name)
+                        return (
+                            name + "/" + entry.name, inner,
+                            entry.contents.mapError { UploadRefusal("\(inner): \($0)") }
+                        )
+                    }
+                } catch {
+                    members = [(name, name, .failure(UploadRefusal("\(name): \(error)")))]
                 }
-                owners[respondent.id] = name
-                read.append((report.files.count - 1, respondent))
-            } catch {
-                report.files[report.files.count - 1].outcome = .refused(error.message)
+            }
+            for (shown, inner, bytes) in members {
+                report.files.append((shown, .stored))
+                do throws(UploadRefusal) {
+                    let contents = try bytes.get()
+                    if shown != name { unpacked += contents.count }
+                    let respondent = try self.respondent(in: contents, named: inner)
+                    if let owner = owners[respondent.id] {
+                        throw UploadRefusal(
+                            "\(inner): its id '\(respondent.id)' is also \(owner)'s")
+                    }
+                    owners[respondent.id] = shown
+                    read.append((report.files.count - 1, respondent))
+                } catch {
+                    report.files[report.files.count - 1].outcome = .refused(error.message)
+                }
             }
         }
         var changed: [Respondent] = []

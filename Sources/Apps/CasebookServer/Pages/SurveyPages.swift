@@ -255,9 +255,10 @@ struct SurveyPages: Sendable {
         }
     }
 
-    /// The most files one upload sends, and the most bytes they hold in all.
-    static let mostUploadedFiles = 10_000
-    static let uploadLimit = 64 * 1024 * 1024
+    /// The most files one upload sends, and the most bytes they hold in all (those inside its
+    /// ZIP files too).
+    static let mostUploadedFiles = RespondentUpload.mostFiles
+    static let uploadLimit = RespondentUpload.mostBytes
 
     /// `POST /survey/upload` (`multipart/form-data`: `files`, repeated, and `csrf`): respondent
     /// files sent from the browser, read and stored as a sync stores a folder's
