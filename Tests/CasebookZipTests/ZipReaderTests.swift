@@ -94,6 +94,20 @@ struct ZipReaderTests {
         }
     }
 
+    /// A ZIP64 locator too near the start of the file to follow a ZIP64 end record (found by
+    /// fuzzing): refused as damaged, not a crash.
+    @Test func aZip64LocatorWithNoRoomForItsRecordIsDamaged() {
+        var bytes = Array("PK\u{03}\u{04}".utf8) + [UInt8](repeating: 0x37, count: 16)
+        bytes += [0x50, 0x4B, 0x06, 0x07] + [UInt8](repeating: 0x37, count: 16)
+        bytes += [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18)
+        do {
+            _ = try ZipReader.entries(in: bytes, limits: limits)
+            Issue.record("read")
+        } catch {
+            #expect(error.description == "its ZIP64 records are damaged")
+        }
+    }
+
     @Test func refusesMoreEntriesThanAllowed() throws {
         let bytes = try written((0..<11).map { ("r\($0).yaml", []) })
         do {

@@ -175,7 +175,9 @@ public enum ZipReader {
         // ZIP64: a locator just before, pointing at the ZIP64 end record.
         if end >= 20, bytes.uint32(at: end - 20) == 0x0706_4B50 {
             let zip64 = bytes.uint64(at: end - 12)
-            guard zip64 <= UInt64(end - 20 - 56), bytes.uint32(at: Int(zip64)) == 0x0606_4B50
+            // The ZIP64 end record (56 bytes) lies before the locator (20).
+            guard end >= 20 + 56, zip64 <= UInt64(end - 20 - 56),
+                bytes.uint32(at: Int(zip64)) == 0x0606_4B50
             else { throw Refusal("its ZIP64 records are damaged") }
             count = bytes.uint64(at: Int(zip64) + 32)
             size = bytes.uint64(at: Int(zip64) + 40)
