@@ -63,11 +63,15 @@ struct SurveyPageTests {
             #expect(!result.html.contains(dataDirectory))
             let page = try await pages.get("/survey")
             #expect(page.html.contains("1 respondents received"))
-            #expect(page.html.contains(#"<th scope="col">name</th>"#))
+            #expect(
+                page.html.contains(#"<th scope="col"><a href="/survey?sort=name">name</a></th>"#))
             #expect(
                 page.html.contains(#"<a href="/survey/respondents/r1">r1</a></th><td>Ada</td>"#))
             let chosen = try await pages.get("/survey?column=name&column=nothing")
-            #expect(chosen.html.contains(#"<th scope="col">nothing</th>"#))
+            #expect(
+                chosen.html.contains(
+                    #"<th scope="col"><a href="/survey?column=name&amp;column=nothing&amp;sort=nothing">nothing</a></th>"#
+                ))
             #expect(chosen.html.contains(#"value="name" checked"#))
             let many = (0...64).map { "column=c\($0)" }.joined(separator: "&")
             #expect(try await pages.get("/survey?\(many)").status == .badRequest)
@@ -184,6 +188,25 @@ struct SurveyPageTests {
             let later = try await pages.get("/survey?from=9999-12-31")
             #expect(later.html.contains("Showing 0 respondents received from 9999-12-31."))
             #expect(try await pages.get("/survey?to=someday").status == .badRequest)
+            // Sorted by a column: its header a link, the sort kept by the filters' links.
+            let byName = try await pages.get("/survey?sort=name&order=desc")
+            #expect(byName.html.contains("3 respondents received, sorted by name, descending."))
+            #expect(
+                byName.html.contains(
+                    #"<th scope="col" aria-sort="descending"><a href="/survey?sort=name">name</a></th>"#
+                ))
+            let rows = ["r1", "r2", "r3"].compactMap { id in
+                byName.html.range(of: #"<a href="/survey/respondents/\#(id)">"#)?.lowerBound
+            }
+            #expect(rows.count == 3 && rows[2] < rows[1] && rows[1] < rows[0], "Eve, Dee, Ada")
+            #expect(
+                byName.html.contains(
+                    #"<a href="/survey?state=approved&amp;sort=name&amp;order=desc">"#))
+            #expect(byName.html.contains(#"<input type="hidden" name="order" value="desc">"#))
+            #expect(try await pages.get("/survey?sort=name&order=up").status == .badRequest)
+            #expect(
+                try await pages.get("/survey?sort=name&sorted_after=nonsense").status == .badRequest
+            )
             let many = (0...16).map { "w\($0)" }.joined(separator: "+")
             #expect(try await pages.get("/survey?q=\(many)").status == .badRequest)
             let none = try await pages.postEncoded("/survey/review", "state=rejected")

@@ -60,6 +60,12 @@ struct TemplateContextTests {
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
             _ = try await pages.get("/survey?page=1")
+            let sorted = try await pages.get("/survey?sort=id")
+            if let next = sorted.html.firstMatch(
+                of: /href="(\/survey\?sort=id&amp;sorted_after=[^"]+)">Next/)
+            {
+                _ = try await pages.get(String(next.1).replacingOccurrences(of: "&amp;", with: "&"))
+            }
             _ = try await pages.get("/survey?column=name&column=age")
             _ = try await pages.get("/survey/respondents/r1")
             _ = try await pages.postEncoded("/survey/review", "id=r1&state=approved")

@@ -1,5 +1,6 @@
 """End-to-end tests of the Casebook web pages in a real headless Chromium."""
 import json
+import zipfile
 import os
 
 from selenium.common.exceptions import WebDriverException
@@ -251,6 +252,23 @@ def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser
     assert browser.find_element(By.ID, "upload-summary").text == \
         "3 files: stored 0, unchanged 2, refused 1."
     assert "2 respondents received" in browser.find_element(By.ID, "respondent-count").text
+    # A ZIP of files, deflated as most tools write them: each file read as if sent alone.
+    archive = tmp_path / "team.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("forms/", "")
+        zipped.writestr("forms/eve.yaml", "id: r3\nname: Eve  # from the tablet\n")
+        zipped.writestr("forms/ada.yaml", "id: r1\nname: Ada\n")
+        zipped.writestr("__MACOSX/forms/._eve.yaml", "a resource fork")
+    browser.find_element(By.ID, "files").send_keys(str(archive))
+    click_and_load(browser, browser.find_element(By.ID, "upload"))
+    assert browser.find_element(By.ID, "upload-summary").text == \
+        "2 files: stored 1, unchanged 1, refused 0."
+    assert texts(browser, "ul.uploaded li") == [
+        "team.zip/forms/eve.yaml: stored", "team.zip/forms/ada.yaml: unchanged"]
+    # Its page shows the file as it was sent.
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "r3"))
+    assert browser.find_element(By.ID, "original").text == \
+        "id: r3\nname: Eve  # from the tablet"
 
 
 def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(server, browser):
@@ -269,6 +287,15 @@ def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(s
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form.columns button"))
     assert texts(browser, "table.respondents thead th") == ["choose", "review", "id", "name", "note"]
     assert texts(browser, "table.respondents tbody td")[3] == "x" * 80 + "…"
+    # A column's header sorts the table by it; again, the other way.
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "name"))
+    assert texts(browser, "table.respondents tbody th") == ["r1", "r2"]
+    assert "sorted by name" in browser.find_element(By.ID, "respondent-count").text
+    header = browser.find_element(By.CSS_SELECTOR, "table.respondents thead th[aria-sort]")
+    assert (header.text, header.get_attribute("aria-sort")) == ("name", "ascending")
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "name"))
+    assert texts(browser, "table.respondents tbody th") == ["r2", "r1"]
+    assert texts(browser, "table.respondents thead th") == ["choose", "review", "id", "name", "note"]
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "r2"))
     assert texts(browser, "dl.fields dt") == ["age", "id", "name", "note"]
     assert texts(browser, "dl.fields dd")[3] == "x" * 200

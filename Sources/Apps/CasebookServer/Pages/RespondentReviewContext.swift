@@ -43,13 +43,13 @@ enum RespondentReviewContext {
     /// `everyone`) is offered no sender: their filter already names them.
     static func filters(
         _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
-        everyone: Bool, shown: Int
+        sort: RespondentSort? = nil, everyone: Bool, shown: Int
     ) async throws -> [String: Any] {
         func link(_ words: String, _ filter: RespondentFilter) async throws -> [String: Any] {
             [
                 "words": words, "count": try await reviews.count(matching: filter),
                 "current": filter == current,
-                "path": SurveyPages.tableQuery(columns: columns, filter: filter),
+                "path": SurveyPages.tableQuery(columns: columns, filter: filter, sort: sort),
             ]
         }
         var anyState = current

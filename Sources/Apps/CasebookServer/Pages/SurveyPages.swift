@@ -40,25 +40,51 @@ struct SurveyPages: Sendable {
         -> Response
     {
         let view = try Self.tableView(FormFields(query: request))
-        return try await render(
-            request, page: view.page, cursor: view.cursor, columns: view.columns,
-            filter: view.filter, back: request.uri.query ?? "")
+        return try await render(request, view: view, back: request.uri.query ?? "")
     }
 
     /// What a table's address asks to see: a page (by offset or cursor), its columns, its
-    /// filter.
-    static func tableView(_ query: FormFields) throws -> (
-        page: Int, cursor: TableCursor?, columns: [String]?, filter: RespondentFilter
-    ) {
-        let page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
-        let columns = try Self.chosenColumns(query.values("column"))
+    /// filter, and the column it is sorted by (`sort=`, `order=desc`) with where its page
+    /// starts (`sorted_after=`).
+    struct TableView {
+        var page = 0
         var cursor: TableCursor?
+        var columns: [String]?
+        var filter = RespondentFilter()
+        var sort: RespondentSort?
+        var sortedAfter: RespondentSort.Key?
+    }
+
+    static func tableView(_ query: FormFields) throws -> TableView {
+        var view = TableView()
+        view.page = try query.integer("page", in: 0...Self.maximumPage) ?? 0
+        view.columns = try Self.chosenColumns(query.values("column"))
         if let before = try query.integer("before", in: 0...Int.max) {
-            cursor = .before(before)
+            view.cursor = .before(before)
         } else if let after = try query.integer("after", in: 0...Int.max) {
-            cursor = .after(after)
+            view.cursor = .after(after)
         }
-        return (page, cursor, columns, try RespondentFilterQuery.filter(in: query))
+        view.filter = try RespondentFilterQuery.filter(in: query)
+        if let column = query["sort"], !column.isEmpty {
+            guard column.utf8.count <= 256 else {
+                throw RequestError(.badRequest, "A column's name is at most 256 bytes.")
+                    .parameter("sort")
+            }
+            let order = query["order"] ?? "asc"
+            guard order == "asc" || order == "desc" else {
+                throw RequestError(.badRequest, "The order is asc or desc.").parameter("order")
+            }
+            view.sort = RespondentSort(column: column, descending: order == "desc")
+            if let token = query["sorted_after"] {
+                guard let key = SortCursorToken.key(from: token) else {
+                    throw RequestError(
+                        .badRequest, "sorted_after must be a page's next, as this page gave it"
+                    ).parameter("sorted_after")
+                }
+                view.sortedAfter = key
+            }
+        }
+        return view
     }
 
     /// Where a page of the table starts: before or after a respondent's revision, the cursor
@@ -75,13 +101,20 @@ struct SurveyPages: Sendable {
         return query.text.isEmpty ? "" : "&" + query.text
     }
 
-    /// The query of a page of the table: the columns chosen and the filter, each kept.
+    /// The query of a page of the table: the columns chosen, the filter and the sort, each
+    /// kept.
     static func tableQuery(
-        columns: [String]?, filter: RespondentFilter, page: Int = 0, cursor: TableCursor? = nil
+        columns: [String]?, filter: RespondentFilter, page: Int = 0, cursor: TableCursor? = nil,
+        sort: RespondentSort? = nil, sortedAfter: RespondentSort.Key? = nil
     ) -> String {
         var query = QueryString()
         RespondentFilterQuery.append(filter, to: &query)
         for column in columns ?? [] { query.append("column", column) }
+        if let sort {
+            query.append("sort", sort.column)
+            if sort.descending { query.append("order", "desc") }
+            if let sortedAfter { query.append("sorted_after", SortCursorToken.token(sortedAfter)) }
+        }
         if page > 0 { query.append("page", "\(page)") }
         switch cursor {
         case .before(let revision)?: query.append("before", "\(revision)")
@@ -158,19 +191,17 @@ struct SurveyPages: Sendable {
         // The table as it was (`back`: its address's query), shown again with what changed;
         // the newest page, when its address cannot be read: the marking does not hang on it.
         var back = form["back"] ?? ""
-        let view: (page: Int, cursor: TableCursor?, columns: [String]?, filter: RespondentFilter)
+        let view: TableView
         do {
             view = try Self.tableView(FormFields(back.utf8, kind: "query parameter"))
         } catch {
             back = ""
-            view = (0, nil, nil, RespondentFilter())
+            view = TableView()
         }
         func show(_ extra: [String: Any], status: HTTPResponse.Status = .ok) async throws
             -> Response
         {
-            try await render(
-                request, page: view.page, cursor: view.cursor, columns: view.columns,
-                filter: view.filter, back: back, extra: extra, status: status)
+            try await render(request, view: view, back: back, extra: extra, status: status)
         }
         do {
             let reviewed = try await setReview(of: ids, from: form)
@@ -336,10 +367,19 @@ struct SurveyPages: Sendable {
     }
 
     private func render(
-        _ request: Request, page: Int, cursor: TableCursor? = nil, columns chosen: [String]? = nil,
-        filter: RespondentFilter = RespondentFilter(), back: String = "",
+        _ request: Request, page: Int, extra: [String: Any] = [:],
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        var view = TableView()
+        view.page = page
+        return try await render(request, view: view, extra: extra, status: status)
+    }
+
+    private func render(
+        _ request: Request, view: TableView, back: String = "",
         extra: [String: Any] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        let (page, cursor, chosen, filter) = (view.page, view.cursor, view.columns, view.filter)
         var context: [String: Any] = [
             "folder": Self.defaultFolder, "mayRead": false, "back": back,
         ]
@@ -357,7 +397,20 @@ struct SurveyPages: Sendable {
             var respondents: [Respondent]
             if let reviews {
                 shown = try await reviews.count(matching: filter)
-                if page > 0 {
+                if let sort = view.sort {
+                    let sorted = try await SortedRespondentPage.page(
+                        of: reviews, matching: filter, sortedBy: sort, limit: Self.pageSize,
+                        after: view.sortedAfter)
+                    respondents = sorted.respondents
+                    if let next = sorted.next {
+                        context["sortedNext"] = Self.tableQuery(
+                            columns: chosen, filter: filter, sort: sort, sortedAfter: next)
+                    }
+                    if view.sortedAfter != nil {
+                        context["sortedFirst"] = Self.tableQuery(
+                            columns: chosen, filter: filter, sort: sort)
+                    }
+                } else if page > 0 {
                     respondents = try await reviews.newestRespondents(
                         matching: filter, limit: Self.pageSize, offset: page * Self.pageSize)
                 } else {
@@ -375,7 +428,8 @@ struct SurveyPages: Sendable {
                 }
                 context.merge(
                     try await RespondentReviewContext.filters(
-                        reviews, current: filter, columns: chosen, everyone: mayReadEveryone,
+                        reviews, current: filter, columns: chosen, sort: view.sort,
+                        everyone: mayReadEveryone,
                         shown: shown)
                 ) { $1 }
                 context["downloadQuery"] = Self.filterQuery(filter)
@@ -388,6 +442,11 @@ struct SurveyPages: Sendable {
             context["count"] = count
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
             context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
+            if reviews != nil {
+                Self.addSortLinks(to: &context, view: view)
+            } else {
+                context["order"] = "newest first"
+            }
             context["reviews"] = reviews != nil
             // The columns chosen, kept by the search's form.
             context["chosenColumns"] = (chosen ?? []).map { ["name": $0] }
@@ -505,6 +564,36 @@ struct SurveyPages: Sendable {
                 ]
             },
         ]
+    }
+
+    /// Each column's header a link that sorts the table by it (the sorted one the other way,
+    /// and marked with `aria-sort`), what order the table is in, and the sort as the forms'
+    /// hidden fields.
+    static func addSortLinks(to context: inout [String: Any], view: TableView) {
+        func header(_ name: String) -> [String: Any] {
+            let current = view.sort?.column == name ? view.sort : nil
+            let next = RespondentSort(
+                column: name, descending: current.map { !$0.descending } ?? false)
+            return [
+                "name": name,
+                "sortPath": tableQuery(columns: view.columns, filter: view.filter, sort: next),
+                "sorted": current.map { $0.descending ? "descending" : "ascending" } ?? false,
+            ]
+        }
+        let names = (context["columns"] as? [[String: Any]] ?? []).compactMap {
+            $0["name"] as? String
+        }
+        context["columns"] = names.map(header)
+        context["idColumn"] = header("id")
+        guard let sort = view.sort else {
+            context["order"] = "newest first"
+            context["sortFields"] = [[String: String]]()
+            return
+        }
+        context["order"] = "sorted by \(sort.column)" + (sort.descending ? ", descending" : "")
+        var fields = [["name": "sort", "value": sort.column]]
+        if sort.descending { fields.append(["name": "order", "value": "desc"]) }
+        context["sortFields"] = fields
     }
 
     static func prettyJSON(_ respondent: Respondent) -> String {
