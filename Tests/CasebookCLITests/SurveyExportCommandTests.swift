@@ -97,6 +97,13 @@ struct SurveyExportCommandTests {
                 "--data", data.url.path,
             ])
         #expect(around.standardOutput == "id,name\r\nr1,Ada\r\n")
+        let byField = try CasebookExecutable.run(
+            ["survey", "export", "--field", "household/size=3", "--data", data.url.path])
+        #expect(byField.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
+        let noEquals = try CasebookExecutable.run(
+            ["survey", "export", "--field", "name", "--data", data.url.path])
+        #expect(noEquals.status == 64)
+        #expect(noEquals.standardError.contains("--field is COLUMN=VALUE"))
         let badDay = try CasebookExecutable.run(
             ["survey", "export", "--to", "2026-02-30", "--data", data.url.path])
         #expect(badDay.status == 64)

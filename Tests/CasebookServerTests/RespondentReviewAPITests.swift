@@ -153,6 +153,8 @@ struct RespondentReviewAPITests {
                 ("from=\(days[1])&to=\(days[1])", ["r1"]), ("from=\(days[1])", ["r1"]),
                 ("to=\(days[1])", ["r1"]), ("from=\(days[2])", []), ("to=\(days[0])", []),
                 ("from=\(days[0])&to=\(days[2])", ["r1"]), ("from=&to=", ["r1"]),
+                ("field=id&value=r1", ["r1"]), ("field=id&value=r2", []),
+                ("field=&value=x", ["r1"]),
             ] {
                 try await client.execute(
                     uri: "/api/respondents?\(query)", method: .get, headers: Self.headers(admin)
@@ -164,6 +166,9 @@ struct RespondentReviewAPITests {
                 }
             }
             for (query, parameter) in [
+                ("field=\(String(repeating: "x", count: 257))&value=1", "field"),
+                ("field=name&value=\(String(repeating: "x", count: 4_097))", "value"),
+                ("value=\(String(repeating: "x", count: 4_097))", "value"),
                 ("from=yesterday", "from"), ("to=2026-02-30", "to"), ("from=2026-1-05", "from"),
                 ("to=0000-01-01", "to"), ("from=10000-01-01", "from"),
             ] {

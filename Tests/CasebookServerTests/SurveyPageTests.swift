@@ -188,6 +188,18 @@ struct SurveyPageTests {
             let later = try await pages.get("/survey?from=9999-12-31")
             #expect(later.html.contains("Showing 0 respondents received from 9999-12-31."))
             #expect(try await pages.get("/survey?to=someday").status == .badRequest)
+            // By a field's value, kept by the links.
+            let named = try await pages.get("/survey?field=name&value=Dee")
+            #expect(named.html.contains("Showing 1 respondent whose name is “Dee”."))
+            #expect(named.html.contains(#"href="/survey/respondents/r2""#))
+            #expect(!named.html.contains(#"href="/survey/respondents/r1""#))
+            #expect(named.html.contains(#"name="field" value="name""#))
+            #expect(
+                named.html.contains(
+                    #"<a href="/survey?state=approved&amp;field=name&amp;value=Dee">"#))
+            #expect(
+                named.html.contains(
+                    #"href="/api/respondents?format=csv&amp;field=name&amp;value=Dee""#))
             // Sorted by a column: its header a link, the sort kept by the filters' links.
             let byName = try await pages.get("/survey?sort=name&order=desc")
             #expect(byName.html.contains("3 respondents received, sorted by name, descending."))

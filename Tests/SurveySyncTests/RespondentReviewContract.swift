@@ -185,6 +185,59 @@ struct RespondentReviewContract {
         }
     }
 
+    /// A filter by a field's value takes the respondents whose cell in that column (as the
+    /// table and the CSV show it: text as it is, a number or a list as its JSON, a null as
+    /// empty) is exactly that value; a nested field by its `group/field` name.
+    func filtersByAFieldsValue() async throws {
+        let store = try makeStore()
+        _ = try await store.upsert(
+            [
+                Respondent(
+                    id: "a",
+                    fields: [
+                        "id": "a", "name": "Ada", "age": 41, "crops": ["maize", "beans"],
+                        "household": ["size": 3, "head": ["name": "Ada"]], "note": .null,
+                    ]),
+                Respondent(
+                    id: "b",
+                    fields: [
+                        "id": "b", "name": "ada", "age": 41.5, "crops": [], "note": "",
+                        "household": ["size": "3"],
+                    ]),
+                Respondent(id: "c", fields: ["id": "c", "name": "Zoë \"Z\", 東京", "ok": true]),
+            ], from: Self.phone)
+        func found(_ column: String, _ value: String, state: ReviewState? = nil) async throws
+            -> [String]
+        {
+            var filter = RespondentFilter(state: state)
+            filter.field = RespondentFieldValue(column: column, value: value)
+            let ids = try await store.respondentBodies(matching: filter, limit: 10, after: nil)
+                .map(\.id)
+            #expect(try await store.count(matching: filter) == ids.count, "\(column)=\(value)")
+            #expect(
+                try await store.newestRespondents(matching: filter, limit: 10, offset: 0)
+                    .map(\.id).sorted() == ids)
+            return ids
+        }
+        #expect(try await found("name", "Ada") == ["a"])
+        #expect(try await found("name", "ada") == ["b"])
+        #expect(try await found("name", "Zoë \"Z\", 東京") == ["c"])
+        #expect(try await found("age", "41") == ["a"])
+        #expect(try await found("age", "41.5") == ["b"])
+        #expect(try await found("crops", #"["maize","beans"]"#) == ["a"])
+        #expect(try await found("crops", "[]") == ["b"])
+        #expect(try await found("household/size", "3") == ["a", "b"])
+        #expect(try await found("household/head/name", "Ada") == ["a"])
+        #expect(try await found("household", "3") == [])
+        #expect(try await found("note", "") == ["a", "b"])
+        #expect(try await found("ok", "true") == ["c"])
+        #expect(try await found("missing", "") == [])
+        #expect(try await found("id", "c") == ["c"])
+        #expect(try await found("name", "Ada", state: .approved) == [])
+        #expect(try await found("name'; DROP TABLE respondent; --", "x") == [])
+        #expect(try await found(#"$."name""#, "Ada") == [])
+    }
+
     /// The text of the file a respondent's current version was read from is kept beside it,
     /// when it came with one: a version with the same fields keeps the first text, a changed
     /// one brings its own (or none).
@@ -386,6 +439,7 @@ struct RespondentReviewContract {
         try await pagesByCursorBothWays()
         try await filtersByWhenReceived()
         try await keepsTheOriginalOfTheCurrentVersion()
+        try await filtersByAFieldsValue()
         try await filtersByStateAndSender()
         try await arrivesReceivedWithItsSender()
         try await reviewsManyAtOnceWithAComment()
@@ -409,7 +463,7 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(10, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()

@@ -17,7 +17,7 @@ struct SurveyExportCommand: AsyncParsableCommand {
             only the respondents in that review state, whose current version that user sent \
             from that device; --search those whose answers hold words starting with its words; \
             --from and --to those whose current version arrived from and to those days (UTC, \
-            both included).
+            both included); --field name=Ada those whose field has that value.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -47,6 +47,12 @@ struct SurveyExportCommand: AsyncParsableCommand {
         help: "Only respondents found by these words (each the start of a word of their answers).")
     var search: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Only respondents whose field has a value: COLUMN=VALUE (a nested field as group/field).",
+            valueName: "column=value"))
+    var field: String?
+
     @Option(help: "Only respondents that arrived on this day (YYYY-MM-DD, UTC) or later.")
     var from: ReceivedDay?
 
@@ -56,15 +62,30 @@ struct SurveyExportCommand: AsyncParsableCommand {
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var database: DatabaseOption
 
+    func validate() throws {
+        if field != nil, fieldValue == nil {
+            throw ValidationError("--field is COLUMN=VALUE, as name=Ada")
+        }
+    }
+
+    /// The `--field` asked for, read at its first `=`.
+    var fieldValue: RespondentFieldValue? {
+        guard let field, let equals = field.firstIndex(of: "="), equals != field.startIndex
+        else { return nil }
+        return RespondentFieldValue(
+            column: String(field[..<equals]), value: String(field[field.index(after: equals)...]))
+    }
+
     func run() async throws {
         try await FailureReport.run("survey export") {
             let archived = format == .zip
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
-            let filter = RespondentFilter(
+            var filter = RespondentFilter(
                 state: state, user: user, device: device,
                 search: try search.flatMap { try RespondentSearch($0) },
                 receivedFrom: from?.start, receivedBefore: to?.end)
+            filter.field = fieldValue
             try await CommandServices.withRespondents(
                 data: data, database: try database.url()
             ) { store in

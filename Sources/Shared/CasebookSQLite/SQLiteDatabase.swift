@@ -7,8 +7,15 @@ import GRDB
 /// a busy timeout so that several processes can write, and migrated to the store's schema.
 public enum SQLiteDatabase {
     public static func open(path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+        try open(path: path, migrator: migrator, functions: [])
+    }
+
+    /// The same, with `functions` added to every connection.
+    public static func open(
+        path: String, migrator: DatabaseMigrator, functions: [DatabaseFunction]
+    ) throws -> DatabasePool {
         try restrictFiles(at: path)
-        let pool = try DatabasePool(path: path, configuration: configuration)
+        let pool = try DatabasePool(path: path, configuration: configuration(functions))
         try migrator.migrate(pool)
         return pool
     }
@@ -17,8 +24,15 @@ public enum SQLiteDatabase {
     public static func openOneConnection(path: String, migrator: DatabaseMigrator) throws
         -> DatabaseQueue
     {
+        try openOneConnection(path: path, migrator: migrator, functions: [])
+    }
+
+    /// The same, with `functions` added to the connection.
+    public static func openOneConnection(
+        path: String, migrator: DatabaseMigrator, functions: [DatabaseFunction]
+    ) throws -> DatabaseQueue {
         try restrictFiles(at: path)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: path, configuration: configuration(functions))
         // WAL is recorded in the file: set once, on a new file (GRDB's own WAL set-up writes and
         // syncs a table into a missing WAL file at every open, for a pool's readers). NORMAL,
         // as a pool's connections have it: a commit survives the process being killed; the WAL
@@ -33,9 +47,14 @@ public enum SQLiteDatabase {
         return queue
     }
 
-    private static var configuration: Configuration {
+    private static func configuration(_ functions: [DatabaseFunction]) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        if !functions.isEmpty {
+            configuration.prepareDatabase { database in
+                for function in functions { database.add(function: function) }
+            }
+        }
         return configuration
     }
 

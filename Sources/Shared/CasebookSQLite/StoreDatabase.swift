@@ -15,11 +15,24 @@ public struct StoreDatabase: Sendable {
         store: String, path: String, migrations: [StoreMigration],
         connections: StoreConnections = .pool
     ) throws {
+        try self.init(
+            store: store, path: path, migrations: migrations, connections: connections,
+            functions: [])
+    }
+
+    /// The same, with SQL functions written in Swift (`functions`) on every connection.
+    public init(
+        store: String, path: String, migrations: [StoreMigration], connections: StoreConnections,
+        functions: [DatabaseFunction]
+    ) throws {
         self.store = store
         let migrator = StoreMigration.migrator(migrations)
         switch connections {
-        case .pool: writer = try SQLiteDatabase.open(path: path, migrator: migrator)
-        case .one: writer = try SQLiteDatabase.openOneConnection(path: path, migrator: migrator)
+        case .pool:
+            writer = try SQLiteDatabase.open(path: path, migrator: migrator, functions: functions)
+        case .one:
+            writer = try SQLiteDatabase.openOneConnection(
+                path: path, migrator: migrator, functions: functions)
         }
     }
 

@@ -157,9 +157,11 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         async throws -> [Respondent]
     {
         lock.withLock {
-            stored.values.filter { filter.matches($0.status, searchText: $0.searchText) }
-                .sorted { $0.revision > $1.revision }.dropFirst(max(0, offset))
-                .prefix(max(0, limit)).map(\.respondent)
+            stored.values.filter {
+                filter.matches($0.respondent, $0.status, searchText: $0.searchText)
+            }
+            .sorted { $0.revision > $1.revision }.dropFirst(max(0, offset))
+            .prefix(max(0, limit)).map(\.respondent)
         }
     }
 
@@ -179,7 +181,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         lock.withLock {
             stored.keys.sorted().filter { $0 > (id ?? "") }
                 .compactMap { stored[$0] }.filter {
-                    filter.matches($0.status, searchText: $0.searchText)
+                    filter.matches($0.respondent, $0.status, searchText: $0.searchText)
                 }
                 .prefix(max(0, limit)).map {
                     ($0.respondent.id, $0.respondent.canonicalJSON, $0.respondent.originalYAML)
@@ -192,7 +194,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     ) async throws -> [(respondent: Respondent, revision: Int)] {
         lock.withLock {
             stored.values.filter {
-                filter.matches($0.status, searchText: $0.searchText)
+                filter.matches($0.respondent, $0.status, searchText: $0.searchText)
                     && $0.revision < (revision ?? .max)
             }
             .sorted { $0.revision > $1.revision }.prefix(max(0, limit))
@@ -207,7 +209,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     {
         lock.withLock {
             stored.values.filter {
-                filter.matches($0.status, searchText: $0.searchText) && $0.revision > revision
+                filter.matches($0.respondent, $0.status, searchText: $0.searchText)
+                    && $0.revision > revision
             }
             .sorted { $0.revision < $1.revision }.prefix(max(0, limit))
             .map { ($0.respondent, $0.revision) }
@@ -216,7 +219,9 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
 
     public func count(matching filter: RespondentFilter) async throws -> Int {
         lock.withLock {
-            stored.values.count { filter.matches($0.status, searchText: $0.searchText) }
+            stored.values.count {
+                filter.matches($0.respondent, $0.status, searchText: $0.searchText)
+            }
         }
     }
 

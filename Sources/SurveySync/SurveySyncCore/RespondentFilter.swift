@@ -1,8 +1,9 @@
 import Foundation
 
 /// Which respondents a list, a count or an export takes: those in a review state, sent by a
-/// user or from a device, found by a search, or whose current version arrived from
-/// `receivedFrom` (inclusive) to `receivedBefore` (exclusive); a member left nil takes any.
+/// user or from a device, found by a search, whose current version arrived from
+/// `receivedFrom` (inclusive) to `receivedBefore` (exclusive), or whose field has a value
+/// (`RespondentFieldValue`); a member left nil takes any.
 public struct RespondentFilter: Equatable, Sendable {
     public var state: ReviewState?
     public var user: String?
@@ -10,6 +11,8 @@ public struct RespondentFilter: Equatable, Sendable {
     public var search: RespondentSearch?
     public var receivedFrom: Date?
     public var receivedBefore: Date?
+    /// Only respondents whose field has this value.
+    public var field: RespondentFieldValue?
 
     public init(
         state: ReviewState? = nil, user: String? = nil, device: String? = nil,
@@ -43,16 +46,24 @@ public struct RespondentFilter: Equatable, Sendable {
     /// Whether the counts a store keeps per state and sender answer the filter: it has no
     /// search and no time of arrival, which only the respondents' rows can answer.
     public var isCountedByStateAndSender: Bool {
-        search == nil && receivedFrom == nil && receivedBefore == nil
+        search == nil && receivedFrom == nil && receivedBefore == nil && field == nil
     }
 
     /// Whether it takes a respondent whose status is `status` and whose indexed words are
-    /// `searchText` (`RespondentSearch.searchText(of:)`).
+    /// `searchText` (`RespondentSearch.searchText(of:)`), its field aside.
     public func matches(_ status: RespondentStatus, searchText: String) -> Bool {
         matches(status) && (search?.matches(searchText: searchText) ?? true)
     }
 
-    /// Whether it takes a respondent whose status is `status`, its search aside.
+    /// Whether it takes `respondent`, whose status is `status` and whose indexed words are
+    /// `searchText`.
+    public func matches(_ respondent: Respondent, _ status: RespondentStatus, searchText: String)
+        -> Bool
+    {
+        matches(status, searchText: searchText) && (field?.matches(respondent.fields) ?? true)
+    }
+
+    /// Whether it takes a respondent whose status is `status`, its search and field aside.
     public func matches(_ status: RespondentStatus) -> Bool {
         (state == nil || state == status.state) && (user == nil || user == status.sender.user)
             && (device == nil || device == status.sender.device)

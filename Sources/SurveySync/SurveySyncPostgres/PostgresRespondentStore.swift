@@ -755,5 +755,19 @@ extension PostgresQuery.StringInterpolation {
         appendLiteral("::timestamptz IS NULL OR received_at < ")
         appendInterpolation(before)
         appendLiteral(")")
+        // A field's cell, from the body read as `json`, whose values keep their text as the
+        // canonical JSON wrote it (`jsonb` would space a list and reorder its maps' keys).
+        if let field = filter.field {
+            let path = field.path
+            appendLiteral(" AND (CASE json_typeof(body::json #> ")
+            appendInterpolation(path)
+            appendLiteral("::text[]) WHEN 'string' THEN body::json #>> ")
+            appendInterpolation(path)
+            appendLiteral(
+                "::text[] WHEN 'null' THEN '' WHEN 'object' THEN NULL ELSE (body::json #> ")
+            appendInterpolation(path)
+            appendLiteral("::text[])::text END) = ")
+            appendInterpolation(field.value)
+        }
     }
 }

@@ -12,7 +12,22 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
 
     /// Opens (creating if needed) the database at `path`.
     public init(path: String) throws {
-        database = try StoreDatabase(store: "respondents", path: path, migrations: Self.migrations)
+        database = try StoreDatabase(
+            store: "respondents", path: path, migrations: Self.migrations, connections: .pool,
+            functions: [Self.fieldValueFunction])
+    }
+
+    /// `respondent_field_is(body, column, value)`: whether the respondent whose JSON is `body`
+    /// has `value` in `column` (`RespondentFieldValue`), read by the core, so that SQLite
+    /// answers as every store does.
+    private static let fieldValueFunction = DatabaseFunction(
+        "respondent_field_is", argumentCount: 3, pure: true
+    ) { values in
+        guard let body = String.fromDatabaseValue(values[0]),
+            let column = String.fromDatabaseValue(values[1]),
+            let value = String.fromDatabaseValue(values[2])
+        else { return false }
+        return RespondentFieldValue(column: column, value: value).matches(body: Array(body.utf8))
     }
 
     private static let migrations: [StoreMigration] = [
@@ -489,6 +504,10 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             terms.append(
                 "rowid IN (SELECT rowid FROM respondent_search WHERE respondent_search MATCH ?)")
             arguments += [search.fullTextQuery]
+        }
+        if let field = filter.field {
+            terms.append("respondent_field_is(body, ?, ?)")
+            arguments += [field.column, field.value]
         }
         if let from = filter.receivedFrom {
             terms.append("receivedAt >= ?")

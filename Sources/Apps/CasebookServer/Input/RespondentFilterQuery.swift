@@ -4,8 +4,9 @@ import SurveySyncCore
 /// and what of them its user may see.
 enum RespondentFilterQuery {
     /// The filter a request asks for: `q` (a search's words), `state` (a review state), `user`
-    /// and `device` (a sender's, at most 256 characters each), `from` and `to` (the first and
-    /// last days of arrival, `YYYY-MM-DD` in UTC).
+    /// and `device` (a sender's, at most 256 characters each), `field` and `value` (a column's
+    /// name and the value its cell must have), `from` and `to` (the first and last days of
+    /// arrival, `YYYY-MM-DD` in UTC).
     static func filter(in query: FormFields) throws -> RespondentFilter {
         var filter = RespondentFilter()
         if let name = query["state"], !name.isEmpty {
@@ -36,6 +37,18 @@ enum RespondentFilterQuery {
                 throw RequestError(.badRequest, "The search: \(error).").parameter("q")
             }
         }
+        let value = query["value"] ?? ""
+        guard value.unicodeScalars.count <= 4_096 else {
+            throw RequestError(.badRequest, "A field's value is at most 4,096 characters.")
+                .parameter("value")
+        }
+        if let column = query["field"], !column.isEmpty {
+            guard column.unicodeScalars.count <= 256 else {
+                throw RequestError(.badRequest, "A column's name is at most 256 characters.")
+                    .parameter("field")
+            }
+            filter.field = RespondentFieldValue(column: column, value: value)
+        }
         if let text = query["from"], !text.isEmpty {
             filter.receivedFrom = try day(text, "from").start
         }
@@ -56,13 +69,17 @@ enum RespondentFilterQuery {
     }
 
     /// `filter` as the parameters `filter(in:)` reads back (`state`, `user`, `device`, `q`,
-    /// `from`, `to`),
+    /// `field`, `value`, `from`, `to`),
     /// after those `query` holds.
     static func append(_ filter: RespondentFilter, to query: inout QueryString) {
         if let state = filter.state { query.append("state", state.rawValue) }
         if let user = filter.user { query.append("user", user) }
         if let device = filter.device { query.append("device", device) }
         if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+        if let field = filter.field {
+            query.append("field", field.column)
+            query.append("value", field.value)
+        }
         if let from = filter.receivedFrom { query.append("from", ReceivedDay(holding: from).text) }
         if let before = filter.receivedBefore {
             query.append("to", ReceivedDay(holding: before).previous.text)

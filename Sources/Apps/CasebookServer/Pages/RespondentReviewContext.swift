@@ -88,15 +88,20 @@ enum RespondentReviewContext {
         let search = current.search.map { $0.words.joined(separator: " ") }
         let from = current.receivedFrom.map { ReceivedDay(holding: $0).text }
         let to = current.receivedBefore.map { ReceivedDay(holding: $0).previous.text }
-        var dateFields: [[String: String]] = []
-        if let from { dateFields.append(["name": "from", "value": from]) }
-        if let to { dateFields.append(["name": "to", "value": to]) }
+        var keptFields: [[String: String]] = []
+        if let from { keptFields.append(["name": "from", "value": from]) }
+        if let to { keptFields.append(["name": "to", "value": to]) }
+        if let field = current.field {
+            keptFields.append(["name": "field", "value": field.column])
+            keptFields.append(["name": "value", "value": field.value])
+        }
         var context: [String: Any] = [
             "hasFilters": true, "stateFilters": stateLinks,
             "senderFilters": everyone ? senderLinks : [],
             "hasSenderFilters": everyone,
             "filterFields": fields, "search": search ?? "", "hasSearch": search != nil,
-            "receivedFrom": from ?? "", "receivedTo": to ?? "", "dateFields": dateFields,
+            "receivedFrom": from ?? "", "receivedTo": to ?? "", "keptFields": keptFields,
+            "fieldColumn": current.field?.column ?? "", "fieldValue": current.field?.value ?? "",
         ]
         if current != RespondentFilter() {
             var words: [String] = []
@@ -106,6 +111,9 @@ enum RespondentReviewContext {
                 words.append(
                     "sent by "
                         + Self.sender(RespondentSender(user: current.user, device: current.device)))
+            }
+            if let field = current.field {
+                words.append("whose \(field.column) is “\(field.value)”")
             }
             switch (from, to) {
             case (let from?, let to?): words.append("received from \(from) to \(to)")
