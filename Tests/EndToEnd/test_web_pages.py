@@ -265,6 +265,19 @@ def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser
         "2 files: stored 1, unchanged 1, refused 0."
     assert texts(browser, "ul.uploaded li") == [
         "team.zip/forms/eve.yaml: stored", "team.zip/forms/ada.yaml: unchanged"]
+    # Files dropped on the upload box are sent at once.
+    browser.execute_script("""
+        const files = new DataTransfer();
+        files.items.add(new File(["id: r4\\nname: Ida\\n"], "ida.yaml"));
+        document.querySelector("form[data-drop-files]").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: files, bubbles: true, cancelable: true}));
+    """)
+    WebDriverWait(browser, 10).until(
+        lambda driver: driver.find_elements(By.ID, "upload-summary") and
+        driver.find_element(By.ID, "upload-summary").text.startswith("1 file"))
+    assert browser.find_element(By.ID, "upload-summary").text == \
+        "1 file: stored 1, unchanged 0, refused 0."
+    assert texts(browser, "ul.uploaded li") == ["ida.yaml: stored"]
     # Its page shows the file as it was sent.
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "r3"))
     assert browser.find_element(By.ID, "original").text == \

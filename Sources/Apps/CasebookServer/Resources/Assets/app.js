@@ -51,3 +51,25 @@ document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     if (!isNaN(date)) { time.textContent = format.format(date); }
   });
 })();
+
+// Files dropped on a form that takes them (data-drop-files: its file field's id) are sent at
+// once, as if chosen and sent; without JavaScript the field still takes them.
+document.querySelectorAll("form[data-drop-files]").forEach(function (form) {
+  var field = document.getElementById(form.getAttribute("data-drop-files"));
+  if (!field) { return; }
+  ["dragenter", "dragover"].forEach(function (name) {
+    form.addEventListener(name, function (event) {
+      event.preventDefault();
+      form.classList.add("dropping");
+    });
+  });
+  form.addEventListener("dragleave", function () { form.classList.remove("dropping"); });
+  form.addEventListener("drop", function (event) {
+    event.preventDefault();
+    form.classList.remove("dropping");
+    if (!event.dataTransfer || event.dataTransfer.files.length === 0) { return; }
+    field.files = event.dataTransfer.files;
+    var button = form.querySelector("button[type=submit]");
+    form.requestSubmit(button || undefined);
+  });
+});
