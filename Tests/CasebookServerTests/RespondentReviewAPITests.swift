@@ -244,6 +244,14 @@ struct RespondentReviewAPITests {
             ) { response in
                 #expect(String(buffer: response.body) == "id,n\r\ns1,1\r\ns2,\r\n")
             }
+            // A ZIP of the files too holds only what they sent.
+            try await client.execute(
+                uri: "/api/respondents?format=zip", method: .get, headers: Self.headers(phone)
+            ) { response in
+                let archive = String(decoding: response.body.readableBytesView, as: UTF8.self)
+                #expect(archive.contains("s1.yaml") && archive.contains("s2.yaml"))
+                #expect(!archive.contains("t1.yaml"))
+            }
             try await client.execute(
                 uri: "/api/respondents?format=csv&device=tablet", method: .get,
                 headers: Self.headers(admin)
