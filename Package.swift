@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "SurveySyncCore", targets: ["SurveySyncCore"]),
         .library(name: "CasebookJSON", targets: ["CasebookJSON"]),
         .library(name: "Menu", targets: ["Menu"]),
+        .library(name: "MenuSQLite", targets: ["MenuSQLite"]),
+        .library(name: "MenuPostgres", targets: ["MenuPostgres"]),
         .library(name: "Diary", targets: ["Diary"]),
         .library(name: "DiaryCore", targets: ["DiaryCore"]),
         .library(name: "Accounts", targets: ["Accounts"]),
@@ -130,7 +132,20 @@ let package = Package(
             dependencies: [
                 "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
             ]),
-        .target(name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "Yams"]),
+        .target(
+            name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "StoreFailures", "Yams"]),
+        .target(
+            name: "MenuSQLite",
+            dependencies: [
+                "Menu", "CasebookSQLite", "StoreFailures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(
+            name: "MenuPostgres",
+            dependencies: [
+                "Menu", "CasebookPostgres", "StoreFailures",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .target(name: "DiaryCore", dependencies: ["CasebookWords"]),
         .target(
             name: "DiarySQLite",
@@ -366,7 +381,11 @@ let package = Package(
             name: "CasebookWireTests",
             dependencies: ["CasebookWire", "DiaryCore", "SurveySyncCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
-        .testTarget(name: "MenuTests", dependencies: ["Menu", "CasebookTestSupport"]),
+        .testTarget(
+            name: "MenuTests",
+            dependencies: [
+                "Menu", "MenuSQLite", "MenuPostgres", "CasebookTestSupport", "PostgresTestSupport",
+            ]),
         .testTarget(
             name: "SurveySyncTests",
             dependencies: [
@@ -433,6 +452,9 @@ let sourceFolders: [String: String] = [
     "DiaryPostgres": "Sources/Diary/DiaryPostgres",
     "DiaryHTTPClient": "Sources/Diary/DiaryHTTPClient",
     "Diary": "Sources/Diary/Diary",
+    "Menu": "Sources/Menu/Menu",
+    "MenuSQLite": "Sources/Menu/MenuSQLite",
+    "MenuPostgres": "Sources/Menu/MenuPostgres",
     "AccountsCore": "Sources/Accounts/AccountsCore",
     "AccountsFiles": "Sources/Accounts/AccountsFiles",
     "AccountsSQLite": "Sources/Accounts/AccountsSQLite",
