@@ -133,7 +133,8 @@ let package = Package(
                 "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
             ]),
         .target(
-            name: "Menu", dependencies: ["CasebookFileSystem", "CasebookYAML", "StoreFailures", "Yams"]),
+            name: "Menu",
+            dependencies: ["CasebookFileSystem", "CasebookYAML", "StoreFailures", "Yams"]),
         .target(
             name: "MenuSQLite",
             dependencies: [
