@@ -123,3 +123,56 @@ struct MenuCommandTests {
         #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\npizzas:\n"))
     }
 }
+
+/// `casebook menu import FILE`: a menu file loaded into the server's store as its next
+/// revision, which the server serves and `casebook menu --data` shows; the same file again
+/// saves nothing; a file that is no menu is refused naming its line, and nothing is saved.
+@Suite("casebook menu import")
+struct MenuImportCommandTests {
+    let data: TemporaryDirectory
+
+    init() throws { data = try TemporaryDirectory() }
+
+    static let menu = """
+        restaurant: Da Mario
+        currency: EUR
+        pizzas:
+          - name: Marinara
+            price: 7
+        """
+
+    @Test func aFileBecomesTheServedMenuOnce() async throws {
+        let file = try data.file("mario.yaml", contents: Self.menu)
+        let imported = try CasebookExecutable.run(
+            ["menu", "import", file.path, "--data", data.url.path])
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput == "Imported mario.yaml as revision 1 of the menu.\n")
+        let again = try CasebookExecutable.run(
+            ["menu", "import", file.path, "--data", data.url.path])
+        #expect(
+            again.standardOutput
+                == "mario.yaml is the menu already (revision 1): nothing was imported.\n")
+        let shown = try CasebookExecutable.run(["menu", "--data", data.url.path])
+        #expect(shown.standardOutput.hasPrefix("Da Mario\n"))
+        let exported = try CasebookExecutable.run(["menu", "export", "--data", data.url.path])
+        #expect(exported.standardOutput.contains("\"Marinara\""))
+        // A server on the data directory serves it, not the menu it was started with.
+        let server = try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
+        defer { server.stop() }
+        let (body, _) = try await ServerProcess.session.data(
+            from: server.url.appendingPathComponent("api/menu"))
+        #expect(String(decoding: body, as: UTF8.self).contains("Da Mario"))
+    }
+
+    @Test func aFileThatIsNoMenuIsRefusedNamingItsLineAndSavesNothing() throws {
+        let file = try data.file("broken.yaml", contents: "restaurant: X\npizzas:\n  - name: A\n")
+        let refused = try CasebookExecutable.run(
+            ["menu", "import", file.path, "--data", data.url.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("broken.yaml:3:"))
+        let shown = try CasebookExecutable.run(["menu", "--data", data.url.path])
+        #expect(shown.standardOutput.hasPrefix("Giuseppe's\n"), "the store holds no menu yet")
+        let missing = try CasebookExecutable.run(["menu", "import", "--data", data.url.path])
+        #expect(missing.status == 64)
+    }
+}

@@ -9,6 +9,9 @@ import Diary
 import DiaryHTTPClient
 import DiaryPostgres
 import Foundation
+import Menu
+import MenuPostgres
+import MenuSQLite
 import SurveySyncCore
 import SurveySyncPostgres
 import SurveySyncSQLite
@@ -104,6 +107,27 @@ struct CommandServices {
             try await database.prepare([PostgresRespondentStore.schema])
             try await body(
                 PostgresRespondentStore(client: database.client, operations: database.operations))
+        }
+    }
+
+    /// Runs `body` with the menu's store: in PostgreSQL when `database` is given (its pool
+    /// running for as long as `body` runs), else in the data directory (made if missing).
+    static func withMenu(
+        data: DataDirectoryOption, database url: DatabaseURL?,
+        _ body: (any MenuStore) async throws -> Void
+    ) async throws {
+        guard let url else {
+            let services = try data.services()
+            try await body(try SQLiteMenuStore(path: services.layout.menuDatabase.path))
+            return
+        }
+        let database = try PostgresDatabase(url: url)
+        try await withThrowingTaskGroup(of: Void.self) { pool in
+            pool.addTask { await database.run() }
+            defer { pool.cancelAll() }
+            try await database.prepare([PostgresMenuStore.schema])
+            try await body(
+                PostgresMenuStore(client: database.client, operations: database.operations))
         }
     }
 

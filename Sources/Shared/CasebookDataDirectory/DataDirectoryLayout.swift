@@ -20,6 +20,8 @@ public struct DataDirectoryLayout: Sendable, Equatable {
     public var respondentsDatabase: URL { root.appendingPathComponent("respondents.sqlite") }
     /// Each user's "save password?" choice, as the server keeps it (SQLite).
     public var preferencesDatabase: URL { root.appendingPathComponent("preferences.sqlite") }
+    /// The menu's revisions, as the server serves them (SQLite).
+    public var menuDatabase: URL { root.appendingPathComponent("menu.sqlite") }
     /// The server's users and their API tokens (SQLite).
     public var usersDatabase: URL { root.appendingPathComponent("users.sqlite") }
     /// The folder that holds the sealed preference vault's key and file.

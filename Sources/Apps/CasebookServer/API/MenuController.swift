@@ -3,23 +3,42 @@ import Foundation
 import Hummingbird
 import Menu
 
-/// The menu API: the menu the server was started with, as JSON (encoded once, at start).
+/// The menu API: the store's current menu (`MenuService`), as JSON, encoded once per
+/// revision.
 struct MenuController: Sendable {
-    let listingJSON: Data
+    let menu: MenuService
+    private let encoded = EncodedRevision()
 
-    init(menu: Menu) {
-        listingJSON = WireJSON.encode(MenuListing(menu: menu))
+    init(menu: MenuService) {
+        self.menu = menu
+    }
+
+    /// The JSON of the last revision asked for.
+    private final class EncodedRevision: @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: (revision: Int, json: Data)?
+
+        func json(of revision: MenuRevision) -> Data {
+            if let kept = lock.withLock({ kept }), kept.revision == revision.number {
+                return kept.json
+            }
+            let json = WireJSON.encode(MenuListing(menu: revision.menu))
+            lock.withLock { kept = (revision.number, json) }
+            return json
+        }
     }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/api/menu", use: show)
     }
 
-    /// `GET /api/menu`: the menu's sections and items, as encoded at start. Anyone's to keep
-    /// (a guest's browser, a shared cache) unless the menu is private, and asked again each
-    /// time (its ETag answers 304 while it holds), so that a change shows at once.
-    @Sendable func show(_ request: Request, context: some RequestContext) -> Response {
-        var response = JSONResponse.make(encoded: listingJSON)
+    /// `GET /api/menu`: the current menu's sections and items. Anyone's to keep (a guest's
+    /// browser, a shared cache) unless the menu is private, and asked again each time (its
+    /// ETag answers 304 while it holds), so that a change shows at once.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        var response = JSONResponse.make(encoded: encoded.json(of: try await menu.current()))
         response.headers[.cacheControl] =
             RouteTable.privateMenu ? "private, no-cache" : "public, no-cache"
         return response

@@ -7,6 +7,8 @@ import Diary
 import DiaryPostgres
 import Foundation
 import Menu
+import MenuPostgres
+import MenuSQLite
 import SurveySyncCore
 import SurveySyncPostgres
 import SurveySyncSQLite
@@ -17,6 +19,8 @@ extension CasebookServer {
         public var respondents: any RespondentStore
         public var preferences: any PreferenceChoiceStore
         public var diary: any DiaryStore & Sendable
+        /// The menu's revisions: what the menu page and `GET /api/menu` serve.
+        public var menu: any MenuStore = InMemoryMenuStore()
         /// Where the pages' files live: respondents folders, documents, the preference vault.
         public var dataDirectory: URL
         /// Each user's own diary, once the server has users (nil: everyone shares `diary`).
@@ -66,6 +70,8 @@ extension CasebookServer {
                 diary: PostgresDiaryStore(client: database.client, operations: database.operations),
                 dataDirectory: dataDirectory)
             stores.database = database
+            stores.menu = PostgresMenuStore(
+                client: database.client, operations: database.operations)
             stores.users = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
             stores.diaryOfUser = { user in
@@ -79,6 +85,7 @@ extension CasebookServer {
         public static let postgresSchemas = [
             PostgresRespondentStore.schema, PostgresDiaryStore.schema,
             PostgresPreferenceChoiceStore.schema, PostgresUserDirectory.schema,
+            PostgresMenuStore.schema,
         ]
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
@@ -91,6 +98,7 @@ extension CasebookServer {
                 diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
             stores.users = try SQLiteUserDirectory(path: layout.usersDatabase.path)
+            stores.menu = try SQLiteMenuStore(path: layout.menuDatabase.path)
             let diaries = UserDiaries { user in
                 try SQLiteDiaryStore(path: layout.diaryDatabase(of: user).path)
             }

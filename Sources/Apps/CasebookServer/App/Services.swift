@@ -14,7 +14,7 @@ import SurveySyncCore
 /// controllers and pages receive these and never open a file or a database.
 struct Services: Sendable {
     let layout: DataDirectoryLayout
-    let menu: Menu
+    let menu: MenuService
     let vault: PreferenceVaultAccess
     let respondents: any RespondentStore
     /// The respondents' reviews and senders, when their store keeps them (every store Casebook
@@ -38,7 +38,7 @@ struct Services: Sendable {
     init(stores: CasebookServer.Stores, configuration: CasebookServer.Configuration) throws {
         accessLog = try configuration.accessLog.map { try AccessLog(path: $0) }
         layout = DataDirectoryLayout(root: stores.dataDirectory)
-        menu = configuration.menu
+        menu = MenuService(store: stores.menu, initial: configuration.menu)
         vault = PreferenceVaultAccess(directory: layout.preferenceVault)
         respondents = stores.respondents
         respondentReviews = stores.respondents as? any ReviewedRespondentStore

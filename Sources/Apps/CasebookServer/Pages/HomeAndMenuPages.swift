@@ -4,14 +4,14 @@ import Menu
 /// `/`: the systems; `/menu`: the menu screen; and the stylesheet and script.
 struct HomeAndMenuPages: Sendable {
     let renderer: PageRenderer
-    let menu: Menu
+    let menu: MenuService
     /// The home page, rendered once per viewer (a kind, and the signed-in user's name), each
     /// visitor's token put in per request.
     let home = RenderedPageCache()
-    /// The menu page, the same way (the menu is fixed for the server's lifetime).
+    /// The menu page, the same way, once per revision of the menu.
     let menuPages = RenderedPageCache()
 
-    init(renderer: PageRenderer, menu: Menu) {
+    init(renderer: PageRenderer, menu: MenuService) {
         self.renderer = renderer
         self.menu = menu
     }
@@ -70,15 +70,19 @@ struct HomeAndMenuPages: Sendable {
     /// `GET /menu`: the menu screen, with its allergens and labels in words and in schema.org's
     /// JSON-LD; `without=nuts` (repeated) leaves out dishes with an allergen and `label=vegan`
     /// (repeated) keeps those with a label. The whole menu is rendered once per viewer.
-    @Sendable func showMenu(_ request: Request, context: some RequestContext) throws -> Response {
+    @Sendable func showMenu(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
         let filter = try Self.filter(FormFields(query: request))
+        let revision = try await self.menu.current()
+        let menu = revision.menu
         guard filter.isEmpty else {
             return renderer.page(
                 "menu", title: menu.restaurant,
                 context: Self.menuContext(filter.apply(to: menu), filter: filter),
                 request: request)
         }
-        let page = menuPages.page(Self.viewerKey(), revision: 0) { placeholder in
+        let page = menuPages.page(Self.viewerKey(), revision: revision.number) { placeholder in
             renderer.html(
                 "menu", title: menu.restaurant, context: Self.menuContext(menu, filter: filter),
                 csrf: placeholder, path: "/menu")
