@@ -49,8 +49,8 @@ struct MenuAPITests {
                 #expect(String(buffer: response.body).contains("Da Mario"))
             }
             let cheaper = Menu(
-                restaurant: "Da Mario", currency: .euro, pizzas: [Pizza(name: "Marinara", price: 6)],
-                beverages: [], desserts: [])
+                restaurant: "Da Mario", currency: .euro,
+                pizzas: [Pizza(name: "Marinara", price: 6)], beverages: [], desserts: [])
             _ = try await stores.menu.save(cheaper, basedOn: 1, by: "mario", note: nil)
             try await client.execute(uri: "/api/menu", method: .get) { response in
                 #expect(String(buffer: response.body).contains("6.00"))
