@@ -364,7 +364,8 @@ let package = Package(
             ]),
         .testTarget(
             name: "CasebookYAMLTests", dependencies: ["CasebookYAML", "CasebookJSON", "Yams"]),
-        .testTarget(name: "CasebookZipTests", dependencies: ["CasebookZip"]),
+        .testTarget(
+            name: "CasebookZipTests", dependencies: ["CasebookZip", "CasebookTestSupport"]),
         .testTarget(
             name: "CasebookFileSystemTests",
             dependencies: ["CasebookFileSystem", "CasebookTestSupport"]),

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import CasebookZip
 import Testing
 
@@ -14,7 +15,7 @@ struct CRC32Tests {
     /// Eight bytes at a time gives what one at a time gives, whatever the length and however
     /// the bytes are split between additions.
     @Test func anySplitGivesTheChecksumOfTheWhole() {
-        var generator = SplitMix(seed: 2026)
+        var generator = SplitMix64(seed: 2026)
         for length in [0, 1, 7, 8, 9, 63, 64, 65, 1_000] {
             let bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let whole = CRC32.checksum(bytes)
@@ -35,18 +36,5 @@ struct CRC32Tests {
             for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
         }
         return ~crc
-    }
-}
-
-/// A small seeded generator, so that a run is repeatable.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import CasebookZip
 import Foundation
 import Testing
@@ -171,7 +172,7 @@ struct ZipReaderTests {
             _ = try? ZipReader.entries(in: Array(bytes.prefix(length)), limits: limits)
             _ = try? ZipReader.entries(in: Array(bytes.suffix(length)), limits: limits)
         }
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<2_000 {
             var damaged = bytes
             for _ in 0..<3 {
