@@ -192,29 +192,11 @@ struct MenuFileParser {
 
     private func price(_ node: Node, field: String) throws(MenuFileError) -> Decimal {
         let text = try self.text(node, field: field)
-        // Decimal holds 38 digits and would round more; no menu needs over nine before the point.
-        if Self.isPrice(text),
-            text.prefix(while: { $0 != "." }).drop(while: { $0 == "0" }).count > 9
-        {
-            throw error(at: node, field, "'\(text)' is too large a price (at most 999999999.99)")
+        do {
+            return try MenuPrice.read(text)
+        } catch {
+            throw self.error(at: node, field, "\(error)")
         }
-        guard Self.isPrice(text),
-            let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-        else {
-            throw error(
-                at: node, field, "'\(text)' is not a price (a number ≥ 0 with at most 2 decimals)")
-        }
-        return price
-    }
-
-    /// Digits, optionally followed by a point and one or two digits.
-    private static func isPrice(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        let isDigits = { (part: Substring) in
-            !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber }
-        }
-        guard let whole = parts.first, isDigits(whole) else { return false }
-        return parts.count == 1 || (isDigits(parts[1]) && parts[1].count <= 2)
     }
 
     private func text(_ node: Node, field: String) throws(MenuFileError) -> String {
