@@ -106,9 +106,12 @@ struct RouteMatrixTests {
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         let sessions = Sessions(store: people, users: people)
         let expected: [UserRole: [String]] = [
-            .admin: ["/menu", "/diary", "/survey", "/factor", "/account", "/documents"],
+            .admin: [
+                "/menu", "/menu/edit", "/diary", "/survey", "/factor", "/account", "/documents",
+            ],
             .diarist: ["/menu", "/diary", "/factor", "/account"],
             .surveyor: ["/menu", "/survey", "/factor", "/account"],
+            .manager: ["/menu", "/menu/edit", "/factor", "/account"],
         ]
         try await Application(router: router).test(.router) { client in
             for role in UserRole.allCases {

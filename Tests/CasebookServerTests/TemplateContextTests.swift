@@ -60,6 +60,11 @@ struct TemplateContextTests {
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
             _ = try await pages.post("/survey/sync", ["folder": "Nowhere"])
             _ = try await pages.get("/survey?page=1")
+            _ = try await pages.get("/menu/edit")
+            _ = try await pages.post("/menu/edit", ["revision": "1", "price.pizzas.0": "7.90"])
+            _ = try await pages.post("/menu/edit", ["revision": "1", "price.pizzas.0": "7.50"])
+            _ = try await pages.post("/menu/edit", ["revision": "2", "price.pizzas.0": "x"])
+            _ = try await pages.get("/menu/history")
             let sorted = try await pages.get("/survey?sort=id")
             if let next = sorted.html.firstMatch(
                 of: /href="(\/survey\?sort=id&amp;sorted_after=[^"]+)">Next/)

@@ -62,11 +62,12 @@ def test_each_person_signs_in_to_a_diary_of_their_own(team, browser, screenshot)
 
 
 ROLES = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
-         ("sam", "surveyor", "survey password")]
+         ("sam", "surveyor", "survey password"), ("mo", "manager", "menu password")]
 NAVIGATION = {
-    "admin": ["Menu", "Diary", "Survey", "Factor", "Account", "Documents"],
+    "admin": ["Menu", "Edit menu", "Diary", "Survey", "Factor", "Account", "Documents"],
     "diarist": ["Menu", "Diary", "Factor", "Account"],
     "surveyor": ["Menu", "Survey", "Factor", "Account"],
+    "manager": ["Menu", "Edit menu", "Factor", "Account"],
 }
 
 
@@ -114,14 +115,14 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
         browser.get(roles.url + "/login")
         sign_in(browser, name, password)
         browser.get(roles.url + "/diary/import")
-        if role == "surveyor":
+        if role in ("surveyor", "manager"):
             assert not browser.find_elements(By.ID, "file"), role
         else:
             assert browser.find_element(By.ID, "file"), role
             screenshot(f"diary-import-{role}")
         # The survey's upload: the surveyor's and the admin's.
         browser.get(roles.url + "/survey")
-        assert bool(browser.find_elements(By.ID, "upload")) == (role != "diarist"), role
+        assert bool(browser.find_elements(By.ID, "upload")) == (role in ("admin", "surveyor")), role
         # Reviewing respondents: the admin's alone; a surveyor sees what they sent.
         assert bool(browser.find_elements(By.ID, "review-form")) == (role == "admin"), role
         assert bool(browser.find_elements(By.ID, "respondents-own")) == (role == "surveyor"), role

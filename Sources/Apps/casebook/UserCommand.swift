@@ -40,7 +40,7 @@ struct UserAddCommand: AsyncParsableCommand {
     @Argument(help: "The user's name: 1 to 64 of a-z, 0-9, '.', '_' and '-'.")
     var name: String
 
-    @Option(help: "What the user may do: admin, surveyor or diarist.")
+    @Option(help: "What the user may do: admin, surveyor, diarist or manager.")
     var role: UserRole = .diarist
 
     @OptionGroup var data: DataDirectoryOption

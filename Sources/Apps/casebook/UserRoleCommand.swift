@@ -11,7 +11,7 @@ struct UserRoleCommand: AsyncParsableCommand {
     @Argument(help: "The user's name.")
     var name: String
 
-    @Argument(help: "The new role: admin, surveyor or diarist.")
+    @Argument(help: "The new role: admin, surveyor, diarist or manager.")
     var role: UserRole
 
     @OptionGroup var data: DataDirectoryOption

@@ -22,6 +22,11 @@ enum RouteTable {
         // The menu: a restaurant's, for its guests too (every user with --private-menu).
         Route(.get, "/menu", .page, .everyone, navigation: "Menu"),
         Route(.get, "/api/menu", .api, .everyone),
+        // Changing the menu: its managers and admins.
+        Route(.get, "/menu/edit", .page, .roles([.manager, .admin]), navigation: "Edit menu"),
+        Route(.post, "/menu/edit", .page, .roles([.manager, .admin])),
+        Route(.get, "/menu/history", .page, .roles([.manager, .admin])),
+        Route(.post, "/menu/restore", .page, .roles([.manager, .admin])),
         // Every user.
         Route(.get, "/", .page, .roles(everyRole)),
         // The diary: diarists (each their own) and admins.

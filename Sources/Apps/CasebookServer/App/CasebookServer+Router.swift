@@ -68,6 +68,7 @@ extension CasebookServer {
         DiaryAPIController(diaries: services.diaries).addRoutes(to: router)
         MenuController(menu: services.menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
+        MenuEditPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         DiaryPages(
             renderer: renderer, diaries: services.diaries, secureCookies: services.secureCookies
         ).addRoutes(to: router)

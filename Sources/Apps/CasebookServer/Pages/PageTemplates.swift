@@ -26,5 +26,7 @@ enum PageTemplates {
         "diary-import": PackageResources.diary_import_mustache,
         "survey-respondent": PackageResources.survey_respondent_mustache,
         "login": PackageResources.login_mustache,
+        "menu-edit": PackageResources.menu_edit_mustache,
+        "menu-history": PackageResources.menu_history_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

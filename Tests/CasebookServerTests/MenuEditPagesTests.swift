@@ -1,0 +1,96 @@
+import CasebookServer
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Menu
+import Testing
+
+/// The menu changed from the browser: prices saved as the next revision, which the menu page
+/// and the API serve at once; a save from a revision someone else saved after is the conflict
+/// page and saves nothing; a price that is none is shown again, naming the dish; the history
+/// lists every revision with what it changed, and restores any.
+@Suite("Editing the menu in the browser")
+struct MenuEditPagesTests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        stores.users = nil
+        self.stores = stores
+    }
+
+    func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
+        let router = try CasebookServer.router(stores: stores, menu: .giuseppes)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            try await body(&pages)
+        }
+    }
+
+    @Test func pricesAreSavedAsTheNextRevisionAndServedAtOnce() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/edit")
+            #expect(form.status == .ok)
+            #expect(form.html.contains(#"name="revision" value="1""#))
+            #expect(
+                form.html.contains(
+                    #"<label for="price-pizzas-0">Margherita</label>"# + "\n"
+                        + #"<input id="price-pizzas-0" name="price.pizzas.0" value="8.50""#))
+            let saved = try await pages.post(
+                "/menu/edit", ["revision": "1", "price.pizzas.0": " 7.90 "])
+            #expect(saved.status == .ok)
+            #expect(saved.html.contains("Saved as revision 2."))
+            #expect(saved.html.contains(#"name="price.pizzas.0" value="7.90""#))
+            #expect(try await pages.get("/menu").html.contains("€7.90"))
+            #expect(try await pages.get("/api/menu").html.contains(#""price":"7.90""#))
+            // Someone saving from revision 1 now: the conflict page, nothing saved.
+            let stale = try await pages.post(
+                "/menu/edit", ["revision": "1", "price.pizzas.0": "9.00"])
+            #expect(stale.status == .conflict)
+            #expect(
+                stale.html.contains(
+                    "owner saved revision 2 after you opened revision 1. Nothing of yours was saved"
+                ))
+            #expect(stale.html.contains(#"name="revision" value="2""#))
+            #expect(try await stores.menu.current()?.number == 2)
+            // A price that is none: the form again, naming the dish; nothing saved.
+            let bad = try await pages.post(
+                "/menu/edit", ["revision": "2", "price.pizzas.1": "cheap"])
+            #expect(bad.status == .badRequest)
+            #expect(
+                bad.html.contains(
+                    "Marinara: &#39;cheap&#39; is not a price (a number ≥ 0 with at most 2 decimals)."
+                ))
+            #expect(bad.html.contains(#"name="price.pizzas.1" value="cheap""#))
+            #expect(
+                try await pages.post("/menu/edit", ["price.pizzas.0": "1"]).status == .badRequest)
+            #expect(
+                try await pages.post("/menu/edit", ["revision": "9", "price.pizzas.0": "1"]).status
+                    == .badRequest)
+            #expect(try await stores.menu.current()?.number == 2)
+        }
+    }
+
+    @Test func theHistoryListsWhatEachRevisionChangedAndRestoresAny() async throws {
+        try await withPages { pages in
+            _ = try await pages.get("/menu/edit")
+            _ = try await pages.post("/menu/edit", ["revision": "1", "price.pizzas.0": "7.90"])
+            let history = try await pages.get("/menu/history")
+            #expect(history.html.contains("Margherita: 8.50 → 7.90"))
+            #expect(history.html.contains("<strong>Revision 2</strong> (current), by owner"))
+            #expect(history.html.contains(#"<input type="hidden" name="number" value="1">"#))
+            let restored = try await pages.post("/menu/restore", ["number": "1", "revision": "2"])
+            #expect(restored.status == .seeOther)
+            #expect(try await stores.menu.current()?.number == 3)
+            #expect(try await stores.menu.current()?.menu == .giuseppes)
+            #expect(try await pages.get("/menu/history").html.contains("restored revision 1"))
+            let stale = try await pages.post("/menu/restore", ["number": "1", "revision": "2"])
+            #expect(stale.status == .conflict)
+            let unknown = try await pages.post("/menu/restore", ["number": "7", "revision": "3"])
+            #expect(unknown.status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+"""The menu changed from the browser, in a real headless Chromium: a manager changes a price;
+a guest, not signed in, sees it at once; a second manager's save from the revision before is
+refused with the conflict message and changes nothing; the history restores the old price; a
+diarist may not edit the menu."""
+import http.cookiejar
+import os
+import re
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_sign_in import sign_in  # noqa: E402
+from test_web_pages import click_and_load  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import Server  # noqa: E402
+
+
+@pytest.fixture
+def restaurant():
+    running = Server(users=[("maria", "manager", "correct horse"), ("luigi", "manager", "other horse"),
+                            ("dee", "diarist", "third horse")])
+    yield running
+    running.stop()
+
+
+class Visitor:
+    """Another browser, as far as the server can tell: its own cookies, signed in as `name`
+    (or a guest), its forms sent with the token of the page they were on."""
+
+    def __init__(self, server, name=None, password=None):
+        self.url = server.url
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        page = self.get("/login")
+        if name:
+            self.post("/login", {"username": name, "password": password}, page=page)
+
+    def status(self, path):
+        try:
+            with urllib.request.build_opener(
+                    urllib.request.HTTPCookieProcessor(self.cookies), NoRedirect).open(self.url + path) as answer:
+                return answer.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def get(self, path):
+        with self.opener.open(self.url + path) as answer:
+            return answer.read().decode("utf-8")
+
+    def post(self, path, fields, page):
+        token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+        body = urllib.parse.urlencode({"csrf": token, **fields}).encode()
+        try:
+            with self.opener.open(self.url + path, data=body) as answer:
+                return answer.status, answer.read().decode("utf-8")
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode("utf-8")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments):
+        return None
+
+
+def test_a_manager_changes_a_price_and_a_guest_sees_it(restaurant, browser, screenshot):
+    browser.delete_all_cookies()
+    browser.get(restaurant.url + "/login?next=/menu/edit")
+    sign_in(browser, "maria", "correct horse")
+    browser.get(restaurant.url + "/menu/edit")
+    price = browser.find_element(By.ID, "price-pizzas-0")
+    assert price.get_attribute("value") == "8.50"
+    # Luigi opens the same revision in his own session before Maria saves.
+    luigi = Visitor(restaurant, "luigi", "other horse")
+    opened = luigi.get("/menu/edit")
+    price.clear()
+    price.send_keys("7.90")
+    click_and_load(browser, browser.find_element(By.ID, "save-menu"))
+    assert browser.find_element(By.ID, "saved").text == "Saved as revision 2."
+    screenshot("menu-edit")
+    # A guest, not signed in, sees the new price.
+    guest = Visitor(restaurant)
+    assert "€7.90" in guest.get("/menu")
+    # Luigi's save from revision 1 is the conflict, and changes nothing.
+    status, page = luigi.post("/menu/edit", {"revision": "1", "price.pizzas.0": "9.00"}, page=opened)
+    assert status == 409
+    assert "maria saved revision 2 after you opened revision 1" in page
+    assert "€7.90" in guest.get("/menu")
+    # The history restores the first revision.
+    browser.get(restaurant.url + "/menu/history")
+    assert "Margherita: 8.50 → 7.90" in browser.find_element(By.TAG_NAME, "main").text
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form[action='/menu/restore'] button"))
+    assert "restored revision 1" in browser.find_element(By.TAG_NAME, "main").text
+    assert "€8.50" in guest.get("/menu")
+
+
+def test_a_diarist_may_not_edit_the_menu(restaurant):
+    diarist = Visitor(restaurant, "dee", "third horse")
+    assert diarist.status("/menu/edit") == 403
+    assert Visitor(restaurant).status("/menu/edit") in (302, 303, 401)
