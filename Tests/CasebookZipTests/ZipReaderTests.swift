@@ -109,6 +109,36 @@ struct ZipReaderTests {
         }
     }
 
+    /// A directory whose entries all point at one blob (each read would copy it again: a
+    /// file of 64 MiB read 10,000 times over) is refused as a whole, at once.
+    @Test func entriesThatShareTheirBytesAreRefused() throws {
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_795_601_600))
+        let blob = [UInt8](repeating: 0x41, count: 4_000)
+        let local = try writer.entry(named: "a.yaml", contents: blob)
+        let directory = writer.finish()
+        // The directory's one entry, then copies of it, each pointing at offset 0.
+        let header = Array(directory.prefix(46 + "a.yaml".utf8.count))
+        var bytes = local
+        let start = bytes.count
+        for _ in 0..<9 { bytes += header }
+        var end = Array(directory.suffix(22))
+        end.replaceSubrange(8..<10, with: [9, 0])
+        end.replaceSubrange(10..<12, with: [9, 0])
+        let size = UInt32(9 * header.count)
+        end.replaceSubrange(12..<16, with: withUnsafeBytes(of: size.littleEndian, Array.init))
+        end.replaceSubrange(
+            16..<20, with: withUnsafeBytes(of: UInt32(start).littleEndian, Array.init))
+        bytes += end
+        do {
+            _ = try ZipReader.entries(
+                in: bytes,
+                limits: .init(mostEntries: 100, mostEntryBytes: 10_000, mostBytes: 1_000_000))
+            Issue.record("read")
+        } catch {
+            #expect(error.description == "its entries overlap")
+        }
+    }
+
     @Test func refusesMoreEntriesThanAllowed() throws {
         let bytes = try written((0..<11).map { ("r\($0).yaml", []) })
         do {

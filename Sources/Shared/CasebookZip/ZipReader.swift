@@ -37,6 +37,7 @@ public enum ZipReader {
         let directory = try Self.directory(of: bytes)
         var entries: [Entry] = []
         var unpacked = 0
+        var packedRead: UInt64 = 0
         var offset = directory.start
         for _ in 0..<directory.count {
             guard offset + 46 <= directory.end, bytes.uint32(at: offset) == 0x0201_4B50 else {
@@ -83,6 +84,13 @@ public enum ZipReader {
             guard entries.count < limits.mostEntries else {
                 throw Refusal("it holds more than \(limits.mostEntries) files")
             }
+            // The entries' data, all told, fits in the file only once: entries that share
+            // their bytes (a file's directory pointing at one blob again and again) would make
+            // reading it cost as many times the file.
+            packedRead += packedSize
+            guard packedRead <= UInt64(directory.start) else {
+                throw Refusal("its entries overlap")
+            }
             let contents: Result<[UInt8], Refusal>
             do throws(Refusal) {
                 guard flags & 1 == 0 else { throw Refusal("it is encrypted") }
@@ -97,6 +105,9 @@ public enum ZipReader {
                 let unpackedBytes: [UInt8]
                 switch method {
                 case 0:
+                    guard packedSize == size else {
+                        throw Refusal("it is stored in \(packedSize) bytes, not its \(size)")
+                    }
                     unpackedBytes = Array(data)
                 case 8:
                     do {
