@@ -71,6 +71,15 @@ struct MenuEditPagesTests {
                 try await pages.post("/menu/edit", ["revision": "9", "price.pizzas.0": "1"]).status
                     == .badRequest)
             #expect(try await stores.menu.current()?.number == 2)
+            // The same prices again: no new revision.
+            let same = try await pages.post(
+                "/menu/edit", ["revision": "2", "price.pizzas.0": "7.90"])
+            #expect(same.html.contains("Nothing changed: revision 2 stays."))
+            #expect(try await stores.menu.current()?.number == 2)
+            // A menu of many dishes is changed whole: a field per dish.
+            var every = ["revision": "2"]
+            for index in 0..<100 { every["price.pizzas.\(index)"] = "1" }
+            #expect(try await pages.post("/menu/edit", every).status == .ok)
         }
     }
 

@@ -82,6 +82,9 @@ struct MenuStoreContractTests {
             await #expect(throws: MenuConflictError(base: nil, current: 2)) {
                 _ = try await store.save(.giuseppes, basedOn: nil, by: "luigi", note: nil)
             }
+            await #expect(throws: MenuConflictError(base: Int.max, current: 2)) {
+                _ = try await store.save(.giuseppes, basedOn: Int.max, by: "luigi", note: nil)
+            }
             await #expect(throws: MenuConflictError(base: 5, current: 2)) {
                 _ = try await store.save(.giuseppes, basedOn: 5, by: "luigi", note: nil)
             }

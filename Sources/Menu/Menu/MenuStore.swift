@@ -27,8 +27,7 @@ extension MenuStore {
     }
 
     /// Saves `menu` read from a file as the next revision, unless it is the current one already
-    /// (then nothing is saved): what `casebook menu import` and `serve --menu` do. True when it
-    /// was saved.
+    /// (then nothing is saved): what `casebook menu import` does. True when it was saved.
     public func importMenu(_ menu: Menu, by author: String, note: String?) async throws -> (
         revision: MenuRevision, saved: Bool
     ) {

@@ -44,8 +44,9 @@ public final class PostgresMenuStore: MenuStore {
         async throws -> MenuRevision
     {
         let body = StoredMenu.text(of: menu)
-        // No revision 0 or below is ever saved: a save from one is a conflict.
-        if let base, base < 1 {
+        // No revision 0 or below is ever saved, nor one past the largest number: a save
+        // from one is a conflict.
+        if let base, base < 1 || base == Int.max {
             throw MenuConflictError(base: base, current: try await current()?.number)
         }
         let from = base ?? 0

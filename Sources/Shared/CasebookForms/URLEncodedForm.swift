@@ -15,10 +15,17 @@ public struct URLEncodedForm: Sendable {
     private var repeated: [String: [String]] = [:]
 
     public init(_ encoded: some Collection<UInt8>, kind: String = "form field") throws(Refusal) {
+        try self.init(encoded, kind: kind, maximumCount: Self.maximumCount)
+    }
+
+    /// The same, for a form of a known larger size: at most `maximumCount` fields.
+    public init(_ encoded: some Collection<UInt8>, kind: String, maximumCount: Int)
+        throws(Refusal)
+    {
         self.kind = kind
         let pairs = encoded.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true)
-        guard pairs.count <= Self.maximumCount else {
-            throw Refusal(message: "more than \(Self.maximumCount) \(kind)s")
+        guard pairs.count <= maximumCount else {
+            throw Refusal(message: "more than \(maximumCount) \(kind)s")
         }
         for pair in pairs {
             let parts = pair.split(

@@ -6,9 +6,12 @@ import Hummingbird
 struct FormFields {
     private let form: URLEncodedForm
 
-    init(_ encoded: some Collection<UInt8>, kind: String = "form field") throws(RequestError) {
+    init(
+        _ encoded: some Collection<UInt8>, kind: String = "form field",
+        maximumCount: Int = URLEncodedForm.maximumCount
+    ) throws(RequestError) {
         do {
-            form = try URLEncodedForm(encoded, kind: kind)
+            form = try URLEncodedForm(encoded, kind: kind, maximumCount: maximumCount)
         } catch {
             throw RequestError(.badRequest, error.message)
         }

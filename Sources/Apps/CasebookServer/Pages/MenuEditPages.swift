@@ -12,6 +12,8 @@ struct MenuEditPages: Sendable {
 
     /// The most revisions the history page lists.
     static let listedRevisions = 100
+    /// The most dishes the form changes at once (its fields).
+    static let mostDishes = 4_096
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/menu/edit", use: showEdit)
@@ -36,7 +38,8 @@ struct MenuEditPages: Sendable {
     @Sendable func save(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let form = try await PostedForm.read(request)
+        // A field per dish, and the token and revision.
+        let form = try await PostedForm.read(request, maximumFields: Self.mostDishes + 2)
         guard let base = try form.integer("revision", in: 1...Int.max) else {
             throw RequestError(.badRequest, "The form names no revision of the menu.")
                 .parameter("revision")
@@ -64,6 +67,12 @@ struct MenuEditPages: Sendable {
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request,
                 status: .badRequest)
+        }
+        if changed == opened.menu, base == (try await menu.current()).number {
+            var context = Self.form(opened.menu, revision: base, typed: [:])
+            context["saved"] = "Nothing changed: revision \(base) stays."
+            return renderer.page(
+                "menu-edit", title: "Edit the menu", context: context, request: request)
         }
         do {
             let saved = try await menu.store.save(

@@ -6,9 +6,11 @@ import NIOCore
 enum PostedForm {
     static let limit = 1024 * 1024
 
-    static func read(_ request: Request) async throws -> FormFields {
+    static func read(
+        _ request: Request, maximumFields: Int = URLEncodedForm.maximumCount
+    ) async throws -> FormFields {
         let buffer = try await RequestBody.collect(request, upTo: limit)
-        let form = try FormFields(buffer.readableBytesView)
+        let form = try FormFields(buffer.readableBytesView, maximumCount: maximumFields)
         guard CSRFToken.isValid(form: form, request: request) else { throw expired }
         return form
     }
