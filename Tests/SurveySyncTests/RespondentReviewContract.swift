@@ -233,6 +233,8 @@ struct RespondentReviewContract {
         #expect(try await found("ok", "true") == ["c"])
         #expect(try await found("missing", "") == [])
         #expect(try await found("id", "c") == ["c"])
+        #expect(try await found("crops/0", "maize") == [], "no list's item")
+        #expect(try await found("name", "Zoe\u{0308} \"Z\", 東京") == [], "byte for byte")
         #expect(try await found("name", "Ada", state: .approved) == [])
         #expect(try await found("name'; DROP TABLE respondent; --", "x") == [])
         #expect(try await found(#"$."name""#, "Ada") == [])

@@ -1,7 +1,8 @@
 /// A condition on one field of a respondent: its cell in `column` (as the table and the CSV
 /// show it: text as it is, a number, `true` or a list as its JSON, a null as empty) is exactly
-/// `value`. The column names a field, a nested one by its path (`household/head/name`); a
-/// respondent without that field, or whose field there is a map, has no cell, and is not taken.
+/// `value`, byte for byte. The column names a field, a nested one by its path
+/// (`household/head/name`, through maps only: `crops/0` is no list's first item); a respondent
+/// without that field, or whose field there is a map, has no cell, and is not taken.
 public struct RespondentFieldValue: Equatable, Sendable {
     public let column: String
     public let value: String
@@ -18,7 +19,8 @@ public struct RespondentFieldValue: Equatable, Sendable {
 
     /// Whether the respondent whose fields are `fields` is taken.
     public func matches(_ fields: [String: JSONValue]) -> Bool {
-        Self.cell(at: path, in: fields) == value
+        // By bytes, as a database compares text: `é` is not `e` and a combining accent.
+        Self.cell(at: path, in: fields).map { Array($0.utf8) == Array(value.utf8) } ?? false
     }
 
     /// Whether the respondent whose canonical JSON is `body` is taken (false for bytes that

@@ -759,6 +759,12 @@ extension PostgresQuery.StringInterpolation {
         // canonical JSON wrote it (`jsonb` would space a list and reorder its maps' keys).
         if let field = filter.field {
             let path = field.path
+            // Through maps only, as the core walks it: `#>` would read `0` in a list too.
+            for length in 1..<max(1, path.count) {
+                appendLiteral(" AND json_typeof(body::json #> ")
+                appendInterpolation(Array(path.prefix(length)))
+                appendLiteral("::text[]) = 'object'")
+            }
             appendLiteral(" AND (CASE json_typeof(body::json #> ")
             appendInterpolation(path)
             appendLiteral("::text[]) WHEN 'string' THEN body::json #>> ")
