@@ -52,7 +52,8 @@ struct SurveyPages: Sendable {
         var columns: [String]?
         var filter = RespondentFilter()
         var sort: RespondentSort?
-        var sortedAfter: RespondentSort.Key?
+        /// The id of the respondent the page starts after, in the sort's order.
+        var sortedAfter: String?
     }
 
     static func tableView(_ query: FormFields) throws -> TableView {
@@ -75,13 +76,13 @@ struct SurveyPages: Sendable {
                 throw RequestError(.badRequest, "The order is asc or desc.").parameter("order")
             }
             view.sort = RespondentSort(column: column, descending: order == "desc")
-            if let token = query["sorted_after"] {
-                guard let key = SortCursorToken.key(from: token) else {
+            if let id = query["sorted_after"] {
+                guard !id.isEmpty, id.unicodeScalars.count <= 1_024 else {
                     throw RequestError(
-                        .badRequest, "sorted_after must be a page's next, as this page gave it"
+                        .badRequest, "sorted_after is a respondent's id, as this page gave it"
                     ).parameter("sorted_after")
                 }
-                view.sortedAfter = key
+                view.sortedAfter = id
             }
         }
         return view
@@ -105,7 +106,7 @@ struct SurveyPages: Sendable {
     /// kept.
     static func tableQuery(
         columns: [String]?, filter: RespondentFilter, page: Int = 0, cursor: TableCursor? = nil,
-        sort: RespondentSort? = nil, sortedAfter: RespondentSort.Key? = nil
+        sort: RespondentSort? = nil, sortedAfter: String? = nil
     ) -> String {
         var query = QueryString()
         RespondentFilterQuery.append(filter, to: &query)
@@ -113,7 +114,7 @@ struct SurveyPages: Sendable {
         if let sort {
             query.append("sort", sort.column)
             if sort.descending { query.append("order", "desc") }
-            if let sortedAfter { query.append("sorted_after", SortCursorToken.token(sortedAfter)) }
+            if let sortedAfter { query.append("sorted_after", sortedAfter) }
         }
         if page > 0 { query.append("page", "\(page)") }
         switch cursor {
@@ -398,13 +399,21 @@ struct SurveyPages: Sendable {
             if let reviews {
                 shown = try await reviews.count(matching: filter)
                 if let sort = view.sort {
+                    // The page starts after the respondent named, where its values put it now;
+                    // one no longer stored starts the order again.
+                    var after: RespondentSort.Key?
+                    if let id = view.sortedAfter,
+                        let respondent = try await reviews.respondent(id: id)
+                    {
+                        after = sort.key(id: id, body: JSONWriter.data(.object(respondent.fields)))
+                    }
                     let sorted = try await SortedRespondentPage.page(
                         of: reviews, matching: filter, sortedBy: sort, limit: Self.pageSize,
-                        after: view.sortedAfter)
+                        after: after)
                     respondents = sorted.respondents
                     if let next = sorted.next {
                         context["sortedNext"] = Self.tableQuery(
-                            columns: chosen, filter: filter, sort: sort, sortedAfter: next)
+                            columns: chosen, filter: filter, sort: sort, sortedAfter: next.id)
                     }
                     if view.sortedAfter != nil {
                         context["sortedFirst"] = Self.tableQuery(
