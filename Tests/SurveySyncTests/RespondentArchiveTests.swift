@@ -44,6 +44,33 @@ struct RespondentArchiveTests {
         #expect(back == json)
     }
 
+    /// A long id's name is cut and ended with a digest of it: every name fits a file system.
+    @Test func aLongIdsNameIsCutAndEndedWithItsDigest() {
+        let long = String(repeating: " ", count: 21_844)
+        let name = RespondentArchive.fileName(forID: long)
+        #expect(name.utf8.count <= 150 + 1 + 16 + 5)
+        #expect(name.hasPrefix("%20%20"))
+        #expect(name.hasSuffix(".yaml"))
+        #expect(RespondentArchive.fileName(forID: long + " ") != name)
+        let cjk = String(repeating: "東", count: 40)
+        #expect(RespondentArchive.fileName(forID: cjk).utf8.count <= 172)
+    }
+
+    /// An original without an `id` field is named by its file, which an escaped name would
+    /// change: the archive holds its JSON instead, which names its id.
+    @Test func anOriginalThatWouldNotReadBackIsWrittenAsJSON() async throws {
+        let store = InMemoryRespondentStore()
+        let named = try RespondentParser.respondent(
+            fromYAML: "name: Ada\n", fileName: "Ada Lovelace.yaml")
+        let plain = try RespondentParser.respondent(fromYAML: "name: Eve\n", fileName: "eve.yaml")
+        _ = try await store.upsert([named, plain], from: .unknown)
+        var bytes: [UInt8] = []
+        try await RespondentArchive(store: store).write { bytes += $0 }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains(#"Ada%20Lovelace.yaml{"id":"Ada Lovelace","name":"Ada"}"#))
+        #expect(text.contains("eve.yamlname: Eve\n"))
+    }
+
     @Test func holdsOnlyWhatTheFilterTakes() async throws {
         let store = InMemoryRespondentStore()
         _ = try await store.upsert(

@@ -1,4 +1,5 @@
 import CasebookZip
+import Crypto
 import Foundation
 
 /// The respondents of a store as a ZIP file of their files, in id order, streamed a page of
@@ -39,9 +40,11 @@ public struct RespondentArchive: Sendable {
             guard let last = page.last else { break }
             var piece: [UInt8] = []
             for (id, body, original) in page {
+                let name = Self.fileName(forID: id)
                 piece += try writer.entry(
-                    named: Self.fileName(forID: id),
-                    contents: original.map { Array($0.utf8) } ?? body)
+                    named: name,
+                    contents: Self.readsBack(original, as: id, named: name).map { Array($0.utf8) }
+                        ?? body)
             }
             try await emit(piece)
             guard page.count == pageSize else { break }
@@ -50,9 +53,23 @@ public struct RespondentArchive: Sendable {
         try await emit(writer.finish())
     }
 
+    /// `original`, when a file of that text named `name` reads as the respondent `id`: a file
+    /// without an `id` field is named by its file's name, which escaping may have changed.
+    static func readsBack(_ original: String?, as id: String, named name: String) -> String? {
+        guard let original else { return nil }
+        if name == id + ".yaml" { return original }
+        let read = try? RespondentParser.respondent(fromYAML: original, fileName: name)
+        return read?.id == id ? original : nil
+    }
+
+    /// The most bytes of a file's name kept from its id: file systems hold names of 255.
+    static let longestNamePart = 150
+
     /// The name of a respondent's file in an archive: its id, each byte that is not a letter,
     /// a digit, `-`, `_` or `.` (or is a `.` that begins the name) written `%XX`, then
-    /// `.yaml`. No two ids share a name, and no name leaves the folder it is unpacked into.
+    /// `.yaml`; a name longer than `longestNamePart` cut there and ended with `~` and the
+    /// first 16 hex digits of the id's SHA-256. No two ids share a name, and no name leaves
+    /// the folder it is unpacked into.
     public static func fileName(forID id: String) -> String {
         var name = ""
         for (index, byte) in id.utf8.enumerated() {
@@ -69,6 +86,15 @@ public struct RespondentArchive: Sendable {
                 name += "%" + (hex.count == 1 ? "0" + hex : hex)
             }
         }
-        return name + ".yaml"
+        guard name.utf8.count > longestNamePart else { return name + ".yaml" }
+        // Cut at a byte that begins no `%XX`, so that the cut part reads as it was escaped.
+        var cut = Array(name.utf8.prefix(longestNamePart))
+        while let percent = cut.suffix(2).firstIndex(of: UInt8(ascii: "%")) {
+            cut.removeSubrange(percent...)
+        }
+        let digest = SHA256.hash(data: Data(id.utf8)).prefix(8).map {
+            String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+        }.joined()
+        return String(decoding: cut, as: UTF8.self) + "~" + digest + ".yaml"
     }
 }
