@@ -48,7 +48,9 @@ struct MenuStoreContractTests {
     func revisionsAreSavedEachFromTheCurrentOne(kind: Kind) async throws {
         try await withStore(kind) { store in
             #expect(try await store.current() == nil)
+            #expect(try await store.currentNumber() == nil)
             let first = try await store.save(.giuseppes, basedOn: nil, by: "giuseppe", note: nil)
+            #expect(try await store.currentNumber() == 1)
             #expect(first.number == 1)
             #expect(first.menu == .giuseppes)
             let second = try await store.save(
@@ -56,6 +58,7 @@ struct MenuStoreContractTests {
             #expect(second.number == 2)
             let current = try #require(try await store.current())
             #expect(current.number == 2)
+            #expect(try await store.currentNumber() == 2)
             #expect(current.menu == Self.cheaper)
             #expect(current.author == "maria")
             #expect(current.note == "a cheaper Margherita")

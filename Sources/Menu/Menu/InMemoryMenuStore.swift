@@ -24,6 +24,10 @@ public final class InMemoryMenuStore: MenuStore, @unchecked Sendable {
         }
     }
 
+    public func currentNumber() async throws -> Int? {
+        lock.withLock { saved.last?.number }
+    }
+
     public func revision(_ number: Int) async throws -> MenuRevision? {
         lock.withLock { saved.first { $0.number == number } }
     }

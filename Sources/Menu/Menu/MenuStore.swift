@@ -12,6 +12,8 @@ public protocol MenuStore: Sendable {
     func revision(_ number: Int) async throws -> MenuRevision?
     /// At most `limit` revisions older than `number` (nil: from the newest), newest first.
     func revisions(limit: Int, before number: Int?) async throws -> [MenuRevision]
+    /// The current revision's number, without reading its menu; nil before the first save.
+    func currentNumber() async throws -> Int?
 }
 
 extension MenuStore {

@@ -75,6 +75,14 @@ public final class PostgresMenuStore: MenuStore {
             number: number, menu: menu, author: author, savedAt: savedAt, note: note)
     }
 
+    public func currentNumber() async throws -> Int? {
+        try await answering { client -> Int? in
+            let rows = try await client.query("SELECT MAX(number) FROM menu_revision")
+            for try await number in rows.decode(Int?.self) { return number }
+            return nil
+        }
+    }
+
     public func revision(_ number: Int) async throws -> MenuRevision? {
         try await revisions(
             "SELECT number, body, author, saved_at, note FROM menu_revision WHERE number = \(number)"

@@ -58,6 +58,12 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
         return try saved.get()
     }
 
+    public func currentNumber() async throws -> Int? {
+        try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(number) FROM menu_revision")
+        }
+    }
+
     public func revision(_ number: Int) async throws -> MenuRevision? {
         let row = try await database.read { db in
             try Row.fetchOne(

@@ -10,9 +10,34 @@ struct MenuService: Sendable {
     let store: any MenuStore
     /// What a store without a revision is given.
     let initial: Menu
+    /// The last revision read, kept until another is current: a request asks the store for
+    /// the current number only, not to read and parse the menu again.
+    private let kept = KeptRevision()
+
+    init(store: any MenuStore, initial: Menu) {
+        self.store = store
+        self.initial = initial
+    }
+
+    private final class KeptRevision: @unchecked Sendable {
+        private let lock = NSLock()
+        private var revision: MenuRevision?
+
+        var value: MenuRevision? {
+            get { lock.withLock { revision } }
+            set { lock.withLock { revision = newValue } }
+        }
+    }
 
     /// The current revision, the first saved now when there is none.
     func current() async throws -> MenuRevision {
+        if let number = try await store.currentNumber() {
+            if let revision = kept.value, revision.number == number { return revision }
+            if let current = try await store.current() {
+                kept.value = current
+                return current
+            }
+        }
         if let current = try await store.current() { return current }
         do {
             return try await store.save(
