@@ -174,5 +174,10 @@ struct MenuImportCommandTests {
         #expect(shown.standardOutput.hasPrefix("Giuseppe's\n"), "the store holds no menu yet")
         let missing = try CasebookExecutable.run(["menu", "import", "--data", data.url.path])
         #expect(missing.status == 64)
+        let nowhere = data.appending("nowhere").path
+        let typo = try CasebookExecutable.run(["menu", "--data", nowhere])
+        #expect(typo.status == 1)
+        #expect(typo.standardError.contains("there is no data directory"))
+        #expect(!FileManager.default.fileExists(atPath: nowhere))
     }
 }

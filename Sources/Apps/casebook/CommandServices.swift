@@ -111,13 +111,14 @@ struct CommandServices {
     }
 
     /// Runs `body` with the menu's store: in PostgreSQL when `database` is given (its pool
-    /// running for as long as `body` runs), else in the data directory (made if missing).
+    /// running for as long as `body` runs), else in the data directory (made if missing when
+    /// `creating`, else one that does not exist is an error).
     static func withMenu(
-        data: DataDirectoryOption, database url: DatabaseURL?,
+        data: DataDirectoryOption, database url: DatabaseURL?, creating: Bool,
         _ body: (any MenuStore) async throws -> Void
     ) async throws {
         guard let url else {
-            let services = try data.services()
+            let services = try creating ? data.services() : data.existingServices()
             try await body(try SQLiteMenuStore(path: services.layout.menuDatabase.path))
             return
         }

@@ -74,8 +74,9 @@ struct MenuCommand: AsyncParsableCommand {
                 let url = URL(fileURLWithPath: path)
                 let menu = try Menu.load(from: url)
                 let name = url.lastPathComponent
-                try await CommandServices.withMenu(data: data, database: try database.url()) {
-                    store in
+                try await CommandServices.withMenu(
+                    data: data, database: try database.url(), creating: true
+                ) { store in
                     let (revision, saved) = try await store.importMenu(
                         menu, by: "casebook menu import", note: name)
                     try StandardStreams.outputText(
@@ -88,8 +89,9 @@ struct MenuCommand: AsyncParsableCommand {
             }
             var menu = try file.map { try Menu.load(from: URL(fileURLWithPath: $0)) } ?? .giuseppes
             if file == nil, try servedMenu {
-                try await CommandServices.withMenu(data: data, database: try database.url()) {
-                    store in
+                try await CommandServices.withMenu(
+                    data: data, database: try database.url(), creating: false
+                ) { store in
                     if let current = try await store.current() { menu = current.menu }
                 }
             }
