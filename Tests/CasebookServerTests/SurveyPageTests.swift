@@ -196,7 +196,8 @@ struct SurveyPageTests {
             #expect(named.html.contains(#"name="field" value="name""#))
             #expect(
                 named.html.contains(
-                    #"<a href="/survey?state=approved&amp;field=name&amp;value=Dee">"#))
+                    #"<a href="/survey?state=approved&amp;field=name&amp;value=Dee">approved</a>"#),
+                "a field value is counted by a pass over the store: its links go without counts")
             #expect(
                 named.html.contains(
                     #"href="/api/respondents?format=csv&amp;field=name&amp;value=Dee""#))

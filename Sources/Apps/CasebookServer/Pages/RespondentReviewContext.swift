@@ -45,9 +45,13 @@ enum RespondentReviewContext {
         _ reviews: any ReviewedRespondentStore, current: RespondentFilter, columns: [String]?,
         sort: RespondentSort? = nil, everyone: Bool, shown: Int
     ) async throws -> [String: Any] {
+        // A field's value is counted by a pass over the store: the links then go without
+        // counts, so that a page costs one such pass, not one per link.
+        let counted = current.field == nil
         func link(_ words: String, _ filter: RespondentFilter) async throws -> [String: Any] {
             [
-                "words": words, "count": try await reviews.count(matching: filter),
+                "words": words, "hasCount": counted,
+                "count": counted ? try await reviews.count(matching: filter) : 0,
                 "current": filter == current,
                 "path": SurveyPages.tableQuery(columns: columns, filter: filter, sort: sort),
             ]
