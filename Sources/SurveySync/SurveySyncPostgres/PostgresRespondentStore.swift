@@ -135,6 +135,16 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             // The text of the file each current version was read from, when it came with one.
             PostgresMigration(
                 7, "respondent original", sql: ["ALTER TABLE respondent ADD COLUMN original text"]),
+            // For a filter's respondents in id order (an export of it, a pass that sorts it):
+            // read a page at a time from the index, whatever the planner knows of the table.
+            PostgresMigration(
+                8, "review and sender in id order",
+                sql: [
+                    "CREATE INDEX respondent_review_id ON respondent (review_state, id)",
+                    """
+                    CREATE INDEX respondent_sender_id ON respondent (sender_user, sender_device, id)
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
