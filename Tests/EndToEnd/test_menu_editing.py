@@ -99,6 +99,28 @@ def test_a_manager_changes_a_price_and_a_guest_sees_it(restaurant, browser, scre
     assert "€8.50" in guest.get("/menu")
 
 
+def test_the_menu_and_its_form_fit_a_phone(restaurant, browser, screenshot):
+    """On a phone's screen (375 CSS pixels wide) neither the menu nor its form scrolls
+    sideways, and every price field can be typed in."""
+    browser.delete_all_cookies()
+    browser.get(restaurant.url + "/login")
+    sign_in(browser, "maria", "correct horse")
+    size = browser.get_window_size()
+    browser.set_window_size(375, 812)
+    try:
+        for path in ("/menu/edit", "/menu", "/menu/history"):
+            browser.get(restaurant.url + path)
+            overflow = browser.execute_script(
+                "return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, (path, overflow)
+        browser.get(restaurant.url + "/menu/edit")
+        for field in browser.find_elements(By.CSS_SELECTOR, "input[name^='price.']"):
+            assert field.is_displayed() and field.size["width"] >= 100, field.get_attribute("name")
+        screenshot("menu-edit-phone")
+    finally:
+        browser.set_window_size(size["width"], size["height"])
+
+
 def test_a_diarist_may_not_edit_the_menu(restaurant):
     diarist = Visitor(restaurant, "dee", "third horse")
     assert diarist.status("/menu/edit") == 403
