@@ -91,14 +91,30 @@ struct MenuEditPagesTests {
             #expect(history.html.contains("Margherita: 8.50 → 7.90"))
             #expect(history.html.contains("<strong>Revision 2</strong> (current), by owner"))
             #expect(history.html.contains(#"<input type="hidden" name="number" value="1">"#))
-            let restored = try await pages.post("/menu/restore", ["number": "1", "revision": "2"])
+            // A dish's own history: the revisions that changed it.
+            _ = try await pages.post("/menu/edit", ["revision": "2", "price.desserts.0": "5.50"])
+            let margherita = try await pages.get("/menu/history?dish=Margherita")
+            #expect(margherita.html.contains("Only the revisions that changed Margherita."))
+            #expect(margherita.html.contains("Margherita: 8.50 → 7.90"))
+            #expect(margherita.html.contains("Margherita: on the menu at 8.50"))
+            #expect(!margherita.html.contains("<strong>Revision 3</strong>"))
+            #expect(!margherita.html.contains("Tiramisù"))
+            let edit = try await pages.get("/menu/edit")
+            #expect(
+                edit.html.contains(
+                    #"<a href="/menu/history?dish=Margherita" class="hint">History of Margherita</a>"#
+                ))
+            #expect(
+                try await pages.get("/menu/history?dish=\(String(repeating: "x", count: 257))")
+                    .status == .badRequest)
+            let restored = try await pages.post("/menu/restore", ["number": "1", "revision": "3"])
             #expect(restored.status == .seeOther)
-            #expect(try await stores.menu.current()?.number == 3)
+            #expect(try await stores.menu.current()?.number == 4)
             #expect(try await stores.menu.current()?.menu == .giuseppes)
             #expect(try await pages.get("/menu/history").html.contains("restored revision 1"))
-            let stale = try await pages.post("/menu/restore", ["number": "1", "revision": "2"])
+            let stale = try await pages.post("/menu/restore", ["number": "1", "revision": "3"])
             #expect(stale.status == .conflict)
-            let unknown = try await pages.post("/menu/restore", ["number": "7", "revision": "3"])
+            let unknown = try await pages.post("/menu/restore", ["number": "7", "revision": "4"])
             #expect(unknown.status == .notFound)
         }
     }

@@ -65,6 +65,7 @@ struct TemplateContextTests {
             _ = try await pages.post("/menu/edit", ["revision": "1", "price.pizzas.0": "7.50"])
             _ = try await pages.post("/menu/edit", ["revision": "2", "price.pizzas.0": "x"])
             _ = try await pages.get("/menu/history")
+            _ = try await pages.get("/menu/history?dish=Margherita")
             let sorted = try await pages.get("/survey?sort=id")
             if let next = sorted.html.firstMatch(
                 of: /href="(\/survey\?sort=id&amp;sorted_after=[^"]+)">Next/)

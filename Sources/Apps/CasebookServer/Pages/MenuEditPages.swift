@@ -97,21 +97,31 @@ struct MenuEditPages: Sendable {
     @Sendable func history(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
+        let dish = try FormFields(query: request)["dish"].flatMap { $0.isEmpty ? nil : $0 }
+        if let dish, dish.unicodeScalars.count > 256 {
+            throw RequestError(.badRequest, "A dish's name is at most 256 characters.")
+                .parameter("dish")
+        }
         let current = try await menu.current()
         let revisions = try await menu.store.revisions(limit: Self.listedRevisions, before: nil)
-        let rows = revisions.map { revision -> [String: Any] in
-            [
+        let rows = revisions.compactMap { revision -> [String: Any]? in
+            let changes = Self.changes(
+                from: revisions.first { $0.number == revision.number - 1 }?.menu,
+                to: revision.menu, dish: dish)
+            // A dish's history: the revisions that changed it.
+            if dish != nil, changes.isEmpty { return nil }
+            return [
                 "number": revision.number, "author": revision.author,
                 "savedAt": revision.savedAt.formatted(.iso8601),
                 "note": revision.note ?? false, "current": revision.number == current.number,
-                "changes": Self.changes(
-                    from: revisions.first { $0.number == revision.number - 1 }?.menu,
-                    to: revision.menu),
+                "changes": changes,
             ]
         }
         return renderer.page(
-            "menu-history", title: "The menu's history",
-            context: ["revisions": rows, "currentRevision": current.number], request: request)
+            "menu-history", title: dish.map { "The history of \($0)" } ?? "The menu's history",
+            context: [
+                "revisions": rows, "currentRevision": current.number, "dish": dish ?? false,
+            ], request: request)
     }
 
     /// `POST /menu/restore` (`number`, and `revision`: the current one when the page was
@@ -146,8 +156,11 @@ struct MenuEditPages: Sendable {
                 "title": section.title,
                 "dishes": places.map { place -> [String: Any] in
                     let dish = menu.dish(at: place)!
+                    var query = QueryString()
+                    query.append("dish", dish.name)
                     return [
                         "name": dish.name, "field": field(place),
+                        "historyPath": "/menu/history?" + query.text,
                         "id": field(place).replacingOccurrences(of: ".", with: "-"),
                         "price": typed[place] ?? Currency.plainText(dish.price),
                     ]
@@ -163,10 +176,19 @@ struct MenuEditPages: Sendable {
     }
 
     /// What a revision changed of the one before, in words: "Margherita: 8.50 → 7.90".
-    static func changes(from old: Menu?, to new: Menu) -> [[String: String]] {
-        guard let old else { return [] }
+    /// Only those of the dish named `dish`, when one is named (and its first price, in the
+    /// first revision).
+    static func changes(from old: Menu?, to new: Menu, dish: String? = nil) -> [[String: String]] {
+        guard let old else {
+            return new.places.compactMap { place in
+                guard let now = new.dish(at: place), dish == now.name else { return nil }
+                return ["change": "\(now.name): on the menu at \(Currency.plainText(now.price))"]
+            }
+        }
         return new.places.compactMap { place in
-            guard let now = new.dish(at: place) else { return nil }
+            guard let now = new.dish(at: place), dish == nil || dish == now.name else {
+                return nil
+            }
             guard let before = old.dish(at: place), before.name == now.name else {
                 return ["change": "\(now.name): added at \(Currency.plainText(now.price))"]
             }
