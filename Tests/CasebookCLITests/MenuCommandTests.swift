@@ -114,7 +114,7 @@ struct MenuCommandTests {
         let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
             second.standardError
-                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens or labels)\n"
+                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels or sold_out)\n"
         )
     }
 

@@ -123,6 +123,7 @@ struct MenuFileParser {
         var description: String?
         var allergens: Set<Allergen> = []
         var labels: Set<DietaryLabel> = []
+        var soldOut: MenuSoldOut?
         for (key, value) in mapping {
             let key = key
             switch key.scalar?.string {
@@ -155,18 +156,28 @@ struct MenuFileParser {
                     }
                     return .success(label)
                 }
+            case "sold_out":
+                let text = try text(value, field: "\(field).sold_out")
+                guard let mark = MenuSoldOut(fileText: text) else {
+                    throw error(
+                        at: value, "\(field).sold_out",
+                        "'\(text)' is neither true nor a day (YYYY-MM-DD)")
+                }
+                soldOut = mark
             default:
                 let keyName = key.scalar?.string ?? "?"
                 throw error(
                     at: key, "\(field).\(keyName)",
-                    "unknown field (expected name, price, description, allergens or labels)")
+                    "unknown field (expected name, price, description, allergens, labels or sold_out)"
+                )
             }
         }
         guard let name else { throw error(at: node, field, "missing name") }
         guard let price else { throw error(at: node, field, "missing price") }
         return Item(
             name: name, price: price, description: description, allergens: allergens,
-            labels: labels)
+            labels: labels
+        ).marked(soldOut)
     }
 
     /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line).

@@ -30,6 +30,7 @@ public enum MenuFileWriter {
                     lines.append(
                         "    labels: [\(item.labels.map(\.rawValue).joined(separator: ", "))]")
                 }
+                if let soldOut = item.soldOut { lines.append("    sold_out: \(soldOut.fileText)") }
             }
         }
         section("pizzas", menu.pizzas)

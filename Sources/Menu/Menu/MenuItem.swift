@@ -14,6 +14,9 @@ public struct MenuItem: Equatable, Sendable, Encodable {
     public let allergens: [Allergen]
     /// Its dietary labels.
     public let labels: [DietaryLabel]
+    /// Whether it is sold out: marked so, for the day the menu was served on
+    /// (`Menu.served(onDay:)`), or until further notice.
+    public let soldOut: Bool
 
     /// The row for `pizza`, priced in euros.
     public init(pizza: Pizza) {
@@ -28,9 +31,12 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         description = offering.description
         allergens = offering.allergens
         labels = offering.labels
+        soldOut = offering.soldOut != nil
     }
 
-    enum CodingKeys: CodingKey { case title, price, formattedPrice, description, allergens, labels }
+    enum CodingKeys: CodingKey {
+        case title, price, formattedPrice, description, allergens, labels, soldOut
+    }
 
     /// The price with two decimals and no symbol (`8.50`), and the description as `null` when
     /// there is none, so that every row has the same keys.
@@ -43,5 +49,6 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         // Only where there are some: a menu without them reads as it always has.
         if !allergens.isEmpty { try container.encode(allergens, forKey: .allergens) }
         if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
+        if soldOut { try container.encode(true, forKey: .soldOut) }
     }
 }

@@ -10,6 +10,10 @@ public protocol MenuOffering: Equatable, Sendable {
     var allergens: [Allergen] { get }
     /// Its dietary labels, in their order.
     var labels: [DietaryLabel] { get }
+    /// Whether it is marked sold out, and until when.
+    var soldOut: MenuSoldOut? { get }
+    /// The same marked `mark` (nil: offered).
+    func marked(_ mark: MenuSoldOut?) -> Self
     /// The same with its allergens and dietary labels (a type that keeps none drops them).
     init(
         name: String, price: Decimal, description: String?, allergens: Set<Allergen>,
@@ -23,6 +27,12 @@ extension MenuOffering {
     ) {
         self.init(name: name, price: price, description: description)
     }
+
+    /// Whether it is marked sold out: never, unless the type keeps a mark.
+    public var soldOut: MenuSoldOut? { nil }
+
+    /// The same marked `mark` (a type that keeps no mark stays as it is).
+    public func marked(_ mark: MenuSoldOut?) -> Self { self }
 
     /// The allergens it contains, in the EU's order: none, unless the type keeps them.
     public var allergens: [Allergen] { [] }

@@ -63,6 +63,7 @@ extension Offering {
     func priced(_ price: Decimal) -> Offering {
         Offering(
             name: name, price: price, description: description, allergens: Set(allergens),
-            labels: Set(labels))
+            labels: Set(labels)
+        ).marked(soldOut)
     }
 }

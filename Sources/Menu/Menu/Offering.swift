@@ -13,6 +13,8 @@ public struct Offering<Kind: OfferingKind>: MenuOffering {
     public let allergens: [Allergen]
     /// Its dietary labels, in their order.
     public let labels: [DietaryLabel]
+    /// Whether it is marked sold out, and until when.
+    public private(set) var soldOut: MenuSoldOut?
 
     public init(name: String, price: Decimal = 0, description: String? = nil) {
         self.init(name: name, price: price, description: description, allergens: [], labels: [])
@@ -27,6 +29,15 @@ public struct Offering<Kind: OfferingKind>: MenuOffering {
         self.description = description
         self.allergens = allergens.sorted()
         self.labels = labels.sorted()
+    }
+}
+
+extension Offering {
+    /// The same dish marked `mark` (nil: offered).
+    public func marked(_ mark: MenuSoldOut?) -> Offering {
+        var marked = self
+        marked.soldOut = mark
+        return marked
     }
 }
 
