@@ -1,10 +1,11 @@
-import CasebookServer
 import CasebookTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Menu
 import Testing
+
+@testable import CasebookServer
 
 /// The menu changed from the browser: prices saved as the next revision, which the menu page
 /// and the API serve at once; a save from a revision someone else saved after is the conflict
@@ -80,6 +81,37 @@ struct MenuEditPagesTests {
             var every = ["revision": "2"]
             for index in 0..<100 { every["price.pizzas.\(index)"] = "1" }
             #expect(try await pages.post("/menu/edit", every).status == .ok)
+        }
+    }
+
+    /// A dish marked sold out, today or until further notice: the menu page says so in words,
+    /// the API and schema.org too; the history tells it; taking the mark away offers it again.
+    @Test func dishesAreMarkedSoldOutAndOfferedAgain() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/edit")
+            #expect(
+                form.html.contains(
+                    #"<select name="soldout.pizzas.0" aria-label="Margherita: sold out?">"#))
+            let saved = try await pages.post(
+                "/menu/edit",
+                ["revision": "1", "soldout.pizzas.0": "today", "soldout.pizzas.1": "always"])
+            #expect(saved.html.contains("Saved as revision 2."))
+            #expect(saved.html.contains(#"<option value="today" selected>Sold out today</option>"#))
+            let menu = try await pages.get("/menu")
+            #expect(
+                menu.html.components(separatedBy: #"<strong class="sold-out">Sold out</strong>"#)
+                    .count == 3)
+            #expect(menu.html.contains("https://schema.org/SoldOut"))
+            let api = try await pages.get("/api/menu")
+            #expect(api.html.components(separatedBy: #""soldOut":true"#).count == 3)
+            let history = try await pages.get("/menu/history")
+            #expect(history.html.contains("Margherita: sold out on \(MenuService.today())"))
+            #expect(history.html.contains("Marinara: sold out until further notice"))
+            _ = try await pages.post("/menu/edit", ["revision": "2", "soldout.pizzas.1": ""])
+            #expect(try await pages.get("/menu/history").html.contains("Marinara: offered again"))
+            let wrong = try await pages.post(
+                "/menu/edit", ["revision": "3", "soldout.pizzas.0": "soon"])
+            #expect(wrong.status == .badRequest)
         }
     }
 

@@ -66,6 +66,8 @@ struct TemplateContextTests {
             _ = try await pages.post("/menu/edit", ["revision": "2", "price.pizzas.0": "x"])
             _ = try await pages.get("/menu/history")
             _ = try await pages.get("/menu/history?dish=Margherita")
+            _ = try await pages.post("/menu/edit", ["revision": "2", "soldout.pizzas.0": "always"])
+            _ = try await pages.get("/menu")
             let sorted = try await pages.get("/survey?sort=id")
             if let next = sorted.html.firstMatch(
                 of: /href="(\/survey\?sort=id&amp;sorted_after=[^"]+)">Next/)

@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_sign_in import sign_in  # noqa: E402
@@ -97,6 +98,24 @@ def test_a_manager_changes_a_price_and_a_guest_sees_it(restaurant, browser, scre
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form[action='/menu/restore'] button"))
     assert "restored revision 1" in browser.find_element(By.TAG_NAME, "main").text
     assert "€8.50" in guest.get("/menu")
+
+
+def test_a_dish_marked_sold_out_shows_so_to_a_guest(restaurant, browser):
+    """During service: a manager marks a dish sold out for today; a guest sees it marked in
+    words, and offered again once the mark is taken away."""
+    browser.delete_all_cookies()
+    browser.get(restaurant.url + "/login")
+    sign_in(browser, "maria", "correct horse")
+    browser.get(restaurant.url + "/menu/edit")
+    Select(browser.find_element(By.NAME, "soldout.pizzas.0")).select_by_visible_text("Sold out today")
+    click_and_load(browser, browser.find_element(By.ID, "save-menu"))
+    guest = Visitor(restaurant)
+    page = guest.get("/menu")
+    margherita = page[page.index("Margherita"):page.index("</li>", page.index("Margherita"))]
+    assert "Sold out" in margherita
+    Select(browser.find_element(By.NAME, "soldout.pizzas.0")).select_by_visible_text("Offered")
+    click_and_load(browser, browser.find_element(By.ID, "save-menu"))
+    assert "Sold out" not in guest.get("/menu")
 
 
 def test_the_menu_and_its_form_fit_a_phone(restaurant, browser, screenshot):

@@ -38,6 +38,16 @@ extension Menu {
         }
     }
 
+    /// The mark of the dish at `place`; nil for none, or a place the menu does not have.
+    public func soldOut(at place: MenuPlace) -> MenuSoldOut? {
+        guard place.index >= 0, place.index < count(in: place.section) else { return nil }
+        return switch place.section {
+        case .pizzas: pizzas[place.index].soldOut
+        case .beverages: beverages[place.index].soldOut
+        case .desserts: desserts[place.index].soldOut
+        }
+    }
+
     /// The same menu with the prices `prices` sets, each dish otherwise as it was; nil when
     /// it names a place the menu does not have.
     public func repriced(_ prices: [MenuPlace: Decimal]) -> Menu? {

@@ -16,14 +16,12 @@ struct MenuController: Sendable {
     /// The JSON of the last revision asked for.
     private final class EncodedRevision: @unchecked Sendable {
         private let lock = NSLock()
-        private var kept: (revision: Int, json: Data)?
+        private var kept: (key: Int, json: Data)?
 
-        func json(of revision: MenuRevision) -> Data {
-            if let kept = lock.withLock({ kept }), kept.revision == revision.number {
-                return kept.json
-            }
-            let json = WireJSON.encode(MenuListing(menu: revision.menu))
-            lock.withLock { kept = (revision.number, json) }
+        func json(of menu: Menu, key: Int) -> Data {
+            if let kept = lock.withLock({ kept }), kept.key == key { return kept.json }
+            let json = WireJSON.encode(MenuListing(menu: menu))
+            lock.withLock { kept = (key, json) }
             return json
         }
     }
@@ -38,7 +36,8 @@ struct MenuController: Sendable {
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        var response = JSONResponse.make(encoded: encoded.json(of: try await menu.current()))
+        let served = try await menu.served()
+        var response = JSONResponse.make(encoded: encoded.json(of: served.menu, key: served.key))
         response.headers[.cacheControl] =
             RouteTable.privateMenu ? "private, no-cache" : "public, no-cache"
         return response

@@ -51,4 +51,23 @@ struct MenuService: Sendable {
 
     /// Who saves the menu a server starts with.
     static let author = "casebook"
+
+    /// The menu as served today (a dish marked sold out for another day offered again), and a
+    /// number that changes with the revision and the day: what its renderings are kept under.
+    func served() async throws -> (menu: Menu, key: Int) {
+        let revision = try await current()
+        let day = Self.today()
+        let dayNumber = Int(day.replacingOccurrences(of: "-", with: "")) ?? 0
+        return (revision.menu.served(onDay: day), revision.number &* 100_000_000 &+ dayNumber)
+    }
+
+    /// Today, `YYYY-MM-DD` in the server's time zone: the day "sold out for today" means.
+    static func today(_ now: Date = Date()) -> String {
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        func padded(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+    }
 }

@@ -74,15 +74,14 @@ struct HomeAndMenuPages: Sendable {
         -> Response
     {
         let filter = try Self.filter(FormFields(query: request))
-        let revision = try await self.menu.current()
-        let menu = revision.menu
+        let (menu, key) = try await self.menu.served()
         guard filter.isEmpty else {
             return renderer.page(
                 "menu", title: menu.restaurant,
                 context: Self.menuContext(filter.apply(to: menu), filter: filter),
                 request: request)
         }
-        let page = menuPages.page(Self.viewerKey(), revision: revision.number) { placeholder in
+        let page = menuPages.page(Self.viewerKey(), revision: key) { placeholder in
             renderer.html(
                 "menu", title: menu.restaurant, context: Self.menuContext(menu, filter: filter),
                 csrf: placeholder, path: "/menu")

@@ -39,7 +39,7 @@ struct MenuEditPages: Sendable {
         -> Response
     {
         // A field per dish, and the token and revision.
-        let form = try await PostedForm.read(request, maximumFields: Self.mostDishes + 2)
+        let form = try await PostedForm.read(request, maximumFields: 2 * Self.mostDishes + 2)
         guard let base = try form.integer("revision", in: 1...Int.max) else {
             throw RequestError(.badRequest, "The form names no revision of the menu.")
                 .parameter("revision")
@@ -51,7 +51,19 @@ struct MenuEditPages: Sendable {
         var prices: [MenuPlace: Decimal] = [:]
         var typed: [MenuPlace: String] = [:]
         var problems: [String] = []
+        var marks: [MenuPlace: MenuSoldOut?] = [:]
+        let today = MenuService.today()
         for place in opened.menu.places {
+            if let choice = form[Self.soldOutField(place)] {
+                switch choice {
+                case "": marks[place] = .some(nil)
+                case "today": marks[place] = .on(day: today)
+                case "always": marks[place] = .untilFurtherNotice
+                default:
+                    throw RequestError(.badRequest, "Sold out is today, always or nothing.")
+                        .field(Self.soldOutField(place))
+                }
+            }
             guard let text = form[Self.field(place)] else { continue }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             typed[place] = trimmed
@@ -61,7 +73,9 @@ struct MenuEditPages: Sendable {
                 problems.append("\(opened.menu.dish(at: place)?.name ?? "A dish"): \(error).")
             }
         }
-        guard problems.isEmpty, let changed = opened.menu.repriced(prices) else {
+        guard problems.isEmpty,
+            let changed = opened.menu.repriced(prices)?.marked(marks)
+        else {
             var context = Self.form(opened.menu, revision: base, typed: typed)
             context["problems"] = problems.map { ["problem": $0] }
             return renderer.page(
@@ -158,8 +172,13 @@ struct MenuEditPages: Sendable {
                     let dish = menu.dish(at: place)!
                     var query = QueryString()
                     query.append("dish", dish.name)
+                    let mark = menu.served(onDay: MenuService.today()).soldOut(at: place)
                     return [
                         "name": dish.name, "field": field(place),
+                        "soldOutField": soldOutField(place),
+                        "offered": mark == nil,
+                        "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
+                        "soldOutAlways": mark == .untilFurtherNotice,
                         "historyPath": "/menu/history?" + query.text,
                         "id": field(place).replacingOccurrences(of: ".", with: "-"),
                         "price": typed[place] ?? Currency.plainText(dish.price),
@@ -168,6 +187,11 @@ struct MenuEditPages: Sendable {
             ]
         }
         return ["sections": sections, "revision": revision, "restaurant": menu.restaurant]
+    }
+
+    /// The form field of a dish's mark: `soldout.pizzas.0` (`today`, `always`, or empty).
+    static func soldOutField(_ place: MenuPlace) -> String {
+        "soldout.\(place.section.rawValue).\(place.index)"
     }
 
     /// The form field of a dish's price: `price.pizzas.0`.
@@ -192,11 +216,21 @@ struct MenuEditPages: Sendable {
             guard let before = old.dish(at: place), before.name == now.name else {
                 return ["change": "\(now.name): added at \(Currency.plainText(now.price))"]
             }
-            guard before.price != now.price else { return nil }
-            return [
-                "change":
-                    "\(now.name): \(Currency.plainText(before.price)) → \(Currency.plainText(now.price))"
-            ]
+            var words: [String] = []
+            if before.price != now.price {
+                words.append(
+                    "\(Currency.plainText(before.price)) → \(Currency.plainText(now.price))")
+            }
+            let (was, mark) = (old.soldOut(at: place), new.soldOut(at: place))
+            if was != mark {
+                switch mark {
+                case .on(let day)?: words.append("sold out on \(day)")
+                case .untilFurtherNotice?: words.append("sold out until further notice")
+                case nil: words.append("offered again")
+                }
+            }
+            guard !words.isEmpty else { return nil }
+            return ["change": "\(now.name): " + words.joined(separator: ", ")]
         }
     }
 }

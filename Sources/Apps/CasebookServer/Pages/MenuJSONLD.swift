@@ -16,6 +16,8 @@ enum MenuJSONLD {
                         "offers": [
                             "@type": "Offer", "price": item.price,
                             "priceCurrency": listing.currency,
+                            "availability": item.row.soldOut
+                                ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
                         ],
                     ]
                     if let description = item.description { menuItem["description"] = description }
