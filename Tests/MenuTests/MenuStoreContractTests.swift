@@ -133,6 +133,24 @@ struct MenuStoreContractTests {
         }
     }
 
+    /// Sold-out marks are kept with the revision, and expire as the menu is served.
+    @Test(arguments: Kind.allCases)
+    func soldOutMarksAreKeptAndExpireWhenServed(kind: Kind) async throws {
+        try await withStore(kind) { store in
+            let marked = try #require(
+                Menu.giuseppes.marked([
+                    MenuPlace(section: .pizzas, index: 0): .on(day: "2026-11-26"),
+                    MenuPlace(section: .desserts, index: 0): .untilFurtherNotice,
+                ]))
+            _ = try await store.save(marked, basedOn: nil, by: "maria", note: nil)
+            let read = try #require(try await store.current()?.menu)
+            #expect(read == marked)
+            #expect(read.served(onDay: "2026-11-26").pizzas[0].soldOut == .on(day: "2026-11-26"))
+            #expect(read.served(onDay: "2026-11-27").pizzas[0].soldOut == nil)
+            #expect(read.served(onDay: "2026-11-27").desserts[0].soldOut == .untilFurtherNotice)
+        }
+    }
+
     /// An import saves a menu only when it differs from the current one.
     @Test(arguments: Kind.allCases)
     func anImportOfTheCurrentMenuSavesNothing(kind: Kind) async throws {
