@@ -219,6 +219,10 @@ struct SurveyPageTests {
             #expect(try await pages.get("/survey?sort=name&order=up").status == .badRequest)
             #expect(
                 try await pages.get("/survey?sort=name&sorted_after=").status == .badRequest)
+            // A sorted table offers no newest-first pages.
+            let sortedDeep = try await pages.get("/survey?sort=name&page=2")
+            #expect(
+                !sortedDeep.html.contains(">Newer</a>") && !sortedDeep.html.contains(">Older</a>"))
             // After a respondent no longer stored, the order starts again.
             #expect(
                 try await pages.get("/survey?sort=name&sorted_after=nobody").status == .ok

@@ -76,6 +76,9 @@ struct SurveyPages: Sendable {
                 throw RequestError(.badRequest, "The order is asc or desc.").parameter("order")
             }
             view.sort = RespondentSort(column: column, descending: order == "desc")
+            // A sorted table pages by its own cursor: the newest-first pages' are set aside.
+            view.page = 0
+            view.cursor = nil
             if let id = query["sorted_after"] {
                 guard !id.isEmpty, id.unicodeScalars.count <= 1_024 else {
                     throw RequestError(
