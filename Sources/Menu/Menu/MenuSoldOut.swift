@@ -40,35 +40,13 @@ extension Menu {
     /// The menu as served on `day` (`YYYY-MM-DD`): a dish marked sold out for another day is
     /// offered again.
     public func served(onDay day: String) -> Menu {
-        func served<Kind>(_ dishes: [Offering<Kind>]) -> [Offering<Kind>] {
-            dishes.map { dish in
-                guard let mark = dish.soldOut, !mark.holds(onDay: day) else { return dish }
-                return dish.marked(nil)
-            }
-        }
-        var menu = self
-        menu.pizzas = served(pizzas)
-        menu.beverages = served(beverages)
-        menu.desserts = served(desserts)
-        return menu
+        editingDishes { _, price, mark in (price, mark?.holds(onDay: day) == true ? mark : nil) }
     }
 
     /// The same menu with the marks `marks` sets (a nil mark: offered again), each dish
     /// otherwise as it was; nil when it names a place the menu does not have.
     public func marked(_ marks: [MenuPlace: MenuSoldOut?]) -> Menu? {
         guard marks.keys.allSatisfy({ dish(at: $0) != nil }) else { return nil }
-        func marked<Kind>(_ dishes: [Offering<Kind>], _ section: MenuSection) -> [Offering<Kind>] {
-            dishes.enumerated().map { index, dish in
-                guard let mark = marks[MenuPlace(section: section, index: index)] else {
-                    return dish
-                }
-                return dish.marked(mark)
-            }
-        }
-        var menu = self
-        menu.pizzas = marked(pizzas, .pizzas)
-        menu.beverages = marked(beverages, .beverages)
-        menu.desserts = marked(desserts, .desserts)
-        return menu
+        return editingDishes { place, price, mark in (price, marks[place] ?? mark) }
     }
 }
