@@ -396,9 +396,7 @@ struct RespondentsController: Sendable {
             }
             return format
         }
-        let accepted = (accept ?? "").split(separator: ",").map {
-            $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-        }
+        let accepted = acceptedTypes(accept)
         if accepted.contains("text/csv") { return .csv }
         if accepted.contains("application/jsonl") || accepted.contains("application/x-ndjson") {
             return .jsonl
@@ -410,9 +408,13 @@ struct RespondentsController: Sendable {
     /// `format` and an `Accept` of `application/zip`.
     static func asksForArchive(_ query: FormFields, accept: String?) -> Bool {
         if let name = query["format"] { return name == "zip" }
-        return (accept ?? "").split(separator: ",").contains {
+        return acceptedTypes(accept).contains(RespondentArchive.contentType)
+    }
+
+    /// The media types an `Accept` header names, parameters aside, in lower case.
+    static func acceptedTypes(_ accept: String?) -> [String] {
+        (accept ?? "").split(separator: ",").map {
             $0.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces).lowercased()
-                == RespondentArchive.contentType
         }
     }
 

@@ -63,11 +63,6 @@ struct MenuService: Sendable {
 
     /// Today, `YYYY-MM-DD` in the server's time zone: the day "sold out for today" means.
     static func today(_ now: Date = Date()) -> String {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        func padded(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))"
+        now.formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
     }
 }

@@ -163,6 +163,7 @@ struct MenuEditPages: Sendable {
 
     /// The form's context: a row per dish, its price as typed (or as saved).
     static func form(_ menu: Menu, revision: Int, typed: [MenuPlace: String]) -> [String: Any] {
+        let today = menu.served(onDay: MenuService.today())
         let sections = MenuSection.allCases.compactMap { section -> [String: Any]? in
             let places = menu.places.filter { $0.section == section }
             guard !places.isEmpty else { return nil }
@@ -172,7 +173,7 @@ struct MenuEditPages: Sendable {
                     let dish = menu.dish(at: place)!
                     var query = QueryString()
                     query.append("dish", dish.name)
-                    let mark = menu.served(onDay: MenuService.today()).soldOut(at: place)
+                    let mark = today.soldOut(at: place)
                     return [
                         "name": dish.name, "field": field(place),
                         "soldOutField": soldOutField(place),
