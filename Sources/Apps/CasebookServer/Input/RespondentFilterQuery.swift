@@ -72,18 +72,30 @@ enum RespondentFilterQuery {
     /// `field`, `value`, `from`, `to`),
     /// after those `query` holds.
     static func append(_ filter: RespondentFilter, to query: inout QueryString) {
-        if let state = filter.state { query.append("state", state.rawValue) }
-        if let user = filter.user { query.append("user", user) }
-        if let device = filter.device { query.append("device", device) }
-        if let search = filter.search { query.append("q", search.words.joined(separator: " ")) }
+        for (name, value) in parameters(of: filter) { query.append(name, value) }
+    }
+
+    /// `filter` as the parameters `filter(in:)` reads back, by name, in order: what a link
+    /// and a form's hidden fields carry.
+    static func parameters(of filter: RespondentFilter) -> [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        if let state = filter.state { parameters.append(("state", state.rawValue)) }
+        if let user = filter.user { parameters.append(("user", user)) }
+        if let device = filter.device { parameters.append(("device", device)) }
+        if let search = filter.search {
+            parameters.append(("q", search.words.joined(separator: " ")))
+        }
         if let field = filter.field {
-            query.append("field", field.column)
-            query.append("value", field.value)
+            parameters.append(("field", field.column))
+            parameters.append(("value", field.value))
         }
-        if let from = filter.receivedFrom { query.append("from", ReceivedDay(holding: from).text) }
+        if let from = filter.receivedFrom {
+            parameters.append(("from", ReceivedDay(holding: from).text))
+        }
         if let before = filter.receivedBefore {
-            query.append("to", ReceivedDay(holding: before).previous.text)
+            parameters.append(("to", ReceivedDay(holding: before).previous.text))
         }
+        return parameters
     }
 
     /// What of `asked` the request's user may see: whoever may review respondents (an admin,

@@ -85,20 +85,19 @@ enum RespondentReviewContext {
                 senderLinks.append(try await link("\(user) on \(device)", filter))
             }
         }
-        var fields: [[String: String]] = []
-        if let state = current.state { fields.append(["name": "state", "value": state.rawValue]) }
-        if let user = current.user { fields.append(["name": "user", "value": user]) }
-        if let device = current.device { fields.append(["name": "device", "value": device]) }
-        let search = current.search.map { $0.words.joined(separator: " ") }
-        let from = current.receivedFrom.map { ReceivedDay(holding: $0).text }
-        let to = current.receivedBefore.map { ReceivedDay(holding: $0).previous.text }
-        var keptFields: [[String: String]] = []
-        if let from { keptFields.append(["name": "from", "value": from]) }
-        if let to { keptFields.append(["name": "to", "value": to]) }
-        if let field = current.field {
-            keptFields.append(["name": "field", "value": field.column])
-            keptFields.append(["name": "value", "value": field.value])
+        // The filter's parameters: the search form keeps the sender and state hidden (it shows
+        // the others), the columns' form keeps all but the search hidden.
+        let parameters = RespondentFilterQuery.parameters(of: current)
+        let value = { (name: String) in parameters.first { $0.name == name }?.value }
+        let hidden = { (names: Set<String>) in
+            parameters.filter { names.contains($0.name) }.map {
+                ["name": $0.name, "value": $0.value]
+            }
         }
+        let fields = hidden(["state", "user", "device"])
+        let keptFields = hidden(["field", "value", "from", "to"])
+        let search = value("q")
+        let (from, to) = (value("from"), value("to"))
         var context: [String: Any] = [
             "hasFilters": true, "stateFilters": stateLinks,
             "senderFilters": everyone ? senderLinks : [],
