@@ -21,6 +21,34 @@ public struct Currency: Equatable, Sendable {
         self.locale = locale
     }
 
+    /// The currency `code` (three capital letters, as ISO 4217 writes them) written as
+    /// `locale` writes prices (one ICU knows, such as `it_IT`; nil: by its symbol or code).
+    public static func checked(code: String, locale: String?) throws(MenuEditError) -> Currency {
+        try check(code: code)
+        if let locale { try check(locale: locale) }
+        return Currency(code: code, locale: locale)
+    }
+
+    /// Whether `code` is three capital letters; a `currency` error if not.
+    static func check(code: String) throws(MenuEditError) {
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+            throw MenuEditError(
+                field: "currency",
+                problem: "'\(code)' is not a three-letter currency code such as EUR")
+        }
+    }
+
+    /// Whether ICU knows `locale`; a `locale` error if not.
+    static func check(locale: String) throws(MenuEditError) {
+        guard locale.count <= 32, knownLocales.contains(locale) else {
+            throw MenuEditError(
+                field: "locale",
+                problem: "'\(locale)' is not a locale (a language and region such as it_IT)")
+        }
+    }
+
+    private static let knownLocales = Set(Locale.availableIdentifiers)
+
     /// `amount` rounded half-up to cents, with its symbol: `€8.50`; in the menu's locale,
     /// as it writes a price, always with cents (`12.345,50 €` in `it_IT`).
     public func format(_ amount: Decimal) -> String {

@@ -8,6 +8,9 @@ public struct Menu: Equatable, Sendable {
     public var pizzas: [Pizza]
     public var beverages: [Beverage]
     public var desserts: [Dessert]
+    /// The order its sections are shown in: each section once, pizzas, beverages and desserts
+    /// unless the menu says otherwise.
+    public var sectionOrder: [MenuSection] = MenuSection.allCases
 
     public init(
         restaurant: String, currency: Currency, pizzas: [Pizza], beverages: [Beverage],

@@ -10,14 +10,19 @@ public struct MenuDataSource: Sendable {
                 restaurant: "Menu", currency: .euro, pizzas: pizzas, beverages: [], desserts: []))
     }
 
-    /// The whole menu: pizzas, beverages and desserts, in that order, leaving out empty sections.
+    /// The whole menu: pizzas, beverages and desserts, in the menu's order (that one unless it
+    /// says otherwise), leaving out empty sections.
     public init(menu: Menu) {
-        let all: [(MenuSection, [MenuItem])] = [
-            (.pizzas, menu.pizzas.map { MenuItem(offering: $0, currency: menu.currency) }),
-            (.beverages, menu.beverages.map { MenuItem(offering: $0, currency: menu.currency) }),
-            (.desserts, menu.desserts.map { MenuItem(offering: $0, currency: menu.currency) }),
-        ]
-        sections = all.filter { !$0.1.isEmpty }.map { (section: $0.0, items: $0.1) }
+        func items(_ section: MenuSection) -> [MenuItem] {
+            switch section {
+            case .pizzas: menu.pizzas.map { MenuItem(offering: $0, currency: menu.currency) }
+            case .beverages:
+                menu.beverages.map { MenuItem(offering: $0, currency: menu.currency) }
+            case .desserts: menu.desserts.map { MenuItem(offering: $0, currency: menu.currency) }
+            }
+        }
+        sections = menu.sectionOrder.map { (section: $0, items: items($0)) }
+            .filter { !$0.items.isEmpty }
     }
 
     public var numberOfSections: Int { sections.count }

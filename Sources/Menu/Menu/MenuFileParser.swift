@@ -33,6 +33,7 @@ struct MenuFileParser {
             case "restaurant": menu.restaurant = try text(value, field: "restaurant")
             case "currency": currency = try self.currency(value)
             case "locale": locale = try self.locale(value)
+            case "section_order": menu.sectionOrder = try sectionOrder(value)
             case MenuSection.pizzas.rawValue: menu.pizzas = try items(value, section: name)
             case MenuSection.beverages.rawValue: menu.beverages = try items(value, section: name)
             case MenuSection.desserts.rawValue: menu.desserts = try items(value, section: name)
@@ -74,23 +75,40 @@ struct MenuFileParser {
     /// A locale ICU knows (`it_IT`, `de_CH`), whose way of writing prices the menu shows.
     private func locale(_ node: Node) throws(MenuFileError) -> String {
         let identifier = try text(node, field: "locale")
-        guard identifier.count <= 32, Self.locales.contains(identifier) else {
-            throw error(
-                at: node, "locale",
-                "'\(identifier)' is not a locale (a language and region such as it_IT)")
+        do {
+            try Currency.check(locale: identifier)
+        } catch {
+            throw self.error(at: node, error.field, error.problem)
         }
         return identifier
     }
 
-    private static let locales = Set(Locale.availableIdentifiers)
-
     private func currency(_ node: Node) throws(MenuFileError) -> Currency {
         let code = try text(node, field: "currency")
-        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
-            throw error(
-                at: node, "currency", "'\(code)' is not a three-letter currency code such as EUR")
+        do {
+            try Currency.check(code: code)
+        } catch {
+            throw self.error(at: node, error.field, error.problem)
         }
         return Currency(code: code)
+    }
+
+    /// The order the sections are shown in: each once (`[desserts, pizzas, beverages]`).
+    private func sectionOrder(_ node: Node) throws(MenuFileError) -> [MenuSection] {
+        let field = "section_order"
+        let sections = try words(node, field: field, example: "[pizzas, beverages, desserts]") {
+            (word: String) -> Result<MenuSection, WordRefusal> in
+            guard let section = MenuSection(rawValue: word) else {
+                return .failure(
+                    WordRefusal("'\(word)' is not a section (pizzas, beverages or desserts)"))
+            }
+            return .success(section)
+        }
+        guard sections.count == MenuSection.allCases.count else {
+            throw error(
+                at: node, field, "lists every section once (pizzas, beverages and desserts)")
+        }
+        return sections
     }
 
     private func items<Item: MenuOffering>(_ node: Node, section: String) throws(MenuFileError)
@@ -136,26 +154,28 @@ struct MenuFileParser {
             case "price": price = try self.price(value, field: "\(field).price")
             case "description": description = try text(value, field: "\(field).description")
             case "allergens":
-                allergens = try words(value, field: "\(field).allergens") { word in
-                    guard let allergen = Allergen(rawValue: word) else {
-                        return .failure(
-                            WordRefusal(
-                                "'\(word)' is not one of the EU's 14 allergens ("
-                                    + Allergen.allCases.map(\.rawValue).joined(separator: ", ")
-                                    + ")"))
-                    }
-                    return .success(allergen)
-                }
+                allergens = try Set(
+                    words(value, field: "\(field).allergens") { word in
+                        guard let allergen = Allergen(rawValue: word) else {
+                            return .failure(
+                                WordRefusal(
+                                    "'\(word)' is not one of the EU's 14 allergens ("
+                                        + Allergen.allCases.map(\.rawValue).joined(separator: ", ")
+                                        + ")"))
+                        }
+                        return .success(allergen)
+                    })
             case "labels":
-                labels = try words(value, field: "\(field).labels") { word in
-                    guard let label = DietaryLabel(rawValue: word) else {
-                        return .failure(
-                            WordRefusal(
-                                "'\(word)' is not a label (vegetarian, vegan, spicy or gluten-free)"
-                            ))
-                    }
-                    return .success(label)
-                }
+                labels = try Set(
+                    words(value, field: "\(field).labels") { word in
+                        guard let label = DietaryLabel(rawValue: word) else {
+                            return .failure(
+                                WordRefusal(
+                                    "'\(word)' is not a label (vegetarian, vegan, spicy or gluten-free)"
+                                ))
+                        }
+                        return .success(label)
+                    })
             case "sold_out":
                 let text = try text(value, field: "\(field).sold_out")
                 guard let mark = MenuSoldOut(fileText: text) else {
@@ -180,21 +200,24 @@ struct MenuFileParser {
         ).marked(soldOut)
     }
 
-    /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line).
+    /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line), in
+    /// their order.
     private func words<Word: Hashable>(
-        _ node: Node, field: String, _ read: (String) -> Result<Word, WordRefusal>
-    ) throws(MenuFileError) -> Set<Word> {
+        _ node: Node, field: String, example: String = "[gluten, milk]",
+        _ read: (String) -> Result<Word, WordRefusal>
+    ) throws(MenuFileError) -> [Word] {
         guard case .sequence(let sequence) = node else {
-            throw error(at: node, field, "expected a list, as [gluten, milk]")
+            throw error(at: node, field, "expected a list, as \(example)")
         }
-        var words: Set<Word> = []
+        var words: [Word] = []
         for element in sequence {
             let text = try self.text(element, field: field)
             switch read(text) {
             case .success(let word):
-                guard words.insert(word).inserted else {
+                guard !words.contains(word) else {
                     throw error(at: element, field, "'\(text)' appears twice")
                 }
+                words.append(word)
             case .failure(let refusal): throw error(at: element, field, refusal.message)
             }
         }

@@ -1,7 +1,7 @@
 /// A menu as a menu file: what `casebook menu export` writes, which `--menu` and
 /// `menu --file` read back as the same menu. Every text is written double-quoted (a name such
 /// as `123`, `null` or `- Marinara` stays text), prices as the plain decimals the parser reads
-/// exactly, sections in their order, an empty one as nothing.
+/// exactly, sections in the menu's order, an empty one as nothing.
 public enum MenuFileWriter {
     public static func yaml(of menu: Menu) -> String {
         var lines = [
@@ -9,6 +9,10 @@ public enum MenuFileWriter {
             "currency: \(quoted(menu.currency.code))",
         ]
         if let locale = menu.currency.locale { lines.append("locale: \(quoted(locale))") }
+        if menu.sectionOrder != MenuSection.allCases {
+            lines.append(
+                "section_order: [\(menu.sectionOrder.map(\.rawValue).joined(separator: ", "))]")
+        }
         func section(_ name: String, _ items: [some MenuOffering]) {
             guard !items.isEmpty else {
                 lines.append("\(name):")
@@ -33,9 +37,13 @@ public enum MenuFileWriter {
                 if let soldOut = item.soldOut { lines.append("    sold_out: \(soldOut.fileText)") }
             }
         }
-        section("pizzas", menu.pizzas)
-        section("beverages", menu.beverages)
-        section("desserts", menu.desserts)
+        for name in menu.sectionOrder {
+            switch name {
+            case .pizzas: section(name.rawValue, menu.pizzas)
+            case .beverages: section(name.rawValue, menu.beverages)
+            case .desserts: section(name.rawValue, menu.desserts)
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

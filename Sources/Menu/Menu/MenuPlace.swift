@@ -12,9 +12,9 @@ public struct MenuPlace: Hashable, Sendable {
 }
 
 extension Menu {
-    /// Every dish's place, section by section, in order.
+    /// Every dish's place, section by section in the menu's order, in order.
     public var places: [MenuPlace] {
-        MenuSection.allCases.flatMap { section in
+        sectionOrder.flatMap { section in
             (0..<count(in: section)).map { MenuPlace(section: section, index: $0) }
         }
     }

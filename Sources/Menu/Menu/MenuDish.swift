@@ -1,0 +1,155 @@
+import CasebookFileSystem
+import Foundation
+
+/// A dish of any section as a form gives and shows it: all a menu file says of it. Added to a
+/// menu or put in a dish's place, it is checked as a menu file's dish is (a name, unique in
+/// its section, and text without control characters), with lengths a form bounds.
+public struct MenuDish: Equatable, Sendable {
+    public var name: String
+    public var price: Decimal
+    public var description: String?
+    public var allergens: Set<Allergen>
+    public var labels: Set<DietaryLabel>
+    public var soldOut: MenuSoldOut?
+
+    /// The longest name a form gives, in characters.
+    public static let longestName = 200
+    /// The longest description a form gives, in characters.
+    public static let longestDescription = 2_000
+
+    public init(
+        name: String, price: Decimal, description: String? = nil, allergens: Set<Allergen> = [],
+        labels: Set<DietaryLabel> = [], soldOut: MenuSoldOut? = nil
+    ) {
+        self.name = name
+        self.price = price
+        self.description = description
+        self.allergens = allergens
+        self.labels = labels
+        self.soldOut = soldOut
+    }
+
+    init(_ offering: some MenuOffering) {
+        self.init(
+            name: offering.name, price: offering.price, description: offering.description,
+            allergens: Set(offering.allergens), labels: Set(offering.labels),
+            soldOut: offering.soldOut)
+    }
+
+    /// The dish, unless something in it cannot be on a menu beside `others` (its section's
+    /// other dishes).
+    func checked(beside others: [MenuDish]) throws(MenuEditError) -> MenuDish {
+        try Self.check(name, field: "name", longest: Self.longestName)
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw MenuEditError(field: "name", problem: "the name is empty")
+        }
+        guard !others.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw MenuEditError(field: "name", problem: "'\(name)' is on the menu already")
+        }
+        if let description {
+            try Self.check(description, field: "description", longest: Self.longestDescription)
+        }
+        guard (try? MenuPrice.read(Currency.plainText(price))) == price, price >= 0 else {
+            throw MenuEditError(
+                field: "price", problem: "\(price) is not a price (at most 2 decimals)")
+        }
+        return self
+    }
+
+    private static func check(_ text: String, field: String, longest: Int)
+        throws(MenuEditError)
+    {
+        guard text.count <= longest else {
+            throw MenuEditError(field: field, problem: "is at most \(longest) characters")
+        }
+        if let control = TextBytes.firstControlCharacter(in: text) {
+            throw MenuEditError(
+                field: field,
+                problem: "holds a control character (\(TextBytes.codePoint(control))), which a"
+                    + " menu's text may not hold")
+        }
+    }
+}
+
+extension Offering {
+    init(_ dish: MenuDish) {
+        self.init(
+            name: dish.name, price: dish.price, description: dish.description,
+            allergens: dish.allergens, labels: dish.labels)
+        self = marked(dish.soldOut)
+    }
+}
+
+extension Menu {
+    /// The dishes of `section`, in order.
+    public func dishes(in section: MenuSection) -> [MenuDish] {
+        switch section {
+        case .pizzas: pizzas.map(MenuDish.init)
+        case .beverages: beverages.map(MenuDish.init)
+        case .desserts: desserts.map(MenuDish.init)
+        }
+    }
+
+    /// All the menu says of the dish at `place`; nil for a place the menu does not have.
+    public func details(at place: MenuPlace) -> MenuDish? {
+        let dishes = dishes(in: place.section)
+        return dishes.indices.contains(place.index) ? dishes[place.index] : nil
+    }
+
+    /// The menu with `dish` last in `section`.
+    public func adding(_ dish: MenuDish, to section: MenuSection) throws(MenuEditError) -> Menu {
+        let others = dishes(in: section)
+        return settingDishes(others + [try dish.checked(beside: others)], in: section)
+    }
+
+    /// The menu with `dish` in the place of the one at `place`.
+    public func replacing(at place: MenuPlace, with dish: MenuDish) throws(MenuEditError) -> Menu {
+        var dishes = dishes(in: place.section)
+        guard dishes.indices.contains(place.index) else {
+            throw MenuEditError(field: "place", problem: "the menu has no such dish")
+        }
+        var others = dishes
+        others.remove(at: place.index)
+        dishes[place.index] = try dish.checked(beside: others)
+        return settingDishes(dishes, in: place.section)
+    }
+
+    /// The menu without the dish at `place`; nil for a place the menu does not have.
+    public func removing(at place: MenuPlace) -> Menu? {
+        var dishes = dishes(in: place.section)
+        guard dishes.indices.contains(place.index) else { return nil }
+        dishes.remove(at: place.index)
+        return settingDishes(dishes, in: place.section)
+    }
+
+    /// The menu with the dish at `place` moved `offset` places down its section (up when
+    /// negative); nil when there is no such dish or no such place to move it to.
+    public func moving(at place: MenuPlace, by offset: Int) -> Menu? {
+        var dishes = dishes(in: place.section)
+        let (from, to) = (place.index, place.index + offset)
+        guard dishes.indices.contains(from), dishes.indices.contains(to) else { return nil }
+        dishes.insert(dishes.remove(at: from), at: to)
+        return settingDishes(dishes, in: place.section)
+    }
+
+    /// The menu with `section` shown `offset` places later (earlier when negative); nil when
+    /// there is no such place.
+    public func movingSection(_ section: MenuSection, by offset: Int) -> Menu? {
+        guard let from = sectionOrder.firstIndex(of: section),
+            sectionOrder.indices.contains(from + offset)
+        else { return nil }
+        var menu = self
+        menu.sectionOrder.insert(menu.sectionOrder.remove(at: from), at: from + offset)
+        return menu
+    }
+
+    private func settingDishes(_ dishes: [MenuDish], in section: MenuSection) -> Menu {
+        var menu = self
+        switch section {
+        case .pizzas: menu.pizzas = dishes.map(Pizza.init)
+        case .beverages: menu.beverages = dishes.map(Beverage.init)
+        case .desserts: menu.desserts = dishes.map(Dessert.init)
+        }
+        return menu
+    }
+}
