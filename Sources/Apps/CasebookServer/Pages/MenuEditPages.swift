@@ -204,34 +204,9 @@ struct MenuEditPages: Sendable {
     /// Only those of the dish named `dish`, when one is named (and its first price, in the
     /// first revision).
     static func changes(from old: Menu?, to new: Menu, dish: String? = nil) -> [[String: String]] {
-        guard let old else {
-            return new.places.compactMap { place in
-                guard let now = new.dish(at: place), dish == now.name else { return nil }
-                return ["change": "\(now.name): on the menu at \(Currency.plainText(now.price))"]
-            }
-        }
-        return new.places.compactMap { place in
-            guard let now = new.dish(at: place), dish == nil || dish == now.name else {
-                return nil
-            }
-            guard let before = old.dish(at: place), before.name == now.name else {
-                return ["change": "\(now.name): added at \(Currency.plainText(now.price))"]
-            }
-            var words: [String] = []
-            if before.price != now.price {
-                words.append(
-                    "\(Currency.plainText(before.price)) → \(Currency.plainText(now.price))")
-            }
-            let (was, mark) = (old.soldOut(at: place), new.soldOut(at: place))
-            if was != mark {
-                switch mark {
-                case .on(let day)?: words.append("sold out on \(day)")
-                case .untilFurtherNotice?: words.append("sold out until further notice")
-                case nil: words.append("offered again")
-                }
-            }
-            guard !words.isEmpty else { return nil }
-            return ["change": "\(now.name): " + words.joined(separator: ", ")]
-        }
+        guard old != nil || dish != nil else { return [] }
+        return MenuChange.list(from: old, to: new)
+            .filter { dish == nil || $0.dish == dish }
+            .map { ["change": $0.text] }
     }
 }
