@@ -65,6 +65,10 @@ struct TemplateContextTests {
             _ = try await pages.post("/menu/edit", ["revision": "1", "price.pizzas.0": "7.50"])
             _ = try await pages.post("/menu/edit", ["revision": "2", "price.pizzas.0": "x"])
             _ = try await pages.get("/menu/history")
+            _ = try await pages.get("/menu/dish?section=pizzas&index=0")
+            _ = try await pages.postEncoded(
+                "/menu/dish", "revision=1&section=pizzas&name=&price=x&allergen=milk&label=vegan")
+            _ = try await pages.post("/menu/edit", ["revision": "2", "currency": "x"])
             _ = try await pages.get("/menu/history?dish=Margherita")
             _ = try await pages.post("/menu/edit", ["revision": "2", "soldout.pizzas.0": "always"])
             _ = try await pages.get("/menu")

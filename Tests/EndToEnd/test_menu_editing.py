@@ -12,7 +12,9 @@ import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.expected_conditions import staleness_of
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_sign_in import sign_in  # noqa: E402
@@ -127,7 +129,7 @@ def test_the_menu_and_its_form_fit_a_phone(restaurant, browser, screenshot):
     size = browser.get_window_size()
     browser.set_window_size(375, 812)
     try:
-        for path in ("/menu/edit", "/menu", "/menu/history"):
+        for path in ("/menu/edit", "/menu", "/menu/history", "/menu/dish?section=pizzas&index=0"):
             browser.get(restaurant.url + path)
             overflow = browser.execute_script(
                 "return document.documentElement.scrollWidth - window.innerWidth")
@@ -140,7 +142,56 @@ def test_the_menu_and_its_form_fit_a_phone(restaurant, browser, screenshot):
         browser.set_window_size(size["width"], size["height"])
 
 
+def test_a_manager_arranges_the_menu_and_a_guest_sees_it(restaurant, browser, screenshot):
+    """A manager adds a dish with its allergens and a label, moves it up, removes another,
+    shows the desserts first and writes prices as in Italy; Enter in a price field saves and
+    moves nothing. A guest sees the menu so arranged."""
+    browser.delete_all_cookies()
+    browser.get(restaurant.url + "/login")
+    sign_in(browser, "maria", "correct horse")
+    browser.get(restaurant.url + "/menu/edit")
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "Add a dish to Pizzas"))
+    browser.find_element(By.ID, "name").send_keys("Calzone")
+    browser.find_element(By.ID, "price").send_keys("10.50")
+    browser.find_element(By.ID, "description").send_keys("Folded, with ricotta")
+    for value in ("gluten", "milk"):
+        browser.find_element(By.CSS_SELECTOR, f"input[name='allergen'][value='{value}']").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name='label'][value='vegetarian']").click()
+    screenshot("menu-dish")
+    click_and_load(browser, browser.find_element(By.ID, "save-dish"))
+    assert browser.find_element(By.ID, "saved").text == "Saved as revision 2."
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[aria-label='Move Calzone up']"))
+    click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "button[aria-label='Remove Marinara']"))
+    click_and_load(browser, browser.find_element(By.XPATH, "//button[text()='Show Desserts earlier']"))
+    click_and_load(browser, browser.find_element(By.XPATH, "//button[text()='Show Desserts earlier']"))
+    locale = browser.find_element(By.ID, "locale")
+    locale.clear()
+    locale.send_keys("it_IT")
+    # Enter in a price field: the form is saved, nothing moved.
+    price = browser.find_element(By.ID, "price-pizzas-0")
+    price.clear()
+    price.send_keys("8.00")
+    order = [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".dish-row label")]
+    with_enter = browser.find_element(By.TAG_NAME, "html")
+    price.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 10).until(staleness_of(with_enter))
+    assert browser.find_element(By.ID, "saved").text == "Saved as revision 7."
+    assert [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".dish-row label")] == order
+    screenshot("menu-arranged")
+    page = Visitor(restaurant).get("/menu")
+    assert page.index("Desserts") < page.index("Pizzas")
+    assert "Marinara" not in page
+    start = page.index(">Calzone</span>")
+    calzone = page[start:page.index("</li>", start)]
+    assert "10,50\u00a0€" in calzone and "Vegetarian" in calzone and "milk" in calzone
+    assert start < page.index(">Napoletana</span>")
+    history = Visitor(restaurant, "luigi", "other horse").get("/menu/history")
+    assert "Calzone: added at 10.50" in history and "Marinara: removed" in history
+
+
 def test_a_diarist_may_not_edit_the_menu(restaurant):
     diarist = Visitor(restaurant, "dee", "third horse")
     assert diarist.status("/menu/edit") == 403
+    assert diarist.status("/menu/dish?section=pizzas") == 403
     assert Visitor(restaurant).status("/menu/edit") in (302, 303, 401)
+    assert Visitor(restaurant).status("/menu/dish?section=pizzas") in (302, 303, 401)

@@ -128,6 +128,19 @@ struct MenuArrangingTests {
         }
     }
 
+    @Test func theRestaurantIsNamedAsADishIs() throws {
+        let named = try Menu.giuseppes.named("Da Giuseppe", currency: Currency(code: "CHF"))
+        #expect(named.restaurant == "Da Giuseppe")
+        #expect(named.currency == Currency(code: "CHF"))
+        #expect(named.pizzas == Menu.giuseppes.pizzas)
+        #expect(throws: MenuEditError(field: "restaurant", problem: "the name is empty")) {
+            _ = try Menu.giuseppes.named(" ", currency: .euro)
+        }
+        #expect(throws: MenuEditError.self) {
+            _ = try Menu.giuseppes.named("Tab\there", currency: .euro)
+        }
+    }
+
     @Test func aDescriptionIsBoundedAndShowsNoControlCharacter() {
         var dish = Self.dish("Calzone")
         dish.description = String(repeating: "é", count: 2_001)

@@ -56,7 +56,7 @@ public struct MenuDish: Equatable, Sendable {
         return self
     }
 
-    private static func check(_ text: String, field: String, longest: Int)
+    static func check(_ text: String, field: String, longest: Int)
         throws(MenuEditError)
     {
         guard text.count <= longest else {
@@ -81,6 +81,19 @@ extension Offering {
 }
 
 extension Menu {
+    /// The same menu of the restaurant `name` (not empty, at most 200 characters, without
+    /// control characters) with its prices in `currency`.
+    public func named(_ name: String, currency: Currency) throws(MenuEditError) -> Menu {
+        try MenuDish.check(name, field: "restaurant", longest: MenuDish.longestName)
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw MenuEditError(field: "restaurant", problem: "the name is empty")
+        }
+        var menu = self
+        menu.restaurant = name
+        menu.currency = currency
+        return menu
+    }
+
     /// The dishes of `section`, in order.
     public func dishes(in section: MenuSection) -> [MenuDish] {
         switch section {

@@ -27,6 +27,8 @@ enum RouteTable {
         Route(.post, "/menu/edit", .page, .roles([.manager, .admin])),
         Route(.get, "/menu/history", .page, .roles([.manager, .admin])),
         Route(.post, "/menu/restore", .page, .roles([.manager, .admin])),
+        Route(.get, "/menu/dish", .page, .roles([.manager, .admin])),
+        Route(.post, "/menu/dish", .page, .roles([.manager, .admin])),
         // Every user.
         Route(.get, "/", .page, .roles(everyRole)),
         // The diary: diarists (each their own) and admins.

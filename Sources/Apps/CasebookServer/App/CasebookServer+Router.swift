@@ -69,6 +69,7 @@ extension CasebookServer {
         MenuController(menu: services.menu).addRoutes(to: router)
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuEditPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
+        MenuDishPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         DiaryPages(
             renderer: renderer, diaries: services.diaries, secureCookies: services.secureCookies
         ).addRoutes(to: router)

@@ -2,10 +2,11 @@ import Foundation
 import Hummingbird
 import Menu
 
-/// `/menu/edit`: the menu's prices changed from the browser, each save made from the revision
-/// the form was opened at (two people saving from one revision: the second gets the conflict
-/// page, and nothing of theirs is saved); `/menu/history`: every revision, newest first, any
-/// restored as a new one. For managers and admins.
+/// `/menu/edit`: the menu's prices, marks, restaurant and currency changed from the browser,
+/// and its dishes and sections moved and removed, each save made from the revision the form
+/// was opened at (two people saving from one revision: the second gets the conflict page, and
+/// nothing of theirs is saved); `/menu/history`: every revision, newest first, any restored as
+/// a new one. For managers and admins.
 struct MenuEditPages: Sendable {
     let renderer: PageRenderer
     let menu: MenuService
@@ -33,36 +34,27 @@ struct MenuEditPages: Sendable {
             request: request)
     }
 
-    /// `POST /menu/edit` (`revision`, and `price.SECTION.INDEX` per dish): saves the prices as
-    /// the next revision; a price that is not one is shown in the form again, naming the dish.
+    /// `POST /menu/edit` (`revision`; `price.SECTION.INDEX` and `soldout.SECTION.INDEX` per
+    /// dish; `restaurant`, `currency`, `locale`; and the `action` of the button pressed, if
+    /// one moves or removes a dish or moves a section): saves it all as the next revision;
+    /// what cannot be is shown in the form again, naming the dish or the field.
     @Sendable func save(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        // A field per dish, and the token and revision.
-        let form = try await PostedForm.read(request, maximumFields: 2 * Self.mostDishes + 2)
-        guard let base = try form.integer("revision", in: 1...Int.max) else {
-            throw RequestError(.badRequest, "The form names no revision of the menu.")
-                .parameter("revision")
-        }
-        guard let opened = try await menu.store.revision(base) else {
-            throw RequestError(.badRequest, "The menu has no revision \(base).")
-                .parameter("revision")
-        }
+        // A field per dish, and the token, revision, restaurant, currency, locale and action.
+        let form = try await PostedForm.read(request, maximumFields: 2 * Self.mostDishes + 6)
+        let (base, opened) = try await Self.openedRevision(form, in: menu.store)
         var prices: [MenuPlace: Decimal] = [:]
         var typed: [MenuPlace: String] = [:]
         var problems: [String] = []
         var marks: [MenuPlace: MenuSoldOut?] = [:]
-        let today = MenuService.today()
         for place in opened.menu.places {
             if let choice = form[Self.soldOutField(place)] {
-                switch choice {
-                case "": marks[place] = .some(nil)
-                case "today": marks[place] = .on(day: today)
-                case "always": marks[place] = .untilFurtherNotice
-                default:
+                guard let mark = Self.mark(choice) else {
                     throw RequestError(.badRequest, "Sold out is today, always or nothing.")
                         .field(Self.soldOutField(place))
                 }
+                marks[place] = .some(mark)
             }
             guard let text = form[Self.field(place)] else { continue }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -73,9 +65,22 @@ struct MenuEditPages: Sendable {
                 problems.append("\(opened.menu.dish(at: place)?.name ?? "A dish"): \(error).")
             }
         }
-        guard problems.isEmpty,
-            let changed = opened.menu.repriced(prices)?.marked(marks)
-        else {
+        var changed = opened.menu.repriced(prices)?.marked(marks) ?? opened.menu
+        do {
+            changed = try Self.settings(form, of: changed)
+        } catch {
+            problems.append("\(error).")
+        }
+        var note = "edited"
+        if let text = form["action"] {
+            guard let action = MenuEditAction(text), let arranged = action.apply(to: changed) else {
+                throw RequestError(.badRequest, "The menu has no such dish or place to move it to.")
+                    .field("action")
+            }
+            note = action.note(in: changed)
+            changed = arranged
+        }
+        guard problems.isEmpty else {
             var context = Self.form(opened.menu, revision: base, typed: typed)
             context["problems"] = problems.map { ["problem": $0] }
             return renderer.page(
@@ -88,22 +93,74 @@ struct MenuEditPages: Sendable {
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request)
         }
+        return try await Self.save(
+            changed, basedOn: base, note: note, store: menu, renderer: renderer, request: request)
+    }
+
+    /// Saves `changed` as the revision after `base` and shows the edit page saying so; the
+    /// conflict page (the current revision's form, saying who saved it) when `base` is no
+    /// longer current.
+    static func save(
+        _ changed: Menu, basedOn base: Int, note: String, store menu: MenuService,
+        renderer: PageRenderer, request: Request
+    ) async throws -> Response {
         do {
             let saved = try await menu.store.save(
-                changed, basedOn: base, by: SignedInUser.reviewer, note: "prices changed")
-            var context = Self.form(saved.menu, revision: saved.number, typed: [:])
+                changed, basedOn: base, by: SignedInUser.reviewer, note: note)
+            var context = form(saved.menu, revision: saved.number, typed: [:])
             context["saved"] = "Saved as revision \(saved.number)."
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request)
         } catch let conflict as MenuConflictError {
             let current = try await menu.current()
-            var context = Self.form(current.menu, revision: current.number, typed: [:])
+            var context = form(current.menu, revision: current.number, typed: [:])
             context["conflict"] =
-                "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the prices below are theirs."
+                "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the menu below is theirs."
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request,
                 status: .conflict)
         }
+    }
+
+    /// The revision a form was opened at (its `revision`), and its number.
+    static func openedRevision(_ form: FormFields, in store: any MenuStore) async throws -> (
+        Int, MenuRevision
+    ) {
+        guard let base = try form.integer("revision", in: 1...Int.max) else {
+            throw RequestError(.badRequest, "The form names no revision of the menu.")
+                .parameter("revision")
+        }
+        guard let opened = try await store.revision(base) else {
+            throw RequestError(.badRequest, "The menu has no revision \(base).")
+                .parameter("revision")
+        }
+        return (base, opened)
+    }
+
+    /// The mark a form's `soldout` choice sets: `today`, `always`, or nothing (offered); nil
+    /// for any other choice.
+    static func mark(_ choice: String) -> MenuSoldOut?? {
+        switch choice {
+        case "": .some(nil)
+        case "today": .on(day: MenuService.today())
+        case "always": .untilFurtherNotice
+        default: nil
+        }
+    }
+
+    /// `menu` named and priced as the form's `restaurant`, `currency` and `locale` say (each
+    /// as it was when the form leaves it out; an empty locale: none).
+    static func settings(_ form: FormFields, of menu: Menu) throws(MenuEditError) -> Menu {
+        guard form["restaurant"] != nil || form["currency"] != nil || form["locale"] != nil
+        else { return menu }
+        let code = form["currency"]?.trimmingCharacters(in: .whitespaces) ?? menu.currency.code
+        let locale = form["locale"].map { $0.trimmingCharacters(in: .whitespaces) }
+        let currency = try Currency.checked(
+            code: code,
+            locale: locale.map { $0.isEmpty ? nil : $0 } ?? menu.currency.locale)
+        return try menu.named(
+            form["restaurant"]?.trimmingCharacters(in: .whitespaces) ?? menu.restaurant,
+            currency: currency)
     }
 
     /// `GET /menu/history`: the latest revisions, newest first, each but the current with a
@@ -161,18 +218,29 @@ struct MenuEditPages: Sendable {
         return PageRenderer.redirect(to: "/menu/history")
     }
 
-    /// The form's context: a row per dish, its price as typed (or as saved).
+    /// The form's context: the restaurant and its currency, then each section in the menu's
+    /// order (an empty one too, to add to), a row per dish, its price as typed (or as saved).
     static func form(_ menu: Menu, revision: Int, typed: [MenuPlace: String]) -> [String: Any] {
         let today = menu.served(onDay: MenuService.today())
-        let sections = MenuSection.allCases.compactMap { section -> [String: Any]? in
+        let order = menu.sectionOrder
+        let sections = order.enumerated().map { position, section -> [String: Any] in
             let places = menu.places.filter { $0.section == section }
-            guard !places.isEmpty else { return nil }
+            var add = QueryString()
+            add.append("section", section.rawValue)
             return [
                 "title": section.title,
+                "addPath": "/menu/dish?" + add.text,
+                "earlier": position > 0 ? MenuEditAction.moveSection(section, by: -1).value : false,
+                "later": position < order.count - 1
+                    ? MenuEditAction.moveSection(section, by: 1).value : false,
+                "empty": places.isEmpty,
                 "dishes": places.map { place -> [String: Any] in
                     let dish = menu.dish(at: place)!
                     var query = QueryString()
                     query.append("dish", dish.name)
+                    var edit = QueryString()
+                    edit.append("section", section.rawValue)
+                    edit.append("index", String(place.index))
                     let mark = today.soldOut(at: place)
                     return [
                         "name": dish.name, "field": field(place),
@@ -181,13 +249,22 @@ struct MenuEditPages: Sendable {
                         "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
                         "soldOutAlways": mark == .untilFurtherNotice,
                         "historyPath": "/menu/history?" + query.text,
+                        "editPath": "/menu/dish?" + edit.text,
+                        "up": place.index > 0 ? MenuEditAction.move(place, by: -1).value : false,
+                        "down": place.index < places.count - 1
+                            ? MenuEditAction.move(place, by: 1).value : false,
+                        "remove": MenuEditAction.remove(place).value,
                         "id": field(place).replacingOccurrences(of: ".", with: "-"),
                         "price": typed[place] ?? Currency.plainText(dish.price),
                     ]
                 },
             ]
         }
-        return ["sections": sections, "revision": revision, "restaurant": menu.restaurant]
+        return [
+            "sections": sections, "revision": revision, "restaurant": menu.restaurant,
+            "currency": menu.currency.code, "locale": menu.currency.locale ?? "",
+            "example": menu.currency.format(Decimal(string: "8.5")!),
+        ]
     }
 
     /// The form field of a dish's mark: `soldout.pizzas.0` (`today`, `always`, or empty).

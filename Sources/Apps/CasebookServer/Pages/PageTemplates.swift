@@ -28,5 +28,6 @@ enum PageTemplates {
         "login": PackageResources.login_mustache,
         "menu-edit": PackageResources.menu_edit_mustache,
         "menu-history": PackageResources.menu_history_mustache,
+        "menu-dish": PackageResources.menu_dish_mustache,
     ].mapValues { String(decoding: $0, as: UTF8.self) }
 }

@@ -1,0 +1,196 @@
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Menu
+import Testing
+
+@testable import CasebookServer
+
+/// The menu arranged from the browser: a dish added or changed in its own form (name, price,
+/// description, allergens, labels, sold out), dishes moved and removed and sections reordered
+/// by the edit page's buttons, the restaurant, its currency and locale set there. Each change
+/// is the next revision, served at once; a form from an older revision is the conflict page;
+/// anything that cannot be is the form again, naming the field and the value.
+@Suite("Arranging the menu in the browser")
+struct MenuArrangingPagesTests {
+    let directory: TemporaryDirectory
+    let stores: CasebookServer.Stores
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
+        stores.users = nil
+        self.stores = stores
+    }
+
+    func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
+        let router = try CasebookServer.router(stores: stores, menu: .giuseppes)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            try await body(&pages)
+        }
+    }
+
+    func served() async throws -> Menu {
+        try #require(try await stores.menu.current()).menu
+    }
+
+    @Test func aDishIsAddedWithAllItSaysAndShownAtOnce() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/dish?section=desserts")
+            #expect(form.status == .ok)
+            #expect(form.html.contains(#"<input type="hidden" name="section" value="desserts">"#))
+            #expect(form.html.contains(#"<input type="checkbox" name="allergen" value="nuts""#))
+            #expect(form.html.contains(#"<input type="checkbox" name="label" value="vegan""#))
+            let saved = try await pages.postEncoded(
+                "/menu/dish",
+                "revision=1&section=desserts&name=Cannolo&price=4.5&description=Ricotta"
+                    + "&allergen=milk&allergen=gluten&label=vegetarian&soldout=")
+            #expect(saved.status == .ok)
+            #expect(saved.html.contains("Saved as revision 2."))
+            let cannolo = try #require(try await served().desserts.last)
+            #expect(cannolo.name == "Cannolo")
+            #expect(cannolo.price == Decimal(string: "4.5")!)
+            #expect(cannolo.description == "Ricotta")
+            #expect(cannolo.allergens == [.gluten, .milk])
+            #expect(cannolo.labels == [.vegetarian])
+            let menu = try await pages.get("/menu")
+            #expect(menu.html.contains("Cannolo"))
+            #expect(try await pages.get("/menu/history").html.contains("Cannolo: added at 4.50"))
+        }
+    }
+
+    @Test func aDishIsChangedInItsFormFromTheRevisionItWasOpenedAt() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/dish?section=pizzas&index=0")
+            #expect(form.status == .ok)
+            #expect(form.html.contains(#"name="name" value="Margherita""#))
+            #expect(form.html.contains(#"name="price" value="8.50""#))
+            #expect(form.html.contains(#"<input type="hidden" name="index" value="0">"#))
+            #expect(form.html.contains(#"<input type="hidden" name="revision" value="1">"#))
+            let saved = try await pages.postEncoded(
+                "/menu/dish",
+                "revision=1&section=pizzas&index=0&name=Regina&price=9&description="
+                    + "&allergen=gluten&soldout=always")
+            #expect(saved.html.contains("Saved as revision 2."))
+            let regina = try #require(try await served().pizzas.first)
+            #expect(regina.name == "Regina")
+            #expect(regina.description == nil)
+            #expect(regina.allergens == [.gluten])
+            #expect(regina.soldOut == .untilFurtherNotice)
+            #expect(
+                try await pages.get("/menu/history").html.contains("Margherita: renamed Regina"))
+            // The same form again, from revision 1: the conflict page, nothing saved.
+            let stale = try await pages.postEncoded(
+                "/menu/dish", "revision=1&section=pizzas&index=0&name=Bianca&price=9")
+            #expect(stale.status == .conflict)
+            #expect(stale.html.contains("Nothing of yours was saved"))
+            #expect(try await served().pizzas.first?.name == "Regina")
+        }
+    }
+
+    @Test(arguments: [
+        ("name=Diavola&price=9", "name: &#39;Diavola&#39; is on the menu already"),
+        ("name=&price=9", "name: the name is empty"),
+        ("name=Bell%07&price=9", "name: holds a control character (U+0007)"),
+        ("name=Regina&price=cheap", "price: &#39;cheap&#39; is not a price"),
+        ("name=Regina&price=9&allergen=wheat", "allergen: &#39;wheat&#39; is not one of the EU"),
+        ("name=Regina&price=9&label=halal", "label: &#39;halal&#39; is not a label"),
+        ("name=Regina&price=9&soldout=soon", "soldout: &#39;soon&#39; is today, always or nothing"),
+    ])
+    func aDishThatCannotBeIsTheFormAgainNamingFieldAndValue(fields: String, problem: String)
+        async throws
+    {
+        try await withPages { pages in
+            _ = try await pages.get("/menu/edit")
+            let refused = try await pages.postEncoded(
+                "/menu/dish", "revision=1&section=pizzas&index=0&" + fields)
+            #expect(refused.status == .badRequest)
+            #expect(refused.html.contains(problem))
+            #expect(
+                refused.html.contains(#"<form class="stacked" method="post" action="/menu/dish">"#))
+            #expect(try await served() == .giuseppes)
+        }
+    }
+
+    @Test(arguments: [
+        "/menu/dish?section=wines", "/menu/dish?section=pizzas&index=99",
+        "/menu/dish?section=pizzas&index=-1", "/menu/dish",
+    ])
+    func aDishTheMenuLacksIsNotFoundOrRefused(uri: String) async throws {
+        try await withPages { pages in
+            let status = try await pages.get(uri).status
+            #expect(status == .badRequest || status == .notFound)
+        }
+    }
+
+    @Test func theEditPageMovesAndRemovesDishesAndReordersSections() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/edit")
+            #expect(
+                form.html.contains(
+                    #"<button type="submit" name="action" value="down.pizzas.0" aria-label="Move Margherita down">"#
+                ))
+            #expect(
+                form.html.contains(
+                    #"<button type="submit" name="action" value="remove.pizzas.0" class="delete" aria-label="Remove Margherita">"#
+                ))
+            #expect(form.html.contains(#"<a href="/menu/dish?section=pizzas&amp;index=0""#))
+            #expect(form.html.contains(#"<a href="/menu/dish?section=desserts""#))
+            // A price typed and a move at once: both are saved.
+            let moved = try await pages.post(
+                "/menu/edit",
+                ["revision": "1", "price.pizzas.0": "7.90", "action": "down.pizzas.0"])
+            #expect(moved.html.contains("Saved as revision 2."))
+            #expect(try await served().pizzas.prefix(2).map(\.name) == ["Marinara", "Margherita"])
+            #expect(try await served().pizzas[1].price == Decimal(string: "7.9")!)
+            _ = try await pages.post("/menu/edit", ["revision": "2", "action": "remove.pizzas.0"])
+            #expect(try await served().pizzas.first?.name == "Margherita")
+            _ = try await pages.post("/menu/edit", ["revision": "3", "action": "earlier.desserts"])
+            #expect(try await served().sectionOrder == [.pizzas, .desserts, .beverages])
+            let menu = try await pages.get("/menu").html
+            let desserts = try #require(menu.range(of: "Desserts"))
+            let beverages = try #require(menu.range(of: "Beverages"))
+            #expect(desserts.lowerBound < beverages.lowerBound)
+            for action in [
+                "up.pizzas.0", "fly.pizzas.0", "remove.pizzas.99", "earlier.pizzas", "up",
+            ] {
+                let refused = try await pages.post(
+                    "/menu/edit", ["revision": "4", "action": action])
+                #expect(refused.status == .badRequest, "\(action)")
+            }
+            #expect(try await stores.menu.current()?.number == 4)
+        }
+    }
+
+    @Test func theRestaurantItsCurrencyAndLocaleAreSetOnTheEditPage() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/menu/edit")
+            #expect(form.html.contains(#"name="currency" value="EUR""#))
+            #expect(form.html.contains(#"name="locale" value="""#))
+            let saved = try await pages.post(
+                "/menu/edit",
+                [
+                    "revision": "1", "restaurant": "Da Giuseppe", "currency": "EUR",
+                    "locale": "it_IT",
+                ])
+            #expect(saved.html.contains("Saved as revision 2."))
+            let menu = try await pages.get("/menu").html
+            #expect(menu.contains("Da Giuseppe"))
+            #expect(menu.contains("8,50\u{a0}€"))
+            let refused = try await pages.post(
+                "/menu/edit", ["revision": "2", "currency": "euro", "locale": ""])
+            #expect(refused.status == .badRequest)
+            #expect(
+                refused.html.contains(
+                    "currency: &#39;euro&#39; is not a three-letter currency code"))
+            let locale = try await pages.post(
+                "/menu/edit", ["revision": "2", "currency": "EUR", "locale": "xx_YY"])
+            #expect(locale.html.contains("locale: &#39;xx_YY&#39; is not a locale"))
+            let empty = try await pages.post("/menu/edit", ["revision": "2", "restaurant": " "])
+            #expect(empty.html.contains("restaurant: the name is empty"))
+            #expect(try await stores.menu.current()?.number == 2)
+        }
+    }
+}
