@@ -1,3 +1,5 @@
+import BigInt
+
 /// The quadratic sieve's factor base for kN: the sign (index 0, as 1), 2 (index 1), then the odd
 /// primes modulo which kN is a square (or which divide k), each with a square root of kN and its
 /// base-2 logarithm rounded.
@@ -11,8 +13,21 @@ struct FactorBase {
     private(set) var firstSieved = 2
 
     init(kn: UInt128, size: Int) {
-        for p in QuadraticSieve.smallPrimes where primes.count < size {
-            let residue = Int(kn % UInt128(p))
+        self.init(size: size, candidates: QuadraticSieve.smallPrimes) { Int(kn % UInt128($0)) }
+    }
+
+    /// The factor base for a kN of any size, from the odd primes below 2^22.
+    init(kn: BigUInt, size: Int) {
+        self.init(size: size, candidates: Self.oddPrimes) {
+            Int(kn.remainder(dividingBy: UInt64($0)))
+        }
+    }
+
+    /// The first `size` entries (the sign and 2 counted) from the odd primes `candidates`,
+    /// given kN modulo each (`residue`).
+    private init(size: Int, candidates: [Int], residue: (Int) -> Int) {
+        for p in candidates where primes.count < size {
+            let residue = residue(p)
             guard residue == 0 || QuadraticSieve.legendre(residue, p) == 1 else { continue }
             primes.append(p)
             roots.append(QuadraticSieve.squareRoot(residue, p))
@@ -21,6 +36,23 @@ struct FactorBase {
             if p < 30 { firstSieved = primes.count }
         }
     }
+
+    /// The odd primes below 2^22: enough for a factor base of 100,000 primes.
+    static let oddPrimes: [Int] = {
+        let limit = 1 << 22
+        var isComposite = [Bool](repeating: false, count: limit / 2)
+        var primes: [Int] = []
+        for half in 1..<limit / 2 where !isComposite[half] {
+            let candidate = 2 * half + 1
+            primes.append(candidate)
+            var multiple = candidate * candidate / 2
+            while multiple < limit / 2 {
+                isComposite[multiple] = true
+                multiple += candidate
+            }
+        }
+        return primes
+    }()
 
     /// A prime of the base that divides `n` (only a multiplier's can divide kN), if any.
     func divisor(of n: UInt128) -> UInt128? {

@@ -37,23 +37,31 @@ enum QuadraticSieve {
     /// small primes to the values sieved, less half of log k (values grow with √k), among those
     /// for which kN fits in 128 bits.
     static func multiplier(for n: UInt128) -> Int {
+        // (Compared rather than multiplied with overflow reported: that multiplication made
+        // the compiler stop inlining the full-width one the curves use.)
+        multiplier(
+            allowed: { UInt128($0) <= UInt128.max / n }, residue: { Int(n % UInt128($0)) })
+    }
+
+    /// The multiplier for the number whose remainder modulo each small m `residue` gives,
+    /// among the first ones `allowed` takes.
+    static func multiplier(allowed: (Int) -> Bool = { _ in true }, residue: (Int) -> Int)
+        -> Int
+    {
         var best = (k: 1, score: -Double.infinity)
         for k in multipliers {
-            // (Compared rather than multiplied with overflow reported: that multiplication made
-            // the compiler stop inlining the full-width one the curves use.)
-            if UInt128(k) > UInt128.max / n { break }
-            let kn = UInt128(k) &* n
+            if !allowed(k) { break }
             var score = -0.5 * log2(Double(k))
-            switch kn % 8 {
+            switch k * residue(8) % 8 {
             case 1: score += 2
             case 5: score += 1
             default: score += 0.5
             }
             for p in smallPrimes.prefix(60) {
-                let residue = Int(kn % UInt128(p))
-                if residue == 0 {
+                let kn = k % p * residue(p) % p
+                if kn == 0 {
                     score += log2(Double(p)) / Double(p)
-                } else if legendre(residue, p) == 1 {
+                } else if legendre(kn, p) == 1 {
                     score += 2 * log2(Double(p)) / Double(p - 1)
                 }
             }

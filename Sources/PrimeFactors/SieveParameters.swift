@@ -1,0 +1,49 @@
+/// How the self-initialising sieve works on a number of a given size: the primes in its factor
+/// base, the sieve's length in blocks of `blockSize` bytes, how far above the factor base a
+/// large prime may be, whether relations may keep two large primes, and how much below the
+/// values' size a sieve position's logarithms may fall and still be divided out.
+///
+/// The figures were tuned on this project's 2-core machine with `scripts/bench-factor-siqs`:
+/// a larger factor base finds each relation sooner but needs more of them (and a larger
+/// matrix); a longer sieve wastes its ends, whose values are largest. They follow the shape of
+/// msieve's and yafu's tables, which grow the base about twofold every 10 bits past 150.
+struct SieveParameters: Equatable {
+    /// The primes in the factor base (the sign and 2 counted).
+    let primes: Int
+    /// The sieve's length, 2M, in blocks.
+    let blocks: Int
+    /// A large prime is below this many times the factor base's largest prime.
+    let largePrimeMultiplier: Int
+    /// Whether a relation may keep two large primes (joined through cycles).
+    let doubleLargePrimes: Bool
+
+    /// The bytes of one block of the sieve: L1's size on the machines this runs on.
+    static let blockSize = 32_768
+
+    /// Half the sieve's length: x runs over [-M, M).
+    var halfWidth: Int { blocks * Self.blockSize / 2 }
+
+    /// The parameters for a number of `bits` bits.
+    static func forBits(_ bits: Int) -> SieveParameters {
+        let (primes, blocks, multiplier, double): (Int, Int, Int, Bool) =
+            switch bits {
+            case ..<110: (160, 1, 40, false)
+            case ..<120: (220, 1, 40, false)
+            case ..<130: (320, 2, 50, false)
+            case ..<140: (450, 2, 60, false)
+            case ..<150: (650, 2, 60, false)
+            case ..<160: (900, 2, 70, false)
+            case ..<170: (1_200, 3, 80, false)
+            case ..<180: (1_600, 4, 80, false)
+            case ..<190: (2_200, 4, 90, true)
+            case ..<200: (3_000, 6, 100, true)
+            case ..<210: (4_000, 6, 100, true)
+            case ..<220: (5_500, 8, 120, true)
+            case ..<230: (7_000, 10, 120, true)
+            default: (9_000, 12, 128, true)
+            }
+        return SieveParameters(
+            primes: primes, blocks: blocks, largePrimeMultiplier: multiplier,
+            doubleLargePrimes: double)
+    }
+}
