@@ -1,26 +1,21 @@
-import BigInt
-
 /// Partial relations as the edges of a graph whose vertices are large primes (and 1, for a
 /// relation with one): an edge that joins two vertices already connected closes a cycle, and
-/// the relations around it multiply into one whose large primes each occur twice — a full
-/// relation, as far as the matrix is concerned. A union-find says whether two vertices are
-/// connected; the spanning forest's edges give the path between them.
+/// the relations around it make one whose large primes each occur twice — a full relation, as
+/// far as the matrix is concerned.
+///
+/// The edges that join components make a spanning forest, each tree kept rooted (a vertex's
+/// parent and the relation of the edge to it): a joining edge re-roots its vertex's tree there
+/// (reversing the path to the old root) and hangs it from the other vertex; a cycle's path is
+/// the two vertices' paths up to where they meet. A union-find says which tree a vertex is in.
 struct LargePrimeGraph {
-    let n: BigUInt
-    /// The forest's relations, by edge.
+    /// Each vertex's parent in its tree and the relation of the edge to it; a root has none.
+    private var up: [UInt64: (vertex: UInt64, relation: Int)] = [:]
+    /// The forest's relations.
     private var relations: [SieveRelation] = []
-    /// Each vertex's forest edges: the vertex at the other end and the relation.
-    private var edges: [UInt64: [(vertex: UInt64, relation: Int)]] = [:]
     /// Union-find: each vertex's parent (a root is its own, or absent).
     private var parent: [UInt64: UInt64] = [:]
     /// Cycles found.
     private(set) var cycles = 0
-    /// Partial relations taken.
-    var partials: Int { relations.count + cycles }
-
-    init(n: BigUInt) {
-        self.n = n
-    }
 
     /// Takes a partial relation; the relation a cycle makes, when it closes one.
     mutating func add(_ relation: SieveRelation) -> SieveRelation? {
@@ -31,15 +26,15 @@ struct LargePrimeGraph {
         guard rootU == rootV else {
             parent[rootU] = rootV
             relations.append(relation)
-            edges[u, default: []].append((v, relations.count - 1))
-            edges[v, default: []].append((u, relations.count - 1))
+            reroot(at: u)
+            up[u] = (v, relations.count - 1)
             return nil
         }
         cycles += 1
         var combined = relation
         for index in path(from: u, to: v) {
             let other = relations[index]
-            combined.y = combined.y * other.y % n
+            combined.ys += other.ys
             combined.factors += other.factors
             combined.largePrimes += other.largePrimes
         }
@@ -48,36 +43,45 @@ struct LargePrimeGraph {
 
     private mutating func find(_ vertex: UInt64) -> UInt64 {
         var root = vertex
-        while let up = parent[root], up != root { root = up }
+        while let next = parent[root], next != root { root = next }
         var current = vertex
-        while let up = parent[current], up != root {
+        while let next = parent[current], next != root {
             parent[current] = root
-            current = up
+            current = next
         }
         return root
     }
 
-    /// The relations on the forest's path from `start` to `end` (connected).
-    private func path(from start: UInt64, to end: UInt64) -> [Int] {
-        if start == end { return [] }
-        var came: [UInt64: (vertex: UInt64, relation: Int)] = [start: (start, -1)]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let vertex = queue[head]
-            head += 1
-            if vertex == end { break }
-            for edge in edges[vertex] ?? [] where came[edge.vertex] == nil {
-                came[edge.vertex] = (vertex, edge.relation)
-                queue.append(edge.vertex)
-            }
+    /// Makes `vertex` the root of its tree: the edges on its path to the old root point the
+    /// other way.
+    private mutating func reroot(at vertex: UInt64) {
+        var current = vertex
+        var previous: (vertex: UInt64, relation: Int)?
+        while true {
+            let next = up[current]
+            up[current] = previous
+            guard let next else { break }
+            previous = (current, next.relation)
+            current = next.vertex
         }
-        var found: [Int] = []
-        var vertex = end
-        while vertex != start, let step = came[vertex] {
-            found.append(step.relation)
+    }
+
+    /// The relations on the forest's path from `start` to `end` (in one tree).
+    private func path(from start: UInt64, to end: UInt64) -> [Int] {
+        var ancestors: [UInt64: Int] = [start: 0]
+        var fromStart: [Int] = []
+        var vertex = start
+        while let step = up[vertex] {
+            fromStart.append(step.relation)
+            vertex = step.vertex
+            ancestors[vertex] = fromStart.count
+        }
+        var fromEnd: [Int] = []
+        vertex = end
+        while ancestors[vertex] == nil, let step = up[vertex] {
+            fromEnd.append(step.relation)
             vertex = step.vertex
         }
-        return found
+        return Array(fromStart.prefix(ancestors[vertex] ?? 0)) + fromEnd
     }
 }

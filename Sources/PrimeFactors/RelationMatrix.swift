@@ -30,7 +30,11 @@ enum RelationMatrix {
         for row in kept { matrix.append(columns: odd[row].map { columns[$0]! }) }
         for dependency in matrix.dependencies().prefix(SelfInitialisingSieve.surplus) {
             let chosen = dependency.map { relations[kept[$0]] }
-            if let divisor = divisor(of: n, from: chosen, base: base) { return divisor }
+            let divisor =
+                n.bitWidth <= 256
+                ? divisor(from: chosen, base: base, Montgomery256(n))
+                : divisor(from: chosen, base: base, BigModulus(n))
+            if let divisor { return divisor }
         }
         return nil
     }
@@ -43,30 +47,43 @@ enum RelationMatrix {
     }
 
     /// gcd(X − Y, N) for relations whose product is a square, if neither 1 nor N: X the
-    /// product of their y, Y the square root of the product of their values.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    private static func divisor(of n: BigUInt, from relations: [SieveRelation], base: FactorBase)
-        -> BigUInt?
-    {
-        var x = BigUInt(1)
+    /// product of their y, Y the square root of the product of their values, both worked out
+    /// in `m`'s arithmetic modulo N.
+    private static func divisor<Arithmetic: ModularArithmetic>(
+        from relations: [SieveRelation], base: FactorBase, _ m: Arithmetic
+    ) -> BigUInt? where Arithmetic.Number == BigUInt {
+        var x = m.one
         var counts = [Int](repeating: 0, count: base.primes.count)
         var large: [UInt64: Int] = [:]
         for relation in relations {
-            x = x * relation.y % n
+            for y in relation.ys { x = m.multiply(x, m.residue(y)) }
             for factor in relation.factors { counts[factor] += 1 }
             for prime in relation.largePrimes { large[prime, default: 0] += 1 }
         }
-        var y = BigUInt(1)
+        // Y: the primes multiplied in 64-bit words first, each word into Y.
+        var y = m.one
+        var word: UInt64 = 1
+        func multiply(by prime: UInt64, times: Int) {
+            for _ in 0..<times {
+                let (product, overflow) = word.multipliedReportingOverflow(by: prime)
+                if overflow {
+                    y = m.multiply(y, m.residue(BigUInt(word)))
+                    word = prime
+                } else {
+                    word = product
+                }
+            }
+        }
         for index in 1..<counts.count where counts[index] > 0 {
             precondition(counts[index] % 2 == 0, "a dependency's product is not a square")
-            y = y * BigUInt(base.primes[index]).power(BigUInt(counts[index] / 2), modulus: n) % n
+            multiply(by: UInt64(base.primes[index]), times: counts[index] / 2)
         }
         for (prime, count) in large {
             precondition(count % 2 == 0, "a large prime occurs an odd number of times")
-            y = y * BigUInt(prime).power(BigUInt(count / 2), modulus: n) % n
+            multiply(by: prime, times: count / 2)
         }
-        let difference = x >= y ? x - y : y - x
-        let divisor = difference.greatestCommonDivisor(with: n)
-        return divisor != 1 && divisor != n ? divisor : nil
+        y = m.multiply(y, m.residue(BigUInt(word)))
+        let divisor = m.commonDivisor(m.subtract(x, y))
+        return divisor != 1 && divisor != m.modulus ? divisor : nil
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 enum SelfInitialisingSieve {
     /// Relations beyond the factor base's size: each at least one more dependency, each
     /// dependency a divisor with probability one half.
-    static let surplus = 64
+    static let surplus = 32
 
     /// The Knuth–Schroeppel multiplier for `n` (see `QuadraticSieve.multiplier`).
     static func multiplier(for n: BigUInt) -> Int {
@@ -26,13 +26,14 @@ enum SelfInitialisingSieve {
     /// 1 and n, sieving on `threads` threads; nil for an even or too small n. `progress` hears
     /// how far it is after each family of polynomials.
     static func divisor(
-        of n: BigUInt, threads: Int, progress: (@Sendable (SieveProgress) -> Void)? = nil
+        of n: BigUInt, threads: Int, progress: (@Sendable (SieveProgress) -> Void)? = nil,
+        parameters chosen: SieveParameters? = nil
     ) -> BigUInt? {
         guard n[bitAt: 0], n.bitWidth >= 60 else { return nil }
         if let (root, _) = WideFactorization.perfectPower(n) { return root }
         let k = multiplier(for: n)
         let kn = n * BigUInt(k)
-        let parameters = SieveParameters.forBits(n.bitWidth)
+        let parameters = chosen ?? SieveParameters.forBits(n.bitWidth)
         let base = FactorBase(kn: kn, size: parameters.primes)
         if let p = base.primes.dropFirst().first(where: {
             n.remainder(dividingBy: UInt64($0)) == 0
@@ -46,13 +47,14 @@ enum SelfInitialisingSieve {
                 var worker = SieveWorker(n: n, kn: kn, base: base, parameters: parameters)
                 var random = SplitMixGenerator(seed: 0x5349_5153 &+ UInt64(thread) &* 7919)
                 while !shared.done.load(ordering: .relaxed) {
+                    // The primes of a chosen under the lock; the family made outside it.
                     guard
-                        var family = shared.state.withLock({ state in
-                            state.freshFamily(
-                                kn: kn, base: base, halfWidth: parameters.halfWidth,
-                                random: &random)
-                        })
-                    else { break }
+                        let factors = PolynomialFamily.chooseFactors(
+                            kn: kn, base: base, halfWidth: parameters.halfWidth, random: &random),
+                        shared.state.withLock({ $0.claim(factors) }),
+                        var family = PolynomialFamily(
+                            kn: kn, base: base, halfWidth: parameters.halfWidth, factors: factors)
+                    else { continue }
                     var full: [SieveRelation] = []
                     var partial: [SieveRelation] = []
                     repeat {
@@ -104,37 +106,43 @@ final class SharedSieve: Sendable {
 /// values used (each family once).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 struct SieveState: ~Copyable {
+    let n: BigUInt
     var relations: [SieveRelation] = []
     var graph: LargePrimeGraph
     var needed: Int
     var polynomials = 0
     private var used: Set<[Int]> = []
+    /// The relations' y taken so far, by `key`.
+    private var seen: Set<UInt64> = []
 
     init(n: BigUInt, needed: Int) {
-        graph = LargePrimeGraph(n: n)
+        self.n = n
+        graph = LargePrimeGraph()
         self.needed = needed
     }
 
-    /// A family whose a no thread has had.
-    mutating func freshFamily(
-        kn: BigUInt, base: FactorBase, halfWidth: Int, random: inout SplitMixGenerator
-    ) -> PolynomialFamily? {
-        for _ in 0..<1_000 {
-            guard
-                let family = PolynomialFamily(
-                    kn: kn, base: base, halfWidth: halfWidth, random: &random)
-            else { continue }
-            if used.insert(family.factorIndices).inserted { return family }
-        }
-        return nil
+    /// A relation's key: the same for y and −y (N − y), and almost never for another.
+    private func key(_ y: BigUInt) -> UInt64 {
+        // The low words of y and of N − y (the same pair for −y), the smaller.
+        let low = UInt64(y.words.first ?? 0)
+        return min(low, UInt64(n.words.first ?? 0) &- low)
+    }
+
+    /// Whether no thread has had the a of these primes; it is theirs from now.
+    mutating func claim(_ factors: [Int]) -> Bool {
+        used.insert(factors).inserted
     }
 
     /// Takes a family's relations; how many there are now, and are needed.
     mutating func take(full: [SieveRelation], partial: [SieveRelation], polynomials: Int)
         -> (found: Int, needed: Int, polynomials: Int)
     {
-        relations += full
-        for relation in partial {
+        // Families whose a's share primes find some values twice: a relation found again (y
+        // or −y again) would make a dependency of itself, and give N.
+        for relation in full where seen.insert(key(relation.ys[0])).inserted {
+            relations.append(relation)
+        }
+        for relation in partial where seen.insert(key(relation.ys[0])).inserted {
             if let combined = graph.add(relation) { relations.append(combined) }
         }
         self.polynomials += polynomials

@@ -16,6 +16,11 @@ struct SieveParameters: Equatable {
     let largePrimeMultiplier: Int
     /// Whether a relation may keep two large primes (joined through cycles).
     let doubleLargePrimes: Bool
+    /// Primes below this are not sieved (the small-prime variation).
+    var smallestSieved = 30
+    /// Bits of the values' size a position may lack beyond what the large primes and the
+    /// unsieved primes explain, and still be examined.
+    var slack = 2.0
 
     /// The bytes of one block of the sieve: L1's size on the machines this runs on.
     static let blockSize = 32_768

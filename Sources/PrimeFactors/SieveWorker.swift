@@ -20,13 +20,19 @@ struct SieveWorker {
     let parameters: SieveParameters
     /// A prime left over must be below this to be kept.
     let largePrimeBound: UInt64
+    /// The first index whose prime is sieved (`parameters.smallestSieved` or more).
+    private let firstSieved: Int
     /// The first index whose prime is at least a block's size (bucket-sieved).
     private let firstBucketed: Int
     private let blockSize = SieveParameters.blockSize
     /// The byte each position starts at: 128 less the logarithm a value needs to be examined.
     private let start: UInt8
     private var block: [UInt8]
-    private var buckets: [[UInt32]]
+    /// Each block's bucket, `bucketCapacity` entries from `block · bucketCapacity`:
+    /// (prime index << 15) | offset in the block.
+    private var buckets: [UInt32]
+    private var bucketCounts: [Int]
+    private let bucketCapacity: Int
     private var nextFirst: [Int]
     private var nextSecond: [Int]
     /// Positions examined, for the tests' and the tuning's counts.
@@ -38,19 +44,32 @@ struct SieveWorker {
         self.parameters = parameters
         let largest = base.primes.last!
         largePrimeBound = UInt64(largest * parameters.largePrimeMultiplier)
-        firstBucketed =
-            base.primes.firstIndex { $0 >= SieveParameters.blockSize } ?? base.primes.count
+        let blockSize = SieveParameters.blockSize
+        firstBucketed = base.primes.firstIndex { $0 >= blockSize } ?? base.primes.count
+        let firstSieved =
+            base.primes.indices.dropFirst(2).first {
+                base.primes[$0] >= parameters.smallestSieved
+            } ?? base.primes.count
+        self.firstSieved = firstSieved
+        // What the primes not sieved add to a value, on average: 2·log₂ p / (p − 1) each
+        // (two roots), and 2 for the powers of 2.
+        let unsieved = base.primes[2..<firstSieved].reduce(2.0) {
+            $0 + 2 * QuadraticSieve.log2(Double($1)) / Double($1 - 1)
+        }
         // The values' size at the ends, M·√(kN / 2), less what a large prime (or two) and the
         // unsieved small primes may leave.
         let valueBits =
             QuadraticSieve.log2(Double(parameters.halfWidth)) + (Double(kn.bitWidth) - 1.5) / 2
         let leftOver =
             QuadraticSieve.log2(Double(largePrimeBound))
-            * (parameters.doubleLargePrimes ? 1.85 : 1.0) + 4
+            * (parameters.doubleLargePrimes ? 1.85 : 1.0) + unsieved + parameters.slack
         let threshold = max(8, Int((valueBits - leftOver).rounded()))
         start = UInt8(max(1, 128 - min(threshold, 127)))
-        block = [UInt8](repeating: 0, count: SieveParameters.blockSize + 8)
-        buckets = Array(repeating: [], count: parameters.blocks)
+        block = [UInt8](repeating: 0, count: blockSize + 8)
+        // A prime p hits a block at most blockSize / p + 1 times a root.
+        bucketCapacity = base.primes[firstBucketed...].reduce(0) { $0 + 2 * (blockSize / $1 + 1) }
+        buckets = [UInt32](repeating: 0, count: max(1, bucketCapacity * parameters.blocks))
+        bucketCounts = [Int](repeating: 0, count: parameters.blocks)
         nextFirst = [Int](repeating: 0, count: base.primes.count)
         nextSecond = [Int](repeating: 0, count: base.primes.count)
     }
@@ -61,8 +80,7 @@ struct SieveWorker {
         _ family: PolynomialFamily, full: inout [SieveRelation], partial: inout [SieveRelation]
     ) {
         fillBuckets(family)
-        let primeCount = base.primes.count
-        for index in base.firstSieved..<firstBucketed {
+        for index in firstSieved..<firstBucketed {
             let root = family.firstRoot[index]
             guard root != PolynomialFamily.noRoot else {
                 nextFirst[index] = Int.max
@@ -73,81 +91,109 @@ struct SieveWorker {
             let second = family.secondRoot[index]
             nextSecond[index] = second == root ? Int.max : Int(second)
         }
-        _ = primeCount
+        var found: [Int] = []
         for blockIndex in 0..<parameters.blocks {
-            let blockStart = blockIndex * blockSize
-            let blockEnd = blockStart + blockSize
-            let start = self.start
-            block.withUnsafeMutableBufferPointer { block in
-                let sieve = UnsafeMutableBufferPointer(rebasing: block[..<blockSize])
-                sieve.update(repeating: start)
-                base.primes.withUnsafeBufferPointer { primes in
-                    base.logarithms.withUnsafeBufferPointer { logarithms in
-                        nextFirst.withUnsafeMutableBufferPointer { nextFirst in
-                            nextSecond.withUnsafeMutableBufferPointer { nextSecond in
-                                for index in base.firstSieved..<firstBucketed {
-                                    let p = primes[index]
-                                    let logarithm = logarithms[index]
-                                    var position = nextFirst[index]
-                                    while position < blockEnd {
-                                        sieve[position - blockStart] &+= logarithm
-                                        position += p
-                                    }
-                                    nextFirst[index] = position
-                                    position = nextSecond[index]
-                                    while position < blockEnd {
-                                        sieve[position - blockStart] &+= logarithm
-                                        position += p
-                                    }
-                                    nextSecond[index] = position
+            sieveBlock(blockIndex)
+            found.removeAll(keepingCapacity: true)
+            scan(into: &found)
+            for offset in found {
+                candidates += 1
+                examine(
+                    position: blockIndex * blockSize + offset, blockIndex: blockIndex,
+                    family: family, full: &full, partial: &partial)
+            }
+        }
+    }
+
+    /// Adds each prime's logarithm at its positions in block `blockIndex`: the middle primes from
+    /// where they left off, the large ones from the block's bucket.
+    private mutating func sieveBlock(_ blockIndex: Int) {
+        let blockStart = blockIndex * blockSize
+        let blockEnd = blockStart + blockSize
+        let (firstSieved, firstBucketed, blockSize) = (firstSieved, firstBucketed, blockSize)
+        let bucketStart = blockIndex * bucketCapacity
+        let bucketEnd = bucketStart + bucketCounts[blockIndex]
+        let start = self.start
+        block.withUnsafeMutableBufferPointer { block in
+            let sieve = block.baseAddress!
+            UnsafeMutableBufferPointer(start: sieve, count: blockSize).update(repeating: start)
+            base.primes.withUnsafeBufferPointer { primes in
+                base.logarithms.withUnsafeBufferPointer { logarithms in
+                    nextFirst.withUnsafeMutableBufferPointer { nextFirst in
+                        nextSecond.withUnsafeMutableBufferPointer { nextSecond in
+                            for index in firstSieved..<firstBucketed {
+                                let p = primes[index]
+                                let logarithm = logarithms[index]
+                                var position = nextFirst[index]
+                                while position < blockEnd {
+                                    sieve[position - blockStart] &+= logarithm
+                                    position += p
                                 }
+                                nextFirst[index] = position
+                                position = nextSecond[index]
+                                while position < blockEnd {
+                                    sieve[position - blockStart] &+= logarithm
+                                    position += p
+                                }
+                                nextSecond[index] = position
                             }
                         }
                     }
-                    buckets[blockIndex].withUnsafeBufferPointer { bucket in
-                        base.logarithms.withUnsafeBufferPointer { logarithms in
-                            for entry in bucket {
-                                sieve[Int(entry & 0x7FFF)] &+= logarithms[Int(entry >> 15)]
+                    buckets.withUnsafeBufferPointer { buckets in
+                        for entry in buckets[bucketStart..<bucketEnd] {
+                            sieve[Int(entry & 0x7FFF)] &+= logarithms[Int(entry >> 15)]
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sieves the large primes into each block's bucket.
+    private mutating func fillBuckets(_ family: PolynomialFamily) {
+        let length = parameters.blocks * blockSize
+        let capacity = bucketCapacity
+        let (firstBucketed, count) = (firstBucketed, base.primes.count)
+        bucketCounts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            guard firstBucketed < count else { return }
+            buckets.withUnsafeMutableBufferPointer { buckets in
+                base.primes.withUnsafeBufferPointer { primes in
+                    family.firstRoot.withUnsafeBufferPointer { firstRoots in
+                        family.secondRoot.withUnsafeBufferPointer { secondRoots in
+                            for index in firstBucketed..<count {
+                                let first = firstRoots[index]
+                                guard first != PolynomialFamily.noRoot else { continue }
+                                let p = primes[index]
+                                let second = secondRoots[index]
+                                let tag = UInt32(index) << 15
+                                var position = Int(first)
+                                while position < length {
+                                    let block = position >> 15
+                                    buckets[block * capacity + counts[block]] =
+                                        tag | UInt32(position & 0x7FFF)
+                                    counts[block] += 1
+                                    position += p
+                                }
+                                guard second != first else { continue }
+                                position = Int(second)
+                                while position < length {
+                                    let block = position >> 15
+                                    buckets[block * capacity + counts[block]] =
+                                        tag | UInt32(position & 0x7FFF)
+                                    counts[block] += 1
+                                    position += p
+                                }
                             }
                         }
                     }
                 }
             }
-            scan(blockIndex: blockIndex, family: family, full: &full, partial: &partial)
         }
     }
 
-    /// Sieves the large primes into each block's bucket: (prime index << 15) | offset.
-    private mutating func fillBuckets(_ family: PolynomialFamily) {
-        for index in buckets.indices { buckets[index].removeAll(keepingCapacity: true) }
-        let length = parameters.blocks * blockSize
-        guard firstBucketed < base.primes.count else { return }
-        for index in firstBucketed..<base.primes.count {
-            let first = family.firstRoot[index]
-            guard first != PolynomialFamily.noRoot else { continue }
-            let p = base.primes[index]
-            let second = family.secondRoot[index]
-            let tag = UInt32(index) << 15
-            var position = Int(first)
-            while position < length {
-                buckets[position >> 15].append(tag | UInt32(position & 0x7FFF))
-                position += p
-            }
-            guard second != first else { continue }
-            position = Int(second)
-            while position < length {
-                buckets[position >> 15].append(tag | UInt32(position & 0x7FFF))
-                position += p
-            }
-        }
-    }
-
-    /// Examines each position of the block whose byte reached 128.
-    private mutating func scan(
-        blockIndex: Int, family: PolynomialFamily, full: inout [SieveRelation],
-        partial: inout [SieveRelation]
-    ) {
-        var found: [Int] = []
+    /// The offsets in the block whose byte reached 128.
+    private func scan(into found: inout [Int]) {
         block.withUnsafeBytes { bytes in
             let words = UnsafeRawBufferPointer(rebasing: bytes[..<blockSize])
                 .bindMemory(to: UInt64.self)
@@ -157,12 +203,6 @@ struct SieveWorker {
                 }
             }
         }
-        for offset in found {
-            candidates += 1
-            examine(
-                position: blockIndex * blockSize + offset, blockIndex: blockIndex,
-                family: family, full: &full, partial: &partial)
-        }
     }
 
     /// Divides out the value at `position` and keeps its relation, if it makes one.
@@ -170,42 +210,85 @@ struct SieveWorker {
         position: Int, blockIndex: Int, family: PolynomialFamily,
         full: inout [SieveRelation], partial: inout [SieveRelation]
     ) {
-        let x = BigInt(position - family.halfWidth)
-        let value = (family.a * x + 2 * family.b) * x + family.c
-        if value.isZero { return }
         var factors = family.factorIndices
-        if value.sign == .minus { factors.append(0) }
-        var rest = value.magnitude
-        let twos = rest.trailingZeroBitCount
-        rest >>= twos
-        factors.append(contentsOf: repeatElement(1, count: twos))
+        var rest: UInt128
+        var big: BigUInt?
+        if let (a, b, c) = family.small {
+            let x = Int128(position - family.halfWidth)
+            let value = (a &* x &+ 2 &* b) &* x &+ c
+            if value == 0 { return }
+            if value < 0 { factors.append(0) }
+            rest = value.magnitude
+        } else {
+            let x = BigInt(position - family.halfWidth)
+            let value = (family.a * x + 2 * family.b) * x + family.c
+            if value.isZero { return }
+            if value.sign == .minus { factors.append(0) }
+            big = value.magnitude
+            rest = 0
+        }
+        /// Divides the value by prime `index` as often as it goes.
         func divide(_ index: Int) {
             let p = UInt64(base.primes[index])
-            while rest.remainder(dividingBy: p) == 0 {
-                rest /= BigUInt(p)
+            if var value = big {
+                while value.remainder(dividingBy: p) == 0 {
+                    value /= BigUInt(p)
+                    factors.append(index)
+                }
+                if let fits = UInt128(exactly: value) {
+                    big = nil
+                    rest = fits
+                } else {
+                    big = value
+                }
+                return
+            }
+            while true {
+                let (quotient, remainder) = Self.divide(rest, by: p)
+                if remainder != 0 { break }
+                rest = quotient
                 factors.append(index)
             }
         }
-        for index in 2..<base.firstSieved { divide(index) }
+        if big == nil {
+            let twos = rest.trailingZeroBitCount
+            rest >>= twos
+            factors.append(contentsOf: repeatElement(1, count: twos))
+        } else {
+            let twos = big!.trailingZeroBitCount
+            big! >>= twos
+            factors.append(contentsOf: repeatElement(1, count: twos))
+        }
+        for index in 2..<firstSieved { divide(index) }
         for index in family.factorIndices { divide(index) }
-        for index in base.firstSieved..<firstBucketed {
-            let root = family.firstRoot[index]
-            guard root != PolynomialFamily.noRoot else { continue }
-            let offset = UInt32(position % base.primes[index])
-            if offset == root || offset == family.secondRoot[index] { divide(index) }
+        family.firstRoot.withUnsafeBufferPointer { first in
+            family.secondRoot.withUnsafeBufferPointer { second in
+                base.primes.withUnsafeBufferPointer { primes in
+                    for index in firstSieved..<firstBucketed {
+                        let root = first[index]
+                        guard root != PolynomialFamily.noRoot else { continue }
+                        let offset = UInt32(position % primes[index])
+                        if offset == root || offset == second[index] { divide(index) }
+                    }
+                }
+            }
         }
         let inBlock = UInt32(position & 0x7FFF)
-        for entry in buckets[blockIndex] where entry & 0x7FFF == inBlock {
-            divide(Int(entry >> 15))
+        let bucketStart = blockIndex * bucketCapacity
+        for slot in bucketStart..<bucketStart + bucketCounts[blockIndex] {
+            let entry = buckets[slot]
+            if entry & 0x7FFF == inBlock { divide(Int(entry >> 15)) }
         }
-        let y = Self.residue(family.a * x + family.b, modulo: n)
+        guard big == nil else { return }
         if rest == 1 {
-            full.append(SieveRelation(y: y, factors: factors, largePrimes: []))
+            full.append(
+                SieveRelation(y: y(at: position, family), factors: factors, largePrimes: []))
             return
         }
         guard let left = UInt64(exactly: rest) else { return }
         if left < largePrimeBound {
-            partial.append(SieveRelation(y: y, factors: factors, largePrimes: [left]))
+            partial.append(
+                SieveRelation(y: y(at: position, family), factors: factors, largePrimes: [left]))
             return
         }
         guard parameters.doubleLargePrimes, left < largePrimeBound * largePrimeBound,
@@ -213,7 +296,30 @@ struct SieveWorker {
         else { return }
         let primes = primeFactors(of: left)
         guard primes.count == 2, primes[1] < largePrimeBound else { return }
-        partial.append(SieveRelation(y: y, factors: factors, largePrimes: primes))
+        partial.append(
+            SieveRelation(y: y(at: position, family), factors: factors, largePrimes: primes))
+    }
+
+    /// ax + b modulo N, for the value at `position`.
+    private func y(at position: Int, _ family: PolynomialFamily) -> BigUInt {
+        guard let (a, b, _) = family.small else {
+            return Self.residue(
+                family.a * BigInt(position - family.halfWidth) + family.b, modulo: n)
+        }
+        let value = a * Int128(position - family.halfWidth) + b
+        var magnitude = BigUInt(value.magnitude)
+        if magnitude >= n { magnitude %= n }
+        return value < 0 && !magnitude.isZero ? n - magnitude : magnitude
+    }
+
+    /// `value` divided by `p`, and the remainder: two 128-by-64-bit divisions of the hardware.
+    @inline(__always)
+    static func divide(_ value: UInt128, by p: UInt64) -> (UInt128, UInt64) {
+        let high = UInt64(truncatingIfNeeded: value >> 64)
+        let (highQuotient, highRemainder) = high.quotientAndRemainder(dividingBy: p)
+        let (lowQuotient, remainder) = p.dividingFullWidth(
+            (highRemainder, UInt64(truncatingIfNeeded: value)))
+        return (UInt128(highQuotient) << 64 | UInt128(lowQuotient), remainder)
     }
 
     /// `value` modulo `n`, from 0 to n − 1.

@@ -39,6 +39,13 @@ struct SelfInitialisingSieveTests {
             #expect(seen.insert(b).inserted)
             // (ax + b)² − kN = a·g(x), g(x) = ax² + 2bx + c.
             #expect(b * b - BigInt(kn) == a * c)
+            // The 128-bit coefficients the candidates are worked out with, where they fit.
+            let small = try #require(family.small)
+            for x in [-family.halfWidth, -1, 0, 7, family.halfWidth - 1] {
+                let exact = (a * BigInt(x) + 2 * b) * BigInt(x) + c
+                let fast = (small.a * Int128(x) + 2 * small.b) * Int128(x) + small.c
+                #expect(exact == BigInt(fast), "x = \(x)")
+            }
             for index in stride(from: 2, to: base.primes.count, by: 7) {
                 let p = base.primes[index]
                 guard family.firstRoot[index] != PolynomialFamily.noRoot else {
@@ -56,7 +63,7 @@ struct SelfInitialisingSieveTests {
     }
 
     @Test func aCycleOfPartialRelationsIsARelationWithEveryLargePrimeSquared() {
-        var graph = LargePrimeGraph(n: BigUInt(1) << 200)
+        var graph = LargePrimeGraph()
         func partial(_ primes: [UInt64]) -> SieveRelation {
             SieveRelation(y: BigUInt(primes.reduce(1, *)), factors: [], largePrimes: primes)
         }
@@ -69,7 +76,7 @@ struct SelfInitialisingSieveTests {
         #expect(graph.add(partial([103])) == nil)
         let triangle = graph.add(partial([107]))
         #expect(triangle?.largePrimes.sorted() == [103, 103, 107, 107])
-        #expect(triangle?.y == BigUInt(103 * 107 * 103 * 107))
+        #expect(triangle?.ys.reduce(1, *) == BigUInt(103 * 107 * 103 * 107))
         // 109–113 and 127–131 apart, then 113–127 joins them without a cycle.
         #expect(graph.add(partial([109, 113])) == nil)
         #expect(graph.add(partial([127, 131])) == nil)
