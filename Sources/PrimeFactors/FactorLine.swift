@@ -10,14 +10,16 @@ public enum FactorLine {
 
     /// The line for a number above 2^64 − 1 given as ASCII digits, without its newline: on
     /// `UInt128` throughout when it fits.
-    static func wideText(forDigits digits: UnsafeRawBufferPointer) -> String {
+    static func wideText(
+        forDigits digits: UnsafeRawBufferPointer, options: FactoringOptions = FactoringOptions()
+    ) -> String {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
             let number = FactorInput.doubleWord(fromDigits: digits)
         {
             return text(number, factors: primeFactors(of: number))
         }
         let number = FactorInput.integer(fromDigits: digits)
-        return text(number, factors: primeFactors(of: number))
+        return text(number, factors: primeFactors(of: number, options: options))
     }
 
     private static func text<Number: UnsignedInteger>(_ number: Number, factors: [Number])

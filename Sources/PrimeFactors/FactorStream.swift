@@ -48,6 +48,8 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     /// Whether each line counts as written as soon as it is complete, as GNU does when standard
     /// input or output is a terminal (false: GNU's 512-byte line buffer, as for pipes and files).
     public var writesEachLine = false
+    /// How numbers that need the quadratic sieve are worked on: its threads and progress.
+    public var options = FactoringOptions()
 
     public init(output: Output, diagnostics: Diagnostics, commandName: String) {
         self.output = output
@@ -174,7 +176,9 @@ public struct FactorStream<Output: ByteWriting, Diagnostics: ByteWriting> {
     /// Factors a number above 2^64 − 1 (`digits`: ASCII digits), and places its line where GNU
     /// would: in the line buffer below 2^127, written at once from 2^127 on.
     private mutating func factorWide(digits: UnsafeRawBufferPointer) throws {
-        let line = Array(FactorLine.wideText(forDigits: digits).utf8) + [UInt8(ascii: "\n")]
+        let line =
+            Array(FactorLine.wideText(forDigits: digits, options: options).utf8)
+            + [UInt8(ascii: "\n")]
         try flushWritten()
         if FactorLine.isWrittenAtOnceByGNU(digits: digits) {
             try line.withUnsafeBytes { try output.write($0) }

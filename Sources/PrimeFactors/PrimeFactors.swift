@@ -98,6 +98,13 @@ public func primeFactors(of integer: UInt128) -> [UInt128] {
 /// multiplicity; 0 and 1 have none. Parts that fit in 128 bits are worked on as `UInt128`.
 /// Time grows with the second-largest prime factor: docs/performance.md gives the sizes guaranteed.
 public func primeFactors(of integer: BigUInt) -> [BigUInt] {
+    primeFactors(of: integer, options: FactoringOptions())
+}
+
+/// The prime factors of `integer`, any size, as `primeFactors(of:)` finds them, with the
+/// quadratic sieve (for parts past 128 bits that the first curves do not split) on
+/// `options.threads` threads, telling `options.progress` how far it is.
+public func primeFactors(of integer: BigUInt, options: FactoringOptions) -> [BigUInt] {
     guard integer > 1 else { return [] }
-    return WideFactorization.factors(of: integer)
+    return WideFactorization.factors(of: integer, options: options)
 }

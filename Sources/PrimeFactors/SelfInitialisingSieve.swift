@@ -42,6 +42,8 @@ enum SelfInitialisingSieve {
         }
         let shared = SharedSieve(n: n, needed: base.primes.count + surplus)
         let threads = max(1, threads)
+        let clock = ContinuousClock()
+        let started = clock.now
         for _ in 0..<4 {
             let work = { @Sendable (thread: Int) in
                 var worker = SieveWorker(n: n, kn: kn, base: base, parameters: parameters)
@@ -67,7 +69,8 @@ enum SelfInitialisingSieve {
                     progress?(
                         SieveProgress(
                             stage: .sieving, bits: n.bitWidth, found: report.found,
-                            needed: report.needed, polynomials: report.polynomials))
+                            needed: report.needed, polynomials: report.polynomials,
+                            elapsed: clock.now - started))
                 }
             }
             if threads == 1 {
@@ -79,7 +82,8 @@ enum SelfInitialisingSieve {
             progress?(
                 SieveProgress(
                     stage: .linearAlgebra, bits: n.bitWidth, found: relations.count,
-                    needed: relations.count, polynomials: polynomials))
+                    needed: relations.count, polynomials: polynomials,
+                    elapsed: clock.now - started))
             if let divisor = RelationMatrix.divisor(of: n, relations: relations, base: base) {
                 return divisor
             }

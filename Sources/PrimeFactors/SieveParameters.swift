@@ -3,10 +3,12 @@
 /// large prime may be, whether relations may keep two large primes, and how much below the
 /// values' size a sieve position's logarithms may fall and still be divided out.
 ///
-/// The figures were tuned on this project's 2-core machine with `scripts/bench-factor-siqs`:
-/// a larger factor base finds each relation sooner but needs more of them (and a larger
-/// matrix); a longer sieve wastes its ends, whose values are largest. They follow the shape of
-/// msieve's and yafu's tables, which grow the base about twofold every 10 bits past 150.
+/// The figures were tuned on this project's 2-core machine, sweeping each against the time to
+/// split products of two primes of equal size: a larger factor base finds each relation
+/// sooner but needs more of them (and a larger matrix); a longer sieve wastes its ends, whose
+/// values are largest. They follow the shape of msieve's and yafu's tables, which grow the base
+/// about 1.4-fold every 10 bits past 150. Two large primes did not pay below 230 bits here:
+/// the cycles they make come late, and the candidates they need cost more than they give.
 struct SieveParameters: Equatable {
     /// The primes in the factor base (the sign and 2 counted).
     let primes: Int
@@ -16,6 +18,8 @@ struct SieveParameters: Equatable {
     let largePrimeMultiplier: Int
     /// Whether a relation may keep two large primes (joined through cycles).
     let doubleLargePrimes: Bool
+    /// With two large primes, the leftover a position may have, in logarithms of the bound.
+    var doubleLargePrimeFactor = 1.4
     /// Primes below this are not sieved (the small-prime variation).
     var smallestSieved = 30
     /// Bits of the values' size a position may lack beyond what the large primes and the
@@ -38,14 +42,15 @@ struct SieveParameters: Equatable {
             case ..<140: (450, 2, 60, false)
             case ..<150: (650, 2, 60, false)
             case ..<160: (900, 2, 70, false)
-            case ..<170: (1_200, 3, 80, false)
-            case ..<180: (1_600, 4, 80, false)
-            case ..<190: (2_200, 4, 90, true)
-            case ..<200: (3_000, 6, 100, true)
-            case ..<210: (4_000, 6, 100, true)
-            case ..<220: (5_500, 8, 120, true)
-            case ..<230: (7_000, 10, 120, true)
-            default: (9_000, 12, 128, true)
+            case ..<170: (1_200, 2, 80, false)
+            case ..<180: (1_800, 2, 80, false)
+            case ..<190: (2_600, 4, 100, false)
+            case ..<200: (3_500, 4, 100, false)
+            case ..<210: (4_500, 6, 110, false)
+            case ..<220: (6_000, 6, 120, false)
+            case ..<230: (8_000, 8, 120, false)
+            case ..<250: (11_000, 10, 128, true)
+            default: (15_000, 12, 128, true)
             }
         return SieveParameters(
             primes: primes, blocks: blocks, largePrimeMultiplier: multiplier,

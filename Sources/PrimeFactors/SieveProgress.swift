@@ -17,12 +17,24 @@ public struct SieveProgress: Sendable, Equatable {
     public let needed: Int
     /// Polynomials sieved so far.
     public let polynomials: Int
+    /// Time since the sieve began on the number.
+    public let elapsed: Duration
 
-    public init(stage: Stage, bits: Int, found: Int, needed: Int, polynomials: Int) {
+    public init(
+        stage: Stage, bits: Int, found: Int, needed: Int, polynomials: Int,
+        elapsed: Duration = .zero
+    ) {
         self.stage = stage
         self.bits = bits
         self.found = found
         self.needed = needed
         self.polynomials = polynomials
+        self.elapsed = elapsed
+    }
+
+    /// The time the sieve still needs, from its rate so far; nil before it has a relation.
+    public var remaining: Duration? {
+        guard stage == .sieving, found > 0 else { return nil }
+        return elapsed * (Double(max(0, needed - found)) / Double(found))
     }
 }

@@ -62,7 +62,8 @@ struct SieveWorker {
             QuadraticSieve.log2(Double(parameters.halfWidth)) + (Double(kn.bitWidth) - 1.5) / 2
         let leftOver =
             QuadraticSieve.log2(Double(largePrimeBound))
-            * (parameters.doubleLargePrimes ? 1.85 : 1.0) + unsieved + parameters.slack
+            * (parameters.doubleLargePrimes ? parameters.doubleLargePrimeFactor : 1.0) + unsieved
+            + parameters.slack
         let threshold = max(8, Int((valueBits - leftOver).rounded()))
         start = UInt8(max(1, 128 - min(threshold, 127)))
         block = [UInt8](repeating: 0, count: blockSize + 8)

@@ -25,7 +25,9 @@ enum WideFactorization {
     }()
 
     /// The prime factors of `n`, ascending, with multiplicity.
-    static func factors(of n: BigUInt) -> [BigUInt] {
+    static func factors(of n: BigUInt, options: FactoringOptions = FactoringOptions())
+        -> [BigUInt]
+    {
         if let word = UInt64(exactly: n) {
             return primeFactors(of: word).map { BigUInt($0) }
         }
@@ -43,11 +45,11 @@ enum WideFactorization {
             if part.bitWidth <= 256 {
                 let arithmetic = Montgomery256(part)
                 if WidePrimality.isPrime(arithmetic) { return .prime }
-                return split(part, arithmetic)
+                return split(part, arithmetic, options: options)
             }
             let arithmetic = BigModulus(part)
             if WidePrimality.isPrime(arithmetic) { return .prime }
-            return split(part, arithmetic)
+            return split(part, arithmetic, options: options)
         }
     }
 
@@ -108,6 +110,18 @@ enum WideFactorization {
     /// would.
     static func curveLevelsBeforeSieve(bits: Int) -> Int {
         bits <= 116 ? 2 : 3
+    }
+
+    /// How many of the curves' levels to try before the sieve on a part past 128 bits: a
+    /// tenth or so of the sieve's time on a number of this size, for the factors they find
+    /// sooner than it would.
+    static func curveLevelsBeforeWideSieve(bits: Int) -> Int {
+        switch bits {
+        case ..<150: 1
+        case ..<180: 2
+        case ..<220: 3
+        default: 4
+        }
     }
 
     /// What is known of a part with no small factor.
@@ -176,14 +190,33 @@ enum WideFactorization {
         return nil
     }
 
-    /// A composite with no factor below the trial-division bound, as a perfect power or split
-    /// by the elliptic-curve method.
+    /// A composite past 128 bits with no factor below the trial-division bound: a perfect
+    /// power, or split by the first levels' curves and else the self-initialising sieve (up to
+    /// `sieveBelow` bits), or by the curves for as long as it takes.
     private static func split<Arithmetic: ModularArithmetic>(
-        _ part: Arithmetic.Number, _ m: Arithmetic
-    ) -> Part<Arithmetic.Number> {
+        _ part: BigUInt, _ m: Arithmetic, options: FactoringOptions
+    ) -> Part<BigUInt> where Arithmetic.Number == BigUInt {
         if let (root, exponent) = perfectPower(part) {
             return .power(root, exponent)
         }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            part.bitWidth < sieveBelow
+        {
+            let levels = curveLevelsBeforeWideSieve(bits: part.bitWidth)
+            if let divisor = WideEllipticCurves.divisor(m, levels: levels) {
+                return .divisor(divisor)
+            }
+            if let divisor = SelfInitialisingSieve.divisor(
+                of: part, threads: options.threads, progress: options.progress)
+            {
+                return .divisor(divisor)
+            }
+        }
         return .divisor(WideEllipticCurves.divisor(m))
     }
+
+    /// Parts this wide and wider go to the curves alone: the sieve's time past it (hours on
+    /// this machine) is beyond what anyone waits for, and the curves may yet find a factor
+    /// of moderate size.
+    static let sieveBelow = 300
 }

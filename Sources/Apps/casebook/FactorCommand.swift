@@ -19,6 +19,12 @@ struct FactorCommand: ParsableCommand {
             """
     )
 
+    @Option(
+        help: ArgumentHelp(
+            "Threads the quadratic sieve runs on, for numbers past 128 bits (default: one per core).",
+            valueName: "n"))
+    var threads: Int?
+
     @Argument(
         parsing: .allUnrecognized,
         help: "The numbers to factor (default: read them from standard input).")
@@ -31,8 +37,16 @@ struct FactorCommand: ParsableCommand {
         return operands
     }
 
+    func validate() throws {
+        if let threads, !(1...1_024).contains(threads) {
+            throw ValidationError("--threads must be a whole number from 1 to 1024.")
+        }
+    }
+
     func run() throws {
-        guard let sawInvalidInput = Self.factorReportingWriteFailure(operands), !sawInvalidInput
+        guard
+            let sawInvalidInput = Self.factorReportingWriteFailure(operands, threads: threads),
+            !sawInvalidInput
         else { throw ExitCode.failure }
     }
 
@@ -51,9 +65,11 @@ struct FactorCommand: ParsableCommand {
 
     /// `factor(_:)`, with a failed write (a full disk, say) or read reported as GNU `factor`
     /// reports it ("write error: …"): whether a token was not a number, or nil on a failure.
-    private static func factorReportingWriteFailure(_ operands: [String]) -> Bool? {
+    private static func factorReportingWriteFailure(_ operands: [String], threads: Int? = nil)
+        -> Bool?
+    {
         do {
-            return try factor(operands)
+            return try factor(operands, threads: threads)
         } catch let failure as SystemCallError {
             StandardStreams.error("casebook factor: \(failure.call) error: \(failure.reason)")
         } catch {
@@ -62,13 +78,25 @@ struct FactorCommand: ParsableCommand {
         return nil
     }
 
+    /// The sieve's threads (`threads`, else one per core), and its progress line when standard
+    /// error is a terminal.
+    static func options(threads: Int?) -> FactoringOptions {
+        let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        var options = FactoringOptions(threads: threads ?? max(1, cores))
+        if #available(macOS 15.0, *), isatty(STDERR_FILENO) == 1 {
+            options.progress = SieveProgressLine().report
+        }
+        return options
+    }
+
     /// Factors `operands`, or standard input when there are none; true when a token was not a
     /// number.
-    private static func factor(_ operands: [String]) throws -> Bool {
+    private static func factor(_ operands: [String], threads: Int?) throws -> Bool {
         var stream = FactorStream(
             output: FileDescriptorWriter.standardOutput,
             diagnostics: FileDescriptorWriter.standardError,
             commandName: "casebook factor")
+        stream.options = options(threads: threads)
         // As GNU: each line at once for a person at a terminal, GNU's buffering otherwise.
         stream.writesEachLine = isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1
         if operands.isEmpty {
