@@ -16,7 +16,7 @@ public enum FactorLine {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
             let number = FactorInput.doubleWord(fromDigits: digits)
         {
-            return text(number, factors: primeFactors(of: number))
+            return text(number, factors: WideFactorization.factors(of: number, options: options))
         }
         let number = FactorInput.integer(fromDigits: digits)
         return text(number, factors: primeFactors(of: number, options: options))

@@ -54,11 +54,13 @@ enum WideFactorization {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    static func factors(of n: UInt128) -> [UInt128] {
+    static func factors(of n: UInt128, options: FactoringOptions = FactoringOptions())
+        -> [UInt128]
+    {
         if let word = UInt64(exactly: n) {
             return primeFactors(of: word).map { UInt128($0) }
         }
-        return appendFactors(of: n, examine: examine)
+        return appendFactors(of: n) { examine($0, options: options) }
     }
 
     /// What is known of a part of 65 to 128 bits with no factor below the trial-division bound:
@@ -66,11 +68,27 @@ enum WideFactorization {
     /// `sieveAbove` bits by the curves' first levels and else the quadratic sieve (the curves go
     /// on if the sieve gave up; it never has).
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    static func examine(_ part: UInt128) -> Part<UInt128> {
+    static func examine(_ part: UInt128, options: FactoringOptions = FactoringOptions())
+        -> Part<UInt128>
+    {
         examine(
             part, curves: { WideEllipticCurves.divisor($0, levels: $1) },
-            sieve: { QuadraticSieve.divisor(of: $0) }, allCurves: { WideEllipticCurves.divisor($0) }
-        )
+            sieve: { part in
+                guard selfInitialisingSieve(bits: part.significantBitCount) else {
+                    return QuadraticSieve.divisor(of: part)
+                }
+                return SelfInitialisingSieve.divisor(
+                    of: BigUInt(part), threads: options.threads, progress: options.progress
+                ).flatMap { UInt128(exactly: $0) }
+            }, allCurves: { WideEllipticCurves.divisor($0) })
+    }
+
+    /// Whether a part of `bits` bits goes to the self-initialising sieve rather than the
+    /// multiple-polynomial one: past 124 bits, where it is as fast on one thread (measured: 22
+    /// ms each at 128 bits) and runs on every thread; below, the other's simpler start costs
+    /// less (2.3 ms against 7 ms at 100 bits).
+    static func selfInitialisingSieve(bits: Int) -> Bool {
+        bits > 124
     }
 
     /// `examine(_:)` with its methods given: `curves` for the first levels' curves, `sieve`, and
@@ -98,18 +116,20 @@ enum WideFactorization {
     }
 
     /// Composites wider than this go to the quadratic sieve (after a few cheap curves): from
-    /// two factors of about 45 bits each, it splits them faster than the curves do on average,
-    /// and in a time that depends on the number's size alone (the curves' depends on luck).
-    static let sieveAbove = 100
+    /// two factors of about 45 bits each, it splits them faster than the curves do on average
+    /// (measured on products of two primes of equal size: 1.4 ms each at 90 bits either way,
+    /// 2.3 ms against 3.7 at 100), and in a time that depends on the number's size alone (the
+    /// curves' depends on luck).
+    static let sieveAbove = 90
 
     /// How many of the curves' levels to try before the sieve on a part wider than `sieveAbove`:
-    /// about a quarter of the sieve's time on a number of this size (measured, 128-bit
-    /// arithmetic: the first level's 10 curves take 0.4 ms, the second's 20 take 2 ms, the
-    /// third's 30 take 12 ms; the sieve 2 ms at 88 bits, 10 ms at 112, 42 ms at 128). What the
-    /// curves find in that time (factors to about 45 and 50 bits) they find sooner than the sieve
-    /// would.
+    /// a fifth or so of the sieve's time on a number of this size (measured, 128-bit
+    /// arithmetic: the first level's 10 curves take 0.4 ms, the second's 20 take 2 ms; the
+    /// sieve 2.3 ms at 100 bits, 9 ms at 120, 22 ms at 128). What the curves find in that time
+    /// (factors to about 40 and 45 bits) they find sooner than the sieve would; on a product of
+    /// two primes of equal size they find nothing, and the time is lost.
     static func curveLevelsBeforeSieve(bits: Int) -> Int {
-        bits <= 116 ? 2 : 3
+        bits <= 116 ? 1 : 2
     }
 
     /// How many of the curves' levels to try before the sieve on a part past 128 bits: a

@@ -3,9 +3,10 @@ import Testing
 @testable import PrimeFactors
 
 /// Which method splits a part of 65 to 128 bits with no factor below 2^14, by its size: up to
-/// `sieveAbove` bits the elliptic-curve method; above, the curves' first levels (two up to 116
-/// bits, three above: about a quarter of the sieve's time) and then the quadratic sieve, the
-/// curves going on only if the sieve gives up. Every method finds a right divisor, so the factors
+/// `sieveAbove` (90) bits the elliptic-curve method; above, the curves' first levels (one up to
+/// 116 bits, two above: a fifth or so of the sieve's time) and then the quadratic sieve — the
+/// multiple-polynomial one up to 124 bits, the self-initialising one (on every thread) above —
+/// the curves going on only if the sieve gives up. Every method finds a right divisor, so the factors
 /// alone never show a part sent the wrong way: the methods are replaced by stubs that record
 /// being asked. Primality and perfect powers are found for real.
 @Suite("Splitting a part of 65 to 128 bits: the method for its size")
@@ -35,8 +36,10 @@ struct WideSplitTests {
         }
     }
 
-    /// 1125899906842589 × 1125899906842597: 100 bits, the widest part the curves take alone.
-    static let bits100: UInt128 = 1_267_650_600_228_159_595_702_478_963_633
+    /// 34941335878139 × 34941335878187: 90 bits, the widest part the curves take alone.
+    static let bits90: UInt128 = 1_220_896_952_950_600_906_380_253_993
+    /// 35184372088891 × 35184372088907: 91 bits.
+    static let bits91: UInt128 = 1_237_940_039_290_094_980_759_032_137
     /// 1125899906842597 × 2251799813685119: 101 bits.
     static let bits101: UInt128 = 2_535_301_200_456_252_763_310_454_214_043
     /// 288230376151711687 × 288230376151711717: 116 bits.
@@ -44,29 +47,29 @@ struct WideSplitTests {
     /// 288230376151711717 × 576460752303423433: 117 bits.
     static let bits117: UInt128 = 166_153_499_473_114_452_695_864_881_998_464_461
 
-    @Test func aPartOf100BitsIsSplitByTheCurvesAlone() {
-        var methods = MethodsSpy(allCurvesFind: 1_125_899_906_842_589)
-        #expect(methods.examine(Self.bits100) == .divisor(1_125_899_906_842_589))
-        #expect(methods.calls == ["all curves \(Self.bits100)"])
+    @Test func aPartOf90BitsIsSplitByTheCurvesAlone() {
+        var methods = MethodsSpy(allCurvesFind: 34_941_335_878_139)
+        #expect(methods.examine(Self.bits90) == .divisor(34_941_335_878_139))
+        #expect(methods.calls == ["all curves \(Self.bits90)"])
     }
 
-    @Test(arguments: [bits101, bits116])
-    func aPartOf101To116BitsGetsTwoCurveLevelsThenTheSieve(part: UInt128) {
+    @Test(arguments: [bits91, bits101, bits116])
+    func aPartOf91To116BitsGetsOneCurveLevelThenTheSieve(part: UInt128) {
         var methods = MethodsSpy(sieveFinds: 12345)
         #expect(methods.examine(part) == .divisor(12345))
-        #expect(methods.calls == ["curves \(part), 2 levels", "sieve \(part)"])
+        #expect(methods.calls == ["curves \(part), 1 levels", "sieve \(part)"])
     }
 
-    @Test func aPartOf117BitsGetsThreeCurveLevelsThenTheSieve() {
+    @Test func aPartOf117BitsGetsTwoCurveLevelsThenTheSieve() {
         var methods = MethodsSpy(sieveFinds: 12345)
         #expect(methods.examine(Self.bits117) == .divisor(12345))
-        #expect(methods.calls == ["curves \(Self.bits117), 3 levels", "sieve \(Self.bits117)"])
+        #expect(methods.calls == ["curves \(Self.bits117), 2 levels", "sieve \(Self.bits117)"])
     }
 
     @Test func whatTheFirstCurveLevelsFindTheSieveIsNotAskedFor() {
         var methods = MethodsSpy(curvesFind: 288_230_376_151_711_717)
         #expect(methods.examine(Self.bits117) == .divisor(288_230_376_151_711_717))
-        #expect(methods.calls == ["curves \(Self.bits117), 3 levels"])
+        #expect(methods.calls == ["curves \(Self.bits117), 2 levels"])
     }
 
     @Test func whenTheSieveGivesUpTheCurvesGoOn() {
@@ -74,9 +77,25 @@ struct WideSplitTests {
         #expect(methods.examine(Self.bits101) == .divisor(1_125_899_906_842_597))
         #expect(
             methods.calls == [
-                "curves \(Self.bits101), 2 levels", "sieve \(Self.bits101)",
+                "curves \(Self.bits101), 1 levels", "sieve \(Self.bits101)",
                 "all curves \(Self.bits101)",
             ])
+    }
+
+    /// The sieve for a part's size: the multiple-polynomial one up to 124 bits, where its
+    /// simpler start costs less, the self-initialising one above (as fast on one thread at 128
+    /// bits, and on every thread).
+    @Test(arguments: [(91, false), (124, false), (125, true), (128, true)])
+    func partsPast124BitsGoToTheSelfInitialisingSieve(bits: Int, selfInitialising: Bool) {
+        #expect(WideFactorization.selfInitialisingSieve(bits: bits) == selfInitialising)
+    }
+
+    /// 4611686018427388039 × 4611686018427388073 (125 bits), split by the self-initialising
+    /// sieve on two threads, as `primeFactors` does.
+    @Test func thePartsTheSelfInitialisingSieveTakesAreSplitByIt() {
+        let part: UInt128 = 21_267_647_932_558_655_368_413_462_566_411_458_847
+        let factors = WideFactorization.factors(of: part, options: FactoringOptions(threads: 2))
+        #expect(factors == [4_611_686_018_427_388_039, 4_611_686_018_427_388_073])
     }
 
     /// The smallest prime above 2^100, on the sieve's side of the boundary.
@@ -88,7 +107,7 @@ struct WideSplitTests {
     }
 
     /// The squares of the largest primes below 2^50 and 2^64 (100 and 128 bits: either side of
-    /// the boundary), the cube of the largest below 2^34 (102 bits), the fifth power of the
+    /// the sieves' boundary), the cube of the largest below 2^34 (102 bits), the fifth power of the
     /// largest below 2^25 (125 bits), and the seventh power of the smallest above 2^14 (99 bits:
     /// the highest exponent a part with no smaller prime can have at its size): neither the
     /// curves nor the sieve split a power of one large prime quickly.
