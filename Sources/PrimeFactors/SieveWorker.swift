@@ -38,6 +38,9 @@ struct SieveWorker {
     private var nextFirst: [Int32]
     private var nextSecond: [Int32]
     private let narrowPrimes: [Int32]
+    /// Each prime and ⌈2^64 / p⌉, which give a 32-bit number's remainder by p without a
+    /// division (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019).
+    private let remainders: [(prime: UInt64, multiplier: UInt64)]
     /// A root that is not sieved: never in a block.
     private static let never = Int32.max / 2
     /// Positions examined, for the tests' and the tuning's counts.
@@ -79,6 +82,9 @@ struct SieveWorker {
         nextFirst = [Int32](repeating: 0, count: base.primes.count)
         nextSecond = [Int32](repeating: 0, count: base.primes.count)
         narrowPrimes = base.primes.map { Int32($0) }
+        remainders = base.primes.map { p in
+            (UInt64(p), p > 1 ? UInt64.max / UInt64(p) &+ 1 : 0)
+        }
     }
 
     /// Sieves `family`'s current polynomial and adds what it finds: full relations to `full`,
@@ -277,11 +283,14 @@ struct SieveWorker {
         for index in family.factorIndices { divide(index) }
         family.firstRoot.withUnsafeBufferPointer { first in
             family.secondRoot.withUnsafeBufferPointer { second in
-                base.primes.withUnsafeBufferPointer { primes in
+                remainders.withUnsafeBufferPointer { remainders in
+                    let position = UInt64(position)
                     for index in firstSieved..<firstBucketed {
                         let root = first[index]
                         guard root != PolynomialFamily.noRoot else { continue }
-                        let offset = UInt32(position % primes[index])
+                        // position mod p by Lemire's method: two multiplications, no division.
+                        let (p, m) = remainders[index]
+                        let offset = UInt32((m &* position).multipliedFullWidth(by: p).high)
                         if offset == root || offset == second[index] { divide(index) }
                     }
                 }
