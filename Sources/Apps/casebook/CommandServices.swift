@@ -47,7 +47,7 @@ struct CommandServices {
     static func withPostgresDiary(
         url: DatabaseURL, user: String?, _ body: @escaping (DiaryEntries) throws -> Void
     ) async throws {
-        let database = try PostgresDatabase(url: url)
+        let database = try await PostgresDatabase.connecting(to: url)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -100,7 +100,7 @@ struct CommandServices {
                 try SQLiteRespondentStore(path: services.layout.respondentsDatabase.path))
             return
         }
-        let database = try PostgresDatabase(url: url)
+        let database = try await PostgresDatabase.connecting(to: url)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -122,7 +122,7 @@ struct CommandServices {
             try await body(try SQLiteMenuStore(path: services.layout.menuDatabase.path))
             return
         }
-        let database = try PostgresDatabase(url: url)
+        let database = try await PostgresDatabase.connecting(to: url)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -172,7 +172,7 @@ struct CommandServices {
                 Users(store: directory, hasher: hasher),
                 APITokens(tokens: directory, users: directory))
         }
-        let database = try PostgresDatabase(url: url)
+        let database = try await PostgresDatabase.connecting(to: url)
         return try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }

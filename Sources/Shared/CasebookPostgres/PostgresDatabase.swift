@@ -40,6 +40,16 @@ public final class PostgresDatabase: Service, Sendable {
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
     }
 
+    /// The database at the first of `url`'s hosts of the kind it asks for
+    /// (`PostgresHostWalk`), its pool made for that host.
+    public static func connecting(
+        to url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
+        logger: Logger = Logger(label: "casebook.postgres")
+    ) async throws -> PostgresDatabase {
+        try PostgresDatabase(
+            url: try await PostgresHostWalk.choose(url), deadline: deadline, logger: logger)
+    }
+
     /// Runs the pool until the service group shuts down.
     public func run() async {
         await client.run()
@@ -121,17 +131,7 @@ public final class PostgresDatabase: Service, Sendable {
     }
 
     private func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        let tls: PostgresConnection.Configuration.TLS
-        switch url.tls {
-        case .disable: tls = .disable
-        case .prefer: tls = .prefer(try NIOSSLContext(configuration: Self.unverifiedTLS()))
-        case .require: tls = .require(try NIOSSLContext(configuration: Self.unverifiedTLS()))
-        case .verifyFull:
-            tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-        }
-        return PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password,
-            database: url.database, tls: tls)
+        try url.connectionConfiguration()
     }
 
     private static func clientTLS(_ mode: DatabaseURL.TLSMode) throws
@@ -146,7 +146,7 @@ public final class PostgresDatabase: Service, Sendable {
     }
 
     /// Encryption without checking the certificate, as libpq's `prefer` and `require` do.
-    private static func unverifiedTLS() -> TLSConfiguration {
+    static func unverifiedTLS() -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         return configuration

@@ -10,7 +10,7 @@ public struct PostgresStartError: Error, CustomStringConvertible {
     }
 
     public var description: String {
-        "cannot use the PostgreSQL database \(url.database) at \(url.address): \(problem)"
+        "cannot use the PostgreSQL database \(url.database) at \(url.addresses): \(problem)"
     }
 
     /// A problem found while preparing, before it is tied to its database.

@@ -80,12 +80,16 @@ public enum CasebookServer {
         let stores: Stores
         do {
             if let url = configuration.database {
+                // Of several hosts, the first of the kind the URL asks for.
                 stores = try Stores.postgres(
-                    try PostgresDatabase(url: url, deadline: configuration.databaseTimeout),
+                    try await PostgresDatabase.connecting(
+                        to: url, deadline: configuration.databaseTimeout),
                     dataDirectory: configuration.dataDirectory)
             } else {
                 stores = try Stores.open(in: configuration.dataDirectory)
             }
+        } catch let error as PostgresStartError {
+            throw ServerStartError.databaseUnusable(error.description)
         } catch let failure as PrivateDirectory.Failure
             where failure.path == configuration.dataDirectory.path
         {
