@@ -95,7 +95,8 @@ struct PolynomialFamily {
         let chosen = Set(indices)
         let bMagnitude = b.magnitude
         let aMagnitude = a.magnitude
-        let valueMagnitudes = bValues.map { ($0.magnitude, $0.sign == .minus) }
+        // Every B is positive (γ is, and a/q), so its remainder is its magnitude's.
+        let valueMagnitudes = bValues.map(\.magnitude)
         for index in 2..<primeCount where !chosen.contains(index) {
             let p = base.primes[index]
             let aModP = Int(aMagnitude.remainder(dividingBy: UInt64(p)))
@@ -106,9 +107,8 @@ struct PolynomialFamily {
             let m = halfWidth % p
             first[index] = UInt32(((root - bModP + p) % p * inverse + m) % p)
             second[index] = UInt32(((2 * p - root - bModP) % p * inverse + m) % p)
-            for (l, (magnitude, negative)) in valueMagnitudes.enumerated() {
-                var valueModP = Int(magnitude.remainder(dividingBy: UInt64(p)))
-                if negative { valueModP = (p - valueModP) % p }
+            for (l, magnitude) in valueMagnitudes.enumerated() {
+                let valueModP = Int(magnitude.remainder(dividingBy: UInt64(p)))
                 steps[l][index] = UInt32(2 * valueModP % p * inverse % p)
             }
         }

@@ -62,6 +62,31 @@ struct SelfInitialisingSieveTests {
         #expect(seen.count == family.count)
     }
 
+    /// Past about 215 bits the coefficients do not fit in 128 bits: b and c are worked out as
+    /// big integers, and the roots move as before.
+    @Test func aFamilyPast215BitsWorksInBigIntegers() throws {
+        let n = (BigUInt(1) << 239) + 4_503
+        let parameters = SieveParameters.forBits(n.bitWidth)
+        let kn = n * BigUInt(SelfInitialisingSieve.multiplier(for: n))
+        let base = FactorBase(kn: kn, size: parameters.primes)
+        var generator = SplitMix64(seed: 11)
+        var family = try #require(
+            PolynomialFamily(
+                kn: kn, base: base, halfWidth: parameters.halfWidth, random: &generator))
+        #expect(family.small == nil)
+        for _ in 0..<4 {
+            let (a, b, c) = (family.a, family.b, family.c)
+            #expect(b * b - BigInt(kn) == a * c)
+            for index in stride(from: 2, to: base.primes.count, by: 97)
+            where family.firstRoot[index] != PolynomialFamily.noRoot {
+                let x = BigInt(Int(family.secondRoot[index]) - family.halfWidth)
+                #expect(((a * x + 2 * b) * x + c) % BigInt(base.primes[index]) == 0)
+            }
+            let moved = family.next()
+            #expect(moved)
+        }
+    }
+
     @Test func aCycleOfPartialRelationsIsARelationWithEveryLargePrimeSquared() {
         var graph = LargePrimeGraph()
         func partial(_ primes: [UInt64]) -> SieveRelation {
