@@ -25,7 +25,6 @@ enum RelationMatrix {
                 columns[column] = columns.count
             }
         }
-        kept = Array(kept.prefix(columns.count + SelfInitialisingSieve.surplus))
         var matrix = ParityMatrix(columns: columns.count)
         for row in kept { matrix.append(columns: odd[row].map { columns[$0]! }) }
         for dependency in matrix.dependencies().prefix(SelfInitialisingSieve.surplus) {

@@ -17,6 +17,9 @@ enum SelfInitialisingSieve {
     /// dependency a divisor with probability one half.
     static let surplus = 32
 
+    /// Families a thread may fail to make in a row before the sieve gives up.
+    static let mostFailures = 1_000
+
     /// The Knuth–Schroeppel multiplier for `n` (see `QuadraticSieve.multiplier`).
     static func multiplier(for n: BigUInt) -> Int {
         QuadraticSieve.multiplier { Int(n.remainder(dividingBy: UInt64($0))) }
@@ -44,11 +47,15 @@ enum SelfInitialisingSieve {
         let threads = max(1, threads)
         let clock = ContinuousClock()
         let started = clock.now
-        for _ in 0..<4 {
+        for round in 0..<4 {
             let work = { @Sendable (thread: Int) in
                 var worker = SieveWorker(n: n, kn: kn, base: base, parameters: parameters)
-                var random = SplitMixGenerator(seed: 0x5349_5153 &+ UInt64(thread) &* 7919)
-                while !shared.done.load(ordering: .relaxed) {
+                var random = SplitMixGenerator(
+                    seed: 0x5349_5153 &+ UInt64(thread) &* 7919 &+ UInt64(round) << 32)
+                // Families that could not be made (no a of the size wanted, or every one
+                // taken), one after another: past the most, the sieve gives up.
+                var failures = 0
+                while !shared.done.load(ordering: .relaxed), failures < Self.mostFailures {
                     // The primes of a chosen under the lock; the family made outside it.
                     guard
                         let factors = PolynomialFamily.chooseFactors(
@@ -56,7 +63,11 @@ enum SelfInitialisingSieve {
                         shared.state.withLock({ $0.claim(factors) }),
                         var family = PolynomialFamily(
                             kn: kn, base: base, halfWidth: parameters.halfWidth, factors: factors)
-                    else { continue }
+                    else {
+                        failures += 1
+                        continue
+                    }
+                    failures = 0
                     var full: [SieveRelation] = []
                     var partial: [SieveRelation] = []
                     repeat {

@@ -53,6 +53,8 @@ struct SieveWorker {
         let largest = base.primes.last!
         largePrimeBound = UInt64(largest * parameters.largePrimeMultiplier)
         let blockSize = SieveParameters.blockSize
+        // A bucket entry is (prime index << 15) | offset in the block: 17 and 15 bits.
+        precondition(base.primes.count < 1 << 17 && blockSize == 1 << 15)
         firstBucketed = base.primes.firstIndex { $0 >= blockSize } ?? base.primes.count
         let firstSieved =
             base.primes.indices.dropFirst(2).first {

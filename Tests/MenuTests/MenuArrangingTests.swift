@@ -141,6 +141,31 @@ struct MenuArrangingTests {
         }
     }
 
+    /// A name is bounded in Unicode scalars, not characters: one character may carry
+    /// thousands of combining marks.
+    @Test func aNameOfOneCharacterAndManyMarksIsRefused() {
+        let name = "e" + String(repeating: "\u{301}", count: 300)
+        #expect(name.count == 1)
+        #expect(throws: MenuEditError(field: "name", problem: "is at most 200 characters")) {
+            _ = try Menu.giuseppes.adding(Self.dish(name), to: .pizzas)
+        }
+    }
+
+    /// A menu holds at most `Menu.mostDishes` dishes, so that every revision reads back.
+    @Test func aDishPastTheMostAMenuHoldsIsRefused() throws {
+        var menu = Menu.giuseppes
+        menu.pizzas = (0..<(Menu.mostDishes - menu.beverages.count - menu.desserts.count)).map {
+            Pizza(name: "Pizza \($0)", price: 1)
+        }
+        #expect {
+            _ = try menu.adding(Self.dish("One more"), to: .desserts)
+        } throws: { error in
+            (error as? MenuEditError)?.problem == "the menu holds at most \(Menu.mostDishes) dishes"
+        }
+        let written = MenuFileWriter.yaml(of: menu)
+        #expect(try Menu(yaml: written, file: "menu.yaml") == menu)
+    }
+
     @Test func aDescriptionIsBoundedAndShowsNoControlCharacter() {
         var dish = Self.dish("Calzone")
         dish.description = String(repeating: "é", count: 2_001)

@@ -136,6 +136,16 @@ struct SelfInitialisingSieveTests {
         #expect(all.last?.stage == .linearAlgebra)
     }
 
+    /// A factor base too small to make an a of the size wanted: the sieve gives up (the curves
+    /// take over), where its threads would look for a family for ever.
+    @Test func givesUpWhenNoFamilyCanBeMade() {
+        let tiny = SieveParameters(
+            primes: 8, blocks: 1, largePrimeMultiplier: 40, doubleLargePrimes: false)
+        #expect(
+            SelfInitialisingSieve.divisor(
+                of: Self.semiprimes[0].n, threads: 2, parameters: tiny) == nil)
+    }
+
     @Test(arguments: [BigUInt(1) << 120, BigUInt(2) * BigUInt(1_000_000_000_000_000_003 as UInt64)])
     func refusesEvenNumbers(n: BigUInt) {
         #expect(SelfInitialisingSieve.divisor(of: n, threads: 1) == nil)

@@ -61,8 +61,10 @@ public struct MenuChange: Equatable, Sendable {
         let newNames = Set(new.map(\.name))
         var changes: [MenuChange] = []
         var renamed: Set<String> = []
+        let oldByName = Dictionary(
+            old.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, dish) in new.enumerated() {
-            if let before = old.first(where: { $0.name == dish.name }) {
+            if let before = oldByName[dish.name] {
                 let words = differences(from: before, to: dish)
                 if !words.isEmpty {
                     changes.append(

@@ -12,9 +12,9 @@ public struct MenuDish: Equatable, Sendable {
     public var labels: Set<DietaryLabel>
     public var soldOut: MenuSoldOut?
 
-    /// The longest name a form gives, in characters.
+    /// The longest name a form gives, in Unicode scalars.
     public static let longestName = 200
-    /// The longest description a form gives, in characters.
+    /// The longest description a form gives, in Unicode scalars.
     public static let longestDescription = 2_000
 
     public init(
@@ -59,7 +59,7 @@ public struct MenuDish: Equatable, Sendable {
     static func check(_ text: String, field: String, longest: Int)
         throws(MenuEditError)
     {
-        guard text.count <= longest else {
+        guard text.unicodeScalars.count <= longest else {
             throw MenuEditError(field: field, problem: "is at most \(longest) characters")
         }
         if let control = TextBytes.firstControlCharacter(in: text) {
@@ -94,6 +94,11 @@ extension Menu {
         return menu
     }
 
+    /// The most dishes a menu arranged from a form holds: far more than a restaurant's, and
+    /// few enough that every revision reads back within the menu file's limits (a dish with
+    /// everything written is about 31 of its 100,000 values).
+    public static let mostDishes = 1_000
+
     /// The dishes of `section`, in order.
     public func dishes(in section: MenuSection) -> [MenuDish] {
         switch section {
@@ -111,6 +116,10 @@ extension Menu {
 
     /// The menu with `dish` last in `section`.
     public func adding(_ dish: MenuDish, to section: MenuSection) throws(MenuEditError) -> Menu {
+        guard places.count < Self.mostDishes else {
+            throw MenuEditError(
+                field: "name", problem: "the menu holds at most \(Self.mostDishes) dishes")
+        }
         let others = dishes(in: section)
         return settingDishes(others + [try dish.checked(beside: others)], in: section)
     }
