@@ -26,6 +26,23 @@ struct MultiHostDatabaseURLTests {
         #expect(url.addresses == "db1:5433, db2:5432, [::1]:5434")
     }
 
+    /// An IPv6 address first, or a host whose port is left empty (libpq's default, 5432).
+    @Test func anIPv6AddressFirstAndAnEmptyPortAreReadAsLibpqReadsThem() throws {
+        let url = try DatabaseURL("postgres://a@[::1]:5433,h2:/db")
+        #expect(
+            url.endpoints == [
+                DatabaseURL.Endpoint(host: "::1", port: 5433),
+                DatabaseURL.Endpoint(host: "h2", port: 5432),
+            ])
+        #expect(url.addresses == "[::1]:5433, h2:5432")
+    }
+
+    @Test func oneIPv6HostIsReadWithoutItsBrackets() throws {
+        let url = try DatabaseURL("postgres://a@[::1]:5433/db")
+        #expect(url.host == "::1" && url.port == 5433)
+        #expect(url.description == "postgres://a@[::1]:5433/db")
+    }
+
     @Test func oneHostIsAsBeforeAndTakesAnyServer() throws {
         let url = try DatabaseURL("postgres://ada:pw@db.example:6543/casebook?sslmode=disable")
         #expect(url.endpoints == [DatabaseURL.Endpoint(host: "db.example", port: 6543)])

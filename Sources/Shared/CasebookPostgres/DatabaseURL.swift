@@ -92,7 +92,7 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         guard ["postgres", "postgresql"].contains(components.scheme?.lowercased() ?? "") else {
             throw ParseError(problem: "must start with postgres:// or postgresql://")
         }
-        guard let host = components.host, !host.isEmpty else {
+        guard let host = components.host.map(Self.withoutBrackets), !host.isEmpty else {
             throw ParseError(problem: "names no host")
         }
         guard let user = components.user, !user.isEmpty else {
@@ -146,6 +146,11 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         targetSessionAttributes = target
     }
 
+    /// An IPv6 address without its brackets (Foundation keeps them on Linux).
+    private static func withoutBrackets(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
     /// `text` with only its first host, for `URLComponents`, and the hosts after it: a list of
     /// hosts (`h1:5432,[::1]:5433,h3`) is read here, each host checked.
     private static func hostList(of text: String) throws(ParseError) -> (String, [Endpoint]) {
@@ -193,7 +198,8 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             throw ParseError(problem: "names an empty host (the \(Self.ordinal(ordinal)))")
         }
         var port = 5432
-        if let portText {
+        // An empty port is the default, as libpq has it (`h2:`).
+        if let portText, !portText.isEmpty {
             guard let number = Int(portText), portText.allSatisfy(\.isASCII) else {
                 throw ParseError(problem: "has a port that is not a number: \(portText)")
             }

@@ -41,13 +41,14 @@ public final class PostgresDatabase: Service, Sendable {
     }
 
     /// The database at the first of `url`'s hosts of the kind it asks for
-    /// (`PostgresHostWalk`), its pool made for that host.
+    /// (`PostgresHostWalk`, each host given at most `deadline`), its pool made for that host.
     public static func connecting(
         to url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
         logger: Logger = Logger(label: "casebook.postgres")
     ) async throws -> PostgresDatabase {
         try PostgresDatabase(
-            url: try await PostgresHostWalk.choose(url), deadline: deadline, logger: logger)
+            url: try await PostgresHostWalk.choose(url, within: deadline), deadline: deadline,
+            logger: logger)
     }
 
     /// Runs the pool until the service group shuts down.
