@@ -56,6 +56,14 @@ struct FactorBase {
 
     /// A prime of the base that divides `n` (only a multiplier's can divide kN), if any.
     func divisor(of n: UInt128) -> UInt128? {
-        primes.dropFirst().lazy.map { UInt128($0) }.first { n % $0 == 0 && $0 != n }
+        dividing(n)
+    }
+
+    /// A prime of the base that divides `n`, of any width, other than `n` itself.
+    func dividing<Number: WideNumber>(_ n: Number) -> Number? {
+        primes.dropFirst().lazy.first {
+            n.remainder(dividingBy: UInt64($0)) == 0 && Number($0) != n
+        }
+        .map { Number($0) }
     }
 }

@@ -38,11 +38,7 @@ enum SelfInitialisingSieve {
         let kn = n * BigUInt(k)
         let parameters = chosen ?? SieveParameters.forBits(n.bitWidth)
         let base = FactorBase(kn: kn, size: parameters.primes)
-        if let p = base.primes.dropFirst().first(where: {
-            n.remainder(dividingBy: UInt64($0)) == 0
-        }), BigUInt(p) != n {
-            return BigUInt(p)
-        }
+        if let divisor = base.dividing(n) { return divisor }
         let shared = SharedSieve(n: n, needed: base.primes.count + surplus)
         let threads = max(1, threads)
         let clock = ContinuousClock()

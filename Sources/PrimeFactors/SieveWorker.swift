@@ -43,8 +43,6 @@ struct SieveWorker {
     private let remainders: [(prime: UInt64, multiplier: UInt64)]
     /// A root that is not sieved: never in a block.
     private static let never = Int32.max / 2
-    /// Positions examined, for the tests' and the tuning's counts.
-    private(set) var candidates = 0
 
     init(n: BigUInt, kn: BigUInt, base: FactorBase, parameters: SieveParameters) {
         self.n = n
@@ -112,7 +110,6 @@ struct SieveWorker {
             found.removeAll(keepingCapacity: true)
             scan(into: &found)
             for offset in found {
-                candidates += 1
                 examine(
                     position: blockIndex * blockSize + offset, blockIndex: blockIndex,
                     family: family, full: &full, partial: &partial)
@@ -183,29 +180,25 @@ struct SieveWorker {
                 base.primes.withUnsafeBufferPointer { primes in
                     family.firstRoot.withUnsafeBufferPointer { firstRoots in
                         family.secondRoot.withUnsafeBufferPointer { secondRoots in
+                            /// Each position of `root` (and every p after it) into its block's
+                            /// bucket.
+                            @inline(__always) func fill(_ root: UInt32, _ p: Int, _ tag: UInt32) {
+                                var position = Int(root)
+                                while position < length {
+                                    let block = position >> 15
+                                    buckets[block * capacity + counts[block]] =
+                                        tag | UInt32(position & 0x7FFF)
+                                    counts[block] += 1
+                                    position += p
+                                }
+                            }
                             for index in firstBucketed..<count {
                                 let first = firstRoots[index]
                                 guard first != PolynomialFamily.noRoot else { continue }
-                                let p = primes[index]
+                                let (p, tag) = (primes[index], UInt32(index) << 15)
+                                fill(first, p, tag)
                                 let second = secondRoots[index]
-                                let tag = UInt32(index) << 15
-                                var position = Int(first)
-                                while position < length {
-                                    let block = position >> 15
-                                    buckets[block * capacity + counts[block]] =
-                                        tag | UInt32(position & 0x7FFF)
-                                    counts[block] += 1
-                                    position += p
-                                }
-                                guard second != first else { continue }
-                                position = Int(second)
-                                while position < length {
-                                    let block = position >> 15
-                                    buckets[block * capacity + counts[block]] =
-                                        tag | UInt32(position & 0x7FFF)
-                                    counts[block] += 1
-                                    position += p
-                                }
+                                if second != first { fill(second, p, tag) }
                             }
                         }
                     }

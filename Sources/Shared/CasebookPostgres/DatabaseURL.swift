@@ -257,7 +257,5 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where the server is, for messages: host and port.
-    public var address: String {
-        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
-    }
+    public var address: String { Endpoint(host: host, port: port).address }
 }

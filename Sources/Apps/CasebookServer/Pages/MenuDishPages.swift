@@ -128,7 +128,7 @@ struct MenuDishPages: Sendable {
     ) -> [String: Any] {
         let today = MenuService.today()
         let mark = dish.soldOut.flatMap { $0.holds(onDay: today) ? $0 : nil }
-        return [
+        return MenuEditPages.soldOutChoice(mark).merging([
             "revision": revision, "section": section.rawValue, "sectionTitle": section.title,
             "index": index.map(String.init) ?? false, "name": dish.name, "price": price,
             "description": dish.description ?? "", "currency": currency,
@@ -138,8 +138,6 @@ struct MenuDishPages: Sendable {
             "labels": DietaryLabel.allCases.map {
                 ["value": $0.rawValue, "name": $0.name, "checked": dish.labels.contains($0)]
             },
-            "offered": mark == nil, "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
-            "soldOutAlways": mark == .untilFurtherNotice,
-        ]
+        ]) { _, new in new }
     }
 }

@@ -137,6 +137,15 @@ struct MenuEditPages: Sendable {
         return (base, opened)
     }
 
+    /// Which of a dish's sold-out options a form shows selected, for `mark` as served today:
+    /// `offered`, `soldOutToday` or `soldOutAlways`.
+    static func soldOutChoice(_ mark: MenuSoldOut?) -> [String: Any] {
+        [
+            "offered": mark == nil, "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
+            "soldOutAlways": mark == .untilFurtherNotice,
+        ]
+    }
+
     /// The mark a form's `soldout` choice sets: `today`, `always`, or nothing (offered); nil
     /// for any other choice.
     static func mark(_ choice: String) -> MenuSoldOut?? {
@@ -241,13 +250,9 @@ struct MenuEditPages: Sendable {
                     var edit = QueryString()
                     edit.append("section", section.rawValue)
                     edit.append("index", String(place.index))
-                    let mark = today.soldOut(at: place)
-                    return [
+                    return Self.soldOutChoice(today.soldOut(at: place)).merging([
                         "name": dish.name, "field": field(place),
                         "soldOutField": soldOutField(place),
-                        "offered": mark == nil,
-                        "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
-                        "soldOutAlways": mark == .untilFurtherNotice,
                         "historyPath": "/menu/history?" + query.text,
                         "editPath": "/menu/dish?" + edit.text,
                         "up": place.index > 0 ? MenuEditAction.move(place, by: -1).value : false,
@@ -256,7 +261,7 @@ struct MenuEditPages: Sendable {
                         "remove": MenuEditAction.remove(place).value,
                         "id": field(place).replacingOccurrences(of: ".", with: "-"),
                         "price": typed[place] ?? Currency.plainText(dish.price),
-                    ]
+                    ]) { _, new in new }
                 },
             ]
         }
