@@ -144,6 +144,7 @@ struct ManyInstancesTests {
         #expect(health.text.contains("127.0.0.1:\(cluster.port) does not answer"))
         let list = try await Self.send(server, "GET", "api/diary")
         #expect(list.status == 503)
+        #expect(list.retryAfter == "1")
         // Whichever store the request reaches first (whether the server has users, or the
         // diary) is named.
         #expect(
@@ -216,6 +217,7 @@ struct ManyInstancesTests {
         let status: Int
         let text: String
         var eTag: String?
+        var retryAfter: String?
         var json: [String: Any]? {
             try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         }
@@ -242,7 +244,8 @@ struct ManyInstancesTests {
         let http = response as? HTTPURLResponse
         return Answer(
             status: http?.statusCode ?? 0, text: String(decoding: body, as: UTF8.self),
-            eTag: http?.value(forHTTPHeaderField: "ETag"))
+            eTag: http?.value(forHTTPHeaderField: "ETag"),
+            retryAfter: http?.value(forHTTPHeaderField: "Retry-After"))
     }
 
     static func text(_ server: ServerProcess, _ path: String) async throws -> String {

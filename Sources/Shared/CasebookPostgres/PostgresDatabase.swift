@@ -15,20 +15,72 @@ public final class PostgresDatabase: Service, Sendable {
     public static let quietLogger = Logger(
         label: "casebook.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// The host the database was opened on (for several hosts, the one chosen at start).
     public let url: DatabaseURL
     /// What every store's operations on this database go through: a deadline, and counts.
     public let operations: PostgresOperations
-    /// The pool; usable while `run()` runs.
+    /// The pool made at start; usable while `run()` runs. Stores give it to `operations`,
+    /// which use the pool of the host the database has moved to since, if it has.
     public let client: PostgresClient
     private let logger: Logger
 
-    public init(
+    public convenience init(
         url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
         logger: Logger = Logger(label: "casebook.postgres")
     ) throws {
+        try self.init(url: url, hosts: nil, deadline: deadline, logger: logger)
+    }
+
+    /// The database on `url`, kept on a host of the kind `hosts` asks for while it runs when
+    /// `hosts` leaves anything to choose.
+    private init(url: DatabaseURL, hosts: DatabaseURL?, deadline: Duration, logger: Logger) throws {
         self.url = url
-        operations = PostgresOperations(deadline: deadline)
         self.logger = logger
+        let client = try Self.makeClient(for: url, logger: logger)
+        self.client = client
+        var failover: PostgresFailover?
+        if let hosts, PostgresFailover.isWanted(for: hosts) {
+            failover = PostgresFailover(
+                url: hosts, chosen: url, client: client, deadline: deadline, logger: logger)
+        }
+        operations = PostgresOperations(deadline: deadline, failover: failover)
+    }
+
+    /// The database at the first of `url`'s hosts of the kind it asks for
+    /// (`PostgresHostWalk`, each host given at most `deadline`), its pool made for that host.
+    /// While it runs, a host found gone or turned read-only is left for the next fitting one
+    /// (`PostgresFailover`).
+    public static func connecting(
+        to url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
+        logger: Logger = Logger(label: "casebook.postgres")
+    ) async throws -> PostgresDatabase {
+        try PostgresDatabase(
+            url: try await PostgresHostWalk.choose(url, within: deadline), hosts: url,
+            deadline: deadline, logger: logger)
+    }
+
+    /// The host in use now, alone in its URL: `url` unless the database has moved.
+    public var currentURL: DatabaseURL { operations.failover?.currentURL ?? url }
+
+    /// How many times the database has moved to another of its hosts while running.
+    public var hostSwitches: Int { operations.failover?.hostSwitches ?? 0 }
+
+    /// Returns once no walk of the hosts is under way (at once when there is nothing to walk).
+    public func hostsWalked() async {
+        await operations.failover?.walked()
+    }
+
+    /// Runs the pool (and any that replaces it) until the service group shuts down.
+    public func run() async {
+        if let failover = operations.failover {
+            await failover.run()
+        } else {
+            await client.run()
+        }
+    }
+
+    /// A pool for the one host of `url`.
+    static func makeClient(for url: DatabaseURL, logger: Logger) throws -> PostgresClient {
         var options = PostgresClient.Configuration.Options()
         options.connectTimeout = .seconds(5)
         options.maximumConnections = 16
@@ -37,23 +89,7 @@ public final class PostgresDatabase: Service, Sendable {
             host: url.host, port: url.port, username: url.user, password: url.password,
             database: url.database, tls: try Self.clientTLS(url.tls))
         configuration.options = options
-        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-    }
-
-    /// The database at the first of `url`'s hosts of the kind it asks for
-    /// (`PostgresHostWalk`, each host given at most `deadline`), its pool made for that host.
-    public static func connecting(
-        to url: DatabaseURL, deadline: Duration = PostgresDeadline.standard,
-        logger: Logger = Logger(label: "casebook.postgres")
-    ) async throws -> PostgresDatabase {
-        try PostgresDatabase(
-            url: try await PostgresHostWalk.choose(url, within: deadline), deadline: deadline,
-            logger: logger)
-    }
-
-    /// Runs the pool until the service group shuts down.
-    public func run() async {
-        await client.run()
+        return PostgresClient(configuration: configuration, backgroundLogger: logger)
     }
 
     /// Connects once (not through the pool, so that a database out of reach fails at once),
@@ -97,16 +133,17 @@ public final class PostgresDatabase: Service, Sendable {
         }
     }
 
-    /// Whether the database answers now, on a connection of its own within two seconds (the
-    /// pool would wait for it to come back).
+    /// Whether the host in use answers now, on a connection of its own within two seconds
+    /// (the pool would wait for it to come back). When it does not, the hosts are walked
+    /// again, as after a failed operation.
     public func isReachable() async -> Bool {
         let configuration: PostgresConnection.Configuration
         do {
-            configuration = try connectionConfiguration()
+            configuration = try currentURL.connectionConfiguration()
         } catch {
             return false
         }
-        let logger = logger
+        let (logger, client) = (logger, operations.failover?.client)
         do {
             return try await PostgresDeadline.run(within: .seconds(2)) {
                 let connection = try await PostgresConnection.connect(
@@ -116,6 +153,7 @@ public final class PostgresDatabase: Service, Sendable {
                 return true
             }
         } catch {
+            if let client { operations.failover?.noticed(error, on: client) }
             return false
         }
     }

@@ -20,8 +20,18 @@ public final class PostgresOperations: @unchecked Sendable {
     private let lock = NSLock()
     private var state = Counts()
 
+    /// Moves the operations to another host when the one in use is no longer fit; nil when
+    /// the database has one host and asks for any server.
+    let failover: PostgresFailover?
+
     public init(deadline: Duration = PostgresDeadline.standard) {
         self.deadline = deadline
+        failover = nil
+    }
+
+    init(deadline: Duration, failover: PostgresFailover?) {
+        self.deadline = deadline
+        self.failover = failover
     }
 
     public var counts: Counts { lock.withLock { state } }
@@ -56,9 +66,11 @@ public final class PostgresOperations: @unchecked Sendable {
         }
     }
 
-    /// `operation` on `client`, with failures said as the store's: an error from the database
-    /// (or its deadline) is a `StoreUnavailableError` naming `store`; the store's own errors (a
-    /// damaged row, a refusal) pass unchanged.
+    /// `operation` on `client` (or on the pool of the host the database has moved to since),
+    /// with failures said as the store's: an error from the database (or its deadline) is a
+    /// `StoreUnavailableError` naming `store`, and the hosts are walked again if it says the
+    /// host is gone or read-only; the store's own errors (a damaged row, a refusal) pass
+    /// unchanged.
     public func run<T: Sendable>(
         store: String, on client: PostgresClient,
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
@@ -71,9 +83,11 @@ public final class PostgresOperations: @unchecked Sendable {
         store: String, on client: PostgresClient, deadlines: Int,
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
+        let client = failover?.client ?? client
         do {
             return try await run(deadlines: deadlines) { try await operation(client) }
         } catch  where PostgresFailure.isFromDatabase(error) {
+            failover?.noticed(error, on: client)
             throw StoreUnavailableError(store: store, reason: PostgresFailure.reason(error))
         }
     }

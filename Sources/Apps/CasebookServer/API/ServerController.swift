@@ -14,8 +14,11 @@ struct ServerController: Sendable {
 
     @Sendable func health(_ request: Request, context: some RequestContext) async throws -> String {
         if let database, !(await database.isReachable()) {
-            throw RequestError(
-                .serviceUnavailable, "the database at \(database.url.address) does not answer")
+            var error = RequestError(
+                .serviceUnavailable,
+                "the database at \(database.currentURL.address) does not answer")
+            error.headers[.retryAfter] = "1"
+            throw error
         }
         return "ok"
     }

@@ -3,7 +3,8 @@ import Prometheus
 
 /// What `GET /metrics` reports, in Prometheus's text format: requests counted by method, route
 /// and status, their durations by method and route, and the database's operations (in flight,
-/// succeeded, failed, timed out) when the server runs on PostgreSQL. One registry per server,
+/// succeeded, failed, timed out) and its moves to another host when the server runs on
+/// PostgreSQL. One registry per server,
 /// so that each application (and each route test) counts its own.
 final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
@@ -32,6 +33,11 @@ final class ServerMetrics: Sendable {
         namespace: "casebook", subsystem: "database", metricName: "operations", unitName: "",
         helpText: "Database operations ended, by outcome.")
 
+    nonisolated(unsafe) private static let hostSwitches = MetricNameDescriptor(
+        namespace: "casebook", subsystem: "database", metricName: "host_switches",
+        unitName: "",
+        helpText: "Times the server moved to another of the database's hosts (a failover).")
+
     init(database: PostgresDatabase?) {
         self.database = database
     }
@@ -49,6 +55,9 @@ final class ServerMetrics: Sendable {
 
     /// Every metric, with the database's counts as they are now.
     func text() -> String {
+        if let database {
+            registry.makeGauge(descriptor: Self.hostSwitches).set(Double(database.hostSwitches))
+        }
         if let counts = database?.operations.counts {
             registry.makeGauge(descriptor: Self.operationsInFlight).set(Double(counts.inFlight))
             for (outcome, value) in [

@@ -23,9 +23,15 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers.append(contentsOf: error.headers)
             return response
         } catch let error where Self.unavailableMessage(for: error) != nil {
-            let message = Self.unavailableMessage(for: error)!
-            if isAPI { throw RequestError(.serviceUnavailable, message) }
-            return page(request, status: .serviceUnavailable, message: message)
+            var unavailable = RequestError(
+                .serviceUnavailable, Self.unavailableMessage(for: error)!)
+            // A database out of reach for now (gone, or its hosts changing places) is worth
+            // asking again in a moment; a damaged row or file is not.
+            if error is StoreUnavailableError { unavailable.headers[.retryAfter] = "1" }
+            if isAPI { throw unavailable }
+            var response = page(request, status: .serviceUnavailable, message: unavailable.message)
+            response.headers.append(contentsOf: unavailable.headers)
+            return response
         } catch let error as HTTPResponseError {
             let message = Self.message(for: error.status, path: request.uri.path)
             if isAPI { throw RequestError(error.status, message) }
