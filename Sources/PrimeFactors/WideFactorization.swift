@@ -107,7 +107,7 @@ enum WideFactorization {
         }
         let bits = part.significantBitCount
         if bits > sieveAbove {
-            if let divisor = curves(arithmetic, curveLevelsBeforeSieve(bits: bits)) {
+            if let divisor = curves(arithmetic, curveLevelsBeforeSieve) {
                 return .divisor(divisor)
             }
             if let divisor = sieve(part) { return .divisor(divisor) }
@@ -116,21 +116,19 @@ enum WideFactorization {
     }
 
     /// Composites wider than this go to the quadratic sieve (after a few cheap curves): from
-    /// two factors of about 45 bits each, it splits them faster than the curves do on average
-    /// (measured on products of two primes of equal size: 1.4 ms each at 90 bits either way,
-    /// 2.3 ms against 3.7 at 100), and in a time that depends on the number's size alone (the
-    /// curves' depends on luck).
-    static let sieveAbove = 90
+    /// two factors of about 43 bits each, it splits them faster than the curves do on average
+    /// (measured on products of two primes of equal size, one thread: 1.14 ms against 1.19 at
+    /// 86 bits, 1.39 against 1.67 at 90), and in a time that depends on the number's size
+    /// alone (the curves' depends on luck).
+    static let sieveAbove = 86
 
     /// How many of the curves' levels to try before the sieve on a part wider than `sieveAbove`:
-    /// a fifth or so of the sieve's time on a number of this size (measured, 128-bit
-    /// arithmetic: the first level's 10 curves take 0.4 ms, the second's 20 take 2 ms; the
-    /// sieve 2.3 ms at 100 bits, 9 ms at 120, 22 ms at 128). What the curves find in that time
-    /// (factors to about 40 and 45 bits) they find sooner than the sieve would; on a product of
-    /// two primes of equal size they find nothing, and the time is lost.
-    static func curveLevelsBeforeSieve(bits: Int) -> Int {
-        bits <= 116 ? 1 : 2
-    }
+    /// the first, a fifth or so of the sieve's time on a number of this size (measured, 128-bit
+    /// arithmetic: its 10 curves take 0.4 ms; the sieve 2.3 ms at 100 bits, 9 ms at 120). What
+    /// it finds (factors to about 40 bits) it finds sooner than the sieve would; on a product
+    /// of two primes of equal size it finds nothing, and the time is lost. The second level (20
+    /// curves, 2 ms) cost more than it saved even at 120 bits (10.4 ms against 9.5 each).
+    static let curveLevelsBeforeSieve = 1
 
     /// How many of the curves' levels to try before the sieve on a part past 128 bits: a
     /// tenth or so of the sieve's time on a number of this size, for the factors they find
