@@ -303,6 +303,51 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput == "")
     }
 
+    /// Every spelling of a plain `list` lists alike: `list [--search WORDS] [--limit N]
+    /// [--data DIR]` is run without the command-line parser (a search from a shell starts as
+    /// `sqlite3` does), the others (`--search=WORDS`, after `--`) through it; the lines, the
+    /// status and any refusal must agree.
+    @Test func everySpellingOfAPlainListListsAlike() throws {
+        for text in ["A walk by the café #sea", "Soup at noon", "Walked home in the rain"] {
+            _ = try diary(["add", text])
+        }
+        let searches = ["walk*", "cafe", "\"by the\"", "soup walk", "nothing-here", "("]
+        for search in searches {
+            let direct = try CasebookExecutable.run([
+                "diary", "list", "--search", search, "--data", data,
+            ])
+            let parsed = try CasebookExecutable.run([
+                "diary", "list", "--data=\(data)", "--search=\(search)",
+            ])
+            #expect(direct.status == parsed.status, "\(search)")
+            #expect(direct.standardOutput == parsed.standardOutput, "\(search)")
+            #expect(direct.standardError == parsed.standardError, "\(search)")
+        }
+        let limited = try CasebookExecutable.run([
+            "diary", "list", "--limit", "2", "--data", data,
+        ])
+        let limitedParsed = try CasebookExecutable.run([
+            "diary", "list", "--limit=2", "--data=\(data)",
+        ])
+        #expect(limited.standardOutput.split(separator: "\n").count == 2)
+        #expect(limited.standardOutput == limitedParsed.standardOutput)
+        for limit in ["0", "x", "99999999999999999999"] {
+            let direct = try CasebookExecutable.run([
+                "diary", "list", "--limit", limit, "--data", data,
+            ])
+            let parsed = try CasebookExecutable.run([
+                "diary", "list", "--limit=\(limit)", "--data=\(data)",
+            ])
+            #expect(direct.status == 64 && parsed.status == 64, "\(limit)")
+            #expect(direct.standardError == parsed.standardError, "\(limit)")
+        }
+        let missing = directory.appending("missing").path
+        let direct = try CasebookExecutable.run(["diary", "list", "--data", missing])
+        let parsed = try CasebookExecutable.run(["diary", "list", "--data=\(missing)"])
+        #expect(direct.status == 1 && direct.status == parsed.status)
+        #expect(direct.standardError == parsed.standardError)
+    }
+
     @Test(arguments: [["add", "   "], ["add"]])
     func refusesBlankText(arguments: [String]) throws {
         let result = try diary(arguments, input: "  \n")

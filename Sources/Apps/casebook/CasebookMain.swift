@@ -5,8 +5,8 @@
 #endif
 
 /// Where `casebook` starts: `casebook factor` with plain numbers goes straight to factoring
-/// (a tool in a shell loop must start as fast as GNU `factor`), and `casebook diary add` with
-/// plain arguments straight to adding; everything else goes through the command-line parser
+/// (a tool in a shell loop must start as fast as GNU `factor`), and `casebook diary add` and
+/// `diary list` with plain arguments straight to adding and listing; everything else goes through the command-line parser
 /// (`Casebook`).
 @main
 enum CasebookMain {
@@ -28,6 +28,7 @@ enum CasebookMain {
             exit(64)
         }
         if let status = DiaryAddCommand.runDirectly(arguments) { exit(status) }
+        if let status = DiaryListCommand.runDirectly(arguments) { exit(status) }
         if let refusal = CommandSuggestion.refusal(arguments) {
             refusal.forEach(StandardStreams.error)
             exit(64)
