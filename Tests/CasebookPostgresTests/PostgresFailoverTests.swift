@@ -70,7 +70,7 @@ struct PostgresFailoverTests {
         _ body: @Sendable (CasebookPostgres.PostgresDatabase) async throws -> Void
     ) async throws {
         let database = try await CasebookPostgres.PostgresDatabase.connecting(
-            to: url, deadline: deadline)
+            to: url, deadline: deadline, logger: CasebookPostgres.PostgresDatabase.quietLogger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await database.run() }
             defer { group.cancelAll() }
