@@ -28,40 +28,40 @@ struct DatabaseFailoverTests {
         let url =
             "postgres://casebook@127.0.0.1:\(first.port),127.0.0.1:\(second.port)/\(name)"
             + "?sslmode=disable&target_session_attrs=read-write"
+        // A deadline a busy machine keeps for the requests that must succeed; the refusals
+        // come at once (SQLSTATE 25006).
         let server = try ServerProcess(arguments: [
-            "--database", url, "--database-timeout", "1",
+            "--database", url, "--database-timeout", "5",
         ])
         let before = try await ManyInstancesTests.send(
             server, "POST", "api/diary", json: ["text": "on the first"])
         #expect(before.status == 201)
 
-        try await PostgresTesting.onOwnThread {
-            try first.psql(
-                "ALTER SYSTEM SET default_transaction_read_only = on", database: "postgres")
-            try first.psql("SELECT pg_reload_conf()", database: "postgres")
-        }
+        try await PostgresTesting.onOwnThread { try first.turnReadOnly() }
         let during = try await ManyInstancesTests.send(
             server, "POST", "api/diary", json: ["text": "refused"])
         #expect(during.status == 503)
         #expect(during.retryAfter == "1")
         // The walk that the refusal began takes a few connections; each try meanwhile is a
-        // quick 503. Tried for at most 15 seconds, well past a walk on a busy machine.
-        var after: ManyInstancesTests.Answer?
+        // quick 503. Tried for at most 15 seconds, well past a walk on a busy machine; each
+        // try's text is its own, so that the one answered 201 is found once.
+        var written: String?
         let giveUp = ContinuousClock.now + .seconds(15)
-        while ContinuousClock.now < giveUp {
+        var tries = 0
+        while ContinuousClock.now < giveUp, written == nil {
+            tries += 1
             let answer = try await ManyInstancesTests.send(
-                server, "POST", "api/diary", json: ["text": "on the second"])
-            if answer.status == 201 {
-                after = answer
-                break
-            }
-            #expect(answer.status == 503)
+                server, "POST", "api/diary", json: ["text": "on the second, try \(tries)"])
+            if answer.status == 201 { written = "on the second, try \(tries)" }
+            #expect(answer.status == 201 || answer.status == 503)
         }
-        #expect(after?.status == 201)
+        #expect(written != nil)
         #expect(server.process.isRunning)
         let listed = try await ManyInstancesTests.send(server, "GET", "api/diary")
         let entries = try #require(listed.json?["entries"] as? [[String: Any]])
-        #expect(entries.map { $0["text"] as? String } == ["on the second"])
+        let texts = entries.compactMap { $0["text"] as? String }
+        #expect(texts.filter { $0 == written }.count == 1)
+        #expect(!texts.contains("refused") && !texts.contains("on the first"))
         #expect(try await ManyInstancesTests.send(server, "GET", "health").status == 200)
         let metrics = try await ManyInstancesTests.send(server, "GET", "metrics").text
         #expect(metrics.contains("casebook_database_host_switches 1"))

@@ -13,9 +13,7 @@ struct PostgresHostWalkTests {
     /// A server of its own whose sessions are read-only, for `read-write` to pass over.
     static let readOnly: Result<PostgresCluster, any Error> = Result {
         let cluster = try PostgresCluster.makeOwn()
-        try cluster.psql(
-            "ALTER SYSTEM SET default_transaction_read_only = on", database: "postgres")
-        try cluster.psql("SELECT pg_reload_conf()", database: "postgres")
+        try cluster.turnReadOnly()
         return cluster
     }
 

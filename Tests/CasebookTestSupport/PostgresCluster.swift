@@ -145,6 +145,19 @@ public final class PostgresCluster: @unchecked Sendable {
             step: "psql")
     }
 
+    /// Makes every session read-only, as a standby's are, and returns once new sessions are
+    /// (the server then has signalled every session it had, each of which takes the setting
+    /// before its next statement): `pg_reload_conf()` alone returns before that.
+    public func turnReadOnly() throws {
+        try psql("ALTER SYSTEM SET default_transaction_read_only = on", database: "postgres")
+        try psql("SELECT pg_reload_conf()", database: "postgres")
+        for _ in 0..<500 {
+            let value = try psql("SHOW default_transaction_read_only", database: "postgres")
+            if value.trimmingCharacters(in: .whitespacesAndNewlines) == "on" { return }
+        }
+        throw Failure.failed("turning read-only", output: "sessions stayed writable")
+    }
+
     /// Every cluster this process started, to stop when it exits.
     nonisolated(unsafe) private static var clusters: [PostgresCluster] = []
     private static let clustersLock = NSLock()

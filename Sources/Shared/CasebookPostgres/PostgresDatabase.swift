@@ -60,10 +60,14 @@ public final class PostgresDatabase: Service, Sendable {
     }
 
     /// The host in use now, alone in its URL: `url` unless the database has moved.
-    public var currentURL: DatabaseURL { operations.failover?.currentURL ?? url }
+    public var currentURL: DatabaseURL { operations.failover?.inUse.url ?? url }
 
     /// How many times the database has moved to another of its hosts while running.
     public var hostSwitches: Int { operations.failover?.hostSwitches ?? 0 }
+
+    /// How many times the host in use was found unfit while running (gone, or not of the kind
+    /// the URL asks for) and the hosts walked again; each may end on the same host.
+    public var hostWalks: Int { operations.failover?.hostWalks ?? 0 }
 
     /// Returns once no walk of the hosts is under way (at once when there is nothing to walk).
     public func hostsWalked() async {
@@ -134,17 +138,27 @@ public final class PostgresDatabase: Service, Sendable {
     }
 
     /// Whether the host in use answers now, on a connection of its own within two seconds
-    /// (the pool would wait for it to come back). When it does not, the hosts are walked
-    /// again, as after a failed operation.
+    /// (the pool would wait for it to come back), and, for a URL that asks for a kind of
+    /// server, is of that kind (a demoted primary is not). When it is not, the hosts are
+    /// walked again, as after a failed operation.
     public func isReachable() async -> Bool {
-        let configuration: PostgresConnection.Configuration
-        do {
-            configuration = try currentURL.connectionConfiguration()
-        } catch {
+        guard let failover = operations.failover else {
+            return await Self.answers(url, logger: logger)
+        }
+        let (host, client) = failover.inUse
+        guard await PostgresHostWalk.isFit(host, within: .seconds(2), logger: logger) else {
+            if !Task.isCancelled {
+                failover.noticed(PostgresDeadline.Exceeded(limit: .seconds(2)), on: client)
+            }
             return false
         }
-        let (logger, client) = (logger, operations.failover?.client)
+        return true
+    }
+
+    /// Whether `url`'s host answers a query within two seconds.
+    private static func answers(_ url: DatabaseURL, logger: Logger) async -> Bool {
         do {
+            let configuration = try url.connectionConfiguration()
             return try await PostgresDeadline.run(within: .seconds(2)) {
                 let connection = try await PostgresConnection.connect(
                     configuration: configuration, id: 1, logger: logger)
@@ -153,7 +167,6 @@ public final class PostgresDatabase: Service, Sendable {
                 return true
             }
         } catch {
-            if let client { operations.failover?.noticed(error, on: client) }
             return false
         }
     }

@@ -1,16 +1,19 @@
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
 /// The pool of a database whose URL names several hosts or asks for a kind of server, kept on
 /// a host of that kind while the server runs. When an operation finds the host in use gone
 /// (the connection refused or lost, the deadline passed) or turned read-only (a demoted
-/// primary, SQLSTATE 25006), the hosts are walked again in the background as at start
-/// (`PostgresHostWalk`); if another host is now the one to use, a pool for it replaces the
-/// old one, whose connections are closed rather than reused. The operation that found it out
-/// still fails, as the store's unavailability: whether its write was done is unknown, so it is
-/// never repeated here.
+/// primary, SQLSTATE 25006), the host is checked on a connection of its own, and if it no
+/// longer answers as the URL asks, the hosts are walked again as at start
+/// (`PostgresHostWalk`), in the background; a pool for the host found replaces the old one,
+/// whose connections are closed rather than reused. The operation that found it out still
+/// fails, as the store's unavailability: whether its write was done is unknown, so it is never
+/// repeated here.
 final class PostgresFailover: @unchecked Sendable {
     /// The least time between the starts of two walks, so that the many requests failing
     /// during a switch do not each knock at every host.
@@ -23,9 +26,13 @@ final class PostgresFailover: @unchecked Sendable {
     private let lock = NSLock()
     private var current: (url: DatabaseURL, client: PostgresClient)
     private var switches = 0
+    private var walks = 0
     private var walk: Task<Void, Never>?
     private var lastWalkStarted: ContinuousClock.Instant?
-    private var clients: AsyncStream<PostgresClient>.Continuation?
+    /// The task running the pool in use, while `run()` runs.
+    private var running: Task<Void, Never>?
+    /// Whether `run()` has begun: a pool runs once, and so does this.
+    private var hasRun = false
 
     init(
         url: DatabaseURL, chosen: DatabaseURL, client: PostgresClient, deadline: Duration,
@@ -43,21 +50,23 @@ final class PostgresFailover: @unchecked Sendable {
         !url.otherEndpoints.isEmpty || url.targetSessionAttributes != .any
     }
 
+    /// The host in use, alone in its URL, and its pool.
+    var inUse: (url: DatabaseURL, client: PostgresClient) { lock.withLock { current } }
     /// The pool of the host in use.
-    var client: PostgresClient { lock.withLock { current.client } }
-    /// The host in use, alone in its URL.
-    var currentURL: DatabaseURL { lock.withLock { current.url } }
+    var client: PostgresClient { inUse.client }
     /// How many times the pool has moved to another host.
     var hostSwitches: Int { lock.withLock { switches } }
+    /// How many times the host in use was found unfit and the hosts walked.
+    var hostWalks: Int { lock.withLock { walks } }
 
     /// Says that an operation on `client` failed with `error`: a walk starts when the error
-    /// says the host is gone or read-only, `client` is still the one in use, and no walk is
-    /// under way or began within `leastWalkInterval`.
+    /// says the host may be gone or read-only, `client` is still the one in use, the pool
+    /// runs, and no walk is under way or began within `leastWalkInterval`.
     func noticed(_ error: any Error, on client: PostgresClient) {
-        guard Self.meansTheHostIsUnfit(error) else { return }
+        guard Self.mayMeanTheHostIsUnfit(error) else { return }
         let now = ContinuousClock.now
         lock.withLock {
-            guard client === current.client, walk == nil else { return }
+            guard client === current.client, walk == nil, running != nil else { return }
             if let last = lastWalkStarted, now - last < Self.leastWalkInterval { return }
             lastWalkStarted = now
             walk = Task { await self.walkAgain() }
@@ -72,34 +81,46 @@ final class PostgresFailover: @unchecked Sendable {
     }
 
     /// Runs the pool in use, and each that replaces it, until cancelled or the service group
-    /// shuts down gracefully.
+    /// shuts down gracefully; then no pool replaces it any more. A second call returns at once.
     func run() async {
-        let (stream, continuation) = AsyncStream.makeStream(of: PostgresClient.self)
-        lock.withLock {
-            clients = continuation
-            continuation.yield(current.client)
+        let (ended, end) = AsyncStream.makeStream(of: Never.self)
+        let started = lock.withLock { () -> Bool in
+            guard !hasRun else { return false }
+            hasRun = true
+            let client = current.client
+            // Each pool runs in a task of its own, so that the one replaced can be ended alone.
+            running = Task { await client.run() }
+            return true
+        }
+        guard started else {
+            logger.error("database: the pool was already running; it runs once")
+            return
         }
         await withTaskCancellationHandler {
             await withGracefulShutdownHandler {
-                // Each pool runs in a task of its own, so that the one replaced can be ended
-                // alone; it inherits the graceful shutdown, as a child task would.
-                var running: Task<Void, Never>?
-                for await client in stream {
-                    running?.cancel()
-                    running = Task { await client.run() }
-                }
-                running?.cancel()
-                await running?.value
+                for await _ in ended {}
             } onGracefulShutdown: {
-                continuation.finish()
+                end.finish()
             }
         } onCancel: {
-            continuation.finish()
+            end.finish()
         }
+        let (last, walk) = lock.withLock {
+            defer { running = nil }
+            return (running, self.walk)
+        }
+        walk?.cancel()
+        last?.cancel()
+        await last?.value
     }
 
     private func walkAgain() async {
         defer { lock.withLock { walk = nil } }
+        let old = inUse.url
+        guard !(await PostgresHostWalk.isFit(old, within: deadline, logger: logger)) else {
+            return
+        }
+        lock.withLock { walks += 1 }
         let chosen: DatabaseURL
         do {
             chosen = try await PostgresHostWalk.choose(url, within: deadline, logger: logger)
@@ -107,8 +128,7 @@ final class PostgresFailover: @unchecked Sendable {
             logger.warning("database: no host to move to", metadata: ["reason": "\(error)"])
             return
         }
-        let old = currentURL
-        guard chosen.endpoints != old.endpoints else { return }
+        guard chosen.endpoints != old.endpoints, !Task.isCancelled else { return }
         let client: PostgresClient
         do {
             client = try PostgresDatabase.makeClient(for: chosen, logger: logger)
@@ -116,19 +136,41 @@ final class PostgresFailover: @unchecked Sendable {
             logger.error("database: cannot make a pool", metadata: ["reason": "\(error)"])
             return
         }
-        lock.withLock {
+        let handedOver = lock.withLock { () -> Bool in
+            guard let old = running else { return false }
+            // The new pool runs before operations move to it; the old one's connections are
+            // closed, and what was in flight on it fails.
+            running = Task { await client.run() }
             current = (chosen, client)
             switches += 1
-            clients?.yield(client)
+            old.cancel()
+            return true
         }
+        guard handedOver else { return }
         logger.warning(
             "database: moved to another host",
             metadata: ["from": "\(old.address)", "to": "\(chosen.address)"])
     }
 
-    /// Whether `error` says the host can no longer be used for this URL: gone, or read-only.
-    static func meansTheHostIsUnfit(_ error: any Error) -> Bool {
-        if PostgresFailure.sqlState(error) == "25006" { return true }
-        return PostgresFailure.isUnreachable(error)
+    /// Whether `error` may say the host can no longer be used for this URL: the connection
+    /// refused or lost, the deadline passed (the host is then checked before anything moves),
+    /// the server shutting down or in recovery, or its sessions read-only. A statement the
+    /// server refused, a row that could not be read or a store's own error say nothing of it.
+    static func mayMeanTheHostIsUnfit(_ error: any Error) -> Bool {
+        let error = PostgresFailure.innermost(error)
+        switch error {
+        case is PostgresDeadline.Exceeded, is NIOConnectionError, is IOError, is ChannelError:
+            return true
+        case let error as PSQLError:
+            guard let state = error.serverInfo?[.sqlState] else {
+                return [.connectionError, .serverClosedConnection, .uncleanShutdown].contains(
+                    error.code)
+            }
+            // 25006: read-only transaction; class 08: connection exception; 57P: the server
+            // shutting down, crashed or starting.
+            return state == "25006" || state.hasPrefix("08") || state.hasPrefix("57P")
+        default:
+            return false
+        }
     }
 }

@@ -54,7 +54,7 @@ public enum PostgresFailure {
     }
 
     /// What failed inside a transaction, rather than the transaction's wrapper.
-    private static func innermost(_ error: any Error) -> any Error {
+    static func innermost(_ error: any Error) -> any Error {
         guard let error = error as? PostgresTransactionError else { return error }
         return error.closureError ?? error.beginError ?? error.commitError ?? error
     }

@@ -42,6 +42,25 @@ public enum PostgresHostWalk {
             url: url, problem: "no host \(wanted): " + passedOver.joined(separator: ", "))
     }
 
+    /// Whether the one host of `url` answers within `timeout` and is of the kind `url` asks
+    /// for: the check a running database makes of the host it uses before walking away from it.
+    public static func isFit(
+        _ url: DatabaseURL, within timeout: Duration = .seconds(5),
+        logger: Logger = PostgresDatabase.quietLogger
+    ) async -> Bool {
+        let kind = url.targetSessionAttributes
+        do {
+            return try await PostgresDeadline.run(within: timeout) {
+                let connection = try await PostgresConnection.connect(
+                    configuration: try url.connectionConfiguration(), id: 3, logger: logger)
+                defer { Task { try? await connection.close() } }
+                return try await Self.whyUnfit(connection, for: kind) == nil
+            }
+        } catch {
+            return false
+        }
+    }
+
     /// Why the server on `connection` is not of the kind asked for; nil when it is.
     private static func whyUnfit(
         _ connection: PostgresConnection, for kind: DatabaseURL.TargetSessionAttributes

@@ -88,7 +88,9 @@ public final class PostgresOperations: @unchecked Sendable {
             return try await run(deadlines: deadlines) { try await operation(client) }
         } catch  where PostgresFailure.isFromDatabase(error) {
             failover?.noticed(error, on: client)
-            throw StoreUnavailableError(store: store, reason: PostgresFailure.reason(error))
+            throw StoreUnavailableError(
+                store: store, reason: PostgresFailure.reason(error),
+                isTemporary: PostgresFailover.mayMeanTheHostIsUnfit(error))
         }
     }
 }

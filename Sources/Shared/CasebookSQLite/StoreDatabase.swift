@@ -50,7 +50,7 @@ public struct StoreDatabase: Sendable {
         do {
             return try await writer.read(body)
         } catch let error as DatabaseError {
-            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+            throw Self.unavailable(store, error)
         }
     }
 
@@ -60,7 +60,7 @@ public struct StoreDatabase: Sendable {
         do {
             return try await writer.write(body)
         } catch let error as DatabaseError {
-            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+            throw Self.unavailable(store, error)
         }
     }
 
@@ -73,8 +73,18 @@ public struct StoreDatabase: Sendable {
         do {
             return try body()
         } catch let error as DatabaseError {
-            throw StoreUnavailableError(store: store, reason: Self.reason(error))
+            throw Self.unavailable(store, error)
         }
+    }
+
+    /// `error` as the store's unavailability: temporary when another connection held the
+    /// database for longer than the wait (busy or locked).
+    private static func unavailable(_ store: String, _ error: DatabaseError)
+        -> StoreUnavailableError
+    {
+        StoreUnavailableError(
+            store: store, reason: reason(error),
+            isTemporary: error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
     }
 
     /// SQLite's own explanation, without the statement or its arguments.

@@ -25,9 +25,11 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error where Self.unavailableMessage(for: error) != nil {
             var unavailable = RequestError(
                 .serviceUnavailable, Self.unavailableMessage(for: error)!)
-            // A database out of reach for now (gone, or its hosts changing places) is worth
-            // asking again in a moment; a damaged row or file is not.
-            if error is StoreUnavailableError { unavailable.headers[.retryAfter] = "1" }
+            // A database out of reach for now (gone, busy, or its hosts changing places) is
+            // worth asking again in a moment; a damaged row or file is not.
+            if let error = error as? StoreUnavailableError, error.isTemporary {
+                unavailable.headers[.retryAfter] = "1"
+            }
             if isAPI { throw unavailable }
             var response = page(request, status: .serviceUnavailable, message: unavailable.message)
             response.headers.append(contentsOf: unavailable.headers)
