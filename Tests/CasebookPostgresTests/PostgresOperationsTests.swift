@@ -16,4 +16,20 @@ struct PostgresOperationsTests {
         #expect(clock.now - start >= .milliseconds(120))
         #expect(operations.counts.timedOut == 1)
     }
+
+    /// A statement the database holds (a commit waiting for a standby) cannot be cancelled: the
+    /// caller is answered when the deadline passes all the same, not when the statement ends.
+    @Test func anOperationThatIgnoresCancellationIsGivenUpAtTheDeadline() async throws {
+        let operations = PostgresOperations(deadline: .milliseconds(50))
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: PostgresDeadline.Exceeded.self) {
+            try await operations.run {
+                await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { resumed.resume() }
+                }
+            }
+        }
+        #expect(clock.now - start < .seconds(5))
+    }
 }

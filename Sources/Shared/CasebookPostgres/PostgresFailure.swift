@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import _ConnectionPoolModule
 
 /// What went wrong with PostgreSQL, in the words a person can act on: the server's own message
 /// (with its SQLSTATE) or why the connection failed, never the query's values or the password.
@@ -50,7 +51,17 @@ public enum PostgresFailure {
     public static func isFromDatabase(_ error: any Error) -> Bool {
         error is PSQLError || error is PostgresTransactionError || error is PostgresDecodingError
             || error is PostgresDeadline.Exceeded || error is NIOConnectionError
-            || error is IOError || error is ChannelError
+            || error is IOError || error is ChannelError || error is ConnectionPoolError
+    }
+
+    /// Whether `error` is a pool's refusal to lend a connection because it was shut down (the
+    /// pool of a host the database moved away from): nothing was sent to any server.
+    static func isPoolShutDown(_ error: any Error) -> Bool {
+        switch innermost(error) {
+        case let error as ConnectionPoolError: error == .poolShutdown
+        case let error as PSQLError: error.code == .poolClosed
+        default: false
+        }
     }
 
     /// What failed inside a transaction, rather than the transaction's wrapper.

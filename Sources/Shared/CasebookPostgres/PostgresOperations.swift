@@ -83,14 +83,25 @@ public final class PostgresOperations: @unchecked Sendable {
         store: String, on client: PostgresClient, deadlines: Int,
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {
+        let failover = failover
         let client = failover?.client ?? client
         do {
-            return try await run(deadlines: deadlines) { try await operation(client) }
-        } catch  where PostgresFailure.isFromDatabase(error) {
+            return try await run(deadlines: deadlines) {
+                do {
+                    return try await operation(client)
+                } catch where PostgresFailure.isPoolShutDown(error) {
+                    // The pool was replaced while this waited for a connection, which it never
+                    // got: nothing was sent, so it goes to the new pool, within the deadline.
+                    guard let next = failover?.client, next !== client else { throw error }
+                    return try await operation(next)
+                }
+            }
+        } catch where PostgresFailure.isFromDatabase(error) {
             failover?.noticed(error, on: client)
             throw StoreUnavailableError(
                 store: store, reason: PostgresFailure.reason(error),
-                isTemporary: PostgresFailover.mayMeanTheHostIsUnfit(error))
+                isTemporary: PostgresFailover.mayMeanTheHostIsUnfit(error)
+                    || PostgresFailure.isPoolShutDown(error))
         }
     }
 }
