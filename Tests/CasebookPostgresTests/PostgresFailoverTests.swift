@@ -92,6 +92,41 @@ struct PostgresFailoverTests {
         #expect(try await pair.numbers(on: pair.second) == "3")
     }
 
+    /// During a failover no host accepts writes for a while (the standby is not promoted
+    /// yet): the walk keeps looking, a second apart, and moves to the new primary once there
+    /// is one, with no operation failing again to start it.
+    @Test func aWalkThatFindsNoPrimaryLooksAgainUntilOneIsPromoted() async throws {
+        let (first, second) = try await PostgresTesting.onOwnThread {
+            (try PostgresCluster.makeOwn(), try PostgresCluster.makeOwn())
+        }
+        defer {
+            first.stop()
+            second.stop()
+        }
+        let pair = try await PostgresTesting.onOwnThread {
+            let name = "numbers"
+            for cluster in [first, second] {
+                try cluster.psql("CREATE DATABASE \(name)", database: "postgres")
+                try cluster.psql("CREATE TABLE numbers (n int PRIMARY KEY)", database: name)
+            }
+            try second.turnReadOnly()
+            return Pair(first: first, second: second, name: name)
+        }
+        try await Self.running(try pair.url) { database in
+            try await Self.insert(1, into: database)
+            try await pair.turnReadOnly(first)
+            await #expect(throws: StoreUnavailableError.self) {
+                try await Self.insert(2, into: database)
+            }
+            // The walk is under way and finds no host that accepts writes; then one does.
+            try await PostgresTesting.onOwnThread { try second.turnWritable() }
+            await database.hostsWalked()
+            #expect(database.currentURL.port == second.port)
+            try await Self.insert(3, into: database)
+        }
+        #expect(try await pair.numbers(on: second) == "3")
+    }
+
     @Test func aPrimaryThatWentAwayIsLeftForTheNextHost() async throws {
         let pair = try await Pair.make()
         defer { pair.first.stop() }

@@ -158,6 +158,18 @@ public final class PostgresCluster: @unchecked Sendable {
         throw Failure.failed("turning read-only", output: "sessions stayed writable")
     }
 
+    /// Makes sessions writable again, as on a standby promoted to primary, and returns once new
+    /// sessions are.
+    public func turnWritable() throws {
+        try psql("ALTER SYSTEM SET default_transaction_read_only = off", database: "postgres")
+        try psql("SELECT pg_reload_conf()", database: "postgres")
+        for _ in 0..<500 {
+            let value = try psql("SHOW default_transaction_read_only", database: "postgres")
+            if value.trimmingCharacters(in: .whitespacesAndNewlines) == "off" { return }
+        }
+        throw Failure.failed("turning writable", output: "sessions stayed read-only")
+    }
+
     /// Every cluster this process started, to stop when it exits.
     nonisolated(unsafe) private static var clusters: [PostgresCluster] = []
     private static let clustersLock = NSLock()

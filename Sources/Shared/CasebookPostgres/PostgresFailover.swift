@@ -121,13 +121,7 @@ final class PostgresFailover: @unchecked Sendable {
             return
         }
         lock.withLock { walks += 1 }
-        let chosen: DatabaseURL
-        do {
-            chosen = try await PostgresHostWalk.choose(url, within: deadline, logger: logger)
-        } catch {
-            logger.warning("database: no host to move to", metadata: ["reason": "\(error)"])
-            return
-        }
+        guard let chosen = await lookUntilFound() else { return }
         guard chosen.endpoints != old.endpoints, !Task.isCancelled else { return }
         let client: PostgresClient
         do {
@@ -151,6 +145,31 @@ final class PostgresFailover: @unchecked Sendable {
             "database: moved to another host",
             metadata: ["from": "\(old.address)", "to": "\(chosen.address)"])
     }
+
+    /// The first fitting host, looked for every `leastWalkInterval` while none is (during a
+    /// failover, until the standby is promoted), for at most `longestLook`; nil when none was
+    /// found by then or the pool stopped.
+    private func lookUntilFound() async -> DatabaseURL? {
+        let giveUp = ContinuousClock.now + Self.longestLook
+        while !Task.isCancelled {
+            let started = ContinuousClock.now
+            do {
+                return try await PostgresHostWalk.choose(url, within: deadline, logger: logger)
+            } catch {
+                guard ContinuousClock.now < giveUp else {
+                    logger.warning(
+                        "database: no host to move to", metadata: ["reason": "\(error)"])
+                    return nil
+                }
+            }
+            try? await Task.sleep(until: started + Self.leastWalkInterval)
+        }
+        return nil
+    }
+
+    /// How long a walk looks for a fitting host before it gives up, until an operation fails
+    /// again: longer than a failover takes (Patroni's `ttl`, 30 s by default).
+    static let longestLook: Duration = .seconds(60)
 
     /// Whether `error` may say the host can no longer be used for this URL: the connection
     /// refused or lost, the deadline passed (the host is then checked before anything moves),
