@@ -26,10 +26,12 @@ struct PostgresOperationsTests {
         await #expect(throws: PostgresDeadline.Exceeded.self) {
             try await operations.run {
                 await withCheckedContinuation { (resumed: CheckedContinuation<Void, Never>) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + 10) { resumed.resume() }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 120) { resumed.resume() }
                 }
             }
         }
-        #expect(clock.now - start < .seconds(5))
+        // Far sooner than the operation's end, with room for a machine whose threads are all
+        // busy with other tests.
+        #expect(clock.now - start < .seconds(60))
     }
 }

@@ -149,25 +149,26 @@ public final class PostgresCluster: @unchecked Sendable {
     /// (the server then has signalled every session it had, each of which takes the setting
     /// before its next statement): `pg_reload_conf()` alone returns before that.
     public func turnReadOnly() throws {
-        try psql("ALTER SYSTEM SET default_transaction_read_only = on", database: "postgres")
-        try psql("SELECT pg_reload_conf()", database: "postgres")
-        for _ in 0..<500 {
-            let value = try psql("SHOW default_transaction_read_only", database: "postgres")
-            if value.trimmingCharacters(in: .whitespacesAndNewlines) == "on" { return }
-        }
-        throw Failure.failed("turning read-only", output: "sessions stayed writable")
+        try setSessionsReadOnly(true)
     }
 
     /// Makes sessions writable again, as on a standby promoted to primary, and returns once new
     /// sessions are.
     public func turnWritable() throws {
-        try psql("ALTER SYSTEM SET default_transaction_read_only = off", database: "postgres")
+        try setSessionsReadOnly(false)
+    }
+
+    private func setSessionsReadOnly(_ readOnly: Bool) throws {
+        let value = readOnly ? "on" : "off"
+        try psql("ALTER SYSTEM SET default_transaction_read_only = \(value)", database: "postgres")
         try psql("SELECT pg_reload_conf()", database: "postgres")
         for _ in 0..<500 {
-            let value = try psql("SHOW default_transaction_read_only", database: "postgres")
-            if value.trimmingCharacters(in: .whitespacesAndNewlines) == "off" { return }
+            let shown = try psql("SHOW default_transaction_read_only", database: "postgres")
+            if shown.trimmingCharacters(in: .whitespacesAndNewlines) == value { return }
         }
-        throw Failure.failed("turning writable", output: "sessions stayed read-only")
+        throw Failure.failed(
+            "setting default_transaction_read_only to \(value)",
+            output: "new sessions did not take it")
     }
 
     /// Every cluster this process started, to stop when it exits.
