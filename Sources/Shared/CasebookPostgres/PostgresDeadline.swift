@@ -71,7 +71,7 @@ public enum PostgresDeadline {
                 defer { self.continuation = nil }
                 return (self.continuation, self.tasks)
             }
-            tasks.forEach { $0.cancel() }
+            for task in tasks { task.cancel() }
             continuation?.resume(with: result)
         }
     }

@@ -89,14 +89,14 @@ public final class PostgresOperations: @unchecked Sendable {
             return try await run(deadlines: deadlines) {
                 do {
                     return try await operation(client)
-                } catch where PostgresFailure.isPoolShutDown(error) {
+                } catch  where PostgresFailure.isPoolShutDown(error) {
                     // The pool was replaced while this waited for a connection, which it never
                     // got: nothing was sent, so it goes to the new pool, within the deadline.
                     guard let next = failover?.client, next !== client else { throw error }
                     return try await operation(next)
                 }
             }
-        } catch where PostgresFailure.isFromDatabase(error) {
+        } catch  where PostgresFailure.isFromDatabase(error) {
             failover?.noticed(error, on: client)
             throw StoreUnavailableError(
                 store: store, reason: PostgresFailure.reason(error),
