@@ -7,6 +7,7 @@ import Diary
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @Suite("The web pages", .serialized)
@@ -679,6 +680,29 @@ struct WebPagesTests {
             #expect(!page.html.contains("/secret/"))
             #expect(page.html.contains("Something went wrong on the server"))
         }
+    }
+
+    /// The server's own log line for a failure carries the request's id, as its access-log
+    /// line and its answer's `X-Request-Id` do, so that the two logs can be joined.
+    @Test func aFailureIsLoggedWithTheRequestsId() async throws {
+        let broken = CasebookServer.Stores(
+            respondents: stores.respondents, preferences: stores.preferences,
+            diary: FailingDiaryStore(), dataDirectory: stores.dataDirectory)
+        let records = LogHandlerSpy.Records()
+        let logger = Logger(label: "casebook.test") { _ in LogHandlerSpy(records: records) }
+        let application = Application(
+            router: try CasebookServer.router(stores: broken), logger: logger)
+        try await application.test(.router) { client in
+            try await client.execute(
+                uri: "/diary", method: .get, headers: [.init("X-Request-Id")!: "req-42"]
+            ) { response in
+                #expect(response.status == .internalServerError)
+                #expect(response.headers[.init("X-Request-Id")!] == "req-42")
+            }
+        }
+        let failure = try #require(
+            records.all.first { $0.level == .error && $0.message.contains("GET /diary failed") })
+        #expect(failure.metadata["request_id"] == "req-42")
     }
 }
 

@@ -4,8 +4,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Gives every request an id — its `X-Request-Id` when that is 1 to 128 of letters, digits,
-/// `.`, `_` and `-`, a new random one otherwise — echoed in the answer's `X-Request-Id`, and
-/// writes one JSON line per request to the access log, if there is one: time, request id,
+/// `.`, `_` and `-`, a new random one otherwise — echoed in the answer's `X-Request-Id` and
+/// put in the request's logger's metadata (`request_id`), and writes one JSON line per request to the access log, if there is one: time, request id,
 /// method, route (the pattern, never the path with its ids or query), status, duration and
 /// user name. Never a token, a cookie or a password: nothing of the request's headers but the
 /// id is read.
@@ -22,10 +22,15 @@ struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
         let started = Date()
         let clock = ContinuousClock.now
         let record = RequestRecord()
+        // Whatever the server logs while answering carries the id too, so that its lines join
+        // the access log's.
+        var context = context
+        context.logger[metadataKey: "request_id"] = "\(id)"
+        let identified = context
         var response: Response
         do {
             response = try await RequestRecord.$current.withValue(record) {
-                try await next(request, context)
+                try await next(request, identified)
             }
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
