@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Lenstra's elliptic-curve method on any `ModularArithmetic` (64-bit through
 /// `EllipticCurveMethod`, 128-bit, any width): Suyama curves in Montgomery form, x and z only; a
 /// Montgomery-ladder first stage and a baby-step giant-step second stage. For numbers wider
@@ -128,6 +130,36 @@ enum WideEllipticCurves {
         -> Arithmetic.Number?
     {
         divisor(m, levels: count) { attempt($0, sigma: $1, plan: $2) }
+    }
+
+    /// `divisor(_:levels:)` on `threads` threads: each level's curves shared out among them
+    /// (each takes the next sigma not yet tried), every curve of a level tried before the
+    /// next level's unless one finds a divisor, which is then returned.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    static func divisor<Arithmetic: ModularArithmetic>(
+        _ m: Arithmetic, levels count: Int, threads: Int
+    ) -> Arithmetic.Number? {
+        guard threads > 1 else { return divisor(m, levels: count) }
+        // Read by every thread, changed by none.
+        nonisolated(unsafe) let m = m
+        var sigma = firstSigma
+        for (index, level) in levels.prefix(count).enumerated() {
+            let plan = plan(at: index)
+            let search = CurveSearch<Arithmetic.Number>()
+            let first = sigma
+            DispatchQueue.concurrentPerform(iterations: min(threads, level.curves)) { _ in
+                while !search.isOver {
+                    let curve = search.nextCurve()
+                    guard curve < level.curves else { return }
+                    if let divisor = attempt(m, sigma: first + curve, plan: plan) {
+                        search.found(divisor)
+                    }
+                }
+            }
+            if let divisor = search.divisor { return divisor }
+            sigma += level.curves
+        }
+        return nil
     }
 
     /// `divisor(_:levels:)` with the curve given, as `divisor(_:attempt:)`.

@@ -221,7 +221,8 @@ enum WideFactorization {
             part.bitWidth < sieveBelow
         {
             let levels = curveLevelsBeforeWideSieve(bits: part.bitWidth)
-            if let divisor = WideEllipticCurves.divisor(m, levels: levels) {
+            if let divisor = WideEllipticCurves.divisor(m, levels: levels, threads: options.threads)
+            {
                 return .divisor(divisor)
             }
             if let divisor = SelfInitialisingSieve.divisor(
