@@ -55,6 +55,33 @@ struct DiaryCommand: ParsableCommand {
         }
     }
 
+    /// Whether the environment leaves the diary in the data directory the one to work on (no
+    /// `$CASEBOOK_DATABASE_URL` or `$CASEBOOK_SERVER`), for a command run without the parser.
+    /// The two variables alone: Foundation's whole environment, made into a dictionary, costs
+    /// a tenth of a search's start.
+    static var namesNoOtherDiary: Bool {
+        getenv("CASEBOOK_DATABASE_URL") == nil && getenv("CASEBOOK_SERVER") == nil
+    }
+
+    /// Runs `body` on the shared diary of `data` without the parser, failures said as the
+    /// parser's path says them: the exit status, or nil when `data` has a users' database (the
+    /// shared diary then comes with a note, which takes a look at the users).
+    static func runWithoutParser(on data: DataDirectoryOption, _ body: () throws -> Void)
+        -> Int32?
+    {
+        guard !CommandServices(layout: DataDirectoryLayout(root: data.url)).hasUsersDatabase else {
+            return nil
+        }
+        do {
+            try FailureReport.run("diary", body)
+            return 0
+        } catch let exit as ExitCode {
+            return exit.rawValue
+        } catch {
+            Casebook.exit(withError: error)
+        }
+    }
+
     /// The help for the id argument of `show`, `edit` and `rm`.
     static let idHelp = ArgumentHelp(
         "The entry's id, or its first characters (at least 4) when no other id starts so.")
@@ -93,11 +120,9 @@ struct DiaryAddCommand: AsyncParsableCommand {
     /// takes a look at the users). Synchronous: an `await` would start the concurrency pool's
     /// threads, which cost more than the rest of the command.
     static func runDirectly(_ arguments: [String]) -> Int32? {
-        // The two variables alone: Foundation's whole environment, made into a dictionary,
-        // costs a tenth of a search's start.
-        guard arguments.starts(with: ["diary", "add"]),
-            getenv("CASEBOOK_DATABASE_URL") == nil, getenv("CASEBOOK_SERVER") == nil
-        else { return nil }
+        guard arguments.starts(with: ["diary", "add"]), DiaryCommand.namesNoOtherDiary else {
+            return nil
+        }
         func isPlain(_ argument: String) -> Bool { !argument.isEmpty && !argument.hasPrefix("-") }
         var text: String?
         var path: String?
@@ -112,18 +137,8 @@ struct DiaryAddCommand: AsyncParsableCommand {
             }
         }
         let data = DataDirectoryOption(path: path)
-        guard !CommandServices(layout: DataDirectoryLayout(root: data.url)).hasUsersDatabase else {
-            return nil
-        }
-        do {
-            try FailureReport.run("diary") {
-                try addEntry(text, to: try data.services().diary())
-            }
-            return 0
-        } catch let exit as ExitCode {
-            return exit.rawValue
-        } catch {
-            Casebook.exit(withError: error)
+        return DiaryCommand.runWithoutParser(on: data) {
+            try addEntry(text, to: try data.services().diary())
         }
     }
 
@@ -270,9 +285,9 @@ struct DiaryListCommand: AsyncParsableCommand {
     /// would refuse (it then says so exactly as it always has), a diary named by the
     /// environment, or a data directory with users (whose note the parser's path gives).
     static func runDirectly(_ arguments: [String]) -> Int32? {
-        guard arguments.starts(with: ["diary", "list"]),
-            getenv("CASEBOOK_DATABASE_URL") == nil, getenv("CASEBOOK_SERVER") == nil
-        else { return nil }
+        guard arguments.starts(with: ["diary", "list"]), DiaryCommand.namesNoOtherDiary else {
+            return nil
+        }
         var (search, limit, path): (String?, Int, String?) = (nil, 50, nil)
         var seen: Set<String> = []
         var rest = arguments.dropFirst(2)
@@ -296,19 +311,9 @@ struct DiaryListCommand: AsyncParsableCommand {
                 today: DiaryDay(year: 2000, month: 1, day: 1), zone: .current)
         else { return nil }
         let data = DataDirectoryOption(path: path)
-        guard !CommandServices(layout: DataDirectoryLayout(root: data.url)).hasUsersDatabase else {
-            return nil
-        }
-        do {
-            try FailureReport.run("diary") {
-                try write(
-                    try data.existingServices().diary(), matching: query, limit: limit, json: false)
-            }
-            return 0
-        } catch let exit as ExitCode {
-            return exit.rawValue
-        } catch {
-            Casebook.exit(withError: error)
+        return DiaryCommand.runWithoutParser(on: data) {
+            try write(
+                try data.existingServices().diary(), matching: query, limit: limit, json: false)
         }
     }
 }

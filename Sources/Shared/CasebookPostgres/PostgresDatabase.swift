@@ -104,7 +104,7 @@ public final class PostgresDatabase: Service, Sendable {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(
-                configuration: try connectionConfiguration(), id: 0, logger: logger)
+                configuration: try url.connectionConfiguration(), id: 0, logger: logger)
         } catch {
             throw PostgresStartError(url: url, problem: PostgresFailure.reason(error))
         }
@@ -147,9 +147,7 @@ public final class PostgresDatabase: Service, Sendable {
         }
         let (host, client) = failover.inUse
         guard await PostgresHostWalk.isFit(host, within: .seconds(2), logger: logger) else {
-            if !Task.isCancelled {
-                failover.noticed(PostgresDeadline.Exceeded(limit: .seconds(2)), on: client)
-            }
+            if !Task.isCancelled { failover.suspect(client) }
             return false
         }
         return true
@@ -180,10 +178,6 @@ public final class PostgresDatabase: Service, Sendable {
             return value
         }
         throw PostgresStartError.Problem("the query gave no row: \(query.sql)")
-    }
-
-    private func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        try url.connectionConfiguration()
     }
 
     private static func clientTLS(_ mode: DatabaseURL.TLSMode) throws

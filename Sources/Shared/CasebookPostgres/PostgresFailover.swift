@@ -1,7 +1,5 @@
 import Foundation
 import Logging
-import NIOCore
-import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 
@@ -59,11 +57,17 @@ final class PostgresFailover: @unchecked Sendable {
     /// How many times the host in use was found unfit and the hosts walked.
     var hostWalks: Int { lock.withLock { walks } }
 
-    /// Says that an operation on `client` failed with `error`: a walk starts when the error
-    /// says the host may be gone or read-only, `client` is still the one in use, the pool
-    /// runs, and no walk is under way or began within `leastWalkInterval`.
+    /// Says that an operation on `client` failed with `error`: `client`'s host is suspected
+    /// when the error says it may be gone or read-only.
     func noticed(_ error: any Error, on client: PostgresClient) {
-        guard Self.mayMeanTheHostIsUnfit(error) else { return }
+        guard PostgresFailure.mayMeanTheHostIsUnfit(error) else { return }
+        suspect(client)
+    }
+
+    /// Starts a walk that checks `client`'s host and leaves it if it is unfit, when `client` is
+    /// still the one in use, the pool runs, and no walk is under way or began within
+    /// `leastWalkInterval`.
+    func suspect(_ client: PostgresClient) {
         let now = ContinuousClock.now
         lock.withLock {
             guard client === current.client, walk == nil, running != nil else { return }
@@ -170,26 +174,4 @@ final class PostgresFailover: @unchecked Sendable {
     /// How long a walk looks for a fitting host before it gives up, until an operation fails
     /// again: longer than a failover takes (Patroni's `ttl`, 30 s by default).
     static let longestLook: Duration = .seconds(60)
-
-    /// Whether `error` may say the host can no longer be used for this URL: the connection
-    /// refused or lost, the deadline passed (the host is then checked before anything moves),
-    /// the server shutting down or in recovery, or its sessions read-only. A statement the
-    /// server refused, a row that could not be read or a store's own error say nothing of it.
-    static func mayMeanTheHostIsUnfit(_ error: any Error) -> Bool {
-        let error = PostgresFailure.innermost(error)
-        switch error {
-        case is PostgresDeadline.Exceeded, is NIOConnectionError, is IOError, is ChannelError:
-            return true
-        case let error as PSQLError:
-            guard let state = error.serverInfo?[.sqlState] else {
-                return [.connectionError, .serverClosedConnection, .uncleanShutdown].contains(
-                    error.code)
-            }
-            // 25006: read-only transaction; class 08: connection exception; 57P: the server
-            // shutting down, crashed or starting.
-            return state == "25006" || state.hasPrefix("08") || state.hasPrefix("57P")
-        default:
-            return false
-        }
-    }
 }

@@ -75,8 +75,32 @@ public enum PostgresFailure {
     public static func isUnreachable(_ error: any Error) -> Bool {
         guard let error = innermost(error) as? PSQLError else { return true }
         guard error.serverInfo != nil else { return true }
-        // Class 08: connection exception; 57P: operator intervention (shutdown, crash).
-        let state = error.serverInfo?[.sqlState] ?? ""
-        return state.hasPrefix("08") || state.hasPrefix("57P")
+        return isConnectionState(error.serverInfo?[.sqlState] ?? "")
+    }
+
+    /// Whether `error` may say the host can no longer be used for a URL that asks for a kind
+    /// of server: the connection refused or lost, the deadline passed (a running database then
+    /// checks the host before it moves), the server shutting down or in recovery, or its
+    /// sessions read-only. Unlike `isUnreachable`, a statement the server refused, a row that
+    /// could not be read or a store's own error say nothing of the host.
+    static func mayMeanTheHostIsUnfit(_ error: any Error) -> Bool {
+        switch innermost(error) {
+        case is PostgresDeadline.Exceeded, is NIOConnectionError, is IOError, is ChannelError:
+            return true
+        case let error as PSQLError:
+            guard let state = error.serverInfo?[.sqlState] else {
+                return [.connectionError, .serverClosedConnection, .uncleanShutdown].contains(
+                    error.code)
+            }
+            // 25006: read-only transaction.
+            return state == "25006" || isConnectionState(state)
+        default:
+            return false
+        }
+    }
+
+    /// Class 08 (connection exception) and 57P (operator intervention: shutdown, crash, start).
+    private static func isConnectionState(_ state: String) -> Bool {
+        state.hasPrefix("08") || state.hasPrefix("57P")
     }
 }

@@ -18,15 +18,9 @@ public enum PostgresHostWalk {
         var passedOver: [String] = []
         for endpoint in url.endpoints {
             let single = url.only(endpoint)
-            let kind = url.targetSessionAttributes
             do {
-                let unfit = try await PostgresDeadline.run(within: timeout) {
-                    let connection = try await PostgresConnection.connect(
-                        configuration: try single.connectionConfiguration(), id: 2, logger: logger)
-                    defer { Task { try? await connection.close() } }
-                    return try await Self.whyUnfit(connection, for: kind)
-                }
-                guard let unfit else { return single }
+                guard let unfit = try await whyUnfit(single, within: timeout, logger: logger)
+                else { return single }
                 passedOver.append("\(endpoint.address) (\(unfit))")
             } catch {
                 passedOver.append("\(endpoint.address) (\(PostgresFailure.reason(error)))")
@@ -48,16 +42,24 @@ public enum PostgresHostWalk {
         _ url: DatabaseURL, within timeout: Duration = .seconds(5),
         logger: Logger = PostgresDatabase.quietLogger
     ) async -> Bool {
-        let kind = url.targetSessionAttributes
         do {
-            return try await PostgresDeadline.run(within: timeout) {
-                let connection = try await PostgresConnection.connect(
-                    configuration: try url.connectionConfiguration(), id: 3, logger: logger)
-                defer { Task { try? await connection.close() } }
-                return try await Self.whyUnfit(connection, for: kind) == nil
-            }
+            return try await whyUnfit(url, within: timeout, logger: logger) == nil
         } catch {
             return false
+        }
+    }
+
+    /// Why the one host of `url` is not of the kind `url` asks for, on a connection of its own
+    /// within `timeout`; nil when it is.
+    private static func whyUnfit(_ url: DatabaseURL, within timeout: Duration, logger: Logger)
+        async throws -> String?
+    {
+        let kind = url.targetSessionAttributes
+        return try await PostgresDeadline.run(within: timeout) {
+            let connection = try await PostgresConnection.connect(
+                configuration: try url.connectionConfiguration(), id: 2, logger: logger)
+            defer { Task { try? await connection.close() } }
+            return try await Self.whyUnfit(connection, for: kind)
         }
     }
 

@@ -100,7 +100,7 @@ public final class PostgresOperations: @unchecked Sendable {
             failover?.noticed(error, on: client)
             throw StoreUnavailableError(
                 store: store, reason: PostgresFailure.reason(error),
-                isTemporary: PostgresFailover.mayMeanTheHostIsUnfit(error)
+                isTemporary: PostgresFailure.mayMeanTheHostIsUnfit(error)
                     || PostgresFailure.isPoolShutDown(error))
         }
     }
