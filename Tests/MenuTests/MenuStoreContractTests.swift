@@ -69,6 +69,21 @@ struct MenuStoreContractTests {
         }
     }
 
+    /// What a save answers is what is stored: read back, each revision is equal to it, to the
+    /// last fraction of its time, however fast the saves follow each other.
+    @Test(arguments: Kind.allCases)
+    func aSavedRevisionIsWhatIsReadBack(kind: Kind) async throws {
+        try await withStore(kind) { store in
+            var base: Int? = nil
+            for _ in 0..<40 {
+                let saved = try await store.save(
+                    .giuseppes, basedOn: base, by: "giuseppe", note: nil)
+                #expect(try await store.revision(saved.number) == saved)
+                base = saved.number
+            }
+        }
+    }
+
     /// Two managers editing at once: the second save, made from the revision both started
     /// from, is refused, naming the current one, and nothing of it is saved.
     @Test(arguments: Kind.allCases)

@@ -42,16 +42,20 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
                 return .failure(MenuConflictError(base: base, current: current))
             }
             let number = (current ?? 0) + 1
-            // To the millisecond, as the text keeps it.
-            let now = Date(
-                timeIntervalSince1970: (Date().timeIntervalSince1970 * 1_000).rounded(.down) / 1_000
-            )
+            // The time as the text keeps it, read back from the text, so that what is answered
+            // is what a later read finds.
+            let text = Self.text(of: Date())
+            guard let now = Self.date(fromText: text) else {
+                throw DamagedRowError(
+                    store: "menu", key: "\(number)",
+                    problem: "its time '\(text)' is not an ISO 8601 time")
+            }
             try db.execute(
                 sql: """
                     INSERT INTO menu_revision (number, body, author, savedAt, note)
                     VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [number, body, author, Self.text(of: now), note])
+                arguments: [number, body, author, text, note])
             return .success(
                 MenuRevision(number: number, menu: menu, author: author, savedAt: now, note: note))
         }
@@ -91,11 +95,7 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
     private static func revision(_ row: Row) throws -> MenuRevision {
         let number: Int = row["number"]
         let text: String = row["savedAt"]
-        guard
-            let savedAt = try? Date(
-                text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)
-            )
-        else {
+        guard let savedAt = date(fromText: text) else {
             throw DamagedRowError(
                 store: "menu", key: "\(number)",
                 problem: "its time '\(text)' is not an ISO 8601 time")
@@ -105,7 +105,14 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
             author: row["author"], savedAt: savedAt, note: row["note"])
     }
 
+    private static let timeFormat = Date.ISO8601FormatStyle.iso8601.year().month().day()
+        .time(includingFractionalSeconds: true)
+
     private static func text(of date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        date.formatted(timeFormat)
+    }
+
+    private static func date(fromText text: String) -> Date? {
+        try? Date(text, strategy: timeFormat)
     }
 }
