@@ -49,10 +49,10 @@ public struct DiaryCursor: Equatable, Hashable, Sendable {
             hex.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { return nil }
         let digits = Array(hex)
-        let dashed =
-            String(digits[0..<8]) + "-" + String(digits[8..<12]) + "-" + String(digits[12..<16])
-            + "-" + String(digits[16..<20]) + "-" + String(digits[20..<32])
-        guard let id = UUID(uuidString: dashed) else { return nil }
+        let groups: [String] = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(digits[range])
+        }
+        guard let id = UUID(uuidString: groups.joined(separator: "-")) else { return nil }
         self.init(date: Date(timeIntervalSinceReferenceDate: seconds), id: id)
     }
 }
