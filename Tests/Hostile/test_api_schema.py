@@ -3,7 +3,11 @@ with every check and every phase (coverage, fuzzing, and stateful runs that foll
 description's links): every answer it provokes, from valid and from hostile data, is documented,
 of its documented content type, headers and shape; schema-valid requests are accepted and
 schema-violating ones refused; an undeclared method is 405; a call without the token is 401;
-none is a 5xx. The seed is fixed, so a run is repeatable."""
+none is a 5xx. The seed is fixed, so a run is repeatable.
+
+The test command generates 10 examples an operation in the fuzzing and stateful phases (the
+coverage phase's are as many as the description's boundaries); `scripts/fuzz-api` runs more,
+with other seeds, through $CASEBOOK_API_EXAMPLES and $CASEBOOK_API_SEED."""
 import importlib.util
 import os
 import re
@@ -16,6 +20,8 @@ import pytest
 from casebook_server import Server, casebook_binary
 
 CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemathesis.toml")
+EXAMPLES = os.environ.get("CASEBOOK_API_EXAMPLES", "10")
+SEED = os.environ.get("CASEBOOK_API_SEED", "2026")
 
 
 @pytest.mark.skipif(importlib.util.find_spec("schemathesis") is None,
@@ -39,7 +45,7 @@ def check_against_description(server, token):
         run = subprocess.run(
             [sys.executable, "-m", "schemathesis.cli", "--config-file", CONFIG, "run",
              f"{server.url}/openapi.json", "--checks", "all", "-H", f"Authorization: Bearer {token}",
-             "--seed", "2026", "--max-examples", "25", "--generation-database", "none", "--workers", "1",
+             "--seed", SEED, "--max-examples", EXAMPLES, "--generation-database", "none", "--workers", "1",
              "--no-color", "--suppress-health-check", "all"],
             capture_output=True, text=True, timeout=600, start_new_session=True,
             cwd=folder)  # its cache stays out of the tree

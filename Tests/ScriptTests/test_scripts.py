@@ -1,6 +1,7 @@
 """The long-running tools stay usable without running them: scripts/mutate finds its modules
 and makes the mutants it promises, and scripts/fuzz fuzzes exactly the package's fuzz targets,
-each with its seed corpus. Building nothing, these take a second; the long runs are
+each with its seed corpus, and scripts/fuzz-api hands its settings to the API description's
+test. Building nothing, these take a second; the long runs are
 `scripts/mutate` and `scripts/fuzz` themselves (docs/testing.md)."""
 import importlib.machinery
 import importlib.util
@@ -53,3 +54,18 @@ def test_fuzz_fuzzes_every_fuzz_target_of_the_package_from_its_corpus():
         corpus = os.path.join(ROOT, "Fuzz", "Corpus", target)
         assert os.listdir(corpus), target
     assert subprocess.run(["bash", "-n", os.path.join(ROOT, "scripts", "fuzz")]).returncode == 0
+
+
+def test_fuzz_api_hands_its_examples_and_seed_to_the_api_descriptions_test():
+    script_path = os.path.join(ROOT, "scripts", "fuzz-api")
+    assert subprocess.run(["bash", "-n", script_path]).returncode == 0
+    with open(script_path) as script:
+        text = script.read()
+    with open(os.path.join(ROOT, "Tests", "Hostile", "test_api_schema.py")) as test:
+        read = set(re.findall(r'os\.environ\.get\("(CASEBOOK_API_[A-Z]+)"', test.read()))
+    assert read == {"CASEBOOK_API_EXAMPLES", "CASEBOOK_API_SEED"}
+    for variable in read:
+        assert f"{variable}=" in text, variable
+    for wrong in (["0"], ["many"], ["10", "-1"]):
+        refused = subprocess.run([script_path, *wrong], capture_output=True, text=True)
+        assert refused.returncode == 2 and "scripts/fuzz-api: " in refused.stderr, wrong
