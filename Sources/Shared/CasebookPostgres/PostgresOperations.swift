@@ -92,7 +92,11 @@ public final class PostgresOperations: @unchecked Sendable {
                 } catch  where PostgresFailure.isPoolShutDown(error) {
                     // The pool was replaced while this waited for a connection, which it never
                     // got: nothing was sent, so it goes to the new pool, within the deadline.
-                    guard let next = failover?.client, next !== client else { throw error }
+                    // Past the deadline (cancelled), the caller has been told it failed, and it
+                    // is not sent at all.
+                    guard !Task.isCancelled, let next = failover?.client, next !== client else {
+                        throw error
+                    }
                     return try await operation(next)
                 }
             }
