@@ -6,7 +6,8 @@ import BigInt
 ///
 /// - Primes below 30 are not sieved (the small-prime variation): they hit every few bytes for
 ///   little, and the threshold allows for them.
-/// - Primes below the block's size are sieved in each block from where the last left off.
+/// - Primes below the block's size are sieved in each block from where the last left off;
+///   those of a quarter of it or more, which hit it at most four times a root, without a branch.
 /// - Larger primes hit a block at most a few times: for each polynomial they are sieved once
 ///   into a bucket per block (position and prime), which the block then adds up — and which,
 ///   kept, says which of them divide a candidate without a division (resieving).
@@ -24,6 +25,11 @@ struct SieveWorker {
     private let firstSieved: Int
     /// The first index whose prime is at least a block's size (bucket-sieved).
     private let firstBucketed: Int
+    /// The first indices whose primes are at least a quarter and a half of a block's size:
+    /// each root of theirs hits a block at most four or two times, which they are sieved as,
+    /// without a branch (a test a loop's end mispredicts for every prime).
+    private let firstQuarterBlock: Int
+    private let firstHalfBlock: Int
     private let blockSize = SieveParameters.blockSize
     /// The byte each position starts at: 128 less the logarithm a value needs to be examined.
     private let start: UInt8
@@ -54,6 +60,8 @@ struct SieveWorker {
         // A bucket entry is (prime index << 15) | offset in the block: 17 and 15 bits.
         precondition(base.primes.count < 1 << 17 && blockSize == 1 << 15)
         firstBucketed = base.primes.firstIndex { $0 >= blockSize } ?? base.primes.count
+        firstHalfBlock = base.primes.firstIndex { $0 >= blockSize / 2 } ?? base.primes.count
+        firstQuarterBlock = base.primes.firstIndex { $0 >= blockSize / 4 } ?? base.primes.count
         let firstSieved =
             base.primes.indices.dropFirst(2).first {
                 base.primes[$0] >= parameters.smallestSieved
@@ -92,6 +100,37 @@ struct SieveWorker {
     mutating func sieve(
         _ family: PolynomialFamily, full: inout [SieveRelation], partial: inout [SieveRelation]
     ) {
+        begin(family)
+        var found: [Int] = []
+        for blockIndex in 0..<parameters.blocks {
+            sieveBlock(blockIndex)
+            found.removeAll(keepingCapacity: true)
+            scan(into: &found)
+            for offset in found {
+                examine(
+                    position: blockIndex * blockSize + offset, blockIndex: blockIndex,
+                    family: family, full: &full, partial: &partial)
+            }
+        }
+    }
+
+    /// Each position's byte once `family`'s current polynomial is sieved, block after block:
+    /// the starting byte plus the logarithm of every sieved prime at whose roots it lies.
+    mutating func sievedBytes(_ family: PolynomialFamily) -> [UInt8] {
+        begin(family)
+        var bytes: [UInt8] = []
+        for blockIndex in 0..<parameters.blocks {
+            sieveBlock(blockIndex)
+            bytes += block[..<blockSize]
+        }
+        return bytes
+    }
+
+    /// The byte every position starts at, before any logarithm is added.
+    var startingByte: UInt8 { start }
+
+    /// Fills the large primes' buckets and puts the middle primes at their first roots.
+    private mutating func begin(_ family: PolynomialFamily) {
         fillBuckets(family)
         for index in firstSieved..<firstBucketed {
             let root = family.firstRoot[index]
@@ -103,17 +142,6 @@ struct SieveWorker {
             nextFirst[index] = Int32(root)
             let second = family.secondRoot[index]
             nextSecond[index] = second == root ? Self.never : Int32(second)
-        }
-        var found: [Int] = []
-        for blockIndex in 0..<parameters.blocks {
-            sieveBlock(blockIndex)
-            found.removeAll(keepingCapacity: true)
-            scan(into: &found)
-            for offset in found {
-                examine(
-                    position: blockIndex * blockSize + offset, blockIndex: blockIndex,
-                    family: family, full: &full, partial: &partial)
-            }
         }
     }
 
@@ -131,14 +159,43 @@ struct SieveWorker {
                 base.logarithms.withUnsafeBufferPointer { logarithms in
                     nextFirst.withUnsafeMutableBufferPointer { nextFirst in
                         nextSecond.withUnsafeMutableBufferPointer { nextSecond in
-                            for index in firstSieved..<firstBucketed {
+                            let end = Int32(blockSize)
+                            let wide = max(firstSieved, firstQuarterBlock)
+                            let half = max(wide, firstHalfBlock)
+                            // A position past the block adds to the byte after it, which is
+                            // never read: each root's hits in one straight run.
+                            @inline(__always) func add(_ position: Int32, _ logarithm: UInt8) {
+                                sieve[Int(position < end ? position : end)] &+= logarithm
+                            }
+                            @inline(__always) func next(_ position: Int32, _ p: Int32) -> Int32 {
+                                position < end ? position &+ p : position
+                            }
+                            /// Each root of the primes at `indices` hits the block at most
+                            /// `hits` times.
+                            @inline(__always) func straight(_ indices: Range<Int>, hits: Int) {
+                                for index in indices {
+                                    let (p, logarithm) = (primes[index], logarithms[index])
+                                    var first = nextFirst[index]
+                                    var second = nextSecond[index]
+                                    for _ in 0..<hits {
+                                        add(first, logarithm)
+                                        add(second, logarithm)
+                                        first = next(first, p)
+                                        second = next(second, p)
+                                    }
+                                    nextFirst[index] = first &- end
+                                    nextSecond[index] = second &- end
+                                }
+                            }
+                            straight(wide..<half, hits: 4)
+                            straight(half..<firstBucketed, hits: 2)
+                            for index in firstSieved..<wide {
                                 let p = primes[index]
                                 let logarithm = logarithms[index]
                                 // Both roots in one loop while both are in the block (twice
                                 // the work per test and jump), then each on its own.
                                 var first = nextFirst[index]
                                 var second = nextSecond[index]
-                                let end = Int32(blockSize)
                                 while first < end && second < end {
                                     sieve[Int(first)] &+= logarithm
                                     sieve[Int(second)] &+= logarithm

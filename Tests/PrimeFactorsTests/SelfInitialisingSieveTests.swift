@@ -62,6 +62,45 @@ struct SelfInitialisingSieveTests {
         #expect(seen.count == family.count)
     }
 
+    /// Every byte of the sieve is what adding each sieved prime's logarithm at every position
+    /// of its roots, one position after another over the whole interval, gives: for a factor
+    /// base whose middle primes hit a block from thousands of times down to once (160 bits),
+    /// and for one whose largest primes go through the buckets (200 bits).
+    @Test(arguments: [(Self.semiprimes[5].n, 3), (BigUInt(1) << 199 + 1_053, 5)])
+    func theSieveAddsEachPrimesLogarithmAtItsRootsAndNowhereElse(n: BigUInt, polynomials: Int)
+        throws
+    {
+        let parameters = SieveParameters.forBits(n.bitWidth)
+        let kn = n * BigUInt(SelfInitialisingSieve.multiplier(for: n))
+        let base = FactorBase(kn: kn, size: parameters.primes)
+        #expect(base.primes.last! > SieveParameters.blockSize / 2)
+        var generator = SplitMix64(seed: 5)
+        var family = try #require(
+            PolynomialFamily(
+                kn: kn, base: base, halfWidth: parameters.halfWidth, random: &generator))
+        var worker = SieveWorker(n: n, kn: kn, base: base, parameters: parameters)
+        let length = parameters.blocks * SieveParameters.blockSize
+        for _ in 0..<polynomials {
+            var expected = [UInt8](repeating: worker.startingByte, count: length)
+            for index in base.primes.indices where base.primes[index] >= parameters.smallestSieved {
+                let first = family.firstRoot[index]
+                guard first != PolynomialFamily.noRoot else { continue }
+                let second = family.secondRoot[index]
+                for root in first == second ? [first] : [first, second] {
+                    for position in stride(from: Int(root), to: length, by: base.primes[index]) {
+                        expected[position] &+= base.logarithms[index]
+                    }
+                }
+            }
+            let sieved = worker.sievedBytes(family)
+            let wrong = sieved.indices.filter { sieved[$0] != expected[$0] }
+            let differing = wrong.count
+            #expect(differing == 0, "the first positions that differ: \(wrong.prefix(5))")
+            let moved = family.next()
+            #expect(moved)
+        }
+    }
+
     /// Past about 215 bits the coefficients do not fit in 128 bits: b and c are worked out as
     /// big integers, and the roots move as before.
     @Test func aFamilyPast215BitsWorksInBigIntegers() throws {
