@@ -60,28 +60,34 @@ struct Montgomery256: ModularArithmetic {
     @inline(__always)
     func multiply(_ a: Words, _ b: Words) -> Words {
         var t = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        @inline(__always) func step(_ bi: UInt64) {
-            // t += a·bi
-            let x0 = Self.multiplyAdd(a.w0, bi, t.0, 0)
-            let x1 = Self.multiplyAdd(a.w1, bi, t.1, x0.high)
-            let x2 = Self.multiplyAdd(a.w2, bi, t.2, x1.high)
-            let x3 = Self.multiplyAdd(a.w3, bi, t.3, x2.high)
-            let (x4, carry4) = t.4.addingReportingOverflow(x3.high)
-            let x5: UInt64 = carry4 ? 1 : 0
-            // t = (t + m·n) / 2^64, with m making the low word vanish.
-            let m = x0.low &* nPrime
-            let y0 = Self.multiplyAdd(m, n.w0, x0.low, 0)
-            let y1 = Self.multiplyAdd(m, n.w1, x1.low, y0.high)
-            let y2 = Self.multiplyAdd(m, n.w2, x2.low, y1.high)
-            let y3 = Self.multiplyAdd(m, n.w3, x3.low, y2.high)
-            let (z3, carry) = x4.addingReportingOverflow(y3.high)
-            t = (y1.low, y2.low, y3.low, z3, x5 &+ (carry ? 1 : 0))
-        }
-        step(b.w0)
-        step(b.w1)
-        step(b.w2)
-        step(b.w3)
+        t = step(t, a, b.w0)
+        t = step(t, a, b.w1)
+        t = step(t, a, b.w2)
+        t = step(t, a, b.w3)
         return reduced(Words(w0: t.0, w1: t.1, w2: t.2, w3: t.3), carry: t.4 != 0)
+    }
+
+    /// One word of a Montgomery product: (t + a·bi + m·n) / 2^64, with m making the low word
+    /// vanish. (Taking t and giving it back, rather than changing a variable it captures,
+    /// spares every call a check of exclusive access.)
+    @inline(__always)
+    private func step(
+        _ t: (UInt64, UInt64, UInt64, UInt64, UInt64), _ a: Words, _ bi: UInt64
+    ) -> (UInt64, UInt64, UInt64, UInt64, UInt64) {
+        // t += a·bi
+        let x0 = Self.multiplyAdd(a.w0, bi, t.0, 0)
+        let x1 = Self.multiplyAdd(a.w1, bi, t.1, x0.high)
+        let x2 = Self.multiplyAdd(a.w2, bi, t.2, x1.high)
+        let x3 = Self.multiplyAdd(a.w3, bi, t.3, x2.high)
+        let (x4, carry4) = t.4.addingReportingOverflow(x3.high)
+        let x5: UInt64 = carry4 ? 1 : 0
+        let m = x0.low &* nPrime
+        let y0 = Self.multiplyAdd(m, n.w0, x0.low, 0)
+        let y1 = Self.multiplyAdd(m, n.w1, x1.low, y0.high)
+        let y2 = Self.multiplyAdd(m, n.w2, x2.low, y1.high)
+        let y3 = Self.multiplyAdd(m, n.w3, x3.low, y2.high)
+        let (z3, carry) = x4.addingReportingOverflow(y3.high)
+        return (y1.low, y2.low, y3.low, z3, x5 &+ (carry ? 1 : 0))
     }
 
     /// `value` (plus 2^256 when `carry`) less the modulus if it is not below it.
