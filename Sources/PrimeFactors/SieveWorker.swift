@@ -132,16 +132,23 @@ struct SieveWorker {
     /// Fills the large primes' buckets and puts the middle primes at their first roots.
     private mutating func begin(_ family: PolynomialFamily) {
         fillBuckets(family)
-        for index in firstSieved..<firstBucketed {
-            let root = family.firstRoot[index]
-            guard root != PolynomialFamily.noRoot else {
-                nextFirst[index] = Self.never
-                nextSecond[index] = Self.never
-                continue
+        let (range, never, noRoot) = (
+            firstSieved..<firstBucketed, Self.never, PolynomialFamily.noRoot
+        )
+        // Without a branch: a prime without roots, or with one (it divides kN), gets `never`.
+        family.firstRoot.withUnsafeBufferPointer { firstRoots in
+            family.secondRoot.withUnsafeBufferPointer { secondRoots in
+                nextFirst.withUnsafeMutableBufferPointer { nextFirst in
+                    nextSecond.withUnsafeMutableBufferPointer { nextSecond in
+                        for index in range {
+                            let (first, second) = (firstRoots[index], secondRoots[index])
+                            nextFirst[index] = first == noRoot ? never : Int32(first)
+                            nextSecond[index] =
+                                first == noRoot || second == first ? never : Int32(second)
+                        }
+                    }
+                }
             }
-            nextFirst[index] = Int32(root)
-            let second = family.secondRoot[index]
-            nextSecond[index] = second == root ? Self.never : Int32(second)
         }
     }
 
@@ -299,28 +306,8 @@ struct SieveWorker {
             big = value.magnitude
             rest = 0
         }
-        /// Divides the value by prime `index` as often as it goes.
         func divide(_ index: Int) {
-            let p = UInt64(base.primes[index])
-            if var value = big {
-                while value.remainder(dividingBy: p) == 0 {
-                    value /= BigUInt(p)
-                    factors.append(index)
-                }
-                if let fits = UInt128(exactly: value) {
-                    big = nil
-                    rest = fits
-                } else {
-                    big = value
-                }
-                return
-            }
-            while true {
-                let (quotient, remainder) = Self.divide(rest, by: p)
-                if remainder != 0 { break }
-                rest = quotient
-                factors.append(index)
-            }
+            divideOut(index, rest: &rest, big: &big, factors: &factors)
         }
         if big == nil {
             let twos = rest.trailingZeroBitCount
@@ -333,6 +320,9 @@ struct SieveWorker {
         }
         for index in 2..<firstSieved { divide(index) }
         for index in family.factorIndices { divide(index) }
+        // The middle primes at whose roots the position lies, found first and divided out
+        // after, so that no closure here changes the value being divided.
+        var atRoots: [Int] = []
         family.firstRoot.withUnsafeBufferPointer { first in
             family.secondRoot.withUnsafeBufferPointer { second in
                 remainders.withUnsafeBufferPointer { remainders in
@@ -343,11 +333,12 @@ struct SieveWorker {
                         // position mod p by Lemire's method: two multiplications, no division.
                         let (p, m) = remainders[index]
                         let offset = UInt32((m &* position).multipliedFullWidth(by: p).high)
-                        if offset == root || offset == second[index] { divide(index) }
+                        if offset == root || offset == second[index] { atRoots.append(index) }
                     }
                 }
             }
         }
+        for index in atRoots { divide(index) }
         let inBlock = UInt32(position & 0x7FFF)
         let bucketStart = blockIndex * bucketCapacity
         for slot in bucketStart..<bucketStart + bucketCounts[blockIndex] {
@@ -373,6 +364,34 @@ struct SieveWorker {
         guard primes.count == 2, primes[1] < largePrimeBound else { return }
         partial.append(
             SieveRelation(y: y(at: position, family), factors: factors, largePrimes: primes))
+    }
+
+    /// Divides the value (`rest`, or `big` while it does not fit in 128 bits) by prime `index`
+    /// as often as it goes, each time adding `index` to `factors`.
+    @inline(__always)
+    private func divideOut(
+        _ index: Int, rest: inout UInt128, big: inout BigUInt?, factors: inout [Int]
+    ) {
+        let p = UInt64(base.primes[index])
+        if var value = big {
+            while value.remainder(dividingBy: p) == 0 {
+                value /= BigUInt(p)
+                factors.append(index)
+            }
+            if let fits = UInt128(exactly: value) {
+                big = nil
+                rest = fits
+            } else {
+                big = value
+            }
+            return
+        }
+        while true {
+            let (quotient, remainder) = Self.divide(rest, by: p)
+            if remainder != 0 { break }
+            rest = quotient
+            factors.append(index)
+        }
     }
 
     /// ax + b modulo N, for the value at `position`.
