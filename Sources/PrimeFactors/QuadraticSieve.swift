@@ -49,26 +49,36 @@ enum QuadraticSieve {
         -> Int
     {
         var best = (k: 1, score: -Double.infinity)
+        // The number's residues once, not once for every multiplier.
+        let residues = scoredPrimes.map { residue($0.p) }
+        let eighth = residue(8)
         for k in multipliers {
             if !allowed(k) { break }
             var score = -0.5 * log2(Double(k))
-            switch k * residue(8) % 8 {
+            switch k * eighth % 8 {
             case 1: score += 2
             case 5: score += 1
             default: score += 0.5
             }
-            for p in smallPrimes.prefix(60) {
-                let kn = k % p * residue(p) % p
+            for (prime, residue) in zip(scoredPrimes, residues) {
+                let kn = k % prime.p * residue % prime.p
                 if kn == 0 {
-                    score += log2(Double(p)) / Double(p)
-                } else if legendre(kn, p) == 1 {
-                    score += 2 * log2(Double(p)) / Double(p - 1)
+                    score += prime.dividing
+                } else if legendre(kn, prime.p) == 1 {
+                    score += prime.square
                 }
             }
             if score > best.score { best = (k, score) }
         }
         return best.k
     }
+
+    /// The primes a multiplier is scored on, with what each adds when it divides kN, and when
+    /// kN is a square modulo it (its two roots).
+    private static let scoredPrimes: [(p: Int, dividing: Double, square: Double)] =
+        smallPrimes.prefix(60).map { p in
+            (p, log2(Double(p)) / Double(p), 2 * log2(Double(p)) / Double(p - 1))
+        }
 
     /// A divisor of `n` other than 1 and `n`, or nil if none was found (never for an odd
     /// composite of 40 to 128 bits that is not a prime power and has no factor below 2^14).
