@@ -84,11 +84,12 @@ enum WideFactorization {
     }
 
     /// Whether a part of `bits` bits goes to the self-initialising sieve rather than the
-    /// multiple-polynomial one: past 124 bits, where it is as fast on one thread (measured: 22
-    /// ms each at 128 bits) and runs on every thread; below, the other's simpler start costs
-    /// less (2.3 ms against 7 ms at 100 bits).
+    /// multiple-polynomial one: past 108 bits, where it is faster on one thread (measured on
+    /// batches of products of two primes of equal size: 9% less time at 110 bits, 6% at 120,
+    /// 15% at 124) and runs on every thread (20 and 29% less at 110 and 120 bits on two);
+    /// below, the other's simpler start costs less (20 to 25% at 100 and 105 bits).
     static func selfInitialisingSieve(bits: Int) -> Bool {
-        bits > 124
+        bits > 108
     }
 
     /// `examine(_:)` with its methods given: `curves` for the first levels' curves, `sieve`, and
