@@ -38,7 +38,7 @@ struct SieveParameters: Equatable {
             switch bits {
             case ..<110: (160, 1, 40, false)
             case ..<120: (220, 1, 40, false)
-            case ..<130: (320, 2, 50, false)
+            case ..<130: (400, 2, 50, false)
             case ..<140: (450, 2, 60, false)
             case ..<150: (650, 2, 60, false)
             case ..<160: (900, 2, 70, false)
