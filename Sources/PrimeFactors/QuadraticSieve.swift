@@ -21,13 +21,15 @@ enum QuadraticSieve {
     /// Bytes after the sieve, which no prime's stride may reach.
     private static let guardBytes = 8
 
-    /// Primes in the factor base and the half-width M of the sieve, by the number's bits.
+    /// Primes in the factor base and the half-width M of the sieve, by the number's bits: swept
+    /// on products of two primes of equal size here (a narrower sieve at 90 to 99 bits, a
+    /// larger base at 100 to 108, each 2 to 6% less time than before).
     static func parameters(bits: Int) -> (primes: Int, halfWidth: Int) {
         switch bits {
         case ..<80: (80, 16_384)
         case ..<90: (110, 16_384)
-        case ..<100: (150, 32_768)
-        case ..<110: (200, 32_768)
+        case ..<100: (150, 16_384)
+        case ..<110: (250, 32_768)
         case ..<120: (280, 32_768)
         default: (380, 65_536)
         }
