@@ -440,7 +440,7 @@ let package = Package(
         .testTarget(
             name: "CasebookCLITests",
             dependencies: [
-                "CasebookTestSupport", "PostgresTestSupport", "PrimeFactors",
+                "CasebookTestSupport", "Diary", "PostgresTestSupport", "PrimeFactors",
                 .product(name: "BigInt", package: "BigInt"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
