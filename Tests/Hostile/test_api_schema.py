@@ -47,7 +47,8 @@ def check_against_description(server, token):
              f"{server.url}/openapi.json", "--checks", "all", "-H", f"Authorization: Bearer {token}",
              "--seed", SEED, "--max-examples", EXAMPLES, "--generation-database", "none", "--workers", "1",
              "--no-color", "--suppress-health-check", "all"],
-            capture_output=True, text=True, timeout=600, start_new_session=True,
+            # Ten minutes for the test command's run, more for a longer one of scripts/fuzz-api.
+            capture_output=True, text=True, timeout=max(600, 6 * int(EXAMPLES)), start_new_session=True,
             cwd=folder)  # its cache stays out of the tree
     summary = run.stdout[-4000:]
     assert run.returncode == 0, summary
