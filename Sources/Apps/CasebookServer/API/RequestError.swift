@@ -27,6 +27,14 @@ struct RequestError: HTTPResponseError, CustomStringConvertible {
         if let field = refusal.field { members["field"] = field }
     }
 
+    /// A 503 for a store out of reach for now (gone, busy, or its hosts changing places),
+    /// which is worth asking again in a moment: `Retry-After: 1`.
+    static func temporarilyUnavailable(_ message: String) -> Self {
+        var error = Self(.serviceUnavailable, message)
+        error.headers[.retryAfter] = "1"
+        return error
+    }
+
     /// The same refusal, naming the body's member at fault.
     func field(_ name: String) -> Self { with("field", name) }
 

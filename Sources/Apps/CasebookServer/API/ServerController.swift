@@ -14,11 +14,8 @@ struct ServerController: Sendable {
 
     @Sendable func health(_ request: Request, context: some RequestContext) async throws -> String {
         if let database, !(await database.isReachable()) {
-            var error = RequestError(
-                .serviceUnavailable,
+            throw RequestError.temporarilyUnavailable(
                 "the database at \(database.currentURL.address) does not answer")
-            error.headers[.retryAfter] = "1"
-            throw error
         }
         return "ok"
     }

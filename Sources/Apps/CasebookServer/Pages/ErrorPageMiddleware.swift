@@ -23,13 +23,12 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             response.headers.append(contentsOf: error.headers)
             return response
         } catch let error where Self.unavailableMessage(for: error) != nil {
-            var unavailable = RequestError(
-                .serviceUnavailable, Self.unavailableMessage(for: error)!)
-            // A database out of reach for now (gone, busy, or its hosts changing places) is
-            // worth asking again in a moment; a damaged row or file is not.
-            if let error = error as? StoreUnavailableError, error.isTemporary {
-                unavailable.headers[.retryAfter] = "1"
-            }
+            let message = Self.unavailableMessage(for: error)!
+            // A damaged row or file is not worth asking again for.
+            let unavailable =
+                (error as? StoreUnavailableError)?.isTemporary == true
+                ? RequestError.temporarilyUnavailable(message)
+                : RequestError(.serviceUnavailable, message)
             if isAPI { throw unavailable }
             var response = page(request, status: .serviceUnavailable, message: unavailable.message)
             response.headers.append(contentsOf: unavailable.headers)
