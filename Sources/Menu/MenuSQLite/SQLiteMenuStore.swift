@@ -45,11 +45,7 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
             // The time as the text keeps it, read back from the text, so that what is answered
             // is what a later read finds.
             let text = Self.text(of: Date())
-            guard let now = Self.date(fromText: text) else {
-                throw DamagedRowError(
-                    store: "menu", key: "\(number)",
-                    problem: "its time '\(text)' is not an ISO 8601 time")
-            }
+            let now = try Self.time(fromText: text, revision: number)
             try db.execute(
                 sql: """
                     INSERT INTO menu_revision (number, body, author, savedAt, note)
@@ -94,12 +90,7 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
 
     private static func revision(_ row: Row) throws -> MenuRevision {
         let number: Int = row["number"]
-        let text: String = row["savedAt"]
-        guard let savedAt = date(fromText: text) else {
-            throw DamagedRowError(
-                store: "menu", key: "\(number)",
-                problem: "its time '\(text)' is not an ISO 8601 time")
-        }
+        let savedAt = try time(fromText: row["savedAt"], revision: number)
         return MenuRevision(
             number: number, menu: try StoredMenu.menu(fromText: row["body"], revision: number),
             author: row["author"], savedAt: savedAt, note: row["note"])
@@ -112,7 +103,13 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
         date.formatted(timeFormat)
     }
 
-    private static func date(fromText text: String) -> Date? {
-        try? Date(text, strategy: timeFormat)
+    /// The time `text` keeps for revision `number`.
+    private static func time(fromText text: String, revision number: Int) throws -> Date {
+        guard let time = try? Date(text, strategy: timeFormat) else {
+            throw DamagedRowError(
+                store: "menu", key: "\(number)",
+                problem: "its time '\(text)' is not an ISO 8601 time")
+        }
+        return time
     }
 }
