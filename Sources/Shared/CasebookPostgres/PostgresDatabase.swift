@@ -142,31 +142,13 @@ public final class PostgresDatabase: Service, Sendable {
     /// server, is of that kind (a demoted primary is not). When it is not, the hosts are
     /// walked again, as after a failed operation.
     public func isReachable() async -> Bool {
-        guard let failover = operations.failover else {
-            return await Self.answers(url, logger: logger)
-        }
-        let (host, client) = failover.inUse
-        guard await PostgresHostWalk.isFit(host, within: .seconds(2), logger: logger) else {
-            if !Task.isCancelled { failover.suspect(client) }
+        let failover = operations.failover
+        let host = failover?.inUse ?? (url: url, client: client)
+        guard await PostgresHostWalk.isFit(host.url, within: .seconds(2), logger: logger) else {
+            if !Task.isCancelled { failover?.suspect(host.client) }
             return false
         }
         return true
-    }
-
-    /// Whether `url`'s host answers a query within two seconds.
-    private static func answers(_ url: DatabaseURL, logger: Logger) async -> Bool {
-        do {
-            let configuration = try url.connectionConfiguration()
-            return try await PostgresDeadline.run(within: .seconds(2)) {
-                let connection = try await PostgresConnection.connect(
-                    configuration: configuration, id: 1, logger: logger)
-                defer { Task { try? await connection.close() } }
-                _ = try await connection.query("SELECT 1", logger: logger)
-                return true
-            }
-        } catch {
-            return false
-        }
     }
 
     static func single<T: PostgresDecodable & Sendable>(

@@ -36,8 +36,9 @@ public enum PostgresHostWalk {
             url: url, problem: "no host \(wanted): " + passedOver.joined(separator: ", "))
     }
 
-    /// Whether the one host of `url` answers within `timeout` and is of the kind `url` asks
-    /// for: the check a running database makes of the host it uses before walking away from it.
+    /// Whether the one host of `url` answers a query within `timeout` and is of the kind `url`
+    /// asks for: the check a running database makes of the host it uses before walking away
+    /// from it, and `/health`'s.
     public static func isFit(
         _ url: DatabaseURL, within timeout: Duration = .seconds(5),
         logger: Logger = PostgresDatabase.quietLogger
@@ -69,6 +70,7 @@ public enum PostgresHostWalk {
     ) async throws -> String? {
         switch kind {
         case .any:
+            _ = try await PostgresDatabase.single(Int32.self, "SELECT 1", on: connection)
             return nil
         case .readWrite:
             let readOnly = try await PostgresDatabase.single(
