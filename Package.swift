@@ -327,7 +327,8 @@ let package = Package(
                     ],
                     .when(platforms: [.linux], configuration: .release)),
                 .unsafeFlags(
-                    ["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .debug)),
+                    ["-static-stdlib", "-use-ld=lld"],
+                    .when(platforms: [.linux], configuration: .debug)),
             ])
         ),
         .executableTarget(name: "CasebookBench", dependencies: ["CasebookDataDirectory", "Diary"]),

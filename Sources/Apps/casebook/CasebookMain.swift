@@ -4,10 +4,10 @@
     import Darwin
 #endif
 
-/// Where `casebook` starts: `casebook factor` with plain numbers goes straight to factoring
-/// (a tool in a shell loop must start as fast as GNU `factor`), and `casebook diary add` and
-/// `diary list` with plain arguments straight to adding and listing; everything else goes through the command-line parser
-/// (`Casebook`).
+/// Where `casebook` starts: `casebook factor` with plain numbers goes straight to factoring (a tool
+/// in a shell loop must start as fast as GNU `factor`), and `casebook diary add` and `diary list`
+/// with plain arguments straight to adding and listing; everything else goes through the
+/// command-line parser (`Casebook`).
 @main
 enum CasebookMain {
     static func main() async {

@@ -3,12 +3,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Gives every request an id — its `X-Request-Id` when that is 1 to 128 of letters, digits,
-/// `.`, `_` and `-`, a new random one otherwise — echoed in the answer's `X-Request-Id` and
-/// put in the request's logger's metadata (`request_id`), and writes one JSON line per request to the access log, if there is one: time, request id,
-/// method, route (the pattern, never the path with its ids or query), status, duration and
-/// user name. Never a token, a cookie or a password: nothing of the request's headers but the
-/// id is read.
+/// Gives every request an id — its `X-Request-Id` when that is 1 to 128 of letters, digits, `.`,
+/// `_` and `-`, a new random one otherwise — echoed in the answer's `X-Request-Id` and put in the
+/// request's logger's metadata (`request_id`), and writes one JSON line per request to the access
+/// log, if there is one: time, request id, method, route (the pattern, never the path with its ids
+/// or query), status, duration and user name. Never a token, a cookie or a password: nothing of the
+/// request's headers but the id is read.
 struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     static var header: HTTPField.Name { HTTPField.Name("X-Request-Id")! }
 
