@@ -29,9 +29,9 @@ struct ZipReaderTests {
         let listing = folder.appending(path: "files.json")
         try JSONSerialization.data(withJSONObject: files.map { [$0.0, $0.1] }).write(to: listing)
         let python = Process()
-        python.executableURL = URL(filePath: "/usr/bin/env")
+        python.executableURL = try PythonInterpreter.url
         python.arguments = [
-            "python3", "-c",
+            "-c",
             """
             import json, sys, zipfile
             with zipfile.ZipFile(sys.argv[2], 'w', zipfile.\(compression)) as z:

@@ -1,3 +1,4 @@
+import CasebookTestSupport
 import CasebookZip
 import Foundation
 import Testing
@@ -25,9 +26,9 @@ struct ZipWriterTests {
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let python = Process()
-        python.executableURL = URL(filePath: "/usr/bin/env")
+        python.executableURL = try PythonInterpreter.url
         python.arguments = [
-            "python3", "-c",
+            "-c",
             """
             import sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as z:
