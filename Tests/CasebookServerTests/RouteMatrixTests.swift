@@ -76,6 +76,7 @@ struct RouteMatrixTests {
     @Test func everyRouteAnswersAsTheTableSaysForEveryCallerUnderEverySpelling() async throws {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         configuration.credentialCacheLifetime = .zero
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         let sessions = Sessions(store: people, users: people)
@@ -103,6 +104,7 @@ struct RouteMatrixTests {
     @Test func thePagesOfferEachRoleOnlyWhatTheTableLetsItOpen() async throws {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         let sessions = Sessions(store: people, users: people)
         let expected: [UserRole: [String]] = [
@@ -144,6 +146,7 @@ struct RouteMatrixTests {
         ])
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         let sessions = Sessions(store: people, users: people)
         try await Application(router: router).test(.router) { client in

@@ -23,7 +23,8 @@ struct SignInTests {
         var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
         stores.users = people
         self.stores = stores
-        let users = Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
+        let users = Users(
+            store: people, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
         try await users.add(name: "dee", role: .diarist, password: "correct horse")
         try await users.add(name: "sam", role: .surveyor, password: "field work!")
     }
@@ -33,6 +34,7 @@ struct SignInTests {
     {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         try await Application(router: router).test(.router) { client in
             var pages = PageClient(client)
@@ -142,10 +144,13 @@ struct SignInTests {
 
     /// Two people signed in from two browsers each have a diary of their own.
     @Test func eachSignedInUserHasTheirOwnDiary() async throws {
-        try await Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
-            .add(name: "dan", role: .diarist, password: "other horse")
+        try await Users(
+            store: people, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost)
+        )
+        .add(name: "dan", role: .diarist, password: "other horse")
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
         try await Application(router: router).test(.router) { client in
             var dee = PageClient(client)
@@ -191,10 +196,11 @@ struct SignInTests {
         let folder = try TemporaryDirectory()
         let sqlite = try CasebookServer.Stores.open(in: folder.url)
         let users = try #require(sqlite.users)
-        try await Users(store: users, hasher: BcryptPasswordHasher(cost: 4))
+        try await Users(store: users, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
             .add(name: "dee", role: .diarist, password: "correct horse")
         var configuration = CasebookServer.Configuration(dataDirectory: folder.url)
         configuration.userCheckInterval = .zero
+        configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: sqlite, configuration: configuration)
         try await Application(router: router).test(.router) { client in
             var dee = PageClient(client)
