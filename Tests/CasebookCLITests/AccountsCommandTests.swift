@@ -13,21 +13,19 @@ struct AccountsCommandTests {
         data = directory.url
     }
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:])
-        async throws
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws
         -> CasebookExecutable.Result
     {
-        try await CasebookExecutable.run(arguments, input: input, environment: environment)
+        try CasebookExecutable.run(arguments, input: input, environment: environment)
     }
 
-    @Test func showsAndRetitlesADocument() async throws {
+    @Test func showsAndRetitlesADocument() throws {
         let file = data.appendingPathComponent("notes.txt")
         try "Groceries\neggs\n".write(to: file, atomically: true, encoding: .utf8)
-        await #expect(
-            try run(["document", "show", file.path]).standardOutput == "Groceries\n\neggs\n\n")
-        let json = try await run(["document", "show", file.path, "--json"]).standardOutput
+        #expect(try run(["document", "show", file.path]).standardOutput == "Groceries\n\neggs\n\n")
+        let json = try run(["document", "show", file.path, "--json"]).standardOutput
         #expect(json == "{\n  \"body\" : \"eggs\\n\",\n  \"title\" : \"Groceries\"\n}\n")
-        let retitled = try await run(["document", "retitle", file.path, "Shopping"])
+        let retitled = try run(["document", "retitle", file.path, "Shopping"])
         #expect(retitled.status == 0)
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")
     }
@@ -44,10 +42,10 @@ struct AccountsCommandTests {
         ("\u{1B}[2J", "the title must be one line of text: it holds a control character (U+001B)"),
         ("  ", "the title is empty"),
     ])
-    func aTitleThatIsNotOneLineIsRefused(title: String, reason: String) async throws {
+    func aTitleThatIsNotOneLineIsRefused(title: String, reason: String) throws {
         let file = data.appendingPathComponent("notes.txt")
         try "Groceries\neggs\n".write(to: file, atomically: true, encoding: .utf8)
-        let result = try await run(["document", "retitle", file.path, title])
+        let result = try run(["document", "retitle", file.path, title])
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("Error: " + reason + "\n"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "Groceries\neggs\n")
@@ -55,14 +53,14 @@ struct AccountsCommandTests {
 
     /// A store's file (a database, its journal, the vault's key) is never a document, under its
     /// own name or through a symbolic link: neither shown nor rewritten.
-    @Test func aStoresFileIsNeverOpenedAsADocument() async throws {
+    @Test func aStoresFileIsNeverOpenedAsADocument() throws {
         let database = data.appendingPathComponent("diary.sqlite")
         try "SQLite format 3\n".write(to: database, atomically: true, encoding: .utf8)
         let link = data.appendingPathComponent("notes.txt")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: database)
         for path in [database.path, link.path] {
             for arguments in [["document", "show", path], ["document", "retitle", path, "New"]] {
-                let result = try await run(arguments)
+                let result = try run(arguments)
                 #expect(result.status == 1, "\(arguments)")
                 #expect(
                     result.standardError
@@ -74,7 +72,7 @@ struct AccountsCommandTests {
     }
 
     /// The message says why, as `casebook menu --file` does: missing, a folder, not text.
-    @Test func aDocumentThatCannotBeReadIsAClearError() async throws {
+    @Test func aDocumentThatCannotBeReadIsAClearError() throws {
         let binary = data.appendingPathComponent("binary.txt")
         try Data([0xFF, 0xFE]).write(to: binary)
         let cases = [
@@ -82,7 +80,7 @@ struct AccountsCommandTests {
             (binary.path, "it is not UTF-8 text"),
         ]
         for (path, reason) in cases {
-            let result = try await run(["document", "show", path])
+            let result = try run(["document", "show", path])
             #expect(result.status == 1)
             #expect(
                 result.standardError
@@ -90,7 +88,7 @@ struct AccountsCommandTests {
         }
     }
 
-    @Test func opensAnAttachmentWithTheSystemsOpener() async throws {
+    @Test func opensAnAttachmentWithTheSystemsOpener() throws {
         let file = data.appendingPathComponent("report.pdf")
         try Data("%PDF".utf8).write(to: file)
         let log = data.appendingPathComponent("opened")
@@ -98,27 +96,27 @@ struct AccountsCommandTests {
         try "#!/bin/sh\necho \"$1\" > '\(log.path)'\n".write(
             to: opener, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener.path)
-        let result = try await run(
+        let result = try run(
             ["attachment", "open", file.path], environment: ["CASEBOOK_OPEN_COMMAND": opener.path])
         #expect(result.status == 0)
         #expect(try String(contentsOf: log, encoding: .utf8) == file.path + "\n")
     }
 
-    @Test func anAttachmentNothingCanOpenIsAClearError() async throws {
+    @Test func anAttachmentNothingCanOpenIsAClearError() throws {
         let file = data.appendingPathComponent("report.pdf")
         try Data("%PDF".utf8).write(to: file)
-        let result = try await run(
+        let result = try run(
             ["attachment", "open", file.path],
             environment: ["CASEBOOK_OPEN_COMMAND": "/nonexistent/opener"])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("casebook attachment: cannot open \(file.path): "))
-        let missing = try await run(["attachment", "open", "/nonexistent/file.pdf"])
+        let missing = try run(["attachment", "open", "/nonexistent/file.pdf"])
         #expect(
             missing.standardError
                 == "casebook attachment: there is no file at /nonexistent/file.pdf\n")
     }
 
-    @Test func tellsAnAccountsAge() async throws {
+    @Test func tellsAnAccountsAge() throws {
         // Thirty years and three days ago: the age is 30 whatever the time of day (a run across
         // midnight) or the date (no 29 February thirty years back).
         var calendar = Calendar(identifier: .gregorian)
@@ -126,36 +124,35 @@ struct AccountsCommandTests {
         let date = calendar.date(byAdding: DateComponents(year: -30, day: -3), to: Date())!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         let born = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
-        await #expect(try run(["account", "age", "--born", born]).standardOutput == "30\n")
-        let bad = try await run(["account", "age", "--born", "10/05/1990"])
+        #expect(try run(["account", "age", "--born", born]).standardOutput == "30\n")
+        let bad = try run(["account", "age", "--born", "10/05/1990"])
         #expect(bad.status == 1)
         #expect(bad.standardError.contains("--born must be a date such as 1990-05-10"))
     }
 
-    @Test func aDateOfBirthAfterTodayIsNamedAsSuch() async throws {
-        let result = try await run(["account", "age", "--born", "2999-01-01"])
+    @Test func aDateOfBirthAfterTodayIsNamedAsSuch() throws {
+        let result = try run(["account", "age", "--born", "2999-01-01"])
         #expect(result.status == 1)
         #expect(
             result.standardError
                 == "casebook account: --born 2999-01-01 is after today: there is no age yet\n")
     }
 
-    @Test func remembersTheLastUsername() async throws {
-        let none = try await run(["login", "previous", "--data", data.path])
+    @Test func remembersTheLastUsername() throws {
+        let none = try run(["login", "previous", "--data", data.path])
         #expect(none.status == 1)
         #expect(none.standardError == "casebook login: no username is remembered yet\n")
-        await #expect(try run(["login", "remember", "ada", "--data", data.path]).status == 0)
-        await #expect(
-            try run(["login", "previous", "--data", data.path]).standardOutput == "ada\n")
+        #expect(try run(["login", "remember", "ada", "--data", data.path]).status == 0)
+        #expect(try run(["login", "previous", "--data", data.path]).standardOutput == "ada\n")
     }
 
     @Test func setsShowsAndPushesThePreferenceWithoutEverShowingThePassword() async throws {
         let password = "correct horse battery staple"
-        let set = try await run(
+        let set = try run(
             ["preference", "set", "save", "--username", "ada", "--data", data.path],
             input: password + "\n")
         #expect(set.status == 0, "\(set.standardError)")
-        let shown = try await run(["preference", "show", "--data", data.path])
+        let shown = try run(["preference", "show", "--data", data.path])
         #expect(shown.standardOutput == "save (username: ada)\n")
         #expect(!(shown.standardOutput + set.standardOutput).contains(password))
 
@@ -166,7 +163,7 @@ struct AccountsCommandTests {
         #expect(everything.range(of: Data(password.utf8)) == nil)
 
         let server = try ServerProcess()
-        let pushed = try await run([
+        let pushed = try run([
             "preference", "push", "--user", "u7", "--to", server.url.absoluteString, "--data",
             data.path,
         ])
@@ -189,23 +186,23 @@ struct AccountsCommandTests {
     /// with the server's reason.
     @Test func pushesWithATokenToAServerThatHasUsers() async throws {
         let serverData = data.appendingPathComponent("server")
-        _ = try await run(
+        _ = try run(
             ["user", "add", "u7", "--role", "diarist", "--data", serverData.path],
             input: "correct horse\n")
-        let token = try await run(["token", "create", "--user", "u7", "--data", serverData.path])
+        let token = try run(["token", "create", "--user", "u7", "--data", serverData.path])
             .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try await run(["preference", "set", "never", "--data", data.path])
+        _ = try run(["preference", "set", "never", "--data", data.path])
         let server = try ServerProcess(dataDirectory: serverData, ownsDataDirectory: false)
         let push = ["preference", "push", "--user", "u7", "--to", server.url.absoluteString]
-        let anonymous = try await run(push + ["--data", data.path])
+        let anonymous = try run(push + ["--data", data.path])
         #expect(anonymous.status == 1)
         #expect(anonymous.standardError.contains("HTTP 401"))
-        let withOption = try await run(push + ["--token", token, "--data", data.path])
+        let withOption = try run(push + ["--token", token, "--data", data.path])
         #expect(withOption.status == 0, "\(withOption.standardError)")
-        let fromEnvironment = try await run(
+        let fromEnvironment = try run(
             push + ["--data", data.path], environment: ["CASEBOOK_TOKEN": token])
         #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
-        let elsewhere = try await run(
+        let elsewhere = try run(
             [
                 "preference", "push", "--user", "u7", "--to", "http://casebook.example", "--token",
                 token, "--data", data.path,
@@ -214,23 +211,23 @@ struct AccountsCommandTests {
         #expect(elsewhere.standardError.contains("would cross the network in clear text"))
     }
 
-    @Test func refusesAPasswordlessSaveAndUnknownChoices() async throws {
-        let empty = try await run(
+    @Test func refusesAPasswordlessSaveAndUnknownChoices() throws {
+        let empty = try run(
             ["preference", "set", "save", "--username", "ada", "--data", data.path], input: "\n")
         #expect(empty.status == 1)
         #expect(
             empty.standardError
                 == "casebook preference: the password (read from standard input) is empty\n")
-        let unknown = try await run(["preference", "set", "maybe", "--data", data.path])
+        let unknown = try run(["preference", "set", "maybe", "--data", data.path])
         #expect(unknown.status != 0)
-        let noPreference = try await run(["preference", "show", "--data", data.path])
+        let noPreference = try run(["preference", "show", "--data", data.path])
         #expect(noPreference.standardOutput == "no preference saved\n")
     }
 
     @Test(arguments: ["not-now", "never"])
-    func savesTheOtherChoices(choice: String) async throws {
-        await #expect(try run(["preference", "set", choice, "--data", data.path]).status == 0)
-        await #expect(
+    func savesTheOtherChoices(choice: String) throws {
+        #expect(try run(["preference", "set", choice, "--data", data.path]).status == 0)
+        #expect(
             try run(["preference", "show", "--data", data.path]).standardOutput == "\(choice)\n")
     }
 }

@@ -23,23 +23,21 @@ struct CommandConventionsTests {
             "casebook help: 'lsit' is not a diary command; did you mean 'list'?"
         ),
     ])
-    func aMistypedCommandGetsDidYouMeanAndStatus64(arguments: [String], message: String)
-        async throws
-    {
-        let result = try await CasebookExecutable.run(arguments)
+    func aMistypedCommandGetsDidYouMeanAndStatus64(arguments: [String], message: String) throws {
+        let result = try CasebookExecutable.run(arguments)
         #expect(result.status == 64)
         #expect(result.standardError == message + "\nSee 'casebook --help'.\n")
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func helpOfARealCommandStillSucceeds() async throws {
-        let result = try await CasebookExecutable.run(["help", "diary", "list"])
+    @Test func helpOfARealCommandStillSucceeds() throws {
+        let result = try CasebookExecutable.run(["help", "diary", "list"])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("USAGE: casebook diary list"))
     }
 
-    @Test func theVersionSaysWhatABugReportNeeds() async throws {
-        let result = try await CasebookExecutable.run(["--version"])
+    @Test func theVersionSaysWhatABugReportNeeds() throws {
+        let result = try CasebookExecutable.run(["--version"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.first == "casebook 0.3.0")
@@ -53,9 +51,9 @@ struct CommandConventionsTests {
         ["diary", "list"], ["diary", "show", "abcd"], ["diary", "rm", "abcd"], ["user", "list"],
         ["token", "list"], ["token", "revoke", "abcd1234"], ["user", "rm", "ada"],
     ])
-    func aCommandThatReadsDoesNotMakeAMissingDataDirectory(arguments: [String]) async throws {
+    func aCommandThatReadsDoesNotMakeAMissingDataDirectory(arguments: [String]) throws {
         let missing = data.url.appendingPathComponent("not-here")
-        let result = try await CasebookExecutable.run(arguments + ["--data", missing.path])
+        let result = try CasebookExecutable.run(arguments + ["--data", missing.path])
         #expect(result.status == 1)
         // The diary's commands name themselves "diary" in their messages, as they always have.
         let command = arguments[0] == "diary" ? "diary" : arguments.prefix(2).joined(separator: " ")
@@ -66,23 +64,23 @@ struct CommandConventionsTests {
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
-    @Test func usersAndTokensAreTablesWithHeadersOrJSON() async throws {
+    @Test func usersAndTokensAreTablesWithHeadersOrJSON() throws {
         let environment = ["CASEBOOK_PASSWORD_COST": "4"]
         let root = ["--data", data.url.path]
-        _ = try await CasebookExecutable.run(
+        _ = try CasebookExecutable.run(
             ["user", "add", "ada", "--role", "admin"] + root, input: "correct horse\n",
             environment: environment)
-        let made = try await CasebookExecutable.run(
+        let made = try CasebookExecutable.run(
             ["token", "create", "--user", "ada", "--name", "laptop"] + root)
         #expect(made.status == 0)
-        let users = try await CasebookExecutable.run(["user", "list"] + root)
+        let users = try CasebookExecutable.run(["user", "list"] + root)
         let userLines = users.standardOutput.split(separator: "\n")
         #expect(
             userLines.first?.split(separator: " ", omittingEmptySubsequences: true) == [
                 "NAME", "ROLE", "ADDED",
             ])
         #expect(userLines.count == 2 && userLines[1].hasPrefix("ada   admin  "))
-        let usersJSON = try await CasebookExecutable.run(["user", "list", "--json"] + root)
+        let usersJSON = try CasebookExecutable.run(["user", "list", "--json"] + root)
         let userObjects = try #require(
             try JSONSerialization.jsonObject(with: Data(usersJSON.standardOutput.utf8))
                 as? [[String: Any]])
@@ -91,7 +89,7 @@ struct CommandConventionsTests {
         #expect(userObjects[0]["role"] as? String == "admin")
         #expect((userObjects[0]["createdAt"] as? String)?.hasSuffix("Z") == true)
 
-        let tokens = try await CasebookExecutable.run(["token", "list"] + root)
+        let tokens = try CasebookExecutable.run(["token", "list"] + root)
         let tokenLines = tokens.standardOutput.split(separator: "\n")
         #expect(
             tokenLines.first?.split(separator: " ", omittingEmptySubsequences: true) == [
@@ -100,7 +98,7 @@ struct CommandConventionsTests {
         #expect(
             tokenLines.count == 2 && tokenLines[1].contains("active")
                 && tokenLines[1].hasSuffix("laptop"))
-        let tokensJSON = try await CasebookExecutable.run(["token", "list", "--json"] + root)
+        let tokensJSON = try CasebookExecutable.run(["token", "list", "--json"] + root)
         let tokenObjects = try #require(
             try JSONSerialization.jsonObject(with: Data(tokensJSON.standardOutput.utf8))
                 as? [[String: Any]])
@@ -110,9 +108,9 @@ struct CommandConventionsTests {
         #expect(tokenObjects[0]["state"] as? String == "active")
         #expect(tokenObjects[0]["expiresAt"] is NSNull)
         #expect(!tokensJSON.standardOutput.contains("cbt_"), "never a secret")
-        let none = try await CasebookExecutable.run(["token", "list", "--user", "nobody"] + root)
+        let none = try CasebookExecutable.run(["token", "list", "--user", "nobody"] + root)
         #expect(none.standardOutput.split(separator: "\n").count == 1, "the header alone")
-        let noneJSON = try await CasebookExecutable.run(
+        let noneJSON = try CasebookExecutable.run(
             ["token", "list", "--user", "nobody", "--json"] + root)
         #expect(noneJSON.standardOutput == "[]\n")
     }

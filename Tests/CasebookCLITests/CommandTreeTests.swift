@@ -6,8 +6,8 @@ import Testing
 /// know every subcommand.
 @Suite("casebook's command tree")
 struct CommandTreeTests {
-    @Test func printsItsVersion() async throws {
-        let result = try await CasebookExecutable.run(["--version"])
+    @Test func printsItsVersion() throws {
+        let result = try CasebookExecutable.run(["--version"])
         #expect(result.status == 0)
         #expect(
             result.standardOutput.range(
@@ -15,8 +15,8 @@ struct CommandTreeTests {
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])
-    func completesEverySubcommand(shell: String) async throws {
-        let result = try await CasebookExecutable.run(["--generate-completion-script", shell])
+    func completesEverySubcommand(shell: String) throws {
+        let result = try CasebookExecutable.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         for word in ["factor", "menu", "diary", "survey", "verify", "serve", "allowed-host"] {
             #expect(result.standardOutput.contains(word), "\(shell) completion lacks \(word)")
@@ -25,14 +25,14 @@ struct CommandTreeTests {
 
     /// Every failure is one line, `casebook <command>: <what>`, and status 1: a menu file that
     /// is missing, a server that cannot start, alike.
-    @Test func failuresAreOneLineWhateverTheCommand() async throws {
-        let menu = try await CasebookExecutable.run(["menu", "--file", "/nonexistent/menu.yaml"])
+    @Test func failuresAreOneLineWhateverTheCommand() throws {
+        let menu = try CasebookExecutable.run(["menu", "--file", "/nonexistent/menu.yaml"])
         #expect(menu.status == 1)
         #expect(
             menu.standardError
                 == "casebook menu: /nonexistent/menu.yaml: cannot read the file: there is no such file\n"
         )
-        let serve = try await CasebookExecutable.run([
+        let serve = try CasebookExecutable.run([
             "serve", "--menu", "/nonexistent/menu.yaml", "--port", "0",
         ])
         #expect(serve.status == 1)

@@ -21,7 +21,7 @@ struct DatabaseFailoverTests {
             }
         }
         // The standby-to-be has the tables a replica would have: a command migrates them.
-        let migrated = try await CasebookExecutable.run([
+        let migrated = try CasebookExecutable.run([
             "diary", "list", "--database", second.url(database: name),
         ])
         #expect(migrated.status == 0, "\(migrated.standardError)")

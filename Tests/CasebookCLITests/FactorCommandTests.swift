@@ -7,15 +7,15 @@ struct FactorCommandTests {
     static let gnuFactor = "/usr/bin/factor"
     static var hasGNUFactor: Bool { FileManager.default.isExecutableFile(atPath: gnuFactor) }
 
-    @Test func factorsItsArgumentsOneLineEach() async throws {
-        let result = try await CasebookExecutable.run(["factor", "12", "+7", "0", "1"])
+    @Test func factorsItsArgumentsOneLineEach() throws {
+        let result = try CasebookExecutable.run(["factor", "12", "+7", "0", "1"])
         #expect(result.standardOutput == "12: 2 2 3\n7: 7\n0:\n1:\n")
         #expect(result.standardError == "")
         #expect(result.status == 0)
     }
 
-    @Test func itsHelpSaysNumbersOfAnySizeAreTaken() async throws {
-        let result = try await CasebookExecutable.run(["factor", "--help"])
+    @Test func itsHelpSaysNumbersOfAnySizeAreTaken() throws {
+        let result = try CasebookExecutable.run(["factor", "--help"])
         let help = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(
             separator: " ")
         #expect(help.contains("Numbers are non-negative integers of any size"))
@@ -23,17 +23,16 @@ struct FactorCommandTests {
         #expect(result.status == 0)
     }
 
-    @Test func readsStandardInputWhenGivenNoNumbers() async throws {
-        let result = try await CasebookExecutable.run(
-            ["factor"], input: "4 9\n\t18446744073709551615\n")
+    @Test func readsStandardInputWhenGivenNoNumbers() throws {
+        let result = try CasebookExecutable.run(["factor"], input: "4 9\n\t18446744073709551615\n")
         #expect(
             result.standardOutput
                 == "4: 2 2\n9: 3 3\n18446744073709551615: 3 5 17 257 641 65537 6700417\n")
         #expect(result.status == 0)
     }
 
-    @Test func reportsEachInvalidArgumentCarriesOnAndFailsAtTheEnd() async throws {
-        let result = try await CasebookExecutable.run(
+    @Test func reportsEachInvalidArgumentCarriesOnAndFailsAtTheEnd() throws {
+        let result = try CasebookExecutable.run(
             ["factor", "abc", "-5", "6", "1.5", "", "18446744073709551616x"])
         #expect(result.standardOutput == "6: 2 3\n")
         #expect(
@@ -52,12 +51,11 @@ struct FactorCommandTests {
     /// `factor` shows it in the C locale, never as the replacement character's bytes, on the
     /// fast path for plain numbers and through the parser (after `--`) alike.
     @Test(arguments: [false, true])
-    func showsAnArgumentThatIsNotUTF8ByteForByte(afterDoubleDash: Bool) async throws {
+    func showsAnArgumentThatIsNotUTF8ByteForByte(afterDoubleDash: Bool) throws {
         let arguments: [[UInt8]] =
             (afterDoubleDash ? [Array("--".utf8)] : [])
             + [[0x78, 0x80, 0x79], Array("6".utf8), [0xFF, 0x27], Array("x\u{FFFD}".utf8)]
-        let result = try await CasebookExecutable.run(
-            rawArguments: [Array("factor".utf8)] + arguments)
+        let result = try CasebookExecutable.run(rawArguments: [Array("factor".utf8)] + arguments)
         #expect(result.standardOutput == "6: 2 3\n")
         #expect(
             result.standardError == """
@@ -69,22 +67,22 @@ struct FactorCommandTests {
         #expect(result.status == 1)
     }
 
-    @Test func takesTheFirstDoubleDashAsTheEndOfOptionsLikeGNUFactor() async throws {
-        let result = try await CasebookExecutable.run(["factor", "5", "--", "--", "3"])
+    @Test func takesTheFirstDoubleDashAsTheEndOfOptionsLikeGNUFactor() throws {
+        let result = try CasebookExecutable.run(["factor", "5", "--", "--", "3"])
         #expect(result.standardOutput == "5: 5\n3: 3\n")
         #expect(result.standardError == "casebook factor: '--' is not a valid positive integer\n")
         #expect(result.status == 1)
     }
 
-    @Test func reportsInvalidTokensOnStandardInputAndFails() async throws {
-        let result = try await CasebookExecutable.run(["factor"], input: "8 x9 10")
+    @Test func reportsInvalidTokensOnStandardInputAndFails() throws {
+        let result = try CasebookExecutable.run(["factor"], input: "8 x9 10")
         #expect(result.standardOutput == "8: 2 2 2\n10: 2 5\n")
         #expect(result.standardError == "casebook factor: 'x9' is not a valid positive integer\n")
         #expect(result.status == 1)
     }
 
     @Test(.enabled(if: hasGNUFactor, "GNU coreutils factor is not installed"))
-    func matchesGNUFactorByteForByteOnALongStream() async throws {
+    func matchesGNUFactorByteForByteOnALongStream() throws {
         var generator = SplitMix64(seed: 2026)
         var numbers = (0...20000).map(String.init)
         numbers += (0..<5000).map { _ in String(generator.next()) }
@@ -94,7 +92,7 @@ struct FactorCommandTests {
             "18446744030759878681", "10345637057649571009", "3825123056546413051",
         ]
         let input = numbers.joined(separator: "\n") + "\n"
-        let ours = try await CasebookExecutable.run(["factor"], input: input)
+        let ours = try CasebookExecutable.run(["factor"], input: input)
         let gnu = try Self.runGNUFactor(input: Data(input.utf8))
         #expect(ours.status == 0)
         #expect(ours.standardOutput == gnu.output, "casebook factor differs from GNU factor")
@@ -110,8 +108,8 @@ struct FactorCommandTests {
             [0xC3, 0xA9, 0x20, 0x78, 0xE2, 0x82, 0xAC, 0x5C, 0x0A],
             Array(repeating: 0x61, count: 100_000) + [0x0A, 0x34],
         ] as [[UInt8]])
-    func hostileBytesGiveWhatGNUFactorGives(bytes: [UInt8]) async throws {
-        let ours = try await CasebookExecutable.run(["factor"], inputData: Data(bytes))
+    func hostileBytesGiveWhatGNUFactorGives(bytes: [UInt8]) throws {
+        let ours = try CasebookExecutable.run(["factor"], inputData: Data(bytes))
         let gnu = try Self.runGNUFactor(input: Data(bytes))
         #expect(ours.standardOutput == gnu.output)
         #expect(ours.status == gnu.status)

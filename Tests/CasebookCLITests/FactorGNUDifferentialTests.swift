@@ -103,11 +103,11 @@ struct FactorGNUDifferentialTests {
     }
 
     @Test(.enabled(if: enabled))
-    func everyLineAndItsOrderIsGNUsByteForByte() async throws {
+    func everyLineAndItsOrderIsGNUsByteForByte() throws {
         let tokens = Self.inputs()
         #expect(tokens.count > (Self.everyInput ? 1_900 : 95))
         let input = tokens.joined(separator: "\n") + "\n"
-        let ours = try await CasebookExecutable.run(["factor"], input: input)
+        let ours = try CasebookExecutable.run(["factor"], input: input)
         let theirs = try GNUFactor.run(input: input, environment: ["LC_ALL": "C"])
         let invalid = tokens.filter { $0.contains { !$0.isNumber && $0 != "+" } }.count
         #expect(ours.standardOutput.split(separator: "\n").count == tokens.count - invalid)
@@ -123,9 +123,9 @@ struct FactorGNUDifferentialTests {
     }
 
     @Test(.enabled(if: enabled))
-    func asArgumentsToo() async throws {
+    func asArgumentsToo() throws {
         let tokens = Array(Self.inputs().prefix(Self.everyInput ? 300 : 15))
-        let ours = try await CasebookExecutable.run(["factor", "--"] + tokens)
+        let ours = try CasebookExecutable.run(["factor", "--"] + tokens)
         let theirs = try GNUFactor.run(arguments: ["--"] + tokens, environment: ["LC_ALL": "C"])
         #expect(ours.standardOutput == theirs)
     }

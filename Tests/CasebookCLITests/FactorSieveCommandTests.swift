@@ -19,16 +19,16 @@ struct FactorSieveCommandTests {
     static let n199 = "781371738191112273819653558997832177076986774097559719388527"
 
     @Test(arguments: [["--threads", "1"], ["--threads", "3"], []])
-    func splitsAProductOfTwoLargePrimesOnAnyNumberOfThreads(options: [String]) async throws {
-        let result = try await CasebookExecutable.run(["factor"] + options + [Self.n160])
+    func splitsAProductOfTwoLargePrimesOnAnyNumberOfThreads(options: [String]) throws {
+        let result = try CasebookExecutable.run(["factor"] + options + [Self.n160])
         #expect(result.standardOutput == Self.line160)
         #expect(result.standardError == "")
         #expect(result.status == 0)
     }
 
     @Test(arguments: ["0", "1025", "many"])
-    func refusesAThreadCountOutOfRange(threads: String) async throws {
-        let result = try await CasebookExecutable.run(["factor", "--threads", threads, "12"])
+    func refusesAThreadCountOutOfRange(threads: String) throws {
+        let result = try CasebookExecutable.run(["factor", "--threads", threads, "12"])
         #expect(result.status != 0)
         #expect(result.standardOutput == "")
         #expect(result.standardError.contains("threads"))
@@ -36,7 +36,7 @@ struct FactorSieveCommandTests {
 
     /// On a terminal, a number the sieve takes over a second on shows a line on standard
     /// error that says what it does, rewritten in place, and taken away at the end.
-    @Test func showsItsProgressOnATerminal() async throws {
+    @Test func showsItsProgressOnATerminal() throws {
         var master: Int32 = 0
         var terminal: Int32 = 0
         #expect(openpty(&master, &terminal, nil, nil, nil) == 0)

@@ -13,7 +13,7 @@ struct FuzzCorpusTests {
     @Test(arguments: [
         "respondent-yaml", "json-body", "menu-yaml", "factor-tokens", "form-body", "zip-file",
     ])
-    func everyCorpusInputIsHandled(target: String) async throws {
+    func everyCorpusInputIsHandled(target: String) throws {
         let corpus = Self.packageRoot.appendingPathComponent("Fuzz/Corpus/\(target)")
         let inputs = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
         let replayer = CasebookExecutable.url.deletingLastPathComponent()

@@ -173,9 +173,9 @@ struct ManyInstancesTests {
         cluster.stop()
     }
 
-    @Test func aDatabaseOutOfReachStopsTheServerWithOneLineNamingHostAndPort() async throws {
+    @Test func aDatabaseOutOfReachStopsTheServerWithOneLineNamingHostAndPort() throws {
         let port = try FreePort.find()
-        let result = try await CasebookExecutable.run([
+        let result = try CasebookExecutable.run([
             "serve", "--port", "0", "--database",
             "postgres://ada:hunter2@127.0.0.1:\(port)/casebook?sslmode=disable",
         ])
@@ -188,8 +188,8 @@ struct ManyInstancesTests {
         #expect(!result.standardOutput.contains("hunter2"))
     }
 
-    @Test func aBadDatabaseURLIsRefusedBeforeStarting() async throws {
-        let result = try await CasebookExecutable.run([
+    @Test func aBadDatabaseURLIsRefusedBeforeStarting() throws {
+        let result = try CasebookExecutable.run([
             "serve", "--port", "0", "--database", "mysql://ada@db/casebook",
         ])
         #expect(result.status != 0)

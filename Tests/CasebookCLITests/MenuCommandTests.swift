@@ -4,8 +4,8 @@ import Testing
 
 @Suite("casebook menu")
 struct MenuCommandTests {
-    @Test func printsGiuseppesMenuAsAlignedText() async throws {
-        let result = try await CasebookExecutable.run(["menu"])
+    @Test func printsGiuseppesMenuAsAlignedText() throws {
+        let result = try CasebookExecutable.run(["menu"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "Giuseppe's")
@@ -26,8 +26,8 @@ struct MenuCommandTests {
         #expect(Set(priceEnds).count == 1, "prices are right-aligned in one column")
     }
 
-    @Test func printsTheMenuAsJSONWithSectionsInOrder() async throws {
-        let result = try await CasebookExecutable.run(["menu", "--json"])
+    @Test func printsTheMenuAsJSONWithSectionsInOrder() throws {
+        let result = try CasebookExecutable.run(["menu", "--json"])
         #expect(result.status == 0)
         let json =
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
@@ -39,19 +39,19 @@ struct MenuCommandTests {
         #expect(first["price"] as? String == "8.50")
     }
 
-    @Test func readsAnotherMenuFile() async throws {
+    @Test func readsAnotherMenuFile() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.file(
             "menu.yaml",
             contents:
                 "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n  - {name: Gelato, price: 4}\n")
-        let result = try await CasebookExecutable.run(["menu", "--file", url.path])
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
         #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
     }
 
     /// `menu export` writes a menu file that reads back as the same menu: Giuseppe's, and one
     /// given with --file.
-    @Test func exportsAMenuFileThatReadsBackAsTheSameMenu() async throws {
+    @Test func exportsAMenuFileThatReadsBackAsTheSameMenu() throws {
         let directory = try TemporaryDirectory()
         let original = try directory.file(
             "menu.yaml",
@@ -59,39 +59,37 @@ struct MenuCommandTests {
                 + "  - {name: \"Gelato: 3 scoops\", price: 4.5, allergens: [milk, nuts]}\n")
         for file in [nil, original.path] {
             let arguments = file.map { ["--file", $0] } ?? []
-            let exported = try await CasebookExecutable.run(["menu", "export"] + arguments)
+            let exported = try CasebookExecutable.run(["menu", "export"] + arguments)
             #expect(exported.status == 0, "\(exported.standardError)")
             let copy = try directory.file("copy.yaml", contents: exported.standardOutput)
-            let before = try await CasebookExecutable.run(["menu", "--json"] + arguments)
-            let after = try await CasebookExecutable.run(["menu", "--json", "--file", copy.path])
+            let before = try CasebookExecutable.run(["menu", "--json"] + arguments)
+            let after = try CasebookExecutable.run(["menu", "--json", "--file", copy.path])
             #expect(after.status == 0, "\(after.standardError)")
             #expect(after.standardOutput == before.standardOutput)
         }
-        let missing = try await CasebookExecutable.run([
-            "menu", "export", "--file", "/nonexistent.yaml",
-        ])
+        let missing = try CasebookExecutable.run(["menu", "export", "--file", "/nonexistent.yaml"])
         #expect(missing.status == 1)
     }
 
-    @Test func aDishsLabelsAndAllergensAreALineBelowIt() async throws {
+    @Test func aDishsLabelsAndAllergensAreALineBelowIt() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.file(
             "menu.yaml",
             contents: "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n"
                 + "  - {name: Gelato, price: 4, allergens: [milk, nuts], labels: [vegetarian]}\n"
                 + "  - {name: Sorbet, price: 3}\n")
-        let result = try await CasebookExecutable.run(["menu", "--file", url.path])
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
         #expect(
             result.standardOutput
                 == "Da Mario\n\nDesserts\n  Gelato  €4.00\n    Vegetarian; contains milk, tree nuts\n"
                 + "  Sorbet  €3.00\n")
     }
 
-    @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() async throws {
+    @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() throws {
         let directory = try TemporaryDirectory()
         let url = try directory.file(
             "menu.yaml", contents: "currency: EUR\npizzas:\n  - name: A\n    price: cheap\n")
-        let result = try await CasebookExecutable.run(["menu", "--file", url.path])
+        let result = try CasebookExecutable.run(["menu", "--file", url.path])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(
@@ -102,26 +100,26 @@ struct MenuCommandTests {
 
     /// Text from a file quoted in a message (here the names of an unknown section and an
     /// unknown field) shows its control characters as octal escapes: a terminal receives no command.
-    @Test func aMessageQuotingTheFileShowsItsControlCharactersEscaped() async throws {
+    @Test func aMessageQuotingTheFileShowsItsControlCharactersEscaped() throws {
         let directory = try TemporaryDirectory()
         let unknown = try directory.file(
             "unknown.yaml", contents: "currency: EUR\n\"\\e]0;owned\\a\": 1\n")
         let field = try directory.file(
             "field.yaml", contents: "currency: EUR\npizzas:\n  - {name: A, \"\\e[2J\": 1}\n")
-        let first = try await CasebookExecutable.run(["menu", "--file", unknown.path])
+        let first = try CasebookExecutable.run(["menu", "--file", unknown.path])
         #expect(
             first.standardError
                 == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts)\n"
         )
-        let second = try await CasebookExecutable.run(["menu", "--file", field.path])
+        let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
             second.standardError
                 == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels or sold_out)\n"
         )
     }
 
-    @Test func printsTheShippedMenuFileAsATemplate() async throws {
-        let result = try await CasebookExecutable.run(["menu", "--template"])
+    @Test func printsTheShippedMenuFileAsATemplate() throws {
+        let result = try CasebookExecutable.run(["menu", "--template"])
         #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\npizzas:\n"))
     }
 }
@@ -145,18 +143,18 @@ struct MenuImportCommandTests {
 
     @Test func aFileBecomesTheServedMenuOnce() async throws {
         let file = try data.file("mario.yaml", contents: Self.menu)
-        let imported = try await CasebookExecutable.run(
+        let imported = try CasebookExecutable.run(
             ["menu", "import", file.path, "--data", data.url.path])
         #expect(imported.status == 0, "\(imported.standardError)")
         #expect(imported.standardOutput == "Imported mario.yaml as revision 1 of the menu.\n")
-        let again = try await CasebookExecutable.run(
+        let again = try CasebookExecutable.run(
             ["menu", "import", file.path, "--data", data.url.path])
         #expect(
             again.standardOutput
                 == "mario.yaml is the menu already (revision 1): nothing was imported.\n")
-        let shown = try await CasebookExecutable.run(["menu", "--data", data.url.path])
+        let shown = try CasebookExecutable.run(["menu", "--data", data.url.path])
         #expect(shown.standardOutput.hasPrefix("Da Mario\n"))
-        let exported = try await CasebookExecutable.run(["menu", "export", "--data", data.url.path])
+        let exported = try CasebookExecutable.run(["menu", "export", "--data", data.url.path])
         #expect(exported.standardOutput.contains("\"Marinara\""))
         // A server on the data directory serves it, not the menu it was started with.
         let server = try ServerProcess(dataDirectory: data.url, ownsDataDirectory: false)
@@ -166,18 +164,18 @@ struct MenuImportCommandTests {
         #expect(String(decoding: body, as: UTF8.self).contains("Da Mario"))
     }
 
-    @Test func aFileThatIsNoMenuIsRefusedNamingItsLineAndSavesNothing() async throws {
+    @Test func aFileThatIsNoMenuIsRefusedNamingItsLineAndSavesNothing() throws {
         let file = try data.file("broken.yaml", contents: "restaurant: X\npizzas:\n  - name: A\n")
-        let refused = try await CasebookExecutable.run(
+        let refused = try CasebookExecutable.run(
             ["menu", "import", file.path, "--data", data.url.path])
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("broken.yaml:3:"))
-        let shown = try await CasebookExecutable.run(["menu", "--data", data.url.path])
+        let shown = try CasebookExecutable.run(["menu", "--data", data.url.path])
         #expect(shown.standardOutput.hasPrefix("Giuseppe's\n"), "the store holds no menu yet")
-        let missing = try await CasebookExecutable.run(["menu", "import", "--data", data.url.path])
+        let missing = try CasebookExecutable.run(["menu", "import", "--data", data.url.path])
         #expect(missing.status == 64)
         let nowhere = data.appending("nowhere").path
-        let typo = try await CasebookExecutable.run(["menu", "--data", nowhere])
+        let typo = try CasebookExecutable.run(["menu", "--data", nowhere])
         #expect(typo.status == 1)
         #expect(typo.standardError.contains("there is no data directory"))
         #expect(!FileManager.default.fileExists(atPath: nowhere))

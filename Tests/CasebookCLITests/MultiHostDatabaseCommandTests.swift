@@ -22,11 +22,11 @@ struct MultiHostDatabaseCommandTests {
     @Test func theCommandsAndTheServerUseTheHostThatAcceptsWrites() async throws {
         let database = try await PostgresTesting.newDatabaseURL()
         let url = Self.behindADeadHost(database, dead: try FreePort.find())
-        let added = try await CasebookExecutable.run([
+        let added = try CasebookExecutable.run([
             "diary", "add", "Failover ready", "--database", url,
         ])
         #expect(added.status == 0, "\(added.standardError)")
-        let listed = try await CasebookExecutable.run(["diary", "list", "--database", database])
+        let listed = try CasebookExecutable.run(["diary", "list", "--database", database])
         #expect(listed.standardOutput.contains("Failover ready"))
 
         let server = try ServerProcess(arguments: ["--database", url])
@@ -38,11 +38,11 @@ struct MultiHostDatabaseCommandTests {
             "\(String(decoding: body, as: UTF8.self))")
     }
 
-    @Test func whenNoHostAnswersTheCommandNamesEveryHostItTried() async throws {
+    @Test func whenNoHostAnswersTheCommandNamesEveryHostItTried() throws {
         let (first, second) = (try FreePort.find(), try FreePort.find())
         let url =
             "postgres://casebook@127.0.0.1:\(first),127.0.0.1:\(second)/casebook?sslmode=disable"
-        let result = try await CasebookExecutable.run(["diary", "list", "--database", url])
+        let result = try CasebookExecutable.run(["diary", "list", "--database", url])
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
         #expect(result.standardError.contains("127.0.0.1:\(first) (Connection refused)"))

@@ -7,7 +7,7 @@ import Testing
 /// launch is refused before that, naming the count, instead.
 @Suite("Starting a process from a test")
 struct ProcessLaunchTests {
-    @Test func aLaunchWithMoreDescriptorsOpenThanTheLimitIsRefusedAndNothingStarts() async throws {
+    @Test func aLaunchWithMoreDescriptorsOpenThanTheLimitIsRefusedAndNothingStarts() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/true")
         #if os(Linux)
@@ -21,7 +21,7 @@ struct ProcessLaunchTests {
         #endif
     }
 
-    @Test func aLaunchWithinTheLimitRuns() async throws {
+    @Test func aLaunchWithinTheLimitRuns() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exit 7"]
@@ -30,7 +30,7 @@ struct ProcessLaunchTests {
         #expect(process.terminationStatus == 7)
     }
 
-    @Test func theDescriptorsThisProcessHoldsAreCounted() async throws {
+    @Test func theDescriptorsThisProcessHoldsAreCounted() throws {
         #if os(Linux)
             let held = (0..<200).map { _ in open("/dev/null", O_RDONLY) }
             defer { for descriptor in held { close(descriptor) } }

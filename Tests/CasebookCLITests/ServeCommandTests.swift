@@ -21,10 +21,10 @@ struct ServeCommandTests {
                 atPath: server.dataDirectory.appendingPathComponent("respondents.sqlite").path))
     }
 
-    @Test func aPortInUseIsAClearErrorNotACrash() async throws {
+    @Test func aPortInUseIsAClearErrorNotACrash() throws {
         let server = try ServerProcess()
         let port = try #require(server.url.port)
-        let result = try await CasebookExecutable.run([
+        let result = try CasebookExecutable.run([
             "serve", "--port", String(port), "--data", server.dataDirectory.path,
         ])
         #expect(result.status == 1)
@@ -48,11 +48,11 @@ struct ServeCommandTests {
     }
 
     /// A data directory that is a file, or lies below one, names the path and the reason once.
-    @Test func aDataDirectoryThatCannotBeUsedIsNamedOnceWithTheReason() async throws {
+    @Test func aDataDirectoryThatCannotBeUsedIsNamedOnceWithTheReason() throws {
         let directory = try TemporaryDirectory()
         let file = try directory.file("data", contents: "not a directory")
         for path in [file.path, file.appending(path: "below").path] {
-            let result = try await CasebookExecutable.run(["serve", "--port", "0", "--data", path])
+            let result = try CasebookExecutable.run(["serve", "--port", "0", "--data", path])
             #expect(result.status == 1)
             #expect(
                 result.standardError
@@ -60,8 +60,8 @@ struct ServeCommandTests {
         }
     }
 
-    @Test func anInvalidMenuFileStopsTheServerFromStartingWithAClearError() async throws {
-        let result = try await CasebookExecutable.run([
+    @Test func anInvalidMenuFileStopsTheServerFromStartingWithAClearError() throws {
+        let result = try CasebookExecutable.run([
             "serve", "--port", "0", "--menu", "/nonexistent/menu.yaml",
         ])
         #expect(result.status == 1)
@@ -79,7 +79,7 @@ struct ServeMenuTests {
     @Test(arguments: [false, true])
     func theMenuIsForAnyoneUnlessTheServerKeepsItPrivate(privateMenu: Bool) async throws {
         let data = try TemporaryDirectory()
-        let added = try await CasebookExecutable.run(
+        let added = try CasebookExecutable.run(
             ["user", "add", "ada", "--role", "admin", "--data", data.url.path],
             input: "correct horse\n")
         #expect(added.status == 0)

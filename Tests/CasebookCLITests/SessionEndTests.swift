@@ -22,15 +22,15 @@ struct SessionEndTests {
             place += ["--database", try await PostgresTesting.newDatabaseURL()]
             serverCount = 2
         }
-        func casebook(_ arguments: [String], input: String = "") async throws
+        func casebook(_ arguments: [String], input: String = "") throws
             -> CasebookExecutable.Result
         {
-            try await CasebookExecutable.run(arguments + place, input: input)
+            try CasebookExecutable.run(arguments + place, input: input)
         }
-        await #expect(
+        #expect(
             try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
                 .status == 0)
-        let token = try await casebook(["token", "create", "--user", "dee"]).standardOutput
+        let token = try casebook(["token", "create", "--user", "dee"]).standardOutput
             .trimmingCharacters(in: .whitespacesAndNewlines)
         // On a data directory the server shares the command's; on PostgreSQL each server has
         // a data directory of its own and the users are in the database.
@@ -49,7 +49,7 @@ struct SessionEndTests {
             #expect(try await browser.status(of: "api/diary", on: server.url) == 200)
         }
 
-        let changed = try await casebook(["user", "passwd", "dee"], input: "battery staple\n")
+        let changed = try casebook(["user", "passwd", "dee"], input: "battery staple\n")
         #expect(changed.status == 0)
         #expect(
             changed.standardOutput
@@ -63,7 +63,7 @@ struct SessionEndTests {
                     == 200)
         }
 
-        let revoked = try await casebook(
+        let revoked = try casebook(
             ["user", "passwd", "dee", "--revoke-tokens"], input: "new battery\n")
         #expect(
             revoked.standardOutput
@@ -80,14 +80,13 @@ struct SessionEndTests {
     /// in again as what they now are), and their token acts with the new role.
     @Test func aNewRoleEndsEverySessionAtOnce() async throws {
         let data = try TemporaryDirectory()
-        func casebook(_ arguments: [String], input: String = "") async throws
+        func casebook(_ arguments: [String], input: String = "") throws
             -> CasebookExecutable.Result
         {
-            try await CasebookExecutable.run(arguments + ["--data", data.url.path], input: input)
+            try CasebookExecutable.run(arguments + ["--data", data.url.path], input: input)
         }
-        _ = try await casebook(
-            ["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
-        let token = try await casebook(["token", "create", "--user", "dee"]).standardOutput
+        _ = try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
+        let token = try casebook(["token", "create", "--user", "dee"]).standardOutput
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try ServerProcess(
             dataDirectory: data.url, arguments: ["--credential-cache", "300"],
@@ -95,7 +94,7 @@ struct SessionEndTests {
         let browser = try await SignedInBrowser(
             url: server.url, name: "dee", password: "correct horse")
         #expect(try await browser.status(of: "api/diary", on: server.url) == 200)
-        let changed = try await casebook(["user", "role", "dee", "surveyor"])
+        let changed = try casebook(["user", "role", "dee", "surveyor"])
         #expect(
             changed.standardOutput
                 == "dee is now a surveyor: their signed-in sessions have ended; "
@@ -106,7 +105,7 @@ struct SessionEndTests {
         #expect(
             try await SignedInBrowser.status(
                 of: "api/respondent-store", on: server.url, token: token) == 200)
-        let unknown = try await casebook(["user", "role", "nobody", "admin"])
+        let unknown = try casebook(["user", "role", "nobody", "admin"])
         #expect(unknown.status == 1)
         #expect(unknown.standardError == "casebook user role: there is no user named 'nobody'\n")
     }

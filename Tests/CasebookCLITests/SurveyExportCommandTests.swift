@@ -38,18 +38,18 @@ struct SurveyExportCommandTests {
 
     @Test func writesTheStoreAsCSVOrJSONLines() async throws {
         try await fill()
-        let csv = try await CasebookExecutable.run(
+        let csv = try CasebookExecutable.run(
             ["survey", "export", "--format", "csv", "--data", data.url.path])
         #expect(csv.status == 0, "\(csv.standardError)")
         #expect(
             csv.standardOutput == "id,household/size,name\r\nr1,,Ada\r\nr2,3,\"Zoë, the elder\"\r\n"
         )
-        let lines = try await CasebookExecutable.run(
+        let lines = try CasebookExecutable.run(
             ["survey", "export", "--format", "jsonl", "--data", data.url.path])
         #expect(lines.standardOutput.split(separator: "\n").count == 2)
         let zipFile = data.appending("respondents.zip")
         #expect(FileManager.default.createFile(atPath: zipFile.path, contents: nil))
-        let zip = try await CasebookExecutable.run(
+        let zip = try CasebookExecutable.run(
             [
                 "survey", "export", "--format", "zip", "--state", "approved", "--data",
                 data.url.path,
@@ -62,49 +62,49 @@ struct SurveyExportCommandTests {
         #expect(!archive.contains("r1.yaml"))
         let file = data.appending("respondents.csv")
         #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
-        let spreadsheet = try await CasebookExecutable.run(
+        let spreadsheet = try CasebookExecutable.run(
             ["survey", "export", "--spreadsheet", "--data", data.url.path], outputTo: file.path)
         #expect(spreadsheet.status == 0)
         #expect(
             Array(try Data(contentsOf: file).prefix(6)) == [0xEF, 0xBB, 0xBF] + Array("id,".utf8))
         // A filter exports what it takes, its columns theirs alone.
-        let approved = try await CasebookExecutable.run(
+        let approved = try CasebookExecutable.run(
             ["survey", "export", "--state", "approved", "--data", data.url.path])
         #expect(approved.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
-        let received = try await CasebookExecutable.run(
+        let received = try CasebookExecutable.run(
             ["survey", "export", "--state", "received", "--data", data.url.path])
         #expect(received.standardOutput == "id,name\r\nr1,Ada\r\n")
-        let searched = try await CasebookExecutable.run(
+        let searched = try CasebookExecutable.run(
             ["survey", "export", "--search", "zoe", "--data", data.url.path])
         #expect(searched.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
-        let nobody = try await CasebookExecutable.run(
+        let nobody = try CasebookExecutable.run(
             ["survey", "export", "--user", "nobody", "--data", data.url.path])
         #expect(nobody.standardOutput == "id\r\n")
-        let unknown = try await CasebookExecutable.run(
+        let unknown = try CasebookExecutable.run(
             ["survey", "export", "--state", "fine", "--data", data.url.path])
         #expect(unknown.status == 64)
         // By the days they arrived (UTC; the day before to the day after, over midnight too).
-        let after = try await CasebookExecutable.run(
+        let after = try CasebookExecutable.run(
             ["survey", "export", "--from", "9999-12-31", "--data", data.url.path])
         #expect(after.standardOutput == "id\r\n")
         let day = { (offset: Double) in
             Date(timeIntervalSinceNow: offset * 86_400).formatted(
                 Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
         }
-        let around = try await CasebookExecutable.run(
+        let around = try CasebookExecutable.run(
             [
                 "survey", "export", "--from", day(-1), "--to", day(1), "--state", "received",
                 "--data", data.url.path,
             ])
         #expect(around.standardOutput == "id,name\r\nr1,Ada\r\n")
-        let byField = try await CasebookExecutable.run(
+        let byField = try CasebookExecutable.run(
             ["survey", "export", "--field", "household/size=3", "--data", data.url.path])
         #expect(byField.standardOutput == "id,household/size,name\r\nr2,3,\"Zoë, the elder\"\r\n")
-        let noEquals = try await CasebookExecutable.run(
+        let noEquals = try CasebookExecutable.run(
             ["survey", "export", "--field", "name", "--data", data.url.path])
         #expect(noEquals.status == 64)
         #expect(noEquals.standardError.contains("--field is COLUMN=VALUE"))
-        let badDay = try await CasebookExecutable.run(
+        let badDay = try CasebookExecutable.run(
             ["survey", "export", "--to", "2026-02-30", "--data", data.url.path])
         #expect(badDay.status == 64)
         #expect(badDay.standardError.contains("--to"))
@@ -113,18 +113,18 @@ struct SurveyExportCommandTests {
     @Test func readsThePostgreSQLStoreWithDatabase() async throws {
         let database = try await PostgresTesting.newDatabaseURL()
         try await fill(["--database", database])
-        let csv = try await CasebookExecutable.run(
+        let csv = try CasebookExecutable.run(
             ["survey", "export", "--database", database, "--data", data.url.path])
         #expect(csv.status == 0, "\(csv.standardError)")
         #expect(csv.standardOutput.hasPrefix("id,household/size,name\r\nr1,,Ada\r\n"))
     }
 
-    @Test func aDataDirectoryWithoutRespondentsIsSaidAndAnUnknownFormatRefused() async throws {
-        let missing = try await CasebookExecutable.run(
+    @Test func aDataDirectoryWithoutRespondentsIsSaidAndAnUnknownFormatRefused() throws {
+        let missing = try CasebookExecutable.run(
             ["survey", "export", "--data", data.appending("nowhere").path])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("there is no data directory"))
-        let format = try await CasebookExecutable.run(
+        let format = try CasebookExecutable.run(
             ["survey", "export", "--format", "xlsx", "--data", data.url.path])
         #expect(format.status == 64)
         #expect(format.standardError.contains("--format"))

@@ -51,13 +51,13 @@ struct SurveySyncCommandTests {
     }
 
     /// Another process (here, this test) holds the folder, as a sync from the web page would.
-    @Test func refusesToSyncAFolderAnotherSyncHolds() async throws {
+    @Test func refusesToSyncAFolderAnotherSyncHolds() throws {
         try writeRespondents(1...2)
         let descriptor = open(folder.path, O_RDONLY)
         #expect(descriptor >= 0)
         defer { close(descriptor) }
         #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
-        let refused = try await CasebookExecutable.run([
+        let refused = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", "http://127.0.0.1:1",
         ])
         #expect(refused.status == 1)
@@ -73,19 +73,19 @@ struct SurveySyncCommandTests {
     @Test func sendsNewRespondentsThenNothingOnARerun() async throws {
         let server = try ServerProcess()
         try writeRespondents(1...120)
-        let first = try await CasebookExecutable.run([
+        let first = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(first.standardOutput == "synced 120, unchanged 0, failed 0\n")
         #expect(first.status == 0)
-        let rerun = try await CasebookExecutable.run([
+        let rerun = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(rerun.standardOutput == "synced 0, unchanged 120, failed 0\n")
         #expect(try await respondentCount(on: server) == 120)
         // A dry run lists what a sync would send, and sends nothing.
         try writeRespondents(121...122)
-        let dryRun = try await CasebookExecutable.run([
+        let dryRun = try CasebookExecutable.run([
             "survey", "sync", "--dry-run", "--from", folder.path, "--to",
             server.url.absoluteString,
         ])
@@ -105,7 +105,7 @@ struct SurveySyncCommandTests {
         try "id: 9\nname: [unclosed\n".write(
             to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
         let arguments = ["--from", folder.path, "--to", server.url.absoluteString, "--json"]
-        let synced = try await CasebookExecutable.run(["survey", "sync"] + arguments)
+        let synced = try CasebookExecutable.run(["survey", "sync"] + arguments)
         #expect(synced.status == 1)
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(synced.standardOutput.utf8))
@@ -117,7 +117,7 @@ struct SurveySyncCommandTests {
         #expect(failures.first?["file"] as? String == "broken.yaml")
         #expect((failures.first?["message"] as? String)?.hasPrefix("broken.yaml:") == true)
         #expect((report["notes"] as? [String])?.count == 1)
-        let verified = try await CasebookExecutable.run(["survey", "verify"] + arguments)
+        let verified = try CasebookExecutable.run(["survey", "verify"] + arguments)
         let verify = try #require(
             try JSONSerialization.jsonObject(with: Data(verified.standardOutput.utf8))
                 as? [String: Any])
@@ -132,7 +132,7 @@ struct SurveySyncCommandTests {
         try writeRespondents(1...3)
         try "id: 9\nname: [unclosed\nage: 3\n".write(
             to: folder.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
-        let result = try await CasebookExecutable.run([
+        let result = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(result.standardOutput == "synced 3, unchanged 0, failed 1\n")
@@ -144,7 +144,7 @@ struct SurveySyncCommandTests {
 
     /// A file's name reaches the terminal in messages and in verify's lines: its control
     /// characters are shown as octal escapes, never sent to the terminal as they are.
-    @Test func fileNamesWithControlCharactersAreShownEscaped() async throws {
+    @Test func fileNamesWithControlCharactersAreShownEscaped() throws {
         let server = try ServerProcess()
         try "id: 7\nname: Seven\n".write(
             to: folder.appendingPathComponent("r\u{1B}[2J.yaml"), atomically: true,
@@ -153,10 +153,10 @@ struct SurveySyncCommandTests {
             to: folder.appendingPathComponent("b\u{1B}]0;x\u{7}.yaml"), atomically: true,
             encoding: .utf8)
         let arguments = ["--from", folder.path, "--to", server.url.absoluteString]
-        let verified = try await CasebookExecutable.run(["survey", "verify"] + arguments)
+        let verified = try CasebookExecutable.run(["survey", "verify"] + arguments)
         #expect(verified.standardOutput.hasPrefix("missing 7 (r\\033[2J.yaml)\n"))
         #expect(verified.standardError.hasPrefix("casebook survey verify: b\\033]0;x\\007.yaml:"))
-        let synced = try await CasebookExecutable.run(["survey", "sync"] + arguments)
+        let synced = try CasebookExecutable.run(["survey", "sync"] + arguments)
         #expect(synced.standardOutput == "synced 1, unchanged 0, failed 1\n")
         #expect(synced.standardError.contains("casebook survey sync: b\\033]0;x\\007.yaml:"))
         for result in [verified, synced] {
@@ -165,11 +165,11 @@ struct SurveySyncCommandTests {
         }
     }
 
-    @Test func aBackendThatIsDownStopsTheSyncNamingItAndRecordsNothing() async throws {
+    @Test func aBackendThatIsDownStopsTheSyncNamingItAndRecordsNothing() throws {
         try writeRespondents(1...2)
         let closedPort = try FreePort.find()
         let url = "http://127.0.0.1:\(closedPort)"
-        let result = try await CasebookExecutable.run([
+        let result = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", url, "--retries", "0",
         ])
         #expect(result.status == 1)
@@ -184,14 +184,14 @@ struct SurveySyncCommandTests {
 
     /// What `--from` names must be a folder; the message says which of the two it is not.
     @Test(arguments: ["sync", "verify"])
-    func aFromThatIsNoFolderIsNamedForWhatItIs(command: String) async throws {
+    func aFromThatIsNoFolderIsNamedForWhatItIs(command: String) throws {
         let file = try directory.file("respondent.yaml", contents: "id: 1\n")
         let missing = directory.appending("missing").path
         for (from, message) in [
             (missing, "no respondents folder at \(missing)"),
             (file.path, "\(file.path) is a file, not a respondents folder"),
         ] {
-            let result = try await CasebookExecutable.run([
+            let result = try CasebookExecutable.run([
                 "survey", command, "--from", from, "--to", "http://127.0.0.1:1", "--retries", "0",
             ])
             #expect(result.status == 1)
@@ -202,9 +202,9 @@ struct SurveySyncCommandTests {
     /// A token is a password: it crosses the network only encrypted. Plain http is for this
     /// machine's own loopback; elsewhere the command refuses before anything is sent.
     @Test(arguments: ["sync", "verify"])
-    func refusesToSendATokenInClearTextToAnotherMachine(command: String) async throws {
+    func refusesToSendATokenInClearTextToAnotherMachine(command: String) throws {
         try writeRespondents(1...1)
-        let result = try await CasebookExecutable.run([
+        let result = try CasebookExecutable.run([
             "survey", command, "--from", folder.path, "--to", "http://192.0.2.7:8080",
             "--token", "cb_secret", "--retries", "0",
         ])
@@ -237,7 +237,7 @@ struct SurveySyncCommandTests {
         kill(sync.processIdentifier, SIGKILL)
         sync.waitUntilExit()
 
-        let resumed = try await CasebookExecutable.run([
+        let resumed = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,
         ])
         #expect(resumed.status == 0)
@@ -276,29 +276,28 @@ struct SurveyStoreChangeTests {
         }
     }
 
-    func survey(_ command: String, _ server: ServerProcess, _ extra: [String] = []) async throws
+    func survey(_ command: String, _ server: ServerProcess, _ extra: [String] = []) throws
         -> CasebookExecutable.Result
     {
-        try await CasebookExecutable.run(
+        try CasebookExecutable.run(
             ["survey", command, "--from", folder.path, "--to", server.url.absoluteString] + extra)
     }
 
-    @Test func aStoreRestoredFromACopyTakenMidwayGetsWhatItLostAndVerifiesIdentical() async throws {
+    @Test func aStoreRestoredFromACopyTakenMidwayGetsWhatItLostAndVerifiesIdentical() throws {
         var server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
         try write(1...3)
-        let first = try await survey("sync", server)
+        let first = try survey("sync", server)
         #expect(first.standardOutput == "synced 3, unchanged 0, failed 0\n")
         #expect(first.standardError.contains("is new to this folder: sending all 3"))
         let backup = directory.appending("backup.sqlite")
         let database = try DatabaseQueue(
             path: data.appendingPathComponent("respondents.sqlite").path)
-        try await database.writeWithoutTransaction { db in
+        try database.writeWithoutTransaction { db in
             try db.execute(sql: "VACUUM INTO ?", arguments: [backup.path])
         }
         try database.close()
         try write(4...5)
-        await #expect(
-            try survey("sync", server).standardOutput == "synced 2, unchanged 3, failed 0\n")
+        #expect(try survey("sync", server).standardOutput == "synced 2, unchanged 3, failed 0\n")
         #expect(server.stop() == 0)
         for suffix in ["", "-wal", "-shm"] {
             try? FileManager.default.removeItem(
@@ -307,39 +306,38 @@ struct SurveyStoreChangeTests {
         try FileManager.default.copyItem(
             at: backup, to: data.appendingPathComponent("respondents.sqlite"))
         server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
-        let lost = try await survey("verify", server)
+        let lost = try survey("verify", server)
         #expect(lost.status == 1)
         #expect(
             lost.standardOutput
                 == "missing 4 (r4.yaml)\nmissing 5 (r5.yaml)\nidentical 3, missing 2, different 0, only on backend 0\n"
         )
-        let resync = try await survey("sync", server)
+        let resync = try survey("sync", server)
         #expect(resync.standardOutput == "synced 2, unchanged 3, failed 0\n")
         #expect(
             resync.standardError.contains(
                 "no longer holds 2 respondents it acknowledged (restored from an older copy?): sending them again"
             ))
-        let verified = try await survey("verify", server)
+        let verified = try survey("verify", server)
         #expect(verified.standardOutput == "identical 5\n")
         #expect(verified.status == 0)
         server.stop()
     }
 
-    @Test func verifyRepairsWhatANewDatabaseLacks() async throws {
+    @Test func verifyRepairsWhatANewDatabaseLacks() throws {
         var server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
         try write(1...4)
-        _ = try await survey("sync", server)
+        _ = try survey("sync", server)
         server.stop()
         try FileManager.default.removeItem(at: data)
         server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
-        let repaired = try await survey("verify", server, ["--repair"])
+        let repaired = try survey("verify", server, ["--repair"])
         #expect(repaired.status == 0)
         #expect(
             repaired.standardOutput.hasSuffix(
                 "identical 0, missing 4, different 0, only on backend 0; repaired 4\n"))
-        await #expect(try survey("verify", server).standardOutput == "identical 4\n")
-        await #expect(
-            try survey("sync", server).standardOutput == "synced 0, unchanged 4, failed 0\n")
+        #expect(try survey("verify", server).standardOutput == "identical 4\n")
+        #expect(try survey("sync", server).standardOutput == "synced 0, unchanged 4, failed 0\n")
         server.stop()
     }
 }

@@ -20,7 +20,7 @@ struct TLSTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func servesHTTPSWithTheCertificateItWasGiven() async throws {
+    @Test func servesHTTPSWithTheCertificateItWasGiven() throws {
         let folder = try TemporaryDirectory()
         let certificate = folder.appending("cert.pem").path
         let key = folder.appending("key.pem").path
@@ -51,7 +51,7 @@ struct TLSTests {
 
     /// Each file is read as a bounded regular file (a link followed: certificates from an ACME
     /// client are links) and what is wrong with it is said plainly, never a library's case name.
-    @Test func aCertificateOrKeyThatCannotBeUsedIsNamedWithTheReason() async throws {
+    @Test func aCertificateOrKeyThatCannotBeUsedIsNamedWithTheReason() throws {
         let folder = try TemporaryDirectory()
         let certificate = folder.appending("cert.pem").path
         let key = folder.appending("key.pem").path
@@ -76,7 +76,7 @@ struct TLSTests {
             (certificate, otherKey, otherKey, "it is not the private key of \(certificate)"),
         ]
         for (cert, key, named, reason) in cases {
-            let result = try await CasebookExecutable.run([
+            let result = try CasebookExecutable.run([
                 "serve", "--port", "0", "--data", folder.appending("data").path, "--tls-cert", cert,
                 "--tls-key", key,
             ])

@@ -11,33 +11,32 @@ struct UserAndTokenCommandTests {
     init() throws { data = try TemporaryDirectory() }
 
     func casebook(_ arguments: [String], input: String = "", environment: [String: String] = [:])
-        async throws -> CasebookExecutable.Result
+        throws -> CasebookExecutable.Result
     {
-        try await CasebookExecutable.run(
+        try CasebookExecutable.run(
             arguments + ["--data", data.url.path], input: input, environment: environment)
     }
 
-    @Test func addsListsChangesAndRemovesUsersWithPasswordsFromStandardInput() async throws {
-        let added = try await casebook(
+    @Test func addsListsChangesAndRemovesUsersWithPasswordsFromStandardInput() throws {
+        let added = try casebook(
             ["user", "add", "ada", "--role", "admin"], input: "correct horse\n")
         #expect(added.status == 0)
         #expect(added.standardOutput == "added ada (admin)\n")
-        let listed = try await casebook(["user", "list"])
+        let listed = try casebook(["user", "list"])
         #expect(listed.standardOutput.hasPrefix("NAME  ROLE   ADDED\nada   admin  "))
         let stored = try String(
             contentsOf: data.appending("users.sqlite"), encoding: .isoLatin1)
         #expect(!stored.contains("correct horse"), "only a hash is kept")
-        await #expect(
-            try casebook(["user", "passwd", "ada"], input: "battery staple\n").status == 0)
-        let again = try await casebook(["user", "add", "ada"], input: "correct horse\n")
+        #expect(try casebook(["user", "passwd", "ada"], input: "battery staple\n").status == 0)
+        let again = try casebook(["user", "add", "ada"], input: "correct horse\n")
         #expect(again.status == 1)
         #expect(again.standardError == "casebook user add: there is already a user named 'ada'\n")
-        let short = try await casebook(["user", "add", "bob"], input: "short\n")
+        let short = try casebook(["user", "add", "bob"], input: "short\n")
         #expect(
             short.standardError == "casebook user add: the password must be at least 8 bytes long\n"
         )
-        await #expect(try casebook(["user", "rm", "ada"]).standardOutput == "removed ada\n")
-        await #expect(try casebook(["user", "list"]).standardOutput == "NAME  ROLE  ADDED\n")
+        #expect(try casebook(["user", "rm", "ada"]).standardOutput == "removed ada\n")
+        #expect(try casebook(["user", "list"]).standardOutput == "NAME  ROLE  ADDED\n")
     }
 
     /// The token is printed once; a server with users refuses a sync without it, and takes
@@ -48,8 +47,8 @@ struct UserAndTokenCommandTests {
         (["user", "add", "ada"], "user add"),
         (["preference", "set", "save", "--username", "ada"], "preference"),
     ])
-    func aPasswordThatIsNotUTF8IsRefused(arguments: [String], command: String) async throws {
-        let result = try await CasebookExecutable.run(
+    func aPasswordThatIsNotUTF8IsRefused(arguments: [String], command: String) throws {
+        let result = try CasebookExecutable.run(
             arguments + ["--data", data.url.path],
             inputData: Data([0x70, 0x61, 0x80] + Array("ssword123\n".utf8)))
         #expect(result.status == 1)
@@ -57,28 +56,28 @@ struct UserAndTokenCommandTests {
             result.standardError
                 == "casebook \(command): the password is not valid UTF-8 text (its byte 3 is 0x80)\n"
         )
-        await #expect(!(try casebook(["user", "list"]).standardOutput.contains("ada")))
+        #expect(!(try casebook(["user", "list"]).standardOutput.contains("ada")))
     }
 
     /// Standard input is read as a password up to 4,096 bytes, and no further.
-    @Test func aPasswordLongerThanAnyHashTakesIsRefusedUnreadToItsEnd() async throws {
-        let result = try await casebook(
+    @Test func aPasswordLongerThanAnyHashTakesIsRefusedUnreadToItsEnd() throws {
+        let result = try casebook(
             ["user", "add", "ada"], input: String(repeating: "a", count: 1_000_000) + "\n")
         #expect(result.status == 1)
         #expect(
             result.standardError == "casebook user add: the password is longer than 4096 bytes\n")
-        await #expect(!(try casebook(["user", "list"]).standardOutput.contains("ada")))
+        #expect(!(try casebook(["user", "list"]).standardOutput.contains("ada")))
     }
 
-    @Test func aSurveySyncCarriesItsTokenToAServerWithUsers() async throws {
-        await #expect(
+    @Test func aSurveySyncCarriesItsTokenToAServerWithUsers() throws {
+        #expect(
             try casebook(["user", "add", "sam", "--role", "surveyor"], input: "field work!\n")
                 .status == 0)
-        let created = try await casebook(["token", "create", "--user", "sam", "--name", "laptop"])
+        let created = try casebook(["token", "create", "--user", "sam", "--name", "laptop"])
         #expect(created.status == 0)
         let secret = created.standardOutput.trimmingCharacters(in: .newlines)
         #expect(secret.hasPrefix("cbt_"))
-        let listed = try await casebook(["token", "list"]).standardOutput
+        let listed = try casebook(["token", "list"]).standardOutput
         let row = try #require(listed.split(separator: "\n").dropFirst().first)
         #expect(row.hasSuffix("sam   active  never    laptop"))
         #expect(!listed.contains(secret))
@@ -97,38 +96,38 @@ struct UserAndTokenCommandTests {
         // A refusal of the credential says so, not that the server cannot be reached, and an
         // aborted sync prints no summary of nothing.
         let endpoint = server.url.appendingPathComponent("api/respondents").absoluteString
-        let anonymous = try await CasebookExecutable.run(sync)
+        let anonymous = try CasebookExecutable.run(sync)
         #expect(anonymous.status == 1)
         #expect(
             anonymous.standardError
                 == "casebook survey sync: the backend at \(endpoint) refused the token (401: this API needs a token: Authorization: Bearer <token>)\n"
         )
         #expect(anonymous.standardOutput.isEmpty)
-        let withToken = try await CasebookExecutable.run(sync + ["--token", secret])
+        let withToken = try CasebookExecutable.run(sync + ["--token", secret])
         #expect(withToken.status == 0)
         #expect(withToken.standardOutput.contains("synced 1"))
-        let fromEnvironment = try await CasebookExecutable.run(
+        let fromEnvironment = try CasebookExecutable.run(
             ["survey", "verify", "--from", folder.url.path, "--to", server.url.absoluteString],
             environment: ["CASEBOOK_TOKEN": secret])
         #expect(fromEnvironment.standardOutput.contains("identical 1"))
         // What another device of the team sent is counted, never a difference.
-        let phone = try await #require(
+        let phone = try #require(
             try casebook(["token", "create", "--user", "sam", "--name", "phone"])
                 .standardOutput.firstMatch(of: /cbt_[A-Za-z0-9_-]+/)?.output)
         let other = try TemporaryDirectory()
         _ = try other.file("r2.yaml", contents: "id: r2\nname: Dee\n")
-        let fromPhone = try await CasebookExecutable.run([
+        let fromPhone = try CasebookExecutable.run([
             "survey", "sync", "--from", other.url.path, "--to", server.url.absoluteString,
             "--token", String(phone),
         ])
         #expect(fromPhone.status == 0)
-        let laptop = try await CasebookExecutable.run(
+        let laptop = try CasebookExecutable.run(
             ["survey", "verify", "--from", folder.url.path, "--to", server.url.absoluteString],
             environment: ["CASEBOOK_TOKEN": secret])
         #expect(laptop.standardOutput == "identical 1, from other devices 1\n")
         #expect(laptop.status == 0)
-        await #expect(try casebook(["token", "revoke", id]).standardOutput == "revoked \(id)\n")
-        let revoked = try await CasebookExecutable.run(sync + ["--token", secret])
+        #expect(try casebook(["token", "revoke", id]).standardOutput == "revoked \(id)\n")
+        let revoked = try CasebookExecutable.run(sync + ["--token", secret])
         #expect(revoked.status == 1)
         #expect(
             revoked.standardError
@@ -137,8 +136,8 @@ struct UserAndTokenCommandTests {
         server.stop()
     }
 
-    @Test func aServerForOtherMachinesWithNoUserYetRefusesToStart() async throws {
-        let result = try await casebook(["serve", "--host", "0.0.0.0", "--port", "0"])
+    @Test func aServerForOtherMachinesWithNoUserYetRefusesToStart() throws {
+        let result = try casebook(["serve", "--host", "0.0.0.0", "--port", "0"])
         #expect(result.status == 1)
         #expect(result.standardError.contains("warning: serving 0.0.0.0 over plain HTTP"))
         #expect(
@@ -162,16 +161,16 @@ struct PasswordCostTests {
         return String(stored[start.lowerBound...].prefix(7))
     }
 
-    @Test func isTwelveByDefault() async throws {
-        let added = try await CasebookExecutable.run(
+    @Test func isTwelveByDefault() throws {
+        let added = try CasebookExecutable.run(
             ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
             removing: ["CASEBOOK_PASSWORD_COST"])
         #expect(added.status == 0)
         #expect(try storedHash() == "$2b$12$")
     }
 
-    @Test func isTakenFromTheEnvironment() async throws {
-        let added = try await CasebookExecutable.run(
+    @Test func isTakenFromTheEnvironment() throws {
+        let added = try CasebookExecutable.run(
             ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
             environment: ["CASEBOOK_PASSWORD_COST": "5"])
         #expect(added.status == 0)
@@ -179,8 +178,8 @@ struct PasswordCostTests {
     }
 
     @Test(arguments: ["3", "32", "twelve", "+5", " 5"])
-    func outsideFourToThirtyOneIsRefusedNamingTheVariable(value: String) async throws {
-        let added = try await CasebookExecutable.run(
+    func outsideFourToThirtyOneIsRefusedNamingTheVariable(value: String) throws {
+        let added = try CasebookExecutable.run(
             ["user", "add", "ada", "--data", data.url.path], input: "correct horse\n",
             environment: ["CASEBOOK_PASSWORD_COST": value])
         #expect(added.status == 64)
