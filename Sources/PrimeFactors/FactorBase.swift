@@ -8,6 +8,8 @@ struct FactorBase {
     private(set) var primes: [Int] = [1, 2]
     private(set) var roots: [Int] = [0, 1]
     private(set) var logarithms: [UInt8] = [0, 1]
+    /// Each prime's reciprocal, ⌊2^32 / p⌋ + 1 (see `remainder(_:of:reciprocal:)`).
+    private(set) var reciprocals: [Int] = [reciprocal(of: 1), reciprocal(of: 2)]
     /// The first index whose prime is sieved: smaller ones hit too often to be worth it, and
     /// the threshold allows for them.
     private(set) var firstSieved = 2
@@ -33,6 +35,7 @@ struct FactorBase {
             roots.append(QuadraticSieve.squareRoot(residue, p))
             // log₂ p rounded: ⌊log₂(2p²)⌋ / 2.
             logarithms.append(UInt8(Int.bitWidth - (2 * p * p).leadingZeroBitCount - 1) / 2)
+            reciprocals.append(Self.reciprocal(of: p))
             if p < 30 { firstSieved = primes.count }
         }
     }
@@ -53,6 +56,24 @@ struct FactorBase {
         }
         return primes
     }()
+
+    /// How far a remainder by multiplication holds: for x·p at most this.
+    static let remainderBound = 1 << 32
+
+    static func reciprocal(of p: Int) -> Int { remainderBound / p + 1 }
+
+    /// x mod p for 0 ≤ x ≤ 2^32 / p, from p's `reciprocal` m = ⌊2^32 / p⌋ + 1 = (2^32 + e) / p
+    /// (0 < e ≤ p) by a multiplication instead of a division: x·m / 2^32 is x / p plus
+    /// x·e / (p·2^32), less than 1/p, so its whole part is x's quotient.
+    @inline(__always)
+    static func remainder(_ x: Int, of p: Int, reciprocal: Int) -> Int {
+        x &- ((x &* reciprocal) &>> 32) &* p
+    }
+
+    /// `position` mod the prime at `index`, for a position at most 2^32 divided by it.
+    func remainder(_ position: Int, at index: Int) -> Int {
+        Self.remainder(position, of: primes[index], reciprocal: reciprocals[index])
+    }
 
     /// A prime of the base that divides `n` (only a multiplier's can divide kN), if any.
     func divisor(of n: UInt128) -> UInt128? {

@@ -48,14 +48,29 @@ struct RelationCollector {
             rest >>= 1
             factors.append(1)
         }
-        for index in 2..<base.primes.count {
-            let p = base.primes[index]
-            let offset = position % p
-            guard offset == first[index] || offset == second[index] || first[index] < 0 else {
-                continue
+        // The primes whose roots say they divide it, found with a multiplication each (a
+        // division per prime of the base took a fifth of the sieve's time).
+        var dividing: [Int] = []
+        base.primes.withUnsafeBufferPointer { primes in
+            base.reciprocals.withUnsafeBufferPointer { reciprocals in
+                first.withUnsafeBufferPointer { first in
+                    second.withUnsafeBufferPointer { second in
+                        for index in 2..<primes.count {
+                            let offset = FactorBase.remainder(
+                                position, of: primes[index], reciprocal: reciprocals[index])
+                            if offset == first[index] || offset == second[index] || first[index] < 0
+                            {
+                                dividing.append(index)
+                            }
+                        }
+                    }
+                }
             }
+        }
+        for index in dividing {
+            let p = UInt128(base.primes[index])
             while true {
-                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: UInt128(p))
+                let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: p)
                 if remainder != 0 { break }
                 rest = quotient
                 factors.append(index)

@@ -57,6 +57,32 @@ struct FactorBaseTests {
         #expect(base.primes[base.firstSieved...].allSatisfy { $0 > 30 })
     }
 
+    /// A position's remainder by a prime of the base, found by multiplying by the prime's
+    /// reciprocal, is the one division gives, for every position up to `remainderBound`
+    /// divided by the prime: here around a multiple of each prime of a 380-prime base every
+    /// few hundred positions below 2^16 (where an estimated quotient one too large or too
+    /// small would show), and the largest prime's own worst cases.
+    @Test func remaindersByReciprocalAreThoseOfDivision() {
+        let base = FactorBase(kn: (UInt128(1) << 127) - 1, size: 380)
+        var wrong: [String] = []
+        for index in 2..<base.primes.count {
+            let p = base.primes[index]
+            #expect(FactorBase.remainderBound / p >= 1 << 16, "p = \(p)")
+            for multiple in stride(from: 0, to: 1 << 16, by: p * max(1, 300 / p)) {
+                for x in [multiple - 1, multiple, multiple + 1, multiple + p / 2] where x >= 0 {
+                    if base.remainder(x, at: index) != x % p { wrong.append("\(x) mod \(p)") }
+                }
+            }
+        }
+        #expect(wrong == [])
+        let largest = 65_521
+        let last = FactorBase.remainderBound / largest
+        let reciprocal = FactorBase.reciprocal(of: largest)
+        for x in [0, 1, largest - 1, largest, last - 1, last, last - largest] {
+            #expect(FactorBase.remainder(x, of: largest, reciprocal: reciprocal) == x % largest)
+        }
+    }
+
     /// Only a prime of the multiplier or of the number itself can divide it; never the number.
     @Test func findsAPrimeOfTheBaseThatDividesTheNumberButNeverTheNumberItself() {
         let n = UInt128(4_294_967_311) * 4_294_967_357
