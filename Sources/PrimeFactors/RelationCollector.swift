@@ -97,13 +97,8 @@ struct RelationCollector {
     /// set gave only 1 or N.
     func divisor() -> UInt128? {
         var matrix = ParityMatrix(columns: base.primes.count)
-        for relation in relations {
-            var odd: [Int] = []
-            var counts: [Int: Int] = [:]
-            for factor in relation.factors { counts[factor, default: 0] += 1 }
-            for (index, count) in counts where count % 2 == 1 { odd.append(index) }
-            matrix.append(columns: odd)
-        }
+        // A row keeps each column it is given an odd number of times: factors go in as they are.
+        for relation in relations { matrix.append(columns: relation.factors) }
         let m = arithmetic
         for dependency in matrix.dependencies() {
             // X and Y kept in Montgomery form while they are multiplied up, converted once.
