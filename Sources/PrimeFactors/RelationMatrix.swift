@@ -11,22 +11,30 @@ enum RelationMatrix {
     static func divisor(of n: BigUInt, relations: [SieveRelation], base: FactorBase) -> BigUInt? {
         let odd = relations.map(oddColumns)
         var kept = Array(relations.indices)
-        // Singletons out, until there are none.
+        // Singletons out, until there are none: a row goes as soon as one of its columns has
+        // no other row left.
+        var weight = [Int](repeating: 0, count: base.primes.count)
+        for row in kept { for column in odd[row] { weight[column] += 1 } }
         while true {
-            var weight: [Int: Int] = [:]
-            for row in kept { for column in odd[row] { weight[column, default: 0] += 1 } }
             let before = kept.count
-            kept.removeAll { row in odd[row].contains { weight[$0] == 1 } }
+            kept.removeAll { row in
+                guard odd[row].contains(where: { weight[$0] == 1 }) else { return false }
+                for column in odd[row] { weight[column] -= 1 }
+                return true
+            }
             if kept.count == before { break }
         }
-        var columns: [Int: Int] = [:]
+        // The columns some kept row has, numbered in the order they first come.
+        var place = [Int](repeating: -1, count: base.primes.count)
+        var columns = 0
         for row in kept {
-            for column in odd[row] where columns[column] == nil {
-                columns[column] = columns.count
+            for column in odd[row] where place[column] < 0 {
+                place[column] = columns
+                columns += 1
             }
         }
-        var matrix = ParityMatrix(columns: columns.count)
-        for row in kept { matrix.append(columns: odd[row].map { columns[$0]! }) }
+        var matrix = ParityMatrix(columns: columns)
+        for row in kept { matrix.append(columns: odd[row].map { place[$0] }) }
         for dependency in matrix.dependencies().prefix(SelfInitialisingSieve.surplus) {
             let chosen = dependency.map { relations[kept[$0]] }
             let divisor =
@@ -40,9 +48,11 @@ enum RelationMatrix {
 
     /// The columns (factor-base indices) a relation has an odd number of times.
     private static func oddColumns(_ relation: SieveRelation) -> [Int] {
-        var counts: [Int: Int] = [:]
-        for factor in relation.factors { counts[factor, default: 0] += 1 }
-        return counts.compactMap { $0.value % 2 == 1 ? $0.key : nil }.sorted()
+        var odd: [Int] = []
+        for factor in relation.factors.sorted() {
+            if odd.last == factor { odd.removeLast() } else { odd.append(factor) }
+        }
+        return odd
     }
 
     /// gcd(X − Y, N) for relations whose product is a square, if neither 1 nor N: X the
