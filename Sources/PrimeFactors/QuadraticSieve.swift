@@ -142,15 +142,17 @@ enum QuadraticSieve {
             "a position's remainder by a prime of the base is found by multiplication")
         var first = [Int](repeating: 0, count: count)
         var second = [Int](repeating: 0, count: count)
+        // a = q² and b < a fit in 64 bits (q is below 2^31): their remainders by 64-bit division.
+        let (wholeA, wholeB) = (UInt64(polynomial.a), UInt64(polynomial.b))
         for index in 2..<count {
             let p = base.primes[index]
-            let a = Int(polynomial.a % UInt128(p))
+            let a = Int(wholeA % UInt64(p))
             guard let inverse = inverse(a, p) else {
                 first[index] = -1
                 second[index] = -1
                 continue
             }
-            let b = Int(polynomial.b % UInt128(p))
+            let b = Int(wholeB % UInt64(p))
             let root = base.roots[index]
             first[index] = ((root - b + p) % p * inverse + halfWidth) % p
             second[index] = ((p - root - b + p) % p * inverse + halfWidth) % p
