@@ -62,9 +62,12 @@ struct FactorBase {
 
     static func reciprocal(of p: Int) -> Int { remainderBound / p + 1 }
 
-    /// x mod p for 0 ≤ x ≤ 2^32 / p, from p's `reciprocal` m = ⌊2^32 / p⌋ + 1 = (2^32 + e) / p
-    /// (0 < e ≤ p) by a multiplication instead of a division: x·m / 2^32 is x / p plus
-    /// x·e / (p·2^32), less than 1/p, so its whole part is x's quotient.
+    /// x mod p for 0 ≤ x and x·p ≤ 2^32, from p's `reciprocal` m = ⌊2^32 / p⌋ + 1 =
+    /// (2^32 + e) / p (0 < e ≤ p) by a multiplication instead of a division: x·m / 2^32 is x / p
+    /// plus x·e / (p·2^32), at most 1/p (equal only when p divides 2^32, where x is a multiple
+    /// of p), so its whole part is x's quotient. For the multiple-polynomial sieve's bases
+    /// (primes below 2^16, positions below 2^16); the self-initialising sieve's primes reach
+    /// 2^22 and use their own (Lemire's) remainders.
     @inline(__always)
     static func remainder(_ x: Int, of p: Int, reciprocal: Int) -> Int {
         x &- ((x &* reciprocal) &>> 32) &* p
@@ -72,7 +75,8 @@ struct FactorBase {
 
     /// `position` mod the prime at `index`, for a position at most 2^32 divided by it.
     func remainder(_ position: Int, at index: Int) -> Int {
-        Self.remainder(position, of: primes[index], reciprocal: reciprocals[index])
+        assert(position >= 0 && position <= Self.remainderBound / primes[index])
+        return Self.remainder(position, of: primes[index], reciprocal: reciprocals[index])
     }
 
     /// A prime of the base that divides `n` (only a multiplier's can divide kN), if any.

@@ -12,7 +12,8 @@ enum RelationMatrix {
         let odd = relations.map(oddColumns)
         var kept = Array(relations.indices)
         // Singletons out, until there are none: a row goes as soon as one of its columns has
-        // no other row left.
+        // no other row left. (`removeAll` asks about each row once, in order; the weights it
+        // changes only ever let more rows go, and the loop runs until a pass removes none.)
         var weight = [Int](repeating: 0, count: base.primes.count)
         for row in kept { for column in odd[row] { weight[column] += 1 } }
         while true {

@@ -132,7 +132,7 @@ struct PostgresFailoverTests {
         defer { pair.first.stop() }
         // The operation after the stop waits out the deadline (the pool keeps retrying the
         // host); choosing the first host and the operation before the stop must not, on a
-        // machine busy with the whole test command (3 s was too short there).
+        // machine busy with the whole test command beside this test.
         try await Self.running(try pair.url, deadline: .seconds(10)) { database in
             try #require(
                 database.currentURL.port == pair.first.port,

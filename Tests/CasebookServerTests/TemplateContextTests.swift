@@ -95,8 +95,10 @@ struct TemplateContextTests {
         // The sign-in page, on a server with users: signed out, refused, signed in.
         var withUsers = stores
         let people = InMemoryUserDirectory()
-        try await Users(store: people, hasher: BcryptPasswordHasher(cost: 4))
-            .add(name: "ada", role: .admin, password: "correct horse")
+        try await Users(
+            store: people, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost)
+        )
+        .add(name: "ada", role: .admin, password: "correct horse")
         withUsers.users = people
         let signInRouter = try CasebookServer.router(
             stores: withUsers, configuration: .init(dataDirectory: directory.url),

@@ -11,8 +11,9 @@ struct UsersFixture: Sendable {
     let stores: CasebookServer.Stores
     let people = InMemoryUserDirectory()
 
-    /// bcrypt's cheapest cost, for the servers these suites start (their decoy for a name
-    /// nobody has, a password a request sets) and the passwords they hash: the standard cost
+    /// bcrypt's cheapest cost, for the servers the sign-in and route-matrix suites start (their
+    /// decoy for a name nobody has, a password a request sets) and the passwords the sign-in
+    /// and template suites hash: the standard cost
     /// makes each of those checks 256 times as long, which bcrypt unoptimised turns into
     /// seconds of the tests' time.
     static let passwordCost: UInt8 = 4

@@ -60,18 +60,22 @@ struct FactorBaseTests {
     /// A position's remainder by a prime of the base, found by multiplying by the prime's
     /// reciprocal, is the one division gives, for every position up to `remainderBound`
     /// divided by the prime: here around a multiple of each prime of a 380-prime base every
-    /// few hundred positions below 2^16 (where an estimated quotient one too large or too
-    /// small would show), and the largest prime's own worst cases.
+    /// few hundred positions below 2^17 (the longest sieve such a base has; where an estimated
+    /// quotient one too large or too small would show), each prime's last positions before
+    /// the bound, and those of the largest prime below 2^16.
     @Test func remaindersByReciprocalAreThoseOfDivision() {
         let base = FactorBase(kn: (UInt128(1) << 127) - 1, size: 380)
         var wrong: [String] = []
         for index in 2..<base.primes.count {
             let p = base.primes[index]
-            #expect(FactorBase.remainderBound / p >= 1 << 16, "p = \(p)")
-            for multiple in stride(from: 0, to: 1 << 16, by: p * max(1, 300 / p)) {
-                for x in [multiple - 1, multiple, multiple + 1, multiple + p / 2] where x >= 0 {
-                    if base.remainder(x, at: index) != x % p { wrong.append("\(x) mod \(p)") }
-                }
+            let last = FactorBase.remainderBound / p
+            #expect(last >= 1 << 17, "p = \(p)")
+            var positions = [last, last - 1, last - last % p - 1, last - last % p]
+            for multiple in stride(from: 0, to: 1 << 17, by: p * max(1, 300 / p)) {
+                positions += [multiple - 1, multiple, multiple + 1, multiple + p / 2]
+            }
+            for x in positions where x >= 0 && base.remainder(x, at: index) != x % p {
+                wrong.append("\(x) mod \(p)")
             }
         }
         #expect(wrong == [])
