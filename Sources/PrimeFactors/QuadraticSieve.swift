@@ -184,20 +184,11 @@ enum QuadraticSieve {
         return sieve.withUnsafeBytes { whole in
             var examined = 0
             let bytes = UnsafeRawBufferPointer(rebasing: whole[..<(2 * halfWidth)])
-            let words = bytes.bindMemory(to: UInt64.self)
-            // Four words at a time: a byte past the threshold is rare.
-            precondition(words.count % 4 == 0, "the sieve is a whole number of 32-byte groups")
-            for group in stride(from: 0, to: words.count, by: 4) {
-                let any = words[group] | words[group + 1] | words[group + 2] | words[group + 3]
-                guard any & 0x8080_8080_8080_8080 != 0 else { continue }
-                for word in group..<group + 4 where words[word] & 0x8080_8080_8080_8080 != 0 {
-                    for position in word * 8..<word * 8 + 8 where bytes[position] & 0x80 != 0 {
-                        collector.examine(
-                            x: position - halfWidth, polynomial: polynomial, position: position,
-                            first: first, second: second)
-                        examined += 1
-                    }
-                }
+            SieveScan.forEachMarked(in: bytes) { position in
+                collector.examine(
+                    x: position - halfWidth, polynomial: polynomial, position: position,
+                    first: first, second: second)
+                examined += 1
             }
             return examined
         }

@@ -274,12 +274,8 @@ struct SieveWorker {
     /// The offsets in the block whose byte reached 128.
     private func scan(into found: inout [Int]) {
         block.withUnsafeBytes { bytes in
-            let words = UnsafeRawBufferPointer(rebasing: bytes[..<blockSize])
-                .bindMemory(to: UInt64.self)
-            for word in words.indices where words[word] & 0x8080_8080_8080_8080 != 0 {
-                for offset in word * 8..<word * 8 + 8 where bytes[offset] & 0x80 != 0 {
-                    found.append(offset)
-                }
+            SieveScan.forEachMarked(in: UnsafeRawBufferPointer(rebasing: bytes[..<blockSize])) {
+                found.append($0)
             }
         }
     }
