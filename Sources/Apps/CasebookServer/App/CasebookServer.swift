@@ -20,6 +20,11 @@ public enum CasebookServer {
     static let headerLimits = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 32 * 1024, maxHeaderFieldCount: 100)
 
+    /// The connections the kernel holds for the server until it accepts them. Hummingbird's 256
+    /// overflowed under a crowd of a thousand arriving at once, and each connection dropped
+    /// waited a second or more for its client to retry; Linux caps this at `somaxconn` (4,096).
+    static let acceptBacklog = 4096
+
     /// The application on `configuration`'s address; `onRunning` gets the URL it serves (with the
     /// real port when port 0 asked for any free one).
     public static func application(
@@ -48,7 +53,8 @@ public enum CasebookServer {
                 return try TLSChannel(channel, tlsConfiguration: tls)
             },
             configuration: .init(
-                address: .hostname(host, port: configuration.port), serverName: "Casebook"),
+                address: .hostname(host, port: configuration.port), serverName: "Casebook",
+                backlog: Self.acceptBacklog),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 let shownHost = host.contains(":") ? "[\(host)]" : host
