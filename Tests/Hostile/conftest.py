@@ -23,8 +23,9 @@ def server():
 
 @pytest.fixture
 def impatient_server():
-    """A server with short timeouts, for slow and silent clients."""
-    running = Server("--idle-timeout", "3", "--header-timeout", "2", "--body-timeout", "2")
+    """A server with the shortest timeouts it takes (a second each), for slow and silent
+    clients: the test that uses it waits them out with nothing beside it."""
+    running = Server("--idle-timeout", "1", "--header-timeout", "1", "--body-timeout", "1")
     yield running
     running.stop()
 
