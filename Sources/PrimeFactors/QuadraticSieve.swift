@@ -51,10 +51,11 @@ enum QuadraticSieve {
         -> Int
     {
         var best = (k: 1, score: -Double.infinity)
-        // The number's residues once, not once for every multiplier.
-        let residues = scoredPrimes.map { residue($0.p) }
+        // The number's Legendre symbols once, not once for every multiplier: (kN/p) is
+        // (k/p)·(N/p), and each (k/p) is in `multiplierSymbols` (0 where p divides k or N).
+        let symbols = scoredPrimes.map { prime in legendre(residue(prime.p), prime.p) }
         let eighth = residue(8)
-        for k in multipliers {
+        for (index, k) in multipliers.enumerated() {
             if !allowed(k) { break }
             var score = -0.5 * log2(Double(k))
             switch k * eighth % 8 {
@@ -62,17 +63,23 @@ enum QuadraticSieve {
             case 5: score += 1
             default: score += 0.5
             }
-            for (prime, residue) in zip(scoredPrimes, residues) {
-                let kn = k % prime.p * residue % prime.p
-                if kn == 0 {
+            for (prime, (symbol, kSymbol)) in zip(
+                scoredPrimes, zip(symbols, multiplierSymbols[index]))
+            {
+                if symbol == 0 || kSymbol == 0 {
                     score += prime.dividing
-                } else if legendre(kn, prime.p) == 1 {
+                } else if symbol == kSymbol {
                     score += prime.square
                 }
             }
             if score > best.score { best = (k, score) }
         }
         return best.k
+    }
+
+    /// (k/p) for each multiplier k (a row each, in `multipliers`' order) and each scored prime p.
+    private static let multiplierSymbols: [[Int]] = multipliers.map { k in
+        scoredPrimes.map { legendre(k % $0.p, $0.p) }
     }
 
     /// The primes a multiplier is scored on, with what each adds when it divides kN, and when
