@@ -102,6 +102,9 @@ struct SieveWorker {
     ) {
         begin(family)
         var found: [Int] = []
+        // What `examine` fills for each candidate, allocated once for the polynomial.
+        var factors: [Int] = []
+        var atRoots: [Int] = []
         for blockIndex in 0..<parameters.blocks {
             sieveBlock(blockIndex)
             found.removeAll(keepingCapacity: true)
@@ -109,7 +112,8 @@ struct SieveWorker {
             for offset in found {
                 examine(
                     position: blockIndex * blockSize + offset, blockIndex: blockIndex,
-                    family: family, full: &full, partial: &partial)
+                    family: family, full: &full, partial: &partial, factors: &factors,
+                    atRoots: &atRoots)
             }
         }
     }
@@ -280,12 +284,15 @@ struct SieveWorker {
         }
     }
 
-    /// Divides out the value at `position` and keeps its relation, if it makes one.
+    /// Divides out the value at `position` and keeps its relation, if it makes one. `factors`
+    /// and `atRoots` are its working space, emptied here first.
     private func examine(
         position: Int, blockIndex: Int, family: PolynomialFamily,
-        full: inout [SieveRelation], partial: inout [SieveRelation]
+        full: inout [SieveRelation], partial: inout [SieveRelation], factors: inout [Int],
+        atRoots: inout [Int]
     ) {
-        var factors = family.factorIndices
+        factors.removeAll(keepingCapacity: true)
+        factors.append(contentsOf: family.factorIndices)
         var rest: UInt128
         var big: BigUInt?
         if let (a, b, c) = family.small {
@@ -318,7 +325,7 @@ struct SieveWorker {
         for index in family.factorIndices { divide(index) }
         // The middle primes at whose roots the position lies, found first and divided out
         // after, so that no closure here changes the value being divided.
-        var atRoots: [Int] = []
+        atRoots.removeAll(keepingCapacity: true)
         family.firstRoot.withUnsafeBufferPointer { first in
             family.secondRoot.withUnsafeBufferPointer { second in
                 remainders.withUnsafeBufferPointer { remainders in
