@@ -18,17 +18,18 @@ struct FactorBase {
         self.init(size: size, candidates: QuadraticSieve.smallPrimes) { Int(kn % UInt128($0)) }
     }
 
-    /// The factor base for a kN of any size, from the odd primes below 2^22.
+    /// The factor base for a kN of any size, from the odd primes as far as it needs them.
     init(kn: BigUInt, size: Int) {
-        self.init(size: size, candidates: Self.oddPrimes) {
+        self.init(size: size, candidates: OddPrimes()) {
             Int(kn.remainder(dividingBy: UInt64($0)))
         }
     }
 
     /// The first `size` entries (the sign and 2 counted) from the odd primes `candidates`,
     /// given kN modulo each (`residue`).
-    private init(size: Int, candidates: [Int], residue: (Int) -> Int) {
-        for p in candidates where primes.count < size {
+    private init(size: Int, candidates: some Sequence<Int>, residue: (Int) -> Int) {
+        for p in candidates {
+            if primes.count == size { break }
             let residue = residue(p)
             guard residue == 0 || QuadraticSieve.legendre(residue, p) == 1 else { continue }
             primes.append(p)
@@ -39,23 +40,6 @@ struct FactorBase {
             if p < 30 { firstSieved = primes.count }
         }
     }
-
-    /// The odd primes below 2^22: enough for a factor base of 100,000 primes.
-    static let oddPrimes: [Int] = {
-        let limit = 1 << 22
-        var isComposite = [Bool](repeating: false, count: limit / 2)
-        var primes: [Int] = []
-        for half in 1..<limit / 2 where !isComposite[half] {
-            let candidate = 2 * half + 1
-            primes.append(candidate)
-            var multiple = candidate * candidate / 2
-            while multiple < limit / 2 {
-                isComposite[multiple] = true
-                multiple += candidate
-            }
-        }
-        return primes
-    }()
 
     /// How far a remainder by multiplication holds: for x·p at most this.
     static let remainderBound = 1 << 32
