@@ -35,22 +35,48 @@ struct ParityMatrix {
         // The rows' places in `words`, in their order after pivoting.
         var order = Array(0..<rows.count).map { $0 * stride }
         var rank = 0
+        // The rows' words of the 64 columns being eliminated, side by side in the rows' order:
+        // the search for each column's pivot and for the rows it clears reads these, not a word
+        // of each row in turn. The rows a pivot clears are listed first without a branch on each
+        // (whether a row has the column is a coin toss for the small primes' columns, and a
+        // mispredicted branch cost more than the XOR), then cleared.
+        var current = [UInt64](repeating: 0, count: rows.count)
+        var cleared = [Int](repeating: 0, count: rows.count)
         words.withUnsafeMutableBufferPointer { words in
-            for column in 0..<columns {
-                let word = column / 64
-                let bit = UInt64(1) << (column % 64)
-                guard
-                    let pivot = (rank..<order.count).first(where: {
-                        words[order[$0] + word] & bit != 0
-                    })
-                else { continue }
-                order.swapAt(pivot, rank)
-                let from = order[rank]
-                for other in rank + 1..<order.count where words[order[other] + word] & bit != 0 {
-                    let into = order[other]
-                    for index in word..<stride { words[into + index] ^= words[from + index] }
+            current.withUnsafeMutableBufferPointer { current in
+                cleared.withUnsafeMutableBufferPointer { cleared in
+                    for column in 0..<columns {
+                        let word = column / 64
+                        let shift = UInt64(column % 64)
+                        if shift == 0 {
+                            for position in rank..<order.count {
+                                current[position] = words[order[position] + word]
+                            }
+                        }
+                        guard
+                            let pivot = (rank..<order.count).first(where: {
+                                current[$0] >> shift & 1 != 0
+                            })
+                        else { continue }
+                        order.swapAt(pivot, rank)
+                        current.swapAt(pivot, rank)
+                        var count = 0
+                        for other in rank + 1..<order.count {
+                            cleared[count] = other
+                            count &+= Int(truncatingIfNeeded: current[other] >> shift & 1)
+                        }
+                        let from = order[rank]
+                        for listed in 0..<count {
+                            let other = cleared[listed]
+                            let into = order[other]
+                            for index in word..<stride {
+                                words[into + index] ^= words[from + index]
+                            }
+                            current[other] ^= current[rank]
+                        }
+                        rank += 1
+                    }
                 }
-                rank += 1
             }
         }
         return order[rank...].map { base in
