@@ -10,21 +10,7 @@ enum RelationMatrix {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     static func divisor(of n: BigUInt, relations: [SieveRelation], base: FactorBase) -> BigUInt? {
         let odd = relations.map(oddColumns)
-        var kept = Array(relations.indices)
-        // Singletons out, until there are none: a row goes as soon as one of its columns has
-        // no other row left. (`removeAll` asks about each row once, in order; the weights it
-        // changes only ever let more rows go, and the loop runs until a pass removes none.)
-        var weight = [Int](repeating: 0, count: base.primes.count)
-        for row in kept { for column in odd[row] { weight[column] += 1 } }
-        while true {
-            let before = kept.count
-            kept.removeAll { row in
-                guard odd[row].contains(where: { weight[$0] == 1 }) else { return false }
-                for column in odd[row] { weight[column] -= 1 }
-                return true
-            }
-            if kept.count == before { break }
-        }
+        let kept = keptAfterPruning(odd, columns: base.primes.count)
         // The columns some kept row has, numbered in the order they first come.
         var place = [Int](repeating: -1, count: base.primes.count)
         var columns = 0
@@ -45,6 +31,27 @@ enum RelationMatrix {
             if let divisor { return divisor }
         }
         return nil
+    }
+
+    /// The rows of `odd` (each row's columns, below `columns`) left when every row with a
+    /// column no other row has is taken out, until none is: a singleton can be in no square
+    /// product. In their order.
+    static func keptAfterPruning(_ odd: [[Int]], columns: Int) -> [Int] {
+        var kept = Array(odd.indices)
+        // A row goes as soon as one of its columns has no other row left. (`removeAll` asks
+        // about each row once, in order; the weights it changes only ever let more rows go,
+        // and the loop runs until a pass removes none.)
+        var weight = [Int](repeating: 0, count: columns)
+        for row in kept { for column in odd[row] { weight[column] += 1 } }
+        while true {
+            let before = kept.count
+            kept.removeAll { row in
+                guard odd[row].contains(where: { weight[$0] == 1 }) else { return false }
+                for column in odd[row] { weight[column] -= 1 }
+                return true
+            }
+            if kept.count == before { return kept }
+        }
     }
 
     /// The columns (factor-base indices) a relation has an odd number of times.
