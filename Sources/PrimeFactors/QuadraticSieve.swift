@@ -124,11 +124,27 @@ enum QuadraticSieve {
             kn: kn, halfWidth: halfWidth, largestPrime: base.primes.last!)
         // The sieve and, past its end, a guard that sieving must leave zero.
         var sieve = [UInt8](repeating: 0, count: 2 * halfWidth + guardBytes)
+        // The next polynomials, drawn `batch` at a time so that their a's inverses modulo each
+        // prime take one inversion (`inverseTable`), and the next of them to sieve.
+        var pending: [QuadraticPolynomial] = []
+        var inverses: [Int] = []
+        var next = 0
         for _ in 0..<100_000 {
-            guard let polynomial = polynomials.next() else { return nil }
+            if next == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                while pending.count < batch, let polynomial = polynomials.next() {
+                    pending.append(polynomial)
+                }
+                guard !pending.isEmpty else { return nil }
+                inverses = inverseTable(pending.map { Int($0.a) }, primes: base.primes, from: 2)
+                next = 0
+            }
+            let polynomial = pending[next]
             work.polynomials += 1
             work.candidates += collect(
-                polynomial, base: base, halfWidth: halfWidth, sieve: &sieve, into: &collector)
+                polynomial, inverses: inverses, row: next, base: base, halfWidth: halfWidth,
+                sieve: &sieve, into: &collector)
+            next += 1
             if collector.relations.count > base.primes.count + 24 {
                 if let divisor = collector.divisor() { return divisor }
                 collector.relations.removeFirst(min(32, collector.relations.count))
@@ -137,11 +153,15 @@ enum QuadraticSieve {
         return nil
     }
 
-    /// Sieves one polynomial's values and keeps the relations among them; returns how many
+    /// Polynomials drawn at once, for their inverses.
+    private static let batch = 8
+
+    /// Sieves one polynomial's values and keeps the relations among them, given a⁻¹ modulo
+    /// each prime of the base in row `row` of `inverses` (`inverseTable`); returns how many
     /// positions it examined.
     private static func collect(
-        _ polynomial: QuadraticPolynomial, base: FactorBase, halfWidth: Int, sieve: inout [UInt8],
-        into collector: inout RelationCollector
+        _ polynomial: QuadraticPolynomial, inverses: [Int], row: Int, base: FactorBase,
+        halfWidth: Int, sieve: inout [UInt8], into collector: inout RelationCollector
     ) -> Int {
         let count = base.primes.count
         precondition(
@@ -149,12 +169,12 @@ enum QuadraticSieve {
             "a position's remainder by a prime of the base is found by multiplication")
         var first = [Int](repeating: 0, count: count)
         var second = [Int](repeating: 0, count: count)
-        // a = q² and b < a fit in 64 bits (q is below 2^31): their remainders by 64-bit division.
-        let (wholeA, wholeB) = (UInt64(polynomial.a), UInt64(polynomial.b))
+        // b < a = q² fits in 64 bits (q is below 2^31): its remainders by 64-bit division.
+        let wholeB = UInt64(polynomial.b)
         for index in 2..<count {
             let p = base.primes[index]
-            let a = Int(wholeA % UInt64(p))
-            guard let inverse = inverse(a, p) else {
+            let inverse = inverses[row * count + index]
+            guard inverse >= 0 else {
                 first[index] = -1
                 second[index] = -1
                 continue
@@ -248,6 +268,33 @@ enum QuadraticSieve {
     /// `a⁻¹ mod p`, or nil when p divides a.
     static func inverse(_ a: Int, _ p: Int) -> Int? {
         WideNumbers.inverse(UInt(a % p), modulo: UInt(p)).map { Int($0) }
+    }
+
+    /// Each value's inverse modulo each of `primes` from `first` on, -1 where the prime
+    /// divides it (and before `first`): a row of `primes.count` per value. One inversion per
+    /// prime for all the values (Montgomery's trick): the running products' last is inverted,
+    /// and each value's inverse is peeled off it from the end.
+    static func inverseTable(_ values: [Int], primes: [Int], from first: Int) -> [Int] {
+        let count = primes.count
+        var table = [Int](repeating: -1, count: count * values.count)
+        var products = [Int](repeating: 1, count: values.count)
+        var residues = [Int](repeating: 0, count: values.count)
+        for index in first..<count {
+            let p = primes[index]
+            var product = 1
+            for row in values.indices {
+                let residue = values[row] % p
+                residues[row] = residue
+                if residue != 0 { product = product * residue % p }
+                products[row] = product
+            }
+            guard var inverse = inverse(product, p) else { continue }
+            for row in values.indices.reversed() where residues[row] != 0 {
+                table[row * count + index] = (row == 0 ? 1 : products[row - 1]) * inverse % p
+                inverse = inverse * residues[row] % p
+            }
+        }
+        return table
     }
 
     /// A square root of the quadratic residue `a` modulo the odd prime `p` (Tonelli–Shanks).

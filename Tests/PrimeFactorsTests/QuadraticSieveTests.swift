@@ -193,6 +193,29 @@ struct QuadraticSieveTests {
         }
     }
 
+    /// Several values' inverses modulo each prime at once (one Euclid a prime for them all) are
+    /// each the one `inverse` finds, -1 where the prime divides the value, wherever it stands,
+    /// and before the first prime asked for.
+    @Test func invertsSeveralValuesModuloEachPrimeAsOneAtATime() {
+        var generator = SplitMixGenerator(seed: 46)
+        let primes = [1, 2, 3, 5, 7, 11, 101, 8_191, 65_521]
+        for count in [1, 2, 3, 4, 8] {
+            let values = (0..<count).map { _ in
+                // A multiple of 3 · 5 · 7 · 101 one time in four; a 40-bit value else.
+                Int(
+                    generator.next() % 4 == 0
+                        ? 10_605 * (generator.next() % 9) : generator.next() >> 24)
+            }
+            let table = QuadraticSieve.inverseTable(values, primes: primes, from: 2)
+            for (row, value) in values.enumerated() {
+                for (index, p) in primes.enumerated() {
+                    let expected = index < 2 ? -1 : QuadraticSieve.inverse(value, p) ?? -1
+                    #expect(table[row * primes.count + index] == expected, "\(value)⁻¹ mod \(p)")
+                }
+            }
+        }
+    }
+
     /// The Knuth–Schroeppel function as published: f(k, N) = −½·log₂ k + Σ g(p, kN)·log₂ p over
     /// 2 and the first 60 odd primes, with g(2) = 2, 1 or ½ for kN ≡ 1, 5 or 3 (mod 8 or 4), and
     /// g(p) = 1/p when p divides k, 2/(p − 1) when kN is a square modulo p, else 0.
