@@ -197,7 +197,7 @@ struct QuadraticSieveTests {
     /// each the one `inverse` finds, -1 where the prime divides the value, wherever it stands,
     /// and before the first prime asked for.
     @Test func invertsSeveralValuesModuloEachPrimeAsOneAtATime() {
-        var generator = SplitMixGenerator(seed: 46)
+        var generator = SplitMix64(seed: 46)
         let primes = [1, 2, 3, 5, 7, 11, 101, 8_191, 65_521]
         for count in [1, 2, 3, 4, 8] {
             let values = (0..<count).map { _ in
