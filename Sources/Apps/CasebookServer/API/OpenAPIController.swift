@@ -1,9 +1,10 @@
+import CasebookServerResources
 import Hummingbird
 
 /// `GET /openapi.json`: the OpenAPI 3.1 description of the JSON API, kept in the source tree
 /// (`Resources/openapi.json`) and compiled into the server.
 struct OpenAPIController: Sendable {
-    let description = ByteBuffer(bytes: PackageResources.openapi_json)
+    let description = ByteBuffer(bytes: ServerResources.openAPIDescription)
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/openapi.json", use: show)

@@ -1,9 +1,11 @@
+import CasebookServerResources
+
 /// The stylesheet and the small progressive script every page links, kept as files in
 /// `Resources/Assets` and compiled into the server.
 enum StaticAssets {
-    static let stylesheet = String(decoding: PackageResources.style_css, as: UTF8.self)
+    static let stylesheet = String(decoding: ServerResources.stylesheet, as: UTF8.self)
 
     /// Enables a form's button only while the text it depends on is not blank. The server refuses
     /// blank text anyway; this only saves a round trip.
-    static let script = String(decoding: PackageResources.app_js, as: UTF8.self)
+    static let script = String(decoding: ServerResources.script, as: UTF8.self)
 }
