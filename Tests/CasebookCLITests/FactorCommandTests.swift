@@ -132,8 +132,7 @@ struct FactorCommandTests {
         process.standardInput = try FileHandle(forReadingFrom: streams[0])
         process.standardOutput = try FileHandle(forWritingTo: streams[1])
         process.standardError = try FileHandle(forWritingTo: streams[2])
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        try ProcessLaunch.runToExit(process)
         return (
             try String(contentsOf: streams[1], encoding: .utf8),
             String(decoding: try Data(contentsOf: streams[2]), as: UTF8.self),

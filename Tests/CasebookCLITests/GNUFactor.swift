@@ -19,8 +19,7 @@ enum GNUFactor {
         process.standardInput = try FileHandle(forReadingFrom: inputURL)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        try ProcessLaunch.runToExit(process)
         return try String(contentsOf: outputURL, encoding: .utf8)
     }
 }

@@ -30,6 +30,26 @@ struct ProcessLaunchTests {
         #expect(process.terminationStatus == 7)
     }
 
+    @Test func aProcessRunToItsExitGivesItsStatusAndHasEnded() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 9"]
+        try ProcessLaunch.runToExit(process)
+        #expect(process.terminationStatus == 9)
+        #expect(!process.isRunning)
+    }
+
+    @Test func aRefusedLaunchRunToItsExitThrowsAndNothingStarts() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        #if os(Linux)
+            #expect(throws: ProcessLaunch.TooManyDescriptorsError.self) {
+                try ProcessLaunch.runToExit(process, descriptorLimit: 3)
+            }
+            #expect(process.processIdentifier == 0)
+        #endif
+    }
+
     @Test func theDescriptorsThisProcessHoldsAreCounted() throws {
         #if os(Linux)
             let held = (0..<200).map { _ in open("/dev/null", O_RDONLY) }

@@ -89,8 +89,7 @@ public struct CasebookExecutable {
         process.standardOutput = try FileHandle(
             forWritingTo: outputPath.map(URL.init(fileURLWithPath:)) ?? outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
+        try ProcessLaunch.runToExit(process)
         return Result(
             status: process.terminationStatus,
             standardOutput: try String(contentsOf: outputURL, encoding: .utf8),

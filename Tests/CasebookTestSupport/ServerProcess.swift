@@ -58,7 +58,7 @@ public final class ServerProcess: @unchecked Sendable {
     @discardableResult
     public func stop() -> Int32 {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        ProcessLaunch.waitForExit(process)
         return process.terminationStatus
     }
 
