@@ -380,7 +380,7 @@ struct DiaryCommandTests {
         input.fileHandleForWriting.write(Data(typed.utf8))
         let shown = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        script.waitUntilExit()
+        ProcessLaunch.waitForExit(script)
         return (script.terminationStatus, shown)
     }
 

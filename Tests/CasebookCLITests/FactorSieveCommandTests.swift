@@ -56,7 +56,7 @@ struct FactorSieveCommandTests {
             shown += buffer[..<count]
         }
         close(master)
-        process.waitUntilExit()
+        ProcessLaunch.waitForExit(process)
         let line = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(

@@ -26,7 +26,7 @@ struct FuzzCorpusTests {
         try ProcessLaunch.run(process)
         let text = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ProcessLaunch.waitForExit(process)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(text == "ran \(inputs.count) inputs\n")
     }

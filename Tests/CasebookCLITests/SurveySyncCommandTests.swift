@@ -235,7 +235,7 @@ struct SurveySyncCommandTests {
             await Task.yield()
         }
         kill(sync.processIdentifier, SIGKILL)
-        sync.waitUntilExit()
+        ProcessLaunch.waitForExit(sync)
 
         let resumed = try CasebookExecutable.run([
             "survey", "sync", "--from", folder.path, "--to", server.url.absoluteString,

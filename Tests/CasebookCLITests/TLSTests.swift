@@ -16,7 +16,7 @@ struct TLSTests {
         process.standardError = output
         try ProcessLaunch.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ProcessLaunch.waitForExit(process)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 

@@ -74,7 +74,7 @@ public final class LoadBalancer: @unchecked Sendable {
         // SIGQUIT: nginx's graceful stop; the master ends its workers, then itself.
         if process.isRunning {
             kill(process.processIdentifier, SIGQUIT)
-            process.waitUntilExit()
+            ProcessLaunch.waitForExit(process)
         }
     }
 }

@@ -108,7 +108,7 @@ public final class PostgresCluster: @unchecked Sendable {
         } else {
             server.interrupt()
         }
-        server.waitUntilExit()
+        ProcessLaunch.waitForExit(server)
     }
 
     /// A new, empty database, as a URL for `casebook serve --database` and `DatabaseURL`.
@@ -202,7 +202,7 @@ public final class PostgresCluster: @unchecked Sendable {
         process.standardError = output
         try ProcessLaunch.run(process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        ProcessLaunch.waitForExit(process)
         let text = String(decoding: data, as: UTF8.self)
         guard process.terminationStatus == 0 else { throw Failure.failed(step, output: text) }
         return text

@@ -17,7 +17,7 @@ public enum PythonInterpreter {
         python.standardOutput = output
         try ProcessLaunch.run(python)
         let text = output.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
+        ProcessLaunch.waitForExit(python)
         let path = String(decoding: text, as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard python.terminationStatus == 0, path.hasPrefix("/") else {

@@ -65,7 +65,7 @@ public final class ServerProcess: @unchecked Sendable {
     deinit {
         if process.isRunning {
             process.terminate()
-            process.waitUntilExit()
+            ProcessLaunch.waitForExit(process)
         }
         if ownsDataDirectory { try? FileManager.default.removeItem(at: dataDirectory) }
     }

@@ -40,7 +40,7 @@ struct ZipReaderTests {
             """, listing.path, folder.appending(path: "out.zip").path,
         ]
         try python.run()
-        python.waitUntilExit()
+        ProcessLaunch.waitForExit(python)
         return Array(try Data(contentsOf: folder.appending(path: "out.zip")))
     }
 

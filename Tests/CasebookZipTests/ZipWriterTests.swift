@@ -42,7 +42,7 @@ struct ZipWriterTests {
         python.standardOutput = output
         try python.run()
         let read = output.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
+        ProcessLaunch.waitForExit(python)
         return String(decoding: read, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
