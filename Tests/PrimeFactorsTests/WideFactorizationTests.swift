@@ -211,7 +211,17 @@ struct WideFactorizationTests {
             }
         }
         let isPrime = EratosthenesSieve.isPrime(below: secondStage + 1)
-        return (firstStage + 1...secondStage).filter { isPrime[$0] && !paired[$0] }
+        var unpaired: [Int] = []
+        isPrime.withUnsafeBufferPointer { isPrime in
+            paired.withUnsafeBufferPointer { paired in
+                var n = firstStage + 1
+                while n <= secondStage {
+                    if isPrime[n] && !paired[n] { unpaired.append(n) }
+                    n += 1
+                }
+            }
+        }
+        return unpaired
     }
 
     @Test(arguments: 0..<WideEllipticCurves.levels.count)
