@@ -39,10 +39,28 @@ struct ProcessLaunchTests {
         #expect(!process.isRunning)
     }
 
-    @Test func aRefusedLaunchRunToItsExitThrowsAndNothingStarts() throws {
+    @Test func aProcessEndedByASignalIsSeenEnded() throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "kill -KILL $$"]
+        try ProcessLaunch.runToExit(process)
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGKILL)
+    }
+
+    @Test func waitingAgainForAProcessThatEndedReturnsAtOnce() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exit 4"]
+        try ProcessLaunch.runToExit(process)
+        ProcessLaunch.waitForExit(process)
+        #expect(process.terminationStatus == 4)
+    }
+
+    @Test func aRefusedLaunchRunToItsExitThrowsAndNothingStarts() throws {
         #if os(Linux)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/true")
             #expect(throws: ProcessLaunch.TooManyDescriptorsError.self) {
                 try ProcessLaunch.runToExit(process, descriptorLimit: 3)
             }

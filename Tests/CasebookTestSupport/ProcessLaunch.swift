@@ -44,7 +44,7 @@ public enum ProcessLaunch {
     /// Starts `process` as `run(_:descriptorLimit:)` does and returns as soon as it has
     /// exited. Foundation's `waitUntilExit()` on Linux looks at the process every 50 ms, so a
     /// test waited 25 ms on average after every short `casebook` it ran, holding one of the
-    /// concurrency pool's threads: several seconds of the Swift tests with a core idle. This
+    /// concurrency pool's threads (one per core): seconds of the Swift tests with a core idle. This
     /// waits for the exit itself (`waitid` without reaping, which stays Foundation's to do),
     /// then the moment Foundation takes to reap it, then `waitUntilExit()`, which returns at
     /// once and lets go of the run-loop source Foundation made for it: without that call the
@@ -58,11 +58,24 @@ public enum ProcessLaunch {
 
     /// Returns as soon as `process`, started, has exited (see `runToExit`).
     public static func waitForExit(_ process: Process) {
-        var information = siginfo_t()
-        while waitid(P_PID, id_t(process.processIdentifier), &information, WEXITED | WNOWAIT) == -1,
-            errno == EINTR
-        {}
-        while process.isRunning { usleep(100) }
+        #if os(Linux)
+            // Only while Foundation has not reaped it: once reaped, its number may be another
+            // child's.
+            if process.isRunning {
+                var information = siginfo_t()
+                while waitid(
+                    P_PID, id_t(process.processIdentifier), &information, WEXITED | WNOWAIT)
+                    == -1, errno == EINTR
+                {}
+                // Foundation reaps it at once, unless a child of the child still holds the
+                // descriptor it watches; then `waitUntilExit()` below waits as it always did.
+                var looks = 0
+                while process.isRunning, looks < 100 {
+                    usleep(100)
+                    looks += 1
+                }
+            }
+        #endif
         // Returns at once now, and lets go of what Foundation kept for the wait.
         process.waitUntilExit()
     }

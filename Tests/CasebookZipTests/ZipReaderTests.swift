@@ -39,8 +39,7 @@ struct ZipReaderTests {
                     z.writestr(name, text)
             """, listing.path, folder.appending(path: "out.zip").path,
         ]
-        try python.run()
-        ProcessLaunch.waitForExit(python)
+        try ProcessLaunch.runToExit(python)
         return Array(try Data(contentsOf: folder.appending(path: "out.zip")))
     }
 

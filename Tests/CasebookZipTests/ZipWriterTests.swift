@@ -40,7 +40,7 @@ struct ZipWriterTests {
         ]
         let output = Pipe()
         python.standardOutput = output
-        try python.run()
+        try ProcessLaunch.run(python)
         let read = output.fileHandleForReading.readDataToEndOfFile()
         ProcessLaunch.waitForExit(python)
         return String(decoding: read, as: UTF8.self).split(separator: "\n").map(String.init)

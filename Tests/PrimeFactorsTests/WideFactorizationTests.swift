@@ -210,6 +210,8 @@ struct WideFactorizationTests {
                 paired[k * plan.giantStep + j] = true
             }
         }
+        precondition(
+            firstStage < secondStage, "a second stage from \(firstStage) to \(secondStage)")
         let isPrime = EratosthenesSieve.isPrime(below: secondStage + 1)
         var unpaired: [Int] = []
         isPrime.withUnsafeBufferPointer { isPrime in
