@@ -68,6 +68,13 @@ struct ProcessLaunchTests {
         #endif
     }
 
+    /// Foundation lists `/proc/self/fd` into a 32 KiB buffer and copies 256 bytes from each
+    /// entry: at the limit, the copy from the last entry stays inside the buffer.
+    @Test func atTheLimitFoundationsListingStaysInsideItsBuffer() {
+        #expect(ProcessLaunch.listingBytesRead(open: ProcessLaunch.descriptorLimit) <= 32 * 1024)
+        #expect(ProcessLaunch.listingBytesRead(open: 1_360) > 32 * 1024)
+    }
+
     @Test func theDescriptorsThisProcessHoldsAreCounted() throws {
         #if os(Linux)
             let held = (0..<200).map { _ in open("/dev/null", O_RDONLY) }

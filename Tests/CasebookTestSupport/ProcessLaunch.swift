@@ -15,8 +15,15 @@ public enum ProcessLaunch {
     private static let lock = NSLock()
 
     /// The most descriptors the test process may hold when it starts a process: well below the
-    /// ~1,350 at which Foundation's `Process.run()` crashes on Linux.
-    public static let descriptorLimit = 1_000
+    /// ~1,350 at which Foundation's `Process.run()` crashes on Linux. Each entry of
+    /// `/proc/self/fd` below 10,000 takes 24 bytes of the listing, so with 1,200 descriptors
+    /// (and `.` and `..`) the last entry ends near 28.8 KiB, and the 256 bytes copied from it
+    /// stay inside the 32 KiB buffer.
+    public static let descriptorLimit = 1_200
+
+    /// The bytes of `/proc/self/fd`'s listing Foundation may read when `open` descriptors are
+    /// listed: every entry's 24 bytes, and 256 more copied from the last.
+    public static func listingBytesRead(open: Int) -> Int { (open + 2) * 24 + 256 }
 
     /// A launch refused because the test process held more than `limit` descriptors.
     public struct TooManyDescriptorsError: Error, CustomStringConvertible {
