@@ -40,16 +40,10 @@ public final class PostgresCluster: @unchecked Sendable {
     private init() throws {
         guard let binaries = Self.findBinaries() else { throw Failure.notInstalled }
         self.binaries = binaries
-        folder = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("casebook-test-pg-\(UUID().uuidString)")
-        let data = folder.appendingPathComponent("data")
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if getuid() == 0 {
-            try Self.run("/usr/bin/chown", ["postgres:postgres", folder.path], step: "chown")
-        }
+        folder = try Self.makeFolder()
         try Self.run(
-            "/bin/cp", ["-a", try Self.freshData.get().path, data.path],
+            "/bin/cp",
+            ["-a", try Self.freshData.get().path, folder.appendingPathComponent("data").path],
             step: "copying a new cluster's files", asServerUser: true)
         port = try FreePort.find()
         Self.clustersLock.withLock {
@@ -173,14 +167,8 @@ public final class PostgresCluster: @unchecked Sendable {
     /// where `initdb` takes 0.4 (the failover tests make a cluster each). Removed at exit.
     private static let freshData = Result { () throws -> URL in
         guard let binaries = findBinaries() else { throw Failure.notInstalled }
-        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("casebook-test-pg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try makeFolder()
         clustersLock.withLock { temporaryFolders.append(folder) }
-        if getuid() == 0 {
-            try run("/usr/bin/chown", ["postgres:postgres", folder.path], step: "chown")
-        }
         let data = folder.appendingPathComponent("data")
         try run(
             binaries.appendingPathComponent("initdb").path,
@@ -190,6 +178,19 @@ public final class PostgresCluster: @unchecked Sendable {
             ],
             step: "initdb", asServerUser: true)
         return data
+    }
+
+    /// A new folder for a cluster's files (and its server's socket), that only the server's user
+    /// may enter, named so that `scripts/test` finds it if a killed test process leaves it.
+    private static func makeFolder() throws -> URL {
+        let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("casebook-test-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if getuid() == 0 {
+            try run("/usr/bin/chown", ["postgres:postgres", folder.path], step: "chown")
+        }
+        return folder
     }
 
     /// Folders of this process's that are no cluster's, to remove when it exits.
