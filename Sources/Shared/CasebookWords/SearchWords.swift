@@ -45,48 +45,84 @@ public enum SearchWords {
     }
 
     /// The words a store indexes for `text`, folded, each at most `longestWord` characters,
-    /// separated by one space. Read scalar by scalar, an ASCII word folded without Foundation:
-    /// what an import of a hundred thousand entries indexes.
+    /// separated by one space. Read byte by byte from the text's UTF-8, an ASCII word
+    /// lowercased as it is copied, without Foundation: what an import of a hundred thousand
+    /// entries indexes. The reading stops once no word fits in `mostIndexedBytes`.
     public static func searchText(of text: String) -> String {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable(searchText(ofUTF8:))!
+    }
+
+    private static func searchText(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        // The word's UTF-8, ASCII letters already lowercase.
-        var word: [UInt8] = []
+        output.reserveCapacity(min(bytes.count, mostIndexedBytes))
+        // Where the word being read starts, and whether it is ASCII so far.
+        var wordStart: Int?
         var isASCII = true
-        func append(_ folded: some Collection<UInt8>) {
-            guard output.count + 1 + folded.count <= mostIndexedBytes else { return }
-            if !output.isEmpty { output.append(UInt8(ascii: " ")) }
-            output.append(contentsOf: folded)
-        }
-        func endWord() {
-            guard !word.isEmpty else { return }
-            if isASCII {
-                if word.count <= longestWord { append(word) }
-            } else {
-                let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
-                if folded.count <= longestWord, folded.utf8.count <= longestWordBytes {
-                    append(folded.utf8)
-                }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+            let isWord =
+                length == 1
+                ? isWordByte(byte)
+                : isWordScalar(
+                    decodedScalar(bytes, at: index, length: length), inWord: wordStart != nil)
+            if isWord {
+                if wordStart == nil { wordStart = index }
+                if length > 1 { isASCII = false }
+            } else if let start = wordStart {
+                append(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII, to: &output)
+                // No word fits after the last space.
+                if output.count + 2 > mostIndexedBytes { break }
+                wordStart = nil
+                isASCII = true
             }
-            word.removeAll(keepingCapacity: true)
-            isASCII = true
+            index += length
         }
-        for scalar in text.unicodeScalars {
-            guard isWordScalar(scalar, inWord: !word.isEmpty) else {
-                endWord()
-                continue
-            }
-            if scalar.isASCII {
-                let byte = UInt8(scalar.value)
-                word.append(
-                    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-            } else {
-                isASCII = false
-                UTF8.encode(scalar) { word.append($0) }
-            }
+        if let start = wordStart, index == bytes.count {
+            append(UnsafeBufferPointer(rebasing: bytes[start...]), isASCII, to: &output)
         }
-        endWord()
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `word` folded after a space, when it is short enough and fits.
+    private static func append(
+        _ word: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, to output: inout [UInt8]
+    ) {
+        guard isASCII else {
+            let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
+            guard folded.count <= longestWord, folded.utf8.count <= longestWordBytes,
+                output.count + 1 + folded.utf8.count <= mostIndexedBytes
+            else { return }
+            if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+            output.append(contentsOf: folded.utf8)
+            return
+        }
+        guard word.count <= longestWord, output.count + 1 + word.count <= mostIndexedBytes
+        else { return }
+        if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+        for byte in word {
+            output.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        }
+    }
+
+    /// An ASCII letter or digit.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "A") < 26
+            || byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// The scalar of `length` bytes of valid UTF-8 at `index` (a String's own).
+    private static func decodedScalar(
+        _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int
+    ) -> Unicode.Scalar {
+        var value = UInt32(bytes[index]) & (0x7F >> length)
+        for offset in 1..<length {
+            value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+        }
+        return Unicode.Scalar(value)!
     }
 
     /// The indexed words of `text`, in order.
