@@ -81,7 +81,14 @@ let package = Package(
             ])),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
-        .target(name: "CasebookWords"),
+        .target(
+            name: "CasebookWords",
+            // Optimised in debug builds too: every store indexes each entry and respondent it
+            // saves through it, and the tests and the debug executable save texts of up to a
+            // megabyte (a 900 KB note: 19 ms unoptimised, under 1 ms optimised).
+            swiftSettings: ownBuildsOnly([
+                .unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))
+            ])),
         // zlib (Debian's zlib1g-dev, which Swift's own packages need too), for a ZIP's
         // deflated entries.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
