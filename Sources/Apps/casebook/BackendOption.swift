@@ -3,12 +3,20 @@ import Foundation
 
 /// `--to URL`: the backend a command talks to, checked before the command runs.
 struct BackendOption: ParsableArguments {
-    @Option(help: "The backend's base URL.")
-    var to = "http://127.0.0.1:8080"
+    /// The help of `--to`, which `SurveyFolderOptions` declares beside its own options too.
+    static let help: ArgumentHelp = "The backend's base URL."
+    /// The backend when `--to` is not given.
+    static let defaultURL = "http://127.0.0.1:8080"
 
-    func validate() throws {
-        guard Self.httpURL(to) != nil else {
-            throw ValidationError("--to must be an http or https URL, not '\(to)'")
+    @Option(help: help)
+    var to = defaultURL
+
+    func validate() throws { try Self.check(to) }
+
+    /// Refuses `text` for `--to` unless it is an http or https URL.
+    static func check(_ text: String) throws {
+        guard httpURL(text) != nil else {
+            throw ValidationError("--to must be an http or https URL, not '\(text)'")
         }
     }
 

@@ -5,10 +5,13 @@ import SurveySyncCore
 /// `--token TOKEN` (or `$CASEBOOK_TOKEN`): the API token every command that talks to a backend
 /// with users sends, as `Authorization: Bearer`, and never in clear text to another machine.
 struct TokenOption: ParsableArguments {
-    @Option(
-        help: ArgumentHelp(
-            "An API token for a backend that has users (also $CASEBOOK_TOKEN).",
-            discussion: "Made with casebook token create; sent as Authorization: Bearer."))
+    /// The help of `--token`, which `DiaryUserOption` and `SurveyFolderOptions` declare beside
+    /// their own options too.
+    static let help = ArgumentHelp(
+        "An API token for a backend that has users (also $CASEBOOK_TOKEN).",
+        discussion: "Made with casebook token create; sent as Authorization: Bearer.")
+
+    @Option(help: help)
     var token: String?
 
     /// The token from --token or $CASEBOOK_TOKEN.
@@ -23,5 +26,13 @@ struct TokenOption: ParsableArguments {
                 "the API token (--token or $CASEBOOK_TOKEN) would cross the network in clear text to \(backend): use https, or \(what) on the server's own machine"
             )
         }
+    }
+}
+
+extension TokenOption {
+    /// The option as another group read it.
+    init(token: String?) {
+        self.init()
+        self.token = token
     }
 }
