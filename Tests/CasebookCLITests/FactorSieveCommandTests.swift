@@ -12,11 +12,10 @@ import Testing
 /// pipe.
 @Suite("casebook factor with the quadratic sieve")
 struct FactorSieveCommandTests {
-    /// Products of two primes of equal size: 160 and 199 bits.
+    /// A product of two primes of equal size: 160 bits.
     static let n160 = "743110269655371470057274165228115443369499356373"
     static let line160 =
         "\(n160): 670992498609891138739607 1107479250803679907393139\n"
-    static let n199 = "781371738191112273819653558997832177076986774097559719388527"
 
     @Test(arguments: [["--threads", "1"], ["--threads", "3"], []])
     func splitsAProductOfTwoLargePrimesOnAnyNumberOfThreads(options: [String]) throws {
@@ -34,19 +33,21 @@ struct FactorSieveCommandTests {
         #expect(result.standardError.contains("threads"))
     }
 
-    /// On a terminal, a number the sieve takes over a second on shows a line on standard
-    /// error that says what it does, rewritten in place, and taken away at the end.
-    @Test func showsItsProgressOnATerminal() throws {
+    /// What `casebook factor --threads 2 n160` shows on a terminal as its standard error, with
+    /// `CASEBOOK_PROGRESS_DELAY` set to `delay`, and its standard output.
+    static func onATerminal(delay: String) throws -> (shown: String, line: String) {
         var master: Int32 = 0
         var terminal: Int32 = 0
         #expect(openpty(&master, &terminal, nil, nil, nil) == 0)
         let process = Process()
         process.executableURL = CasebookExecutable.url
-        process.arguments = ["factor", "--threads", "2", Self.n199]
+        process.arguments = ["factor", "--threads", "2", Self.n160]
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["CASEBOOK_PROGRESS_DELAY": delay], uniquingKeysWith: { $1 })
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
-        try process.run()
+        try ProcessLaunch.run(process)
         close(terminal)
         var shown: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -59,12 +60,48 @@ struct FactorSieveCommandTests {
         ProcessLaunch.waitForExit(process)
         let line = String(
             decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (String(decoding: shown, as: UTF8.self), line)
+    }
+
+    /// On a terminal, a number the sieve works on for longer than `CASEBOOK_PROGRESS_DELAY`
+    /// seconds (one by default, as git's `GIT_PROGRESS_DELAY`) shows a line on standard error
+    /// that says what it does, rewritten in place, and taken away at the end.
+    @Test func showsItsProgressOnATerminal() throws {
+        let (shown, line) = try Self.onATerminal(delay: "0")
+        #expect(line == Self.line160)
+        #expect(shown.hasPrefix("\r\u{1B}[Kcasebook factor: quadratic sieve, 160-bit number: "))
+        #expect(shown.contains(" relations, "))
+        #expect(shown.hasSuffix("\r\u{1B}[K"))
+    }
+
+    @Test func aNumberFactoredBeforeTheDelayShowsNoLine() throws {
+        let (shown, line) = try Self.onATerminal(delay: "3600")
+        #expect(line == Self.line160)
+        #expect(shown == "")
+    }
+
+    @Test(arguments: ["x", "-1", "1.5", "3601", "99999999999999999999", " 1", "１"])
+    func refusesADelayThatIsNoWholeNumberOfSecondsUpToAnHour(delay: String) throws {
+        for arguments in [["factor", "12"], ["factor", "--threads", "2", "12"]] {
+            let result = try CasebookExecutable.run(
+                arguments, environment: ["CASEBOOK_PROGRESS_DELAY": delay])
+            #expect(result.status == 64)
+            #expect(result.standardOutput == "")
+            #expect(
+                result.standardError
+                    == "casebook factor: CASEBOOK_PROGRESS_DELAY must be a whole number of seconds from 0 to 3600\n"
+            )
+        }
+    }
+
+    @Test func refusesADelayThatIsNoText() throws {
+        let result = try CasebookExecutable.run(
+            rawArguments: [Array("factor".utf8), Array("12".utf8)],
+            rawEnvironment: ["CASEBOOK_PROGRESS_DELAY": [0x31, 0xFF]])
+        #expect(result.status == 64)
         #expect(
-            line.hasPrefix(
-                Self.n199 + ": 693292465407972860603380567411 1127044901218288217572325755157"))
-        let text = String(decoding: shown, as: UTF8.self)
-        #expect(text.contains("casebook factor: quadratic sieve, 199-bit number: "))
-        #expect(text.contains(" relations, "))
-        #expect(text.hasSuffix("\r\u{1B}[K"))
+            result.standardError
+                == "casebook factor: CASEBOOK_PROGRESS_DELAY must be a whole number of seconds from 0 to 3600\n"
+        )
     }
 }

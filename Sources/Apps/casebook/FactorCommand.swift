@@ -44,8 +44,10 @@ struct FactorCommand: ParsableCommand {
     }
 
     func run() throws {
+        guard let delay = Self.progressDelay() else { throw ExitCode(64) }
         guard
-            let sawInvalidInput = Self.factorReportingWriteFailure(operands, threads: threads),
+            let sawInvalidInput = Self.factorReportingWriteFailure(
+                operands, threads: threads, progressDelay: delay),
             !sawInvalidInput
         else { throw ExitCode.failure }
     }
@@ -58,18 +60,21 @@ struct FactorCommand: ParsableCommand {
         guard arguments.first == "factor",
             arguments.dropFirst().allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") })
         else { return nil }
-        guard let sawInvalidInput = factorReportingWriteFailure(Array(arguments.dropFirst()))
+        guard let delay = progressDelay() else { return 64 }
+        guard
+            let sawInvalidInput = factorReportingWriteFailure(
+                Array(arguments.dropFirst()), progressDelay: delay)
         else { return 1 }
         return sawInvalidInput ? 1 : 0
     }
 
     /// `factor(_:)`, with a failed write (a full disk, say) or read reported as GNU `factor`
     /// reports it ("write error: …"): whether a token was not a number, or nil on a failure.
-    private static func factorReportingWriteFailure(_ operands: [String], threads: Int? = nil)
-        -> Bool?
-    {
+    private static func factorReportingWriteFailure(
+        _ operands: [String], threads: Int? = nil, progressDelay: Duration
+    ) -> Bool? {
         do {
-            return try factor(operands, threads: threads)
+            return try factor(operands, threads: threads, progressDelay: progressDelay)
         } catch let failure as SystemCallError {
             StandardStreams.error("casebook factor: \(failure.call) error: \(failure.reason)")
         } catch {
@@ -78,25 +83,36 @@ struct FactorCommand: ParsableCommand {
         return nil
     }
 
-    /// The sieve's threads (`threads`, else one per core), and its progress line when standard
-    /// error is a terminal.
-    static func options(threads: Int?) -> FactoringOptions {
+    /// The progress line's delay the environment sets, or nil once its refusal is said.
+    private static func progressDelay() -> Duration? {
+        guard let delay = ProgressDelay.fromEnvironment() else {
+            StandardStreams.error("casebook factor: " + ProgressDelay.refusal)
+            return nil
+        }
+        return delay
+    }
+
+    /// The sieve's threads (`threads`, else one per core), and its progress line, shown after
+    /// `progressDelay`, when standard error is a terminal.
+    static func options(threads: Int?, progressDelay: Duration) -> FactoringOptions {
         let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var options = FactoringOptions(threads: threads ?? max(1, cores))
         if #available(macOS 15.0, *), isatty(STDERR_FILENO) == 1 {
-            options.progress = SieveProgressLine().report
+            options.progress = SieveProgressLine(delay: progressDelay).report
         }
         return options
     }
 
     /// Factors `operands`, or standard input when there are none; true when a token was not a
     /// number.
-    private static func factor(_ operands: [String], threads: Int?) throws -> Bool {
+    private static func factor(_ operands: [String], threads: Int?, progressDelay: Duration)
+        throws -> Bool
+    {
         var stream = FactorStream(
             output: FileDescriptorWriter.standardOutput,
             diagnostics: FileDescriptorWriter.standardError,
             commandName: "casebook factor")
-        stream.options = options(threads: threads)
+        stream.options = options(threads: threads, progressDelay: progressDelay)
         // As GNU: each line at once for a person at a terminal, GNU's buffering otherwise.
         stream.writesEachLine = isatty(STDIN_FILENO) == 1 || isatty(STDOUT_FILENO) == 1
         if operands.isEmpty {

@@ -8,8 +8,9 @@ import Synchronization
 #endif
 
 /// What `casebook factor` shows on a terminal's standard error while the quadratic sieve works
-/// on a number for more than a second, as yafu and msieve do: one line, rewritten in place at
-/// most four times a second, taken away when the sieving ends.
+/// on a number for longer than a delay (a second, unless `ProgressDelay` says otherwise), as
+/// yafu and msieve do: one line, rewritten in place at most four times a second, taken away
+/// when the sieving ends.
 ///
 ///     casebook factor: quadratic sieve, 160-bit number: 812 of 1232 relations, 1.4 s, about 0.7 s left
 @available(macOS 15.0, *)
@@ -20,10 +21,16 @@ final class SieveProgressLine: Sendable {
     }
 
     private let state = Mutex(State())
+    private let delay: Duration
     private let write: @Sendable (String) -> Void
 
-    /// A line written with `write` (standard error, by default).
-    init(write: @escaping @Sendable (String) -> Void = SieveProgressLine.standardError) {
+    /// A line shown once the sieving has taken `delay`, written with `write` (standard error,
+    /// by default).
+    init(
+        delay: Duration = ProgressDelay.standard,
+        write: @escaping @Sendable (String) -> Void = SieveProgressLine.standardError
+    ) {
+        self.delay = delay
         self.write = write
     }
 
@@ -35,7 +42,7 @@ final class SieveProgressLine: Sendable {
                 state = State()
                 return
             }
-            guard progress.elapsed >= .seconds(1),
+            guard progress.elapsed >= delay,
                 !state.shown || progress.elapsed - state.lastShown >= .milliseconds(250)
             else { return }
             write("\r\u{1B}[K" + Self.text(progress))
