@@ -72,11 +72,12 @@ struct SortedRespondentPageTests {
         }
     }
 
-    /// Every respondent once, whatever the page size, against a plain sort of them all.
+    /// Every respondent once, whatever the page size, against a plain sort of them all. Each
+    /// page reads every respondent: 120 of them, a page at a time, are 14,400 reads in all.
     @Test func pagesHoldEveryRespondentOnceInOrder() async throws {
         var generator = SystemRandomNumberGenerator()
         let values: [JSONValue] = [1, 2, 2.5, -3, "x", "X", "é", "e\u{301}", "", .null, true, [1]]
-        let many = (0..<300).map { number in
+        let many = (0..<120).map { number in
             var fields: [String: JSONValue] = ["id": .string(String(format: "r%03d", number))]
             if number % 7 != 0 { fields["v"] = values.randomElement(using: &generator)! }
             return Respondent(id: String(format: "r%03d", number), fields: fields)
@@ -89,7 +90,7 @@ struct SortedRespondentPageTests {
                 sort.key(id: $0.id, body: JSONWriter.data(.object($0.fields)))!
             }
             .sorted { sort.precedes($0, $1) }.map(\.id)
-            #expect(Set(expected).count == 300)
+            #expect(Set(expected).count == 120)
             for limit in [1, 7, 20, 1_000] {
                 #expect(try await all(store, sort, limit: limit) == expected)
             }
