@@ -465,10 +465,14 @@ struct RespondentReviewContractTests {
     }
 
     @Test func postgres() async throws {
-        try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
-            databases in
-            let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
-            try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
+        // A long run of round trips to PostgreSQL, one after another (`HighPriority`).
+        try await HighPriority.run {
+            try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
+                databases in
+                let stores = ReviewedStack(
+                    databases.map { PostgresRespondentStore(client: $0.client) })
+                try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
+            }
         }
     }
 
