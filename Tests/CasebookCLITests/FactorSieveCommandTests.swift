@@ -64,7 +64,7 @@ struct FactorSieveCommandTests {
     }
 
     /// On a terminal, a number the sieve works on for longer than `CASEBOOK_PROGRESS_DELAY`
-    /// seconds (one by default, as git's `GIT_PROGRESS_DELAY`) shows a line on standard error
+    /// seconds (one by default; git's `GIT_PROGRESS_DELAY` is two) shows a line on standard error
     /// that says what it does, rewritten in place, and taken away at the end.
     @Test func showsItsProgressOnATerminal() throws {
         let (shown, line) = try Self.onATerminal(delay: "0")
@@ -74,10 +74,22 @@ struct FactorSieveCommandTests {
         #expect(shown.hasSuffix("\r\u{1B}[K"))
     }
 
+    /// Two seconds: twenty times what the number takes here, and a line at once were the
+    /// delay read in any smaller unit.
     @Test func aNumberFactoredBeforeTheDelayShowsNoLine() throws {
-        let (shown, line) = try Self.onATerminal(delay: "3600")
+        let (shown, line) = try Self.onATerminal(delay: "2")
         #expect(line == Self.line160)
         #expect(shown == "")
+    }
+
+    /// Empty, the delay is the default one; leading zeros are read as GNU reads numbers.
+    @Test(arguments: ["", "0000", "3600"])
+    func takesADelayFromNoneToAnHour(delay: String) throws {
+        let result = try CasebookExecutable.run(
+            ["factor", "12"], environment: ["CASEBOOK_PROGRESS_DELAY": delay])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "12: 2 2 3\n")
+        #expect(result.standardError == "")
     }
 
     @Test(arguments: ["x", "-1", "1.5", "3601", "99999999999999999999", " 1", "１"])

@@ -2,7 +2,7 @@
 /// servers it starts), so that each of its steps is not queued behind the hundreds of tests that
 /// keep both cores busy beside it. Its waiting then starts early in the run, not last, where
 /// the run would end waiting on it alone. Task-local values (the running test, which records
-/// its issues) are carried into the task.
+/// its failures) are carried into the task; cancelling the test does not cancel it.
 public enum HighPriority {
     public static func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T)
         async throws -> T

@@ -50,6 +50,8 @@ struct SearchTextTests {
         let pieces = [
             "a", "Z", "q", "7", "0", " ", " ", "-", ".", "\n", "é", "E\u{301}", "\u{301}", "ß",
             "日本", "🍕", "Ⅻ", "ท", "\u{0E33}", "Ǆ", "İ", "\u{1100}", "\u{FFFD}", "\u{0}",
+            // Letters of four bytes (one that lowercases), marks of three and four.
+            "𐐀", "𠀀", "\u{094D}", "\u{1D167}",
         ]
         var generator = SplitMix64(seed: 20_261_127)
         for _ in 0..<200 {

@@ -15,7 +15,8 @@ struct FactorCommand: ParsableCommand {
         discussion: """
             With no numbers, reads whitespace-separated numbers from standard input. Numbers are \
             non-negative integers of any size; anything else is reported on standard error, \
-            factoring carries on, and the exit status is 1.
+            factoring carries on, and the exit status is 1. On a terminal, the quadratic sieve \
+            shows its progress after $CASEBOOK_PROGRESS_DELAY seconds (default 1).
             """
     )
 

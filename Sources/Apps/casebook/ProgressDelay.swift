@@ -5,8 +5,8 @@
 #endif
 
 /// How long the quadratic sieve works on a number before `casebook factor` shows its progress
-/// line on a terminal: `$CASEBOOK_PROGRESS_DELAY` whole seconds (0 to 3600), else one, as git's
-/// `GIT_PROGRESS_DELAY` sets its own. Read with `getenv`, as `factor` reads its environment
+/// line on a terminal: `$CASEBOOK_PROGRESS_DELAY` whole seconds (0 to 3600), else one (after
+/// git's `GIT_PROGRESS_DELAY`, whose default is two). Read with `getenv`, as `factor` reads its environment
 /// (any bytes); a value that is no such number is refused without being shown.
 enum ProgressDelay {
     static let variable = "CASEBOOK_PROGRESS_DELAY"
