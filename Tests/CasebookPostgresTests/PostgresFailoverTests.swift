@@ -95,62 +95,58 @@ struct PostgresFailoverTests {
     /// During a failover no host accepts writes for a while (the standby is not promoted
     /// yet): the walk keeps looking, a second apart, and moves to the new primary once there
     /// is one, with no operation failing again to start it.
-    @Test func aWalkThatFindsNoPrimaryLooksAgainUntilOneIsPromoted() async throws {
-        try await HighPriority.run {
-            let (first, second) = try await PostgresTesting.onOwnThread {
-                (try PostgresCluster.makeOwn(), try PostgresCluster.makeOwn())
-            }
-            defer {
-                first.stop()
-                second.stop()
-            }
-            let pair = try await PostgresTesting.onOwnThread {
-                let name = "numbers"
-                for cluster in [first, second] {
-                    try cluster.psql("CREATE DATABASE \(name)", database: "postgres")
-                    try cluster.psql("CREATE TABLE numbers (n int PRIMARY KEY)", database: name)
-                }
-                try second.turnReadOnly()
-                return Pair(first: first, second: second, name: name)
-            }
-            try await Self.running(try pair.url) { database in
-                try await Self.insert(1, into: database)
-                try await pair.turnReadOnly(first)
-                await #expect(throws: StoreUnavailableError.self) {
-                    try await Self.insert(2, into: database)
-                }
-                // The walk is under way and finds no host that accepts writes; then one does.
-                try await PostgresTesting.onOwnThread { try second.turnWritable() }
-                await database.hostsWalked()
-                #expect(database.currentURL.port == second.port)
-                try await Self.insert(3, into: database)
-            }
-            #expect(try await pair.numbers(on: second) == "3")
+    @Test(.highPriority) func aWalkThatFindsNoPrimaryLooksAgainUntilOneIsPromoted() async throws {
+        let (first, second) = try await PostgresTesting.onOwnThread {
+            (try PostgresCluster.makeOwn(), try PostgresCluster.makeOwn())
         }
+        defer {
+            first.stop()
+            second.stop()
+        }
+        let pair = try await PostgresTesting.onOwnThread {
+            let name = "numbers"
+            for cluster in [first, second] {
+                try cluster.psql("CREATE DATABASE \(name)", database: "postgres")
+                try cluster.psql("CREATE TABLE numbers (n int PRIMARY KEY)", database: name)
+            }
+            try second.turnReadOnly()
+            return Pair(first: first, second: second, name: name)
+        }
+        try await Self.running(try pair.url) { database in
+            try await Self.insert(1, into: database)
+            try await pair.turnReadOnly(first)
+            await #expect(throws: StoreUnavailableError.self) {
+                try await Self.insert(2, into: database)
+            }
+            // The walk is under way and finds no host that accepts writes; then one does.
+            try await PostgresTesting.onOwnThread { try second.turnWritable() }
+            await database.hostsWalked()
+            #expect(database.currentURL.port == second.port)
+            try await Self.insert(3, into: database)
+        }
+        #expect(try await pair.numbers(on: second) == "3")
     }
 
-    @Test func aPrimaryThatWentAwayIsLeftForTheNextHost() async throws {
-        try await HighPriority.run {
-            let pair = try await Pair.make()
-            defer { pair.first.stop() }
-            // The operation after the stop waits out the deadline (the pool keeps retrying the
-            // host); choosing the first host and the operation before the stop must not, on a
-            // machine busy with the whole test command beside this test.
-            try await Self.running(try pair.url, deadline: .seconds(10)) { database in
-                try #require(
-                    database.currentURL.port == pair.first.port,
-                    "the first host answered too slowly to be chosen at the start")
-                try await Self.insert(1, into: database)
-                try await PostgresTesting.onOwnThread { pair.first.stop() }
-                await #expect(throws: StoreUnavailableError.self) {
-                    try await Self.insert(2, into: database)
-                }
-                await database.hostsWalked()
-                try await Self.insert(3, into: database)
-                #expect(database.currentURL.port == pair.second.port)
+    @Test(.highPriority) func aPrimaryThatWentAwayIsLeftForTheNextHost() async throws {
+        let pair = try await Pair.make()
+        defer { pair.first.stop() }
+        // The operation after the stop waits out the deadline (the pool keeps retrying the
+        // host); choosing the first host and the operation before the stop must not, on a
+        // machine busy with the whole test command beside this test.
+        try await Self.running(try pair.url, deadline: .seconds(10)) { database in
+            try #require(
+                database.currentURL.port == pair.first.port,
+                "the first host answered too slowly to be chosen at the start")
+            try await Self.insert(1, into: database)
+            try await PostgresTesting.onOwnThread { pair.first.stop() }
+            await #expect(throws: StoreUnavailableError.self) {
+                try await Self.insert(2, into: database)
             }
-            #expect(try await pair.numbers(on: pair.second) == "3")
+            await database.hostsWalked()
+            try await Self.insert(3, into: database)
+            #expect(database.currentURL.port == pair.second.port)
         }
+        #expect(try await pair.numbers(on: pair.second) == "3")
     }
 
     /// A statement the server refuses (here a number already there) says nothing of the host.
@@ -172,21 +168,19 @@ struct PostgresFailoverTests {
 
     /// A host that answers slowly is checked before anything moves: when it answers as the
     /// URL asks, the pool stays.
-    @Test func aHostThatStillAnswersAsAskedIsKept() async throws {
-        try await HighPriority.run {
-            let pair = try await Pair.make()
-            defer { pair.first.stop() }
-            // A deadline a busy machine keeps for connecting and for the check; the statement
-            // takes longer.
-            try await Self.running(try pair.url, deadline: .seconds(3)) { database in
-                await #expect(throws: StoreUnavailableError.self) {
-                    try await database.operations.run(store: "numbers", on: database.client) {
-                        try await $0.query("SELECT pg_sleep(30)")
-                    }
+    @Test(.highPriority) func aHostThatStillAnswersAsAskedIsKept() async throws {
+        let pair = try await Pair.make()
+        defer { pair.first.stop() }
+        // A deadline a busy machine keeps for connecting and for the check; the statement
+        // takes longer.
+        try await Self.running(try pair.url, deadline: .seconds(3)) { database in
+            await #expect(throws: StoreUnavailableError.self) {
+                try await database.operations.run(store: "numbers", on: database.client) {
+                    try await $0.query("SELECT pg_sleep(30)")
                 }
-                await database.hostsWalked()
-                #expect(database.hostWalks == 0 && database.hostSwitches == 0)
             }
+            await database.hostsWalked()
+            #expect(database.hostWalks == 0 && database.hostSwitches == 0)
         }
     }
 

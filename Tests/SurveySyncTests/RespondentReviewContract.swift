@@ -464,15 +464,12 @@ struct RespondentReviewContractTests {
         }).runAll()
     }
 
-    @Test func postgres() async throws {
-        // A long run of round trips to PostgreSQL, one after another (`HighPriority`).
-        try await HighPriority.run {
-            try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
-                databases in
-                let stores = ReviewedStack(
-                    databases.map { PostgresRespondentStore(client: $0.client) })
-                try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
-            }
+    /// A long run of round trips to PostgreSQL, one after another (`HighPriority`).
+    @Test(.highPriority) func postgres() async throws {
+        try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
+            databases in
+            let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
+            try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
         }
     }
 

@@ -137,16 +137,14 @@ struct RespondentStoreContractTests {
         }).runAll()
     }
 
-    @Test func postgres() async throws {
-        // A long run of round trips to PostgreSQL, one after another (`HighPriority`).
-        try await HighPriority.run {
-            // One database per store the contract makes (one for each check, one more for the
-            // identity check's second store).
-            try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
-                databases in
-                let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
-                try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()
-            }
+    /// A long run of round trips to PostgreSQL, one after another (`HighPriority`).
+    @Test(.highPriority) func postgres() async throws {
+        // One database per store the contract makes (one for each check, one more for the
+        // identity check's second store).
+        try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
+            databases in
+            let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
+            try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()
         }
     }
 
