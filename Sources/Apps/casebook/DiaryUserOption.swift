@@ -53,7 +53,7 @@ struct DiaryUserOption: ParsableArguments {
                 throw ValidationError(
                     "--server works on the diary of the token's user: leave out --user")
             }
-            if database.text != nil {
+            if databaseText != nil {
                 throw ValidationError("--server and --database name two diaries: give one")
             }
         }
@@ -64,7 +64,7 @@ struct DiaryUserOption: ParsableArguments {
     /// names a diary here; nil for a diary on this machine.
     var server: URL? {
         if let serverText { return BackendOption.httpURL(serverText) }
-        guard name == nil, database.text == nil, let text = environmentServer else { return nil }
+        guard name == nil, databaseText == nil, let text = environmentServer else { return nil }
         return BackendOption.httpURL(text)
     }
 
