@@ -23,10 +23,7 @@ struct FuzzCorpusTests {
         process.arguments = [corpus.path]
         let output = Pipe()
         process.standardOutput = output
-        try ProcessLaunch.run(process)
-        let text = String(
-            decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        ProcessLaunch.waitForExit(process)
+        let text = try ProcessLaunch.runToExit(process, readingTextFrom: output)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(text == "ran \(inputs.count) inputs\n")
     }

@@ -48,6 +48,19 @@ struct ProcessLaunchTests {
         #expect(process.terminationStatus == SIGKILL)
     }
 
+    /// More than a pipe's buffer holds (64 KiB): read before the wait, or the process would
+    /// never end.
+    @Test func aProcessRunToItsExitGivesAllItWroteToItsPipe() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c 200000 /dev/zero | tr '\\0' x; exit 3"]
+        let output = Pipe()
+        process.standardOutput = output
+        let text = try ProcessLaunch.runToExit(process, readingTextFrom: output)
+        #expect(text == String(repeating: "x", count: 200_000))
+        #expect(process.terminationStatus == 3)
+    }
+
     @Test func waitingAgainForAProcessThatEndedReturnsAtOnce() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -14,10 +14,8 @@ struct TLSTests {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try ProcessLaunch.run(process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        ProcessLaunch.waitForExit(process)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let text = try ProcessLaunch.runToExit(process, readingTextFrom: output)
+        return (process.terminationStatus, text)
     }
 
     @Test func servesHTTPSWithTheCertificateItWasGiven() throws {

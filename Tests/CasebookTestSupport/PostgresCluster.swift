@@ -1,9 +1,9 @@
 import Foundation
 
 /// A throwaway PostgreSQL cluster for the tests: what `initdb` makes, in a temporary folder (see
-/// `freshData`), the server on a
-/// free loopback port (as the `postgres` user when the tests run as root, since PostgreSQL
-/// refuses to run as root), stopped when the test process exits. One cluster serves every test of a process; each test takes a database of its own.
+/// `freshData`), the server on a free loopback port (as the `postgres` user when the tests run
+/// as root, since PostgreSQL refuses to run as root), stopped when the test process exits. One
+/// cluster serves every test of a process; each test takes a database of its own.
 public final class PostgresCluster: @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case notInstalled
@@ -228,10 +228,7 @@ public final class PostgresCluster: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        try ProcessLaunch.run(process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        ProcessLaunch.waitForExit(process)
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try ProcessLaunch.runToExit(process, readingTextFrom: output)
         guard process.terminationStatus == 0 else { throw Failure.failed(step, output: text) }
         return text
     }

@@ -63,6 +63,18 @@ public enum ProcessLaunch {
         waitForExit(process)
     }
 
+    /// Runs `process` to its exit as `runToExit(_:descriptorLimit:)` does, having read `output`
+    /// (the pipe it writes to) to its end first: waiting before reading would leave a process
+    /// that fills the pipe's buffer blocked for good. What it wrote, as UTF-8 text.
+    public static func runToExit(_ process: Process, readingTextFrom output: Pipe) throws
+        -> String
+    {
+        try run(process)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        waitForExit(process)
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Returns as soon as `process`, started, has exited (see `runToExit`).
     public static func waitForExit(_ process: Process) {
         #if os(Linux)

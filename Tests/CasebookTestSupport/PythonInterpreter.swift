@@ -15,10 +15,7 @@ public enum PythonInterpreter {
         python.arguments = ["python3", "-c", "import sys; print(sys.executable)"]
         let output = Pipe()
         python.standardOutput = output
-        try ProcessLaunch.run(python)
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        ProcessLaunch.waitForExit(python)
-        let path = String(decoding: text, as: UTF8.self)
+        let path = try ProcessLaunch.runToExit(python, readingTextFrom: output)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         guard python.terminationStatus == 0, path.hasPrefix("/") else {
             throw NotFound(output: path)

@@ -40,10 +40,8 @@ struct ZipWriterTests {
         ]
         let output = Pipe()
         python.standardOutput = output
-        try ProcessLaunch.run(python)
-        let read = output.fileHandleForReading.readDataToEndOfFile()
-        ProcessLaunch.waitForExit(python)
-        return String(decoding: read, as: UTF8.self).split(separator: "\n").map(String.init)
+        return try ProcessLaunch.runToExit(python, readingTextFrom: output)
+            .split(separator: "\n").map(String.init)
     }
 
     @Test func pythonReadsTheEntriesAsWritten() throws {
