@@ -136,6 +136,72 @@ import Testing
         #expect(WireDateText.date(from: text) == nil)
     }
 
+    /// Without a fraction or with an offset, a date or time the calendar does not have is none
+    /// too: not the day after, as ISO8601DateFormatter reads it.
+    @Test(arguments: [
+        "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-01-01T24:00:00Z",
+        "2026-01-01T00:60:00Z", "2026-01-01T00:00:60Z", "2026-02-29T12:00:00+01:00",
+        "2026-02-29T00:00:00.5Z", "2026-01-01T00:00:00+24:00", "2026-01-01T00:00:00+01:60",
+    ])
+    func aDateTheCalendarDoesNotHaveIsNoneInEverySpelling(text: String) {
+        #expect(WireDateText.date(from: text) == nil)
+    }
+
+    /// Only RFC 3339's internet date and time is a date: not a year of five digits (read as its
+    /// last four), a month or day of one digit, an offset without its colon or minutes, an empty
+    /// fraction, or anything before or after it.
+    @Test(arguments: [
+        "12026-01-01T00:00:00Z", "2026-1-01T00:00:00Z", "2026-01-1T00:00:00Z",
+        "2026-01-01T00:00:00+0100", "2026-01-01T00:00:00+01", "2026-01-01T00:00:00.Z",
+        "2026-01-01T00:00:00Z ", " 2026-01-01T00:00:00Z", "2026-01-01 00:00:00Z",
+        "2026-01-01T00:00:00", "2026-01-01", "+2026-01-01T00:00:00Z", "2026-01-01T00:00Z",
+        "2026-01-01T00:00:00\u{0}Z", "２０２６-01-01T00:00:00Z",
+    ])
+    func aTextThatIsNotAnInternetDateAndTimeIsNone(text: String) {
+        #expect(WireDateText.date(from: text) == nil)
+    }
+
+    /// A whole second, a fraction of one to nine digits, an offset of either sign: the instant
+    /// ISO8601DateFormatter reads (to its millisecond; the digits past it are dropped), or the
+    /// first just above it that the wire writes as it was read.
+    @Test func readsEveryInternetDateAndTimeAsISO8601DateFormatterDoes() throws {
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        let precise = ISO8601DateFormatter()
+        precise.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            // 1584 to 9998, so that no offset moves the date out of the hand-read years.
+            let seconds = Double(
+                Int.random(in: -12_130_000_000..<253_370_000_000, using: &generator))
+            let whole = String(
+                WireDateText.text(of: Date(timeIntervalSince1970: seconds)).prefix(19))
+            let digits = Int.random(in: 0...9, using: &generator)
+            let fraction =
+                digits == 0
+                ? "" : "." + String((0..<digits).map { _ in "0123456789".randomElement()! })
+            let offset =
+                ["Z", "+00:00", "-00:00", "+05:30", "-11:45", "+23:59"].randomElement(
+                    using: &generator)!
+            let text = whole + fraction + offset
+            let expected = try #require((digits == 0 ? plain : precise).date(from: text))
+                .timeIntervalSinceReferenceDate
+            let read = try #require(WireDateText.date(from: text), "\(text)")
+                .timeIntervalSinceReferenceDate
+            #expect(read >= expected && read - expected <= max(1e-6, 4 * expected.ulp), "\(text)")
+        }
+    }
+
+    /// RFC 3339 lets the `T` and the `Z` be written in lower case.
+    @Test func readsALowerCaseTAndZ() throws {
+        #expect(
+            WireDateText.date(from: "2026-01-01t01:00:00.250z")
+                == WireDateText.date(from: "2026-01-01T01:00:00.250Z"))
+        #expect(
+            WireDateText.date(from: "2026-01-01t00:00:00+01:00")
+                == Date(timeIntervalSince1970: 1_767_222_000))
+    }
+
     @Test func otherISO8601SpellingsAreReadAsFoundationReadsThem() {
         #expect(
             WireDateText.date(from: "2026-01-01T01:00:00+01:00")

@@ -50,36 +50,56 @@ public enum WireDateText {
         }
     }
 
-    /// The instant `text` names: the wire's own spelling (`2026-03-01T12:00:00.250Z`, years 1583
-    /// to 9999) read by hand, as the instant that the wire writes back as it was read (what
+    /// The instant `text` names, an internet date and time of RFC 3339
+    /// (`2026-03-01T12:00:00.250Z`, `2026-03-01T13:00:00+01:00`; the fraction optional, of any
+    /// length, read to the millisecond as ISO8601DateFormatter reads it), read by hand for the
+    /// years 1583 to 9999: the instant that the wire writes back as it was read (what
     /// ISO8601DateFormatter reads, or a last bit above it where that one would be written as
-    /// the millisecond before; it reads earlier years, in the Julian calendar, itself); any other ISO 8601
-    /// date and time (an offset, no fraction) as ISO8601DateFormatter reads it. Nil for
-    /// anything else, and for a date or time the calendar does not have.
+    /// the millisecond before). Earlier years, which Foundation counts in the Julian calendar,
+    /// it reads itself. Nil for any other text, and for a date, time or offset the calendar
+    /// does not have (where ISO8601DateFormatter reads `2026-02-29` as the first of March).
     public static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
-        guard bytes.count == 24, bytes[23] == UInt8(ascii: "Z") else { return foundationDate(text) }
+        guard bytes.count >= 20 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
             var value = 0
             for byte in bytes[start..<start + count] {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                guard isDigit(byte) else { return nil }
                 value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
             return value
         }
-        guard bytes[4] == dash, bytes[7] == dash, bytes[10] == UInt8(ascii: "T"),
-            bytes[13] == colon, bytes[16] == colon, bytes[19] == UInt8(ascii: "."),
+        guard bytes[4] == dash, bytes[7] == dash, bytes[10] | 0x20 == UInt8(ascii: "t"),
+            bytes[13] == colon, bytes[16] == colon,
             let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
             let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-            let millisecond = number(20, 3), (1...12).contains(month), hour < 24,
-            minute < 60, second < 60,
+            (1...12).contains(month), hour < 24, minute < 60, second < 60,
             (1...daysIn(month: month, of: year)).contains(day)
         else { return nil }
+        var index = 19
+        var millisecond = 0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let first = index
+            while index < bytes.count, isDigit(bytes[index]) {
+                if index - first < 3 { millisecond = millisecond * 10 + Int(bytes[index] & 0x0F) }
+                index += 1
+            }
+            guard index > first else { return nil }
+            for _ in min(index - first, 3)..<3 { millisecond *= 10 }
+        }
+        guard let offset = offsetSeconds(bytes[index...]) else { return nil }
         // Before the Gregorian calendar began (1582-10-15), Foundation counts Julian days.
-        guard year >= 1583 else { return year >= 1 ? foundationDate(text) : nil }
+        guard year >= 1583 else {
+            guard year >= 1 else { return nil }
+            return foundationDate(
+                String(
+                    decoding: bytes.map { $0 == 0x74 || $0 == 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self
+                ))
+        }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         // Since 1970 first, as Foundation adds the fraction, to the same last bit.
-        let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second)
+        let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset)
         let foundation = Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
         let read = foundation.timeIntervalSinceReferenceDate
         guard Self.millisecond(of: read, second: read.rounded(.down)) != millisecond else {
@@ -95,6 +115,27 @@ public enum WireDateText {
             interval = interval.nextUp
         }
         return Date(timeIntervalSinceReferenceDate: interval)
+    }
+
+    /// The seconds east of UTC that an offset names, `Z` (or `z`) or `±hh:mm` and nothing after
+    /// it; nil for anything else.
+    private static func offsetSeconds(_ bytes: ArraySlice<UInt8>) -> Int? {
+        if bytes.count == 1, bytes.first! | 0x20 == UInt8(ascii: "z") { return 0 }
+        guard bytes.count == 6 else { return nil }
+        let start = bytes.startIndex
+        let sign = bytes[start]
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[start + 3] == colon,
+            isDigit(bytes[start + 1]), isDigit(bytes[start + 2]), isDigit(bytes[start + 4]),
+            isDigit(bytes[start + 5])
+        else { return nil }
+        let hours = Int(bytes[start + 1] & 0x0F) * 10 + Int(bytes[start + 2] & 0x0F)
+        let minutes = Int(bytes[start + 4] & 0x0F) * 10 + Int(bytes[start + 5] & 0x0F)
+        guard hours < 24, minutes < 60 else { return nil }
+        return (sign == UInt8(ascii: "+") ? 1 : -1) * (hours * 3_600 + minutes * 60)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// The millisecond the wire writes for `interval` (since the reference date) past its
