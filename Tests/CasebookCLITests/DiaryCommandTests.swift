@@ -653,7 +653,7 @@ struct DiaryExportImportTests {
         ),
         (
             #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "yesterday", "text": "x"}]}"#,
-            "entry 1: the date 'yesterday' is not an ISO 8601 date and time"
+            "entry 1: the date 'yesterday' is not an RFC 3339 date and time (2026-03-01T12:00:00Z)"
         ),
         (
             #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00Z", "text": "  "}]}"#,

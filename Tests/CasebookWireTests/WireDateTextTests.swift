@@ -156,6 +156,9 @@ import Testing
         "2026-01-01T00:00:00Z ", " 2026-01-01T00:00:00Z", "2026-01-01 00:00:00Z",
         "2026-01-01T00:00:00", "2026-01-01", "+2026-01-01T00:00:00Z", "2026-01-01T00:00Z",
         "2026-01-01T00:00:00\u{0}Z", "２０２６-01-01T00:00:00Z",
+        "2026-01-01T00:00:00.", "2026-01-01T00:00:00+", "2026-01-01T00:00:00.123",
+        "2026-01-01T00:00:00+01:00Z", "2026-01-01T00:00:60Z", "2026-01-01T00:00:00+01:0",
+        "2026-01-01T00:00:00.5ZZ", "2026-01-01T00:00:00éZ",
     ])
     func aTextThatIsNotAnInternetDateAndTimeIsNone(text: String) {
         #expect(WireDateText.date(from: text) == nil)
@@ -195,14 +198,32 @@ import Testing
     /// RFC 3339 lets the `T` and the `Z` be written in lower case.
     @Test func readsALowerCaseTAndZ() throws {
         #expect(
-            WireDateText.date(from: "2026-01-01t01:00:00.250z")
-                == WireDateText.date(from: "2026-01-01T01:00:00.250Z"))
+            try #require(WireDateText.date(from: "2026-01-01t01:00:00.250z"))
+                == Date(timeIntervalSince1970: 1_767_229_200.25))
         #expect(
             WireDateText.date(from: "2026-01-01t00:00:00+01:00")
                 == Date(timeIntervalSince1970: 1_767_222_000))
     }
 
-    @Test func otherISO8601SpellingsAreReadAsFoundationReadsThem() {
+    /// An offset that carries the instant out of the years 1 to 9999 is none: the wire could not
+    /// write it back.
+    @Test(arguments: [
+        "9999-12-31T23:30:00-01:00", "9999-12-31T23:59:59.999-00:01", "0001-01-01T00:30:00+01:00",
+    ])
+    func anInstantAnOffsetCarriesOutOfTheYearsTheWireWritesIsNone(text: String) {
+        #expect(WireDateText.date(from: text) == nil)
+    }
+
+    @Test func theLastAndFirstInstantsTheWireWritesAreRead() throws {
+        for text in [
+            "9999-12-31T23:59:59.999Z", "9999-12-31T23:00:00-00:59", "0001-01-01T00:00:00Z",
+        ] {
+            let date = try #require(WireDateText.date(from: text), "\(text)")
+            #expect(WireDateText.date(from: WireDateText.text(of: date)) == date, "\(text)")
+        }
+    }
+
+    @Test func anOffsetOrAWholeSecondIsReadAsFoundationReadsIt() {
         #expect(
             WireDateText.date(from: "2026-01-01T01:00:00+01:00")
                 == Date(timeIntervalSince1970: 1_767_225_600))
@@ -216,8 +237,28 @@ import Testing
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         for text in [
             "1000-03-01T00:00:00.000Z", "1582-10-04T12:00:00.500Z", "0001-01-01T00:00:00.000Z",
+            "1500-02-29T00:00:00.000Z", "1000-03-01T00:00:00.12345+01:00",
         ] {
-            #expect(WireDateText.date(from: text) == formatter.date(from: text), "\(text)")
+            let expected = try #require(formatter.date(from: text), "\(text)")
+            #expect(WireDateText.date(from: text) == expected, "\(text)")
         }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        for (text, spelled) in [
+            ("1000-03-01t00:00:00z", "1000-03-01T00:00:00Z"),
+            ("1000-03-01T00:00:00+01:00", "1000-03-01T00:00:00+01:00"),
+            ("1500-02-29T23:00:00-01:00", "1500-02-29T23:00:00-01:00"),
+        ] {
+            let expected = try #require(plain.date(from: spelled), "\(spelled)")
+            #expect(WireDateText.date(from: text) == expected, "\(text)")
+        }
+    }
+
+    /// Before 1583 a year is a leap year every fourth year, as Foundation counts Julian days;
+    /// the 29th of February of other years is none.
+    @Test func aJulianLeapDayIsADayAndNoOtherTwentyNinthOfFebruaryIs() {
+        #expect(WireDateText.date(from: "1500-02-29T00:00:00Z") != nil)
+        #expect(WireDateText.date(from: "1501-02-29T00:00:00Z") == nil)
+        #expect(WireDateText.date(from: "1900-02-29T00:00:00Z") == nil)
     }
 }

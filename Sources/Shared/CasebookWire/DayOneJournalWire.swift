@@ -1,5 +1,5 @@
 /// A journal as Day One exports it (`Journal.json` in the export's zip): of each entry, what
-/// Casebook keeps — its `uuid` (32 hex digits), `creationDate` (ISO 8601), `text` (Markdown;
+/// Casebook keeps — its `uuid` (32 hex digits), `creationDate` (RFC 3339), `text` (Markdown;
 /// none for an entry of photos alone), `tags` and `starred`. The rest (photos, places, weather) is left.
 public struct DayOneJournalWire: Decodable, Sendable {
     public struct Entry: Decodable, Sendable {

@@ -2,7 +2,7 @@ import DiaryCore
 import Foundation
 
 /// A diary entry as the JSON API answers it and `casebook diary … --json` prints it: its id in
-/// lowercase, its date in ISO 8601 with fractions of a second, its full text.
+/// lowercase, its date in RFC 3339 with milliseconds, its full text.
 public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public let id: String
     public let date: String
@@ -44,7 +44,8 @@ extension DiaryEntryWire {
         }
         guard let entryDate = WireDateText.date(from: date) else {
             throw WireJSON.Refusal(
-                "the date '\(date)' is not an ISO 8601 date and time", field: "date")
+                "the date '\(date)' is not an RFC 3339 date and time (2026-03-01T12:00:00Z)",
+                field: "date")
         }
         guard !Entry.isBlank(text) else {
             throw WireJSON.Refusal("\(EntryDetailError.blankText)", field: "text")

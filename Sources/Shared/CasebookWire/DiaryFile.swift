@@ -129,7 +129,7 @@ public enum DiaryFile {
         guard let date = WireDateText.date(from: item.creationDate) else {
             throw Refusal(
                 message:
-                    "the creationDate '\(item.creationDate)' is not an ISO 8601 date and time")
+                    "the creationDate '\(item.creationDate)' is not an RFC 3339 date and time")
         }
         var text = item.text ?? ""
         guard !Entry.isBlank(text) else { return nil }

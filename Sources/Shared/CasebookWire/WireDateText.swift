@@ -56,8 +56,10 @@ public enum WireDateText {
     /// years 1583 to 9999: the instant that the wire writes back as it was read (what
     /// ISO8601DateFormatter reads, or a last bit above it where that one would be written as
     /// the millisecond before). Earlier years, which Foundation counts in the Julian calendar,
-    /// it reads itself. Nil for any other text, and for a date, time or offset the calendar
-    /// does not have (where ISO8601DateFormatter reads `2026-02-29` as the first of March).
+    /// it reads itself. Nil for any other text (a leap second included), for a date, time or
+    /// offset the calendar does not have (where ISO8601DateFormatter reads `2026-02-29` as the
+    /// first of March), and for an instant an offset carries before the year 1 or into the
+    /// year 10000, which the wire could not write back.
     public static func date(from text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20 else { return nil }
@@ -91,15 +93,21 @@ public enum WireDateText {
         guard let offset = offsetSeconds(bytes[index...]) else { return nil }
         // Before the Gregorian calendar began (1582-10-15), Foundation counts Julian days.
         guard year >= 1583 else {
-            guard year >= 1 else { return nil }
-            return foundationDate(
-                String(
-                    decoding: bytes.map { $0 == 0x74 || $0 == 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self
-                ))
+            guard year >= 1,
+                let date = foundationDate(
+                    String(
+                        decoding: bytes.map { $0 == 0x74 || $0 == 0x7A ? $0 - 0x20 : $0 },
+                        as: UTF8.self)),
+                date >= firstOfYearOne
+            else { return nil }
+            return date
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        // An offset may carry the instant into the year 10000, which the wire cannot write.
+        guard seconds < Int(endSecond - firstSecond) else { return nil }
         // Since 1970 first, as Foundation adds the fraction, to the same last bit.
-        let whole = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset)
+        let whole = Double(seconds)
         let foundation = Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
         let read = foundation.timeIntervalSinceReferenceDate
         guard Self.millisecond(of: read, second: read.rounded(.down)) != millisecond else {
@@ -155,9 +163,16 @@ public enum WireDateText {
         return plain.date(from: text)
     }
 
+    /// The first instant of the year 1 as Foundation reads it (in the Julian calendar): the
+    /// earliest the wire writes.
+    private static let firstOfYearOne = foundationDate("0001-01-01T00:00:00Z")!
+
+    /// The days of `month` in `year`, in the Julian calendar before 1583 as Foundation counts
+    /// them (every fourth year a leap year), in the Gregorian one after.
     private static func daysIn(month: Int, of year: Int) -> Int {
         switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 2:
+            year % 4 == 0 && (year < 1583 || year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: 30
         default: 31
         }

@@ -5,7 +5,7 @@ import Foundation
 /// What a list of the diary was asked for, as the client wrote it: words to search for, a
 /// first and a last day, tags. The API and the pages read it from a query (`q`, `from`, `to`,
 /// `tag` repeated) and write it back into their links to the next page. `from` may also be an
-/// instant (an ISO 8601 date and time), and `before` one that the entries precede, for a
+/// instant (an RFC 3339 date and time), and `before` one that the entries precede, for a
 /// client whose days are its own.
 struct DiaryAsked: Equatable, Hashable, Sendable {
     let search: String?
@@ -55,7 +55,7 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
 
     /// Adds what was asked to a link's query.
     /// `query` bounded by the instant `before` names too, when it names one; a 400 naming
-    /// `before` for anything that is not an ISO 8601 date and time.
+    /// `before` for anything that is not an RFC 3339 date and time.
     func boundingBefore(_ query: DiaryQuery) throws -> DiaryQuery {
         guard let text = before else { return query }
         let instant = try Self.instant(text, parameter: "before")
@@ -64,12 +64,13 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         return bounded
     }
 
-    /// The instant `text` names, an ISO 8601 date and time; a 400 naming `parameter` for
+    /// The instant `text` names, an RFC 3339 date and time; a 400 naming `parameter` for
     /// anything else.
     static func instant(_ text: String, parameter: String) throws -> Date {
         guard let instant = WireDateText.date(from: text) else {
             throw RequestError(
-                .badRequest, "\(parameter) must be an ISO 8601 date and time, not '\(text)'"
+                .badRequest,
+                "\(parameter) must be an RFC 3339 date and time (2026-03-01T12:00:00Z), not '\(text)'"
             ).parameter(parameter)
         }
         return instant
