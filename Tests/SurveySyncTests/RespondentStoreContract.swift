@@ -113,7 +113,27 @@ struct RespondentStoreContract {
         #expect(try JSONParser.parse(first[1].body) == .object(respondents[2].fields))
     }
 
+    /// Text is kept as its bytes: the same letters in another Unicode normalisation (`ö` as
+    /// `o` and a combining diaeresis, as macOS may write a file) are a change, stored as sent.
+    func aTextInAnotherNormalisationIsAChangeKeptAsSent() async throws {
+        let store = try makeStore()
+        let composed = Respondent(id: "n1", fields: ["id": "n1", "city": "Malm\u{F6}"])
+        let decomposed = Respondent(id: "n1", fields: ["id": "n1", "city": "Malmo\u{308}"])
+        _ = try await store.upsert([composed])
+        let counts = try await store.upsert([decomposed])
+        #expect(counts == UpsertCounts(received: 1, created: 0, updated: 1, unchanged: 0))
+        let body = try #require(try await store.respondentBodies(limit: 1, after: nil).first).body
+        #expect(body == JSONWriter.data(.object(decomposed.fields)))
+        let city = try await store.respondent(id: "n1")?.fields["city"]
+        guard case .string(let text)? = city else {
+            Issue.record("no city: \(String(describing: city))")
+            return
+        }
+        #expect(Array(text.unicodeScalars) == Array("Malmo\u{308}".unicodeScalars))
+    }
+
     func runAll() async throws {
+        try await aTextInAnotherNormalisationIsAChangeKeptAsSent()
         try await givesEachRespondentsJSONInIDOrder()
         try await upsertsByIdAndCounts()
         try await pagesInIdOrderAndNewestFirst()
@@ -141,7 +161,7 @@ struct RespondentStoreContractTests {
     @Test(.highPriority) func postgres() async throws {
         // One database per store the contract makes (one for each check, one more for the
         // identity check's second store).
-        try await PostgresTesting.withDatabases(7, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(8, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()

@@ -104,7 +104,8 @@ public enum RespondentUpload {
                 if let held {
                     held[respondent.id] == RespondentDigest(respondent).digest
                 } else {
-                    try await store.respondent(id: respondent.id) == respondent
+                    try await store.respondent(id: respondent.id).map(RespondentDigest.init)?
+                        .digest == RespondentDigest(respondent).digest
                 }
             if unchanged {
                 report.files[index].outcome = .unchanged

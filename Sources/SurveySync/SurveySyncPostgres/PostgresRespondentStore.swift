@@ -218,7 +218,9 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 var eventIDs: [String] = []
                 var eventKinds: [String] = []
                 for (id, row) in incoming {
-                    if let current = stored[id], current.body == row.body {
+                    // Compared as bytes: Swift's == would take the same letters in another
+                    // Unicode normalisation for the same text, and drop the change.
+                    if let current = stored[id], current.body.utf8.elementsEqual(row.body.utf8) {
                         counts.unchanged += 1
                         continue
                     }

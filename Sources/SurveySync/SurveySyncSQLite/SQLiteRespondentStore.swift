@@ -205,7 +205,9 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     """)
             for (id, body, digest, words, original) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
-                if let existing, (existing["body"] as String) == body {
+                // Compared as bytes: Swift's == would take the same letters in another
+                // Unicode normalisation for the same text, and drop the change.
+                if let existing, (existing["body"] as String).utf8.elementsEqual(body.utf8) {
                     counts.unchanged += 1
                     continue
                 }
