@@ -186,6 +186,21 @@ struct RespondentsAPITests {
         (#"{"id": true}"#, "the respondent has no id (a non-empty string or an integer)"),
         (#"{"id": 1"#, "the body is not valid JSON: expected ',' or '}' at byte 8"),
         (#""text""#, "the body must be a respondent object or an array of them"),
+        (
+            #"[{"id": 1152921504606847000.0}]"#,
+            "the respondent at index 0 has an id of 1.152921504606847e+18, a whole number"
+                + " written with a fraction beyond 2^53, which a 64-bit float does not hold"
+                + " exactly (send it as an integer or a string)"
+        ),
+        (
+            #"{"id": 12345678901234567.0}"#,
+            "the body is not valid JSON: a number with more digits than a 64-bit float keeps"
+                + " (it would be 1.2345678901234568e+16; send it as a string) at byte 7"
+        ),
+        (
+            #"{"id": "d2", "id": "d3"}"#,
+            "the body is not valid JSON: the key 'id' is given twice in one object at byte 13"
+        ),
     ])
     func refusesBadBodiesNamingTheProblemAndStoresNothing(body: String, message: String)
         async throws

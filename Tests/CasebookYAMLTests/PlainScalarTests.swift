@@ -48,6 +48,22 @@ struct PlainScalarTests {
         }
     }
 
+    /// Nor is a float: one with more digits than a 64-bit float keeps, or too small for one
+    /// (read as 0), is refused, naming the float it would have been.
+    @Test(arguments: [
+        ("3.14159265358979323846264", "3.141592653589793"), ("1e-400", "0.0"),
+        ("-.1000000000000000000001", "-0.1"), ("98765432109876543210.0", "9.876543210987654e+19"),
+    ])
+    func aFloatWithMoreDigitsThanAFloatKeepsIsRefusedNotRounded(text: String, float: String) {
+        #expect {
+            try PlainScalar.value(of: text)
+        } throws: { error in
+            (error as? PlainScalar.Problem)?.problem
+                == "the number \(text) has more digits than a 64-bit float keeps (it would be"
+                + " \(float)); quote it to keep it as text"
+        }
+    }
+
     /// Dates in forms the hand reading leaves to the general way (one-digit months and days, a
     /// space before the time) come out as the ISO 8601 text of that date.
     @Test(arguments: [

@@ -50,6 +50,50 @@ struct JSONParserTests {
         #expect(error?.offset == (text.hasPrefix("[") ? 1 : 0))
     }
 
+    /// Nor is a fraction or an exponent: a number is read only when the 64-bit float it
+    /// becomes says the same number (`1.10` as 1.1, `1e23`, `5e-324`); more digits than the
+    /// float keeps, a value too small for it (read as 0) or a whole number beyond what it holds
+    /// exactly are refused, naming the float they would have been.
+    @Test(arguments: [
+        ("3.14159265358979323846264", "3.141592653589793"), ("1e-400", "0.0"),
+        ("98765432109876543210.0", "9.876543210987654e+19"),
+        ("12345678901234567.0", "1.2345678901234568e+16"),
+        ("[0.1000000000000000000001]", "0.1"), ("-2.5e-330", "-0.0"),
+    ])
+    func refusesNumbersAFloatWouldAlter(text: String, float: String) {
+        let error = #expect(throws: JSONParser.SyntaxError.self) {
+            try JSONParser.parse(Array(text.utf8))
+        }
+        #expect(
+            error?.problem
+                == "a number with more digits than a 64-bit float keeps (it would be \(float); send it as a string)"
+        )
+        #expect(error?.offset == (text.hasPrefix("[") ? 1 : 0))
+    }
+
+    @Test(arguments: [
+        ("1.10", 1.1), ("1e23", 1e23), ("5e-324", 5e-324), ("-0.0", -0.0), ("2.50E+2", 250),
+        ("0.30000000000000004", 0.1 + 0.2), ("1.7976931348623157e308", .greatestFiniteMagnitude),
+        ("100.000", 100),
+    ])
+    func readsNumbersAFloatKeeps(text: String, value: Double) throws {
+        #expect(try JSONParser.parse(Array(text.utf8)) == .double(value))
+    }
+
+    /// An object's keys are told apart as Swift tells strings apart (`"é"` and `"e\u0301"`
+    /// are one key): a key given twice is refused, naming it, rather than one value dropped.
+    @Test(arguments: [
+        (#"{"a": 1, "a": 2}"#, 9, "a"), (#"[{"b": {"a": 1}, "b": 2}]"#, 17, "b"),
+        (#"{"Malmö": 1, "Malmo\u0308": 2}"#, 14, "Malmö"),
+    ])
+    func refusesAKeyGivenTwice(text: String, offset: Int, key: String) {
+        let error = #expect(throws: JSONParser.SyntaxError.self) {
+            try JSONParser.parse(Array(text.utf8))
+        }
+        #expect(error?.problem == "the key '\(key)' is given twice in one object")
+        #expect(error?.offset == offset)
+    }
+
     @Test func refusesNestingDeeperThanItCanSafelyFollow() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(Array(deep.utf8)) }

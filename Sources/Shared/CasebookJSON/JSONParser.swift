@@ -68,7 +68,14 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a string key")
             }
+            let keyStart = index
             let key = try parseString()
+            // Swift tells keys apart as it tells strings apart: `é` and `e` with a combining
+            // accent are one key.
+            guard fields[key] == nil else {
+                throw SyntaxError(
+                    offset: keyStart, problem: "the key '\(key)' is given twice in one object")
+            }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw error("expected ':'") }
             fields[key] = try parseValue()
@@ -242,7 +249,59 @@ public struct JSONParser {
         guard let double = Double(text), double.isFinite else {
             throw JSONParser.SyntaxError(offset: start, problem: "number out of range")
         }
+        guard Self.keeps(text, double) else {
+            throw JSONParser.SyntaxError(
+                offset: start,
+                problem:
+                    "a number with more digits than a 64-bit float keeps (it would be \(double); send it as a string)"
+            )
+        }
         return .double(double)
+    }
+
+    /// Whether `double`, read from the decimal `text`, is the number `text` writes: whether
+    /// its shortest spelling says the same number (`1.10` is 1.1), or the reading rounded
+    /// digits away or made a small number 0.
+    package static func keeps(_ text: String, _ double: Double) -> Bool {
+        decimal(text.utf8) == decimal("\(double)".utf8)
+    }
+
+    /// The number a decimal text writes (JSON's, or Swift's shortest spelling of a float), as
+    /// its sign, its significant digits without a leading or trailing zero, and the power of
+    /// ten just above its first digit: `0.0125` and `1.25e-2` are both (+, 125, -1). Every zero
+    /// is (+, none, 0).
+    private static func decimal(_ text: some Collection<UInt8>) -> Decimal {
+        var negative = false
+        var digits: [UInt8] = []
+        var point: Int?
+        var exponent = 0
+        var exponentNegative = false
+        var inExponent = false
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "-") where inExponent: exponentNegative = true
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): point = digits.count
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where inExponent:
+                // Any exponent past a million has made the float infinite or zero already.
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte)
+            default: break
+            }
+        }
+        var power = (point ?? digits.count) + (exponentNegative ? -exponent : exponent)
+        let leading = digits.prefix { $0 == UInt8(ascii: "0") }.count
+        power -= leading
+        let significant = digits.dropFirst(leading).reversed().drop { $0 == UInt8(ascii: "0") }
+        guard !significant.isEmpty else { return Decimal(negative: false, digits: [], power: 0) }
+        return Decimal(negative: negative, digits: Array(significant.reversed()), power: power)
+    }
+
+    private struct Decimal: Equatable {
+        let negative: Bool
+        let digits: [UInt8]
+        let power: Int
     }
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(SyntaxError)

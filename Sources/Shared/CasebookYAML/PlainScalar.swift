@@ -6,7 +6,7 @@ import Yams
 /// timestamps, with fast hand-written checks instead of regular expressions. `yes`, `no`, `on`,
 /// `off` and numbers with leading zeros (zip codes, phone numbers) stay strings, so that nothing
 /// a respondent wrote changes meaning, and no number is silently rounded: a whole number beyond
-/// 64 bits is refused.
+/// 64 bits is refused, and so is a float with more digits than a 64-bit float keeps.
 public enum PlainScalar {
     /// A plain scalar that looks like a number but cannot be kept exactly.
     public struct Problem: Error, Equatable {
@@ -27,7 +27,15 @@ public enum PlainScalar {
         }
         let bytes = Array(text.utf8)
         if let number = try integer(bytes, text) { return number }
-        if isFloat(bytes), let double = Double(text), double.isFinite { return .double(double) }
+        if isFloat(bytes), let double = Double(text), double.isFinite {
+            guard JSONParser.keeps(text, double) else {
+                throw Problem(
+                    problem:
+                        "the number \(text) has more digits than a 64-bit float keeps (it would be"
+                        + " \(double)); quote it to keep it as text")
+            }
+            return .double(double)
+        }
         if let timestamp = commonTimestamp(bytes) { return .string(timestamp) }
         if isTimestampStart(bytes), hasValidCalendarFields(text),
             let date = Date.construct(from: Node.Scalar(text))

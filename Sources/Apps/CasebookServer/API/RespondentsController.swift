@@ -240,7 +240,10 @@ struct RespondentsController: Sendable {
         case .object(let members) where members["id"] == nil && members["respondents"] != nil:
             return try withOriginals(members)
         case .object:
-            guard let respondent = Respondent(json: wholeNumberID(json)) else {
+            guard
+                let respondent = Respondent(
+                    json: try wholeNumberID(json, which: "the respondent", field: "id"))
+            else {
                 throw RequestError(
                     .badRequest, "the respondent has no id (a non-empty string or an integer)"
                 ).field("id")
@@ -320,7 +323,11 @@ struct RespondentsController: Sendable {
                 throw RequestError(
                     .badRequest, "the respondent at index \(index) is not a JSON object")
             }
-            guard let respondent = Respondent(json: wholeNumberID(element)) else {
+            guard
+                let respondent = Respondent(
+                    json: try wholeNumberID(
+                        element, which: "the respondent at index \(index)", field: "/\(index)/id"))
+            else {
                 throw RequestError(
                     .badRequest,
                     "the respondent at index \(index) has no id (a non-empty string or an integer)"
@@ -331,11 +338,23 @@ struct RespondentsController: Sendable {
     }
 
     /// `respondent` with an id written as a whole number with a fraction (`19101.0`, `2e3`)
-    /// as that whole number: JSON, and the API's description, do not tell them apart.
-    static func wholeNumberID(_ respondent: JSONValue) -> JSONValue {
+    /// as that whole number: JSON, and the API's description, do not tell them apart. Beyond
+    /// 2^53, where a 64-bit float no longer holds every whole number, such an id is refused
+    /// (`which` says which respondent it is): the float may not be the number that was sent.
+    static func wholeNumberID(_ respondent: JSONValue, which: String, field: String) throws
+        -> JSONValue
+    {
         guard case .object(var fields) = respondent, case .double(let number)? = fields["id"],
-            number.rounded() == number, let whole = Int(exactly: number)
+            number.rounded() == number
         else { return respondent }
+        guard number.magnitude <= 9_007_199_254_740_992, let whole = Int(exactly: number) else {
+            throw RequestError(
+                .badRequest,
+                "\(which) has an id of \(number), a whole number written with a fraction beyond"
+                    + " 2^53, which a 64-bit float does not hold exactly (send it as an integer"
+                    + " or a string)"
+            ).field(field)
+        }
         fields["id"] = .integer(whole)
         return .object(fields)
     }
