@@ -254,6 +254,28 @@ import Testing
         }
     }
 
+    /// The ten days the Gregorian calendar skipped (1582-10-05 to 1582-10-14), which
+    /// Foundation's calendar does not have, are none, not ten days later.
+    @Test(arguments: [
+        "1582-10-05T00:00:00Z", "1582-10-10T12:00:00.000Z", "1582-10-14T23:59:59.999Z",
+        "1582-10-12T00:00:00+01:00",
+    ])
+    func aDayTheGregorianCalendarSkippedIsNone(text: String) {
+        #expect(WireDateText.date(from: text) == nil)
+    }
+
+    /// Before 1583 too, a date read is written back as it was read, to the millisecond (where
+    /// Foundation reads `.001` as a double just below it, which the wire would write `.000`).
+    @Test func anEarlyDateIsWrittenBackAsItWasRead() throws {
+        for year in ["0001", "0010", "0100", "1000", "1500", "1582"] {
+            for fraction in ["000", "001", "002", "400", "999"] {
+                let text = "\(year)-10-04T23:59:59.\(fraction)Z"
+                let read = try #require(WireDateText.date(from: text), "\(text)")
+                #expect(WireDateText.text(of: read) == text)
+            }
+        }
+    }
+
     /// Before 1583 a year is a leap year every fourth year, as Foundation counts Julian days;
     /// the 29th of February of other years is none.
     @Test func aJulianLeapDayIsADayAndNoOtherTwentyNinthOfFebruaryIs() {

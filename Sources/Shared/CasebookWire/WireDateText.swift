@@ -93,14 +93,15 @@ public enum WireDateText {
         guard let offset = offsetSeconds(bytes[index...]) else { return nil }
         // Before the Gregorian calendar began (1582-10-15), Foundation counts Julian days.
         guard year >= 1583 else {
-            guard year >= 1,
+            // Nor has it the ten days the Gregorian calendar skipped.
+            guard year >= 1, year != 1582 || month != 10 || !(5...14).contains(day),
                 let date = foundationDate(
                     String(
                         decoding: bytes.map { $0 == 0x74 || $0 == 0x7A ? $0 - 0x20 : $0 },
                         as: UTF8.self)),
                 date >= firstOfYearOne
             else { return nil }
-            return date
+            return writtenBack(date, millisecond: millisecond)
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
@@ -144,6 +145,23 @@ public enum WireDateText {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// `date`, or the first instant just above it that the wire writes with `millisecond`
+    /// (Foundation may read a millisecond as the double just below it).
+    private static func writtenBack(_ date: Date, millisecond: Int) -> Date {
+        var interval = date.timeIntervalSinceReferenceDate
+        for _ in 0..<64 {
+            let candidate = Date(timeIntervalSinceReferenceDate: interval)
+            var written: [UInt8] = []
+            write(candidate, to: &written)
+            let digits = written.count == 24 ? written[20..<23] : []
+            if digits.elementsEqual(String(1_000 + millisecond).utf8.dropFirst()) {
+                return candidate
+            }
+            interval = interval.nextUp
+        }
+        return date
     }
 
     /// The millisecond the wire writes for `interval` (since the reference date) past its
