@@ -172,7 +172,20 @@ struct DiaryAPIClientsTests {
         }
     }
 
-    @Test(arguments: ["Mars/Olympus", "../../etc/passwd", "", "Europe//Rome", "europe/rome"])
+    /// `UTC` and the tz database's names that ICU's list has under an older name
+    /// (`Asia/Kolkata`, `Asia/Calcutta` there) are zones too.
+    @Test(arguments: ["UTC", "Etc/UTC", "Asia/Kolkata", "Asia/Calcutta", "US/Eastern"])
+    func aZoneByAnyOfItsNamesIsTaken(zone: String) async throws {
+        try await test { client in
+            let answer = try await client.execute(uri: "/api/diary?tz=\(zone)", method: .get)
+            #expect(answer.status == .ok)
+        }
+    }
+
+    @Test(arguments: [
+        "Mars/Olympus", "../../etc/passwd", "", "Europe//Rome", "europe/rome", "GMT+0130", "utc",
+        "posix/Europe/Rome", "Etc",
+    ])
     func aTimeZoneNoOneHasIsA400NamingIt(zone: String) async throws {
         try await test { client in
             let answer = try await client.execute(

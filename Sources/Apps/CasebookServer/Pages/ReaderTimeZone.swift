@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 
 /// The time zone the reader's browser says it is in: the `casebook_tz` cookie the pages' script
-/// sets from `Intl.DateTimeFormat().resolvedOptions().timeZone`, kept for a year. Anything
+/// sets from `Intl.DateTimeFormat().resolvedOptions().timeZone`, kept for a year: any name
+/// of a zone, `UTC` and the tz database's current names (`Asia/Kolkata`) included. Anything
 /// that is not a zone's name (an offset such as `GMT+0130` included) is ignored, and the
 /// server's zone is used.
 enum ReaderTimeZone {
@@ -23,12 +24,19 @@ enum ReaderTimeZone {
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
                     || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2F || byte == 0x5F
                     || byte == 0x2B || byte == 0x2D
-            }), known.contains(name)
+            })
         else { return nil }
+        if known.contains(name) { return TimeZone(identifier: name) }
+        // Another name of a zone (`UTC`, `Asia/Kolkata` for ICU's `Asia/Calcutta`): words
+        // alone, so that no offset of the cookie's own making (`GMT+0130`) is taken.
+        guard name.utf8.allSatisfy({ $0 != 0x2B && !(0x30...0x39).contains($0) }) else {
+            return nil
+        }
         return TimeZone(identifier: name)
     }
 
-    /// The zones' names (some 600): the only ones taken, so that the pages kept per zone stay
-    /// few whatever a cookie says.
+    /// The names in ICU's list of zones (some 450). Other names taken are the tz database's
+    /// that Foundation knows, words alone (some 600 in all): so few, whatever a cookie says,
+    /// that the pages kept per zone stay few.
     private static let known = Set(TimeZone.knownTimeZoneIdentifiers)
 }
