@@ -26,13 +26,27 @@ enum ReaderTimeZone {
                     || byte == 0x2B || byte == 0x2D
             })
         else { return nil }
-        if known.contains(name) { return TimeZone(identifier: name) }
+        if known.contains(name) || isWholeHoursFromGreenwich(name) {
+            return TimeZone(identifier: name)
+        }
         // Another name of a zone (`UTC`, `Asia/Kolkata` for ICU's `Asia/Calcutta`): words
         // alone, so that no offset of the cookie's own making (`GMT+0130`) is taken.
         guard name.utf8.allSatisfy({ $0 != 0x2B && !(0x30...0x39).contains($0) }) else {
             return nil
         }
         return TimeZone(identifier: name)
+    }
+
+    /// Whether `name` is one of the tz database's zones of whole hours, `Etc/GMT+1` to
+    /// `Etc/GMT+12` and `Etc/GMT-1` to `Etc/GMT-14` (their signs the POSIX way round).
+    private static func isWholeHoursFromGreenwich(_ name: String) -> Bool {
+        guard name.hasPrefix("Etc/GMT") else { return false }
+        let rest = name.utf8.dropFirst(7)
+        guard let sign = rest.first, sign == 0x2B || sign == 0x2D,
+            let hours = Int(String(decoding: rest.dropFirst(), as: UTF8.self)),
+            rest.dropFirst().first != 0x30
+        else { return false }
+        return (1...(sign == 0x2B ? 12 : 14)).contains(hours)
     }
 
     /// The names in ICU's list of zones (some 450). Other names taken are the tz database's
