@@ -194,7 +194,7 @@ struct RespondentsAPITests {
         ),
         (
             #"{"id": 12345678901234567.0}"#,
-            "the body is not valid JSON: a number with more digits than a 64-bit float keeps"
+            "the body is not valid JSON: a number a 64-bit float would change"
                 + " (it would be 1.2345678901234568e+16; send it as a string) at byte 7"
         ),
         (

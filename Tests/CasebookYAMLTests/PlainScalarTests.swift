@@ -59,7 +59,7 @@ struct PlainScalarTests {
             try PlainScalar.value(of: text)
         } throws: { error in
             (error as? PlainScalar.Problem)?.problem
-                == "the number \(text) has more digits than a 64-bit float keeps (it would be"
+                == "the number \(text) would change in a 64-bit float (it would be"
                 + " \(float)); quote it to keep it as text"
         }
     }

@@ -66,7 +66,7 @@ struct JSONParserTests {
         }
         #expect(
             error?.problem
-                == "a number with more digits than a 64-bit float keeps (it would be \(float); send it as a string)"
+                == "a number a 64-bit float would change (it would be \(float); send it as a string)"
         )
         #expect(error?.offset == (text.hasPrefix("[") ? 1 : 0))
     }

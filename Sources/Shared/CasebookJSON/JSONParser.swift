@@ -253,7 +253,7 @@ public struct JSONParser {
             throw JSONParser.SyntaxError(
                 offset: start,
                 problem:
-                    "a number with more digits than a 64-bit float keeps (it would be \(double); send it as a string)"
+                    "a number a 64-bit float would change (it would be \(double); send it as a string)"
             )
         }
         return .double(double)

@@ -6,7 +6,7 @@ import Yams
 /// timestamps, with fast hand-written checks instead of regular expressions. `yes`, `no`, `on`,
 /// `off` and numbers with leading zeros (zip codes, phone numbers) stay strings, so that nothing
 /// a respondent wrote changes meaning, and no number is silently rounded: a whole number beyond
-/// 64 bits is refused, and so is a float with more digits than a 64-bit float keeps.
+/// 64 bits is refused, and so is a float that a 64-bit float would change.
 public enum PlainScalar {
     /// A plain scalar that looks like a number but cannot be kept exactly.
     public struct Problem: Error, Equatable {
@@ -31,7 +31,7 @@ public enum PlainScalar {
             guard JSONParser.keeps(text, double) else {
                 throw Problem(
                     problem:
-                        "the number \(text) has more digits than a 64-bit float keeps (it would be"
+                        "the number \(text) would change in a 64-bit float (it would be"
                         + " \(double)); quote it to keep it as text")
             }
             return .double(double)
