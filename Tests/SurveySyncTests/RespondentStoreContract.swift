@@ -132,7 +132,31 @@ struct RespondentStoreContract {
         #expect(Array(text.unicodeScalars) == Array("Malmo\u{308}".unicodeScalars))
     }
 
+    /// Ids are told apart by their bytes, as SQLite and PostgreSQL tell text apart: the same
+    /// letters in two Unicode normalisations (two files of one folder may be so named) are two
+    /// respondents, each kept as sent.
+    func idsInTwoNormalisationsAreTwoRespondents() async throws {
+        let store = try makeStore()
+        let composed = "Malm\u{F6}"
+        let decomposed = "Malmo\u{308}"
+        let counts = try await store.upsert([
+            Respondent(id: composed, fields: ["id": .string(composed), "n": 1]),
+            Respondent(id: decomposed, fields: ["id": .string(decomposed), "n": 2]),
+        ])
+        #expect(counts == UpsertCounts(received: 2, created: 2, updated: 0, unchanged: 0))
+        #expect(try await store.count() == 2)
+        #expect(try await store.respondent(id: composed)?.fields["n"] == 1)
+        #expect(try await store.respondent(id: decomposed)?.fields["n"] == 2)
+        let again = try await store.upsert([
+            Respondent(id: decomposed, fields: ["id": .string(decomposed), "n": 3])
+        ])
+        #expect(again == UpsertCounts(received: 1, created: 0, updated: 1, unchanged: 0))
+        #expect(try await store.respondent(id: composed)?.fields["n"] == 1)
+        #expect(try await store.respondent(id: decomposed)?.fields["n"] == 3)
+    }
+
     func runAll() async throws {
+        try await idsInTwoNormalisationsAreTwoRespondents()
         try await aTextInAnotherNormalisationIsAChangeKeptAsSent()
         try await givesEachRespondentsJSONInIDOrder()
         try await upsertsByIdAndCounts()
@@ -161,7 +185,7 @@ struct RespondentStoreContractTests {
     @Test(.highPriority) func postgres() async throws {
         // One database per store the contract makes (one for each check, one more for the
         // identity check's second store).
-        try await PostgresTesting.withDatabases(8, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(9, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = Stack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentStoreContract(makeStore: { try stores.pop() }).runAll()

@@ -15,7 +15,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
 
     private let lock = NSLock()
     private let storeIdentity: String
-    private var stored: [String: Stored] = [:]
+    /// Keyed by the ids' bytes, as SQLite and PostgreSQL tell ids apart.
+    private var stored: [RespondentIDKey: Stored] = [:]
     private var buckets = DigestBuckets()
     private var revision = 0
 
@@ -63,7 +64,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         -> Bool?
     {
         let digest = RespondentDigest(respondent)
-        let existing = stored[respondent.id]
+        let existing = stored[RespondentIDKey(respondent.id)]
         if let existing {
             if existing.digest == digest.digest { return nil }
             buckets.toggle(RespondentDigest(id: respondent.id, digest: existing.digest))
@@ -72,7 +73,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         revision += 1
         let event = RespondentEvent(
             kind: existing == nil ? .received : .changed, state: .received, at: now, sender: sender)
-        stored[respondent.id] = Stored(
+        stored[RespondentIDKey(respondent.id)] = Stored(
             respondent: respondent, digest: digest.digest, revision: revision,
             status: RespondentStatus(state: .received, sender: sender, receivedAt: now),
             searchText: RespondentSearch.searchText(of: respondent),
@@ -82,7 +83,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
 
     public func respondents(limit: Int, after id: String?) async throws -> [Respondent] {
         lock.withLock {
-            stored.keys.sorted().filter { $0 > (id ?? "") }.prefix(max(0, limit))
+            stored.keys.sorted().filter { $0 > RespondentIDKey(id ?? "") }.prefix(max(0, limit))
                 .compactMap { stored[$0]?.respondent }
         }
     }
@@ -95,7 +96,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     }
 
     public func respondent(id: String) async throws -> Respondent? {
-        lock.withLock { stored[id]?.respondent }
+        lock.withLock { stored[RespondentIDKey(id)]?.respondent }
     }
 
     public func count() async throws -> Int {
@@ -109,15 +110,15 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     ) async throws {
         try lock.withLock {
             let now = Date()
-            if let unknown = ids.first(where: { stored[$0] == nil }) {
+            if let unknown = ids.first(where: { stored[RespondentIDKey($0)] == nil }) {
                 throw UnknownRespondentError(id: unknown)
             }
             for id in ids {
-                stored[id]?.status.state = state
-                stored[id]?.status.reviewer = reviewer
-                stored[id]?.status.reviewedAt = now
-                stored[id]?.status.comment = comment
-                stored[id]?.history.append(
+                stored[RespondentIDKey(id)]?.status.state = state
+                stored[RespondentIDKey(id)]?.status.reviewer = reviewer
+                stored[RespondentIDKey(id)]?.status.reviewedAt = now
+                stored[RespondentIDKey(id)]?.status.comment = comment
+                stored[RespondentIDKey(id)]?.history.append(
                     RespondentEvent(
                         kind: .reviewed, state: state, at: now,
                         sender: RespondentSender(user: reviewer, device: nil), comment: comment))
@@ -128,7 +129,7 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     public func digests(ofIDs ids: [String]) async throws -> [String: String] {
         lock.withLock {
             var found: [String: String] = [:]
-            for id in ids { found[id] = stored[id]?.digest }
+            for id in ids { found[id] = stored[RespondentIDKey(id)]?.digest }
             return found
         }
     }
@@ -136,13 +137,13 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     public func statuses(of ids: [String]) async throws -> [String: RespondentStatus] {
         lock.withLock {
             var found: [String: RespondentStatus] = [:]
-            for id in ids { found[id] = stored[id]?.status }
+            for id in ids { found[id] = stored[RespondentIDKey(id)]?.status }
             return found
         }
     }
 
     public func history(of id: String) async throws -> [RespondentEvent] {
-        lock.withLock { stored[id]?.history ?? [] }
+        lock.withLock { stored[RespondentIDKey(id)]?.history ?? [] }
     }
 
     public func history(of id: String, latest limit: Int) async throws
@@ -172,14 +173,14 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
     }
 
     public func original(of id: String) async throws -> String? {
-        lock.withLock { stored[id]?.respondent.originalYAML }
+        lock.withLock { stored[RespondentIDKey(id)]?.respondent.originalYAML }
     }
 
     public func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
         async throws -> [(id: String, body: [UInt8], original: String?)]
     {
         lock.withLock {
-            stored.keys.sorted().filter { $0 > (id ?? "") }
+            stored.keys.sorted().filter { $0 > RespondentIDKey(id ?? "") }
                 .compactMap { stored[$0] }.filter {
                     filter.matches($0.respondent, $0.status, searchText: $0.searchText)
                 }

@@ -182,7 +182,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     original: respondent.originalYAML)
             )
         }
-        let ids = Array(Set(incoming.map(\.id)))
+        let ids = Array(Set(incoming.map { RespondentIDKey($0.id) })).map(\.id)
         return try await answering { client in
             try await client.withTransaction(logger: PostgresDatabase.quietLogger) { connection in
                 _ = try await connection.query(
@@ -191,8 +191,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 // The time once the lock is held: writes' times follow their order.
                 let now = try await Self.single(
                     Date.self, "SELECT clock_timestamp()", on: connection)
-                var stored: [String: Row] = [:]
-                var standing: [String: (state: ReviewState, sender: RespondentSender)] = [:]
+                // Keyed by the ids' bytes, as the table tells them apart.
+                var stored: [RespondentIDKey: Row] = [:]
+                var standing: [RespondentIDKey: (state: ReviewState, sender: RespondentSender)] =
+                    [:]
                 let existing = try await connection.query(
                     """
                     SELECT id, body, digest, review_state, sender_user, sender_device
@@ -202,8 +204,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 for try await (id, body, digest, state, user, device) in existing.decode(
                     (String, String, String, String, String?, String?).self)
                 {
-                    stored[id] = Row(body: body, digest: digest)
-                    standing[id] = (
+                    stored[RespondentIDKey(id)] = Row(body: body, digest: digest)
+                    standing[RespondentIDKey(id)] = (
                         try ReviewState(stored: state, of: id),
                         RespondentSender(user: user, device: device)
                     )
@@ -213,11 +215,12 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 // One respondent at a time, as they came: a later copy of an id in the batch
                 // counts against the earlier one.
                 var counts = UpsertCounts(received: incoming.count)
-                var written: [String: Row] = [:]
-                var order: [String] = []
+                var written: [RespondentIDKey: Row] = [:]
+                var order: [RespondentIDKey] = []
                 var eventIDs: [String] = []
                 var eventKinds: [String] = []
-                for (id, row) in incoming {
+                for (text, row) in incoming {
+                    let id = RespondentIDKey(text)
                     // Compared as bytes: Swift's == would take the same letters in another
                     // Unicode normalisation for the same text, and drop the change.
                     if let current = stored[id], current.body.utf8.elementsEqual(row.body.utf8) {
@@ -225,19 +228,19 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         continue
                     }
                     if let current = stored[id] {
-                        buckets.toggle(RespondentDigest(id: id, digest: current.digest))
+                        buckets.toggle(RespondentDigest(id: text, digest: current.digest))
                         counts.updated += 1
                     } else {
                         counts.created += 1
                     }
-                    buckets.toggle(RespondentDigest(id: id, digest: row.digest))
+                    buckets.toggle(RespondentDigest(id: text, digest: row.digest))
                     if let current = standing[id] {
                         tallies.remove(current.state, from: current.sender)
                     }
                     tallies.add(.received, from: sender)
                     standing[id] = (.received, sender)
                     let kind: RespondentEvent.Kind = stored[id] == nil ? .received : .changed
-                    eventIDs.append(id)
+                    eventIDs.append(text)
                     eventKinds.append(kind.rawValue)
                     stored[id] = row
                     // A later copy of an id is written last, as the other stores write it.
@@ -254,7 +257,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 let originals = order.map { written[$0]!.original ?? "" }
                 let hasOriginals = order.map { written[$0]!.original != nil }
                 let revisions = order.indices.map { revision + 1 + $0 }
-                let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0) }
+                let bucketNumbers = order.map { RespondentDigest.bucket(ofID: $0.id) }
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent (
@@ -263,7 +266,7 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     SELECT id, body, revision, \(now), digest, bucket, \(sender.user),
                         \(sender.device), array_to_tsvector(string_to_array(words, ' ')),
                         CASE WHEN has_original THEN original END
-                    FROM unnest(\(order)::text[], \(bodies)::text[], \(revisions)::bigint[],
+                    FROM unnest(\(order.map(\.id))::text[], \(bodies)::text[], \(revisions)::bigint[],
                                 \(digests)::text[], \(bucketNumbers)::integer[],
                                 \(words)::text[], \(originals)::text[], \(hasOriginals)::boolean[])
                          AS incoming(
