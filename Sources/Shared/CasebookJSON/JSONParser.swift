@@ -270,7 +270,7 @@ public struct JSONParser {
     /// its sign, its significant digits without a leading or trailing zero, and the power of
     /// ten just above its first digit: `0.0125` and `1.25e-2` are both (+, 125, -1). Every zero
     /// is (+, none, 0).
-    private static func decimal(_ text: some Collection<UInt8>) -> Decimal {
+    private static func decimal(_ text: some Collection<UInt8>) -> DecimalNumber {
         var negative = false
         var digits: [UInt8] = []
         var point: Int?
@@ -294,11 +294,14 @@ public struct JSONParser {
         let leading = digits.prefix { $0 == UInt8(ascii: "0") }.count
         power -= leading
         let significant = digits.dropFirst(leading).reversed().drop { $0 == UInt8(ascii: "0") }
-        guard !significant.isEmpty else { return Decimal(negative: false, digits: [], power: 0) }
-        return Decimal(negative: negative, digits: Array(significant.reversed()), power: power)
+        guard !significant.isEmpty else {
+            return DecimalNumber(negative: false, digits: [], power: 0)
+        }
+        return DecimalNumber(
+            negative: negative, digits: Array(significant.reversed()), power: power)
     }
 
-    private struct Decimal: Equatable {
+    private struct DecimalNumber: Equatable {
         let negative: Bool
         let digits: [UInt8]
         let power: Int
