@@ -82,6 +82,36 @@ struct YAMLReaderTests {
 
     static let anchorProblem = "anchors (&name) are not supported: write the value out in full"
 
+    /// `!!str` makes a plain value text, as YAML says (`!!str 1.50` is "1.50", not 1.5); no
+    /// other tag is read, and a value that bears one is refused where it stands rather than
+    /// read as if it had none.
+    @Test func aStrTagKeepsAPlainValueText() throws {
+        let document = try #require(
+            try YAMLReader.read(
+                "zip: !!str 1.50\nname: !!str null\nflag: !!str true\nday: !!str 2024-01-01\n"
+                    + "n: !!str 123\nplain: 1.50\nquoted: ! 7\n"))
+        #expect(
+            document.root
+                == [
+                    "zip": "1.50", "name": "null", "flag": "true", "day": "2024-01-01", "n": "123",
+                    "plain": 1.5, "quoted": "7",
+                ])
+    }
+
+    static let tagProblem =
+        "tags (!!int, !name) are not read: write the value without one, or quote it to keep it as text"
+
+    @Test(arguments: [
+        ("a: !!int 7\n", YAMLError(line: 1, column: 4, problem: tagProblem)),
+        ("a: !!binary aGVsbG8=\n", YAMLError(line: 1, column: 4, problem: tagProblem)),
+        ("a: 1\nb: !custom x\n", YAMLError(line: 2, column: 4, problem: tagProblem)),
+        ("a: !!set {x: null}\n", YAMLError(line: 1, column: 4, problem: tagProblem)),
+        ("a: !!omap [x: 1]\n", YAMLError(line: 1, column: 4, problem: tagProblem)),
+    ])
+    func aValueWithAnyOtherTagIsRefused(text: String, error: YAMLError) {
+        #expect(throws: error) { try YAMLReader.read(text) }
+    }
+
     /// Nothing may make the reader expand a value: anchors on any kind of value, and aliases, are
     /// refused where they stand, and so are NUL characters and a second document.
     @Test(arguments: [

@@ -116,6 +116,7 @@ private struct EventReader {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 try refuseAnchor(scalar.anchor, at: position)
+                let tagged = try isText(tag: scalar.tag, at: position)
                 try count(at: position)
                 let text = UnsafeBufferPointer(start: scalar.value, count: scalar.length)
                 guard !text.contains(0) else {
@@ -132,7 +133,7 @@ private struct EventReader {
                         scalar.style == YAML_PLAIN_SCALAR_STYLE
                         || scalar.style == YAML_ANY_SCALAR_STYLE
                     let value: JSONValue
-                    if typingPlainScalars && isPlain {
+                    if typingPlainScalars && isPlain && !tagged {
                         do {
                             value = try PlainScalar.value(of: string) ?? .string(string)
                         } catch {
@@ -147,9 +148,11 @@ private struct EventReader {
                 }
             case YAML_SEQUENCE_START_EVENT:
                 try refuseAnchor(event.data.sequence_start.anchor, at: position)
+                try refuse(tag: event.data.sequence_start.tag, but: "seq", at: position)
                 try open(.sequence, at: position)
             case YAML_MAPPING_START_EVENT:
                 try refuseAnchor(event.data.mapping_start.anchor, at: position)
+                try refuse(tag: event.data.mapping_start.tag, but: "map", at: position)
                 try open(.mapping, at: position)
             case YAML_SEQUENCE_END_EVENT:
                 kinds.removeLast()
@@ -269,6 +272,36 @@ private struct EventReader {
         throw YAMLError(
             line: position.line, column: position.column,
             problem: "anchors (&name) are not supported: write the value out in full")
+    }
+
+    /// Whether a scalar's `tag` makes it text: `!!str`, or `!` alone (YAML's "not plain");
+    /// false without a tag. Any other tag is refused: none is read, and a value read as if it
+    /// had none might not be what its writer meant (`!!binary`, `!!int "7"`).
+    private func isText(tag: UnsafeMutablePointer<yaml_char_t>?, at position: YAMLPosition)
+        throws(YAMLError) -> Bool
+    {
+        guard let tag else { return false }
+        let name = String(cString: tag)
+        guard name == "tag:yaml.org,2002:str" || name == "!" else {
+            throw tagRefusal(at: position)
+        }
+        return true
+    }
+
+    /// Refuses a collection's `tag` unless it is its own kind's (`!!seq`, `!!map`).
+    private func refuse(
+        tag: UnsafeMutablePointer<yaml_char_t>?, but kind: String, at position: YAMLPosition
+    ) throws(YAMLError) {
+        guard let tag, String(cString: tag) != "tag:yaml.org,2002:\(kind)" else { return }
+        throw tagRefusal(at: position)
+    }
+
+    private func tagRefusal(at position: YAMLPosition) -> YAMLError {
+        YAMLError(
+            line: position.line, column: position.column,
+            problem:
+                "tags (!!int, !name) are not read: write the value without one, or quote it to keep it as text"
+        )
     }
 
     /// libyaml's own error, placed as a compiler would place it.
