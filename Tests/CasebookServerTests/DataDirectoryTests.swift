@@ -52,6 +52,17 @@ struct DataDirectoryTests {
                 == "/xdg/casebook")
     }
 
+    /// `~` is `$HOME` when it is set, as the XDG directories are: in a container, under
+    /// `sudo -E` or in CI it may not be the account's home.
+    @Test func thenTheShareFolderOfHOME() {
+        #expect(
+            DataDirectory.resolve(
+                option: nil, environment: ["HOME": "/from/env", "XDG_DATA_HOME": ""],
+                homeDirectory: "/home/u"
+            ).path
+                == "/from/env/.local/share/casebook")
+    }
+
     @Test func elseTheHomeDirectorysShareFolder() {
         #expect(
             DataDirectory.resolve(

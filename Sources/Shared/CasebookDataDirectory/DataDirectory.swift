@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where Casebook keeps its data: `--data`, else `$CASEBOOK_DATA`, else
-/// `$XDG_DATA_HOME/casebook`, else `~/.local/share/casebook`.
+/// `$XDG_DATA_HOME/casebook`, else `~/.local/share/casebook`, `~` being `$HOME` when it is set
+/// (as the XDG directories have it) and the account's home directory otherwise.
 public enum DataDirectory {
     /// The environment and the home directory are looked at only when no option is given (a
     /// command's start does not pay for reading them).
@@ -18,7 +19,7 @@ public enum DataDirectory {
         if let path = environment["XDG_DATA_HOME"], !path.isEmpty {
             return URL(fileURLWithPath: path).appendingPathComponent("casebook")
         }
-        return URL(fileURLWithPath: homeDirectory())
-            .appendingPathComponent(".local/share/casebook")
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/casebook")
     }
 }
