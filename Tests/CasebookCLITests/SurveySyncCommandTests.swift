@@ -218,6 +218,28 @@ struct SurveySyncCommandTests {
                 atPath: folder.appendingPathComponent(".casebook-sync-ledger.json").path))
     }
 
+    /// A token that no header can carry (a line break pasted with it, a space) is refused
+    /// before anything is sent, and never shown: an error quoting the header would print it.
+    @Test(arguments: [
+        ["survey", "sync", "--to", "http://127.0.0.1:9"],
+        ["survey", "verify", "--to", "http://127.0.0.1:9"],
+        ["diary", "list", "--server", "http://127.0.0.1:9"],
+    ])
+    func aTokenNoHeaderCanCarryIsRefusedUnshown(arguments: [String]) throws {
+        try writeRespondents(1...1)
+        let folderArguments = arguments[0] == "survey" ? ["--from", folder.path] : []
+        for token in ["cbt_secret\n", "cbt_sec ret", "cbt_secret\r\n"] {
+            let result = try CasebookExecutable.run(
+                arguments + folderArguments + ["--token", token])
+            #expect(result.status == 64, "\(arguments)")
+            #expect(
+                result.standardError.contains(
+                    "the API token (--token or $CASEBOOK_TOKEN) holds a character no token has"),
+                "\(result.standardError)")
+            #expect(!result.standardError.contains("secret"), "\(result.standardError)")
+        }
+    }
+
     @Test func aSyncKilledMidwayResumesWithNothingLostOrDuplicated() async throws {
         let server = try ServerProcess()
         try writeRespondents(1...3000)

@@ -17,8 +17,14 @@ struct TokenOption: ParsableArguments {
     /// The token from --token or $CASEBOOK_TOKEN.
     var apiToken: String? { token ?? ProcessInfo.processInfo.environment["CASEBOOK_TOKEN"] }
 
-    /// Refuses to send the token over plain HTTP to anything but this machine.
+    /// Refuses a token no header can carry (a line break pasted with it), without showing it,
+    /// and refuses to send the token over plain HTTP to anything but this machine.
     func check(sendingTo backend: String, doing what: String) throws {
+        if let apiToken, !apiToken.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+            throw ValidationError(
+                "the API token (--token or $CASEBOOK_TOKEN) holds a character no token has (a space, a line break or another control character, or a letter beyond ASCII); it is not shown"
+            )
+        }
         if apiToken != nil, let url = BackendOption.httpURL(backend),
             RespondentAPIClient.wouldSendTokenInClearText(to: url)
         {
