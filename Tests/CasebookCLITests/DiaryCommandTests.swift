@@ -27,6 +27,32 @@ struct DiaryCommandTests {
             .replacingOccurrences(of: "added ", with: "")
     }
 
+    /// Text is kept as it was written: an argument exactly, standard input without the line
+    /// breaks that end it (the one `echo` or an editor adds), its indentation, its inner and
+    /// trailing spaces and its CR LF kept; so is an edit's.
+    @Test(arguments: [
+        (["add", "  spaced  "], "", "  spaced  "),
+        (["add", "tab end\t"], "", "tab end\t"),
+        (["add"], "    indented code\n  end  \n\n", "    indented code\n  end  "),
+        (["add"], "a\r\nb\r\n", "a\r\nb"),
+    ])
+    func textIsKeptAsWrittenButTheLineBreaksEndingStandardInput(
+        arguments: [String], input: String, expected: String
+    ) throws {
+        let id = addedID(try diary(arguments, input: input))
+        #expect(try text(of: id) == expected)
+        #expect(try diary(["edit", id, " edited "]).status == 0)
+        #expect(try text(of: id) == " edited ")
+    }
+
+    /// The text of entry `id`, as `diary list --json` gives it.
+    func text(of id: String) throws -> String? {
+        let listed = try diary(["list", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8))
+        let entries = (object as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        return entries.first { ($0["id"] as? String) == id }?["text"] as? String
+    }
+
     @Test func addsListsShowsEditsAndRemovesEntries() throws {
         let added = try diary(["add", "First entry"])
         #expect(added.status == 0)
@@ -64,9 +90,7 @@ struct DiaryCommandTests {
             as? [String: Any]
         let rows = page?["entries"] as? [[String: Any]]
         #expect(
-            rows?.map { $0["text"] as? String } == [
-                long.trimmingCharacters(in: .whitespaces), "two",
-            ])
+            rows?.map { $0["text"] as? String } == [long, "two"])
         let date = try #require(rows?.first?["date"] as? String)
         #expect(
             try Date(date, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
@@ -268,7 +292,7 @@ struct DiaryCommandTests {
             #expect(result.status == 0, "\(spelling)")
             #expect(result.standardError == "")
             let shown = try diary(["show", addedID(result)])
-            #expect(shown.standardOutput.hasSuffix("\n\nA walk by the sea,\n\té🍕 then soup\n"))
+            #expect(shown.standardOutput.hasSuffix("\n\nA walk by the sea,\n\té🍕 then soup  \n"))
         }
         #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 4)
     }

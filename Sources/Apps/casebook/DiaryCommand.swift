@@ -86,6 +86,17 @@ struct DiaryCommand: ParsableCommand {
     static let idHelp = ArgumentHelp(
         "The entry's id, or its first characters (at least 4) when no other id starts so.")
 
+    /// `text` without the line breaks that end it (LF or CR LF), as standard input and an
+    /// editor end a text: the rest (its indentation, its spaces) is the entry's.
+    static func withoutEndingLineBreaks(_ text: String) -> String {
+        var bytes = text.utf8[...]
+        while bytes.last == 0x0A {
+            bytes = bytes.dropLast()
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        }
+        return String(bytes) ?? text
+    }
+
     static func idText(_ id: Entry.ID) -> String {
         id.uuidString.lowercased()
     }
@@ -163,8 +174,7 @@ struct DiaryAddCommand: AsyncParsableCommand {
                     try StandardStreams.output("nothing added: the entry was empty")
                     return
                 }
-                let entry = try entries.add(
-                    text: written.trimmingCharacters(in: .whitespacesAndNewlines))
+                let entry = try entries.add(text: DiaryCommand.withoutEndingLineBreaks(written))
                 try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
                 return
             }
@@ -172,8 +182,8 @@ struct DiaryAddCommand: AsyncParsableCommand {
                 "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
             )
         }
-        let text = try text ?? StandardStreams.inputText()
-        let entry = try entries.add(text: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let text = try text ?? DiaryCommand.withoutEndingLineBreaks(StandardStreams.inputText())
+        let entry = try entries.add(text: text)
         try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
     }
 }
@@ -364,7 +374,7 @@ struct DiaryEditCommand: AsyncParsableCommand {
             if let text {
                 newText = text
             } else if isatty(STDIN_FILENO) == 1, let editor = ExternalEditor.chosen() {
-                newText = try editor.edit(current.text)
+                newText = DiaryCommand.withoutEndingLineBreaks(try editor.edit(current.text))
                 guard !Entry.isBlank(newText), newText != current.text else {
                     try StandardStreams.output("nothing changed")
                     return
@@ -373,8 +383,7 @@ struct DiaryEditCommand: AsyncParsableCommand {
                 throw FailureReport.Message(
                     "give the new text, or run on a terminal with $VISUAL or $EDITOR set")
             }
-            let entry = try entries.update(
-                id: current.id, text: newText.trimmingCharacters(in: .whitespacesAndNewlines))
+            let entry = try entries.update(id: current.id, text: newText)
             try StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
         }
     }
