@@ -61,6 +61,53 @@ struct MenuArrangingPagesTests {
         }
     }
 
+    /// A menu file may hold what the forms would not take: spaces around a name, a zero-width
+    /// space, a description longer than the form's. A save changes only what was changed: a
+    /// field sent back as it is stays as it is, unchecked and untrimmed.
+    static let fileWithEdges = """
+        restaurant: "Giuseppe's "
+        currency: EUR
+        pizzas:
+          - name: " Margherita "
+            price: 8.50
+            description: "\(String(repeating: "Tomato, basil. ", count: 200))"
+          - name: "Diavola\u{200B}"
+            price: 9.00
+          - name: Diavola
+            price: 9.50
+        """
+
+    @Test func aSaveChangesOnlyWhatWasChanged() async throws {
+        let menu = try Menu(yaml: Self.fileWithEdges, file: "edges.yaml")
+        let router = try CasebookServer.router(stores: stores, menu: menu)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            #expect(try await pages.get("/menu/edit").status == .ok)
+            let prices = try await pages.post(
+                "/menu/edit",
+                ["revision": "1", "restaurant": "Giuseppe's ", "price.pizzas.0": "8.00"])
+            #expect(prices.html.contains("Saved as revision 2."), "\(prices.html)")
+            var current = try await served()
+            #expect(current.restaurant == "Giuseppe's ")
+            #expect(current.pizzas[0].price == 8)
+            for (index, name) in [(0, " Margherita "), (1, "Diavola\u{200B}")] {
+                let dish = current.pizzas[index]
+                let form = [
+                    "revision": "\(index + 2)", "section": "pizzas", "index": "\(index)",
+                    "name": name, "price": "7", "description": dish.description ?? "",
+                ]
+                let saved = try await pages.post("/menu/dish", form)
+                #expect(saved.html.contains("Saved as revision \(index + 3)."), "\(saved.html)")
+                current = try await served()
+                #expect(current.pizzas[index].name == name)
+                #expect(
+                    Array(current.pizzas[index].name.unicodeScalars) == Array(name.unicodeScalars))
+                #expect(current.pizzas[index].description == dish.description)
+                #expect(current.pizzas[index].price == 7)
+            }
+        }
+    }
+
     @Test func aDishIsChangedInItsFormFromTheRevisionItWasOpenedAt() async throws {
         try await withPages { pages in
             let form = try await pages.get("/menu/dish?section=pizzas&index=0")

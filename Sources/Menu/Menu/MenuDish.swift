@@ -38,15 +38,21 @@ public struct MenuDish: Equatable, Sendable {
 
     /// The dish, unless something in it cannot be on a menu beside `others` (its section's
     /// other dishes).
-    func checked(beside others: [MenuDish]) throws(MenuEditError) -> MenuDish {
-        try Self.check(name, field: "name", longest: Self.longestName)
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw MenuEditError(field: "name", problem: "the name is empty")
+    /// A name or description left as `was` has it (a menu file's, which may hold what a form
+    /// would not take) is not checked again.
+    func checked(beside others: [MenuDish], was: MenuDish? = nil) throws(MenuEditError)
+        -> MenuDish
+    {
+        if !Self.same(name, was?.name) {
+            try Self.check(name, field: "name", longest: Self.longestName)
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw MenuEditError(field: "name", problem: "the name is empty")
+            }
+            guard !others.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+                throw MenuEditError(field: "name", problem: "'\(name)' is on the menu already")
+            }
         }
-        guard !others.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw MenuEditError(field: "name", problem: "'\(name)' is on the menu already")
-        }
-        if let description {
+        if let description, !Self.same(description, was?.description) {
             try Self.check(description, field: "description", longest: Self.longestDescription)
         }
         guard (try? MenuPrice.read(Currency.plainText(price))) == price, price >= 0 else {
@@ -54,6 +60,11 @@ public struct MenuDish: Equatable, Sendable {
                 field: "price", problem: "\(price) is not a price (at most 2 decimals)")
         }
         return self
+    }
+
+    /// Whether `text` is `other`, byte for byte.
+    static func same(_ text: String, _ other: String?) -> Bool {
+        other.map { text.utf8.elementsEqual($0.utf8) } ?? false
     }
 
     static func check(_ text: String, field: String, longest: Int)
@@ -84,9 +95,13 @@ extension Menu {
     /// The same menu of the restaurant `name` (not empty, at most 200 characters, without
     /// control characters) with its prices in `currency`.
     public func named(_ name: String, currency: Currency) throws(MenuEditError) -> Menu {
-        try MenuDish.check(name, field: "restaurant", longest: MenuDish.longestName)
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw MenuEditError(field: "restaurant", problem: "the name is empty")
+        // A name left as it is (a menu file's, which may hold what a form would not take) is
+        // not checked again.
+        if !MenuDish.same(name, restaurant) {
+            try MenuDish.check(name, field: "restaurant", longest: MenuDish.longestName)
+            guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw MenuEditError(field: "restaurant", problem: "the name is empty")
+            }
         }
         var menu = self
         menu.restaurant = name
@@ -131,8 +146,8 @@ extension Menu {
             throw MenuEditError(field: "place", problem: "the menu has no such dish")
         }
         var others = dishes
-        others.remove(at: place.index)
-        dishes[place.index] = try dish.checked(beside: others)
+        let was = others.remove(at: place.index)
+        dishes[place.index] = try dish.checked(beside: others, was: was)
         return settingDishes(dishes, in: place.section)
     }
 

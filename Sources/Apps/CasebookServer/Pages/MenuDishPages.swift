@@ -44,9 +44,10 @@ struct MenuDishPages: Sendable {
         let (section, index) = try Self.place(form, in: opened.menu)
         var problems: [String] = []
         let priceText = (form["price"] ?? "").trimmingCharacters(in: .whitespaces)
-        let description = (form["description"] ?? "").trimmingCharacters(in: .whitespaces)
+        let was = index.flatMap { opened.menu.details(at: MenuPlace(section: section, index: $0)) }
+        let description = MenuEditPages.edited(form["description"] ?? "", was: was?.description)
         var dish = MenuDish(
-            name: (form["name"] ?? "").trimmingCharacters(in: .whitespaces), price: 0,
+            name: MenuEditPages.edited(form["name"] ?? "", was: was?.name), price: 0,
             description: description.isEmpty ? nil : description)
         do {
             dish.price = try MenuPrice.read(priceText)

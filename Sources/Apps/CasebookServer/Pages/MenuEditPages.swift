@@ -168,8 +168,15 @@ struct MenuEditPages: Sendable {
             code: code,
             locale: locale.map { $0.isEmpty ? nil : $0 } ?? menu.currency.locale)
         return try menu.named(
-            form["restaurant"]?.trimmingCharacters(in: .whitespaces) ?? menu.restaurant,
+            form["restaurant"].map { edited($0, was: menu.restaurant) } ?? menu.restaurant,
             currency: currency)
+    }
+
+    /// A text field's value as a form sent it: trimmed of the spaces around it, unless it was
+    /// sent back as it was, which stays as it was (a menu file's name may end in a space).
+    static func edited(_ submitted: String, was: String?) -> String {
+        if let was, submitted.utf8.elementsEqual(was.utf8) { return was }
+        return submitted.trimmingCharacters(in: .whitespaces)
     }
 
     /// `GET /menu/history`: the latest revisions, newest first, each but the current with a
