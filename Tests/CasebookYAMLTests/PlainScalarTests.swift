@@ -64,6 +64,41 @@ struct PlainScalarTests {
         }
     }
 
+    /// A timestamp becomes an ISO 8601 text of the same instant, or is refused: never read as
+    /// another instant. A fraction finer than a millisecond, a day the calendar skipped in 1582
+    /// and a time an offset carries past the year 9999 are refused, naming the timestamp.
+    @Test(arguments: [
+        (
+            "2024-03-05T14:30:00.123456789Z",
+            "the timestamp 2024-03-05T14:30:00.123456789Z is finer than a millisecond"
+        ),
+        (
+            "2024-03-05 14:30:00.0001 +01:00",
+            "the timestamp 2024-03-05 14:30:00.0001 +01:00 is finer than a millisecond"
+        ),
+        (
+            "1582-10-10",
+            "the timestamp 1582-10-10 names a day the calendar skipped (1582-10-05 to 1582-10-14)"
+        ),
+        (
+            "9999-12-31 23:59:59 -01:00",
+            "the timestamp 9999-12-31 23:59:59 -01:00 is past the year 9999 in UTC"
+        ),
+    ])
+    func aTimestampThatWouldMoveIsRefused(text: String, problem: String) {
+        #expect {
+            try PlainScalar.value(of: text)
+        } throws: { error in
+            (error as? PlainScalar.Problem)?.problem == problem + "; quote it to keep it as text"
+        }
+    }
+
+    @Test func aFractionOfAMillisecondWrittenLongIsKept() throws {
+        #expect(
+            try PlainScalar.value(of: "2024-03-05T14:30:00.123000Z")
+                == .string("2024-03-05T14:30:00.123Z"))
+    }
+
     /// Dates in forms the hand reading leaves to the general way (one-digit months and days, a
     /// space before the time) come out as the ISO 8601 text of that date.
     @Test(arguments: [

@@ -40,10 +40,18 @@ public enum PlainScalar {
         if isTimestampStart(bytes), hasValidCalendarFields(text),
             let date = Date.construct(from: Node.Scalar(text))
         {
+            try refuseMoving(text, bytes)
             let hasFraction =
                 date.timeIntervalSince1970.rounded(.down) != date.timeIntervalSince1970
-            return .string(
-                date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction)))
+            let written = date.formatted(
+                Date.ISO8601FormatStyle(includingFractionalSeconds: hasFraction))
+            guard written.utf8.count > 4, Array(written.utf8)[4] == .minus else {
+                throw Problem(
+                    problem:
+                        "the timestamp \(text) is past the year 9999 in UTC; quote it to keep it as text"
+                )
+            }
+            return .string(written)
         }
         return nil
     }
@@ -137,6 +145,29 @@ public enum PlainScalar {
     /// Four digits and a dash: worth asking Yams whether it is a timestamp.
     private static func isTimestampStart(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 8 && bytes[..<4].allSatisfy(isDigit) && bytes[4] == .minus
+    }
+
+    /// Refuses a timestamp that would be read as another instant: a fraction finer than a
+    /// millisecond (the text keeps milliseconds), or a day of the ten the Gregorian calendar
+    /// skipped in 1582 (Foundation's calendar reads it as ten days later).
+    private static func refuseMoving(_ text: String, _ bytes: [UInt8]) throws(Problem) {
+        if let point = bytes.firstIndex(of: .dot) {
+            let fraction = bytes[(point + 1)...].prefix(while: isDigit)
+            if fraction.dropFirst(3).contains(where: { $0 != .zero }) {
+                throw Problem(
+                    problem:
+                        "the timestamp \(text) is finer than a millisecond; quote it to keep it as text"
+                )
+            }
+        }
+        let date = text.prefix { $0 != "T" && $0 != "t" && $0 != " " && $0 != "\t" }
+            .split(separator: "-").compactMap { Int($0) }
+        if date.count == 3, date[0] == 1582, date[1] == 10, (5...14).contains(date[2]) {
+            throw Problem(
+                problem:
+                    "the timestamp \(text) names a day the calendar skipped (1582-10-05 to 1582-10-14); quote it to keep it as text"
+            )
+        }
     }
 
     /// Whether the date's month and day, and the time's hour, minute and second, exist (Yams
