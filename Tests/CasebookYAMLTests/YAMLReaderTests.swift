@@ -98,6 +98,17 @@ struct YAMLReaderTests {
                 ])
     }
 
+    /// A byte order mark may open a stream, as YAML has it (Windows' Notepad writes one): it is
+    /// read past, and places are counted as an editor shows them, without it.
+    @Test func aByteOrderMarkOpeningTheTextIsReadPast() throws {
+        let document = try #require(try YAMLReader.read("\u{FEFF}a: 1\nb: x\n"))
+        #expect(document.root == ["a": 1, "b": "x"])
+        #expect(throws: YAMLError(line: 1, column: 4, problem: Self.anchorProblem)) {
+            try YAMLReader.read("\u{FEFF}a: &x 1\n")
+        }
+        #expect(throws: YAMLError.self) { try YAMLReader.read("a: 1\n\u{FEFF}b: 2\n") }
+    }
+
     static let tagProblem =
         "tags (!!int, !name) are not read: write the value without one, or quote it to keep it as text"
 

@@ -75,7 +75,11 @@ private struct EventReader {
         bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, typingPlainScalars: Bool,
         building: Bool
     ) {
-        self.bytes = bytes
+        // A byte order mark may open a stream (YAML 1.2, 5.2); libyaml, told the encoding,
+        // would take it for text.
+        self.bytes =
+            bytes.starts(with: [0xEF, 0xBB, 0xBF])
+            ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes
         self.limits = limits
         self.typingPlainScalars = typingPlainScalars
         self.building = building
