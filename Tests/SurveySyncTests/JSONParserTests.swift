@@ -74,7 +74,8 @@ struct JSONParserTests {
     @Test(arguments: [
         ("1.10", 1.1), ("1e23", 1e23), ("5e-324", 5e-324), ("-0.0", -0.0), ("2.50E+2", 250),
         ("0.30000000000000004", 0.1 + 0.2), ("1.7976931348623157e308", .greatestFiniteMagnitude),
-        ("100.000", 100),
+        ("100.000", 100), ("0.10000000000000001", 0.1), ("0.30000000000000004", 0.1 + 0.2),
+        ("2.2250738585072014e-308", .leastNormalMagnitude), ("1.0000000000000000e+00", 1),
     ])
     func readsNumbersAFloatKeeps(text: String, value: Double) throws {
         #expect(try JSONParser.parse(Array(text.utf8)) == .double(value))

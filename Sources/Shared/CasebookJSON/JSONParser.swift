@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, fast JSON reader (RFC 8259) producing `JSONValue`: integers stay integers (one
 /// beyond 64 bits is refused, never rounded), other numbers become `Double`; strings must be
 /// valid UTF-8 without NUL (refused, never repaired). It reads bytes directly, without
@@ -260,10 +262,14 @@ public struct JSONParser {
     }
 
     /// Whether `double`, read from the decimal `text`, is the number `text` writes: whether
-    /// its shortest spelling says the same number (`1.10` is 1.1), or the reading rounded
-    /// digits away or made a small number 0.
+    /// its shortest spelling, or its spelling to 17 significant digits (C's `%.17g`, which
+    /// PostgreSQL and older encoders write: `0.10000000000000001` for 0.1), says the same
+    /// number (`1.10` is 1.1); not when the reading rounded digits away or made a small
+    /// number 0.
     package static func keeps(_ text: String, _ double: Double) -> Bool {
-        decimal(text.utf8) == decimal("\(double)".utf8)
+        let written = decimal(text.utf8)
+        return written == decimal("\(double)".utf8)
+            || written == decimal(String(format: "%.17g", double).utf8)
     }
 
     /// The number a decimal text writes (JSON's, or Swift's shortest spelling of a float), as
