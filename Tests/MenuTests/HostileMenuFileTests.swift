@@ -11,6 +11,13 @@ import Testing
 /// price is silently rounded.
 @Suite("Menu files that try too much")
 struct HostileMenuFileTests {
+    /// A menu file may open with a byte order mark (Windows' Notepad writes one), as YAML
+    /// allows: it reads as the same file without it.
+    @Test func aByteOrderMarkOpeningTheFileIsReadPast() throws {
+        let marked = try Menu(yaml: "\u{FEFF}" + Menu.giuseppesYAML, file: "m.yaml")
+        #expect(marked == Menu.giuseppes)
+    }
+
     @Test(arguments: [
         (
             "currency: EUR\npizzas: &p\n  - {name: A, price: 1}\ndesserts: *p\n",

@@ -8,7 +8,11 @@ import Yams
 struct MenuFileParser {
     let file: String
 
-    func menu(fromYAML yaml: String) throws(MenuFileError) -> Menu {
+    func menu(fromYAML marked: String) throws(MenuFileError) -> Menu {
+        // A byte order mark may open the file (Windows' Notepad writes one), as YAML allows.
+        let yaml =
+            marked.unicodeScalars.first == "\u{FEFF}"
+            ? String(marked.unicodeScalars.dropFirst()) : marked
         do {
             try YAMLReader.check(yaml)
         } catch {
