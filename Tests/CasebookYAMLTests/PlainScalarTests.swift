@@ -93,6 +93,27 @@ struct PlainScalarTests {
         }
     }
 
+    /// An offset no zone has is no timestamp, and stays text: read, it would be another
+    /// instant (past 18 hours, Foundation has no such zone and reads the time in this
+    /// machine's).
+    @Test(arguments: [
+        "2024-03-05T14:30:00+99", "2024-03-05T14:30:00+05:99",
+        "2024-03-05 14:30:00 +19:00", "2024-03-05T14:30:00+1:2:3",
+    ])
+    func aTimeOrOffsetTheClockDoesNotHaveStaysText(text: String) throws {
+        #expect(try PlainScalar.value(of: text) == nil)
+    }
+
+    @Test(arguments: [
+        ("2024-03-05 14:30:00 +01:00", "2024-03-05T13:30:00Z"),
+        ("2024-03-05t14:30:00-05", "2024-03-05T19:30:00Z"),
+        ("2024-03-05T14:30:00.5 Z", "2024-03-05T14:30:00.500Z"),
+        ("2024-03-05T14:30:00+18:00", "2024-03-04T20:30:00Z"),
+    ])
+    func anOffsetIsReadAsThatOffset(text: String, iso8601: String) throws {
+        #expect(try PlainScalar.value(of: text) == .string(iso8601))
+    }
+
     @Test func aFractionOfAMillisecondWrittenLongIsKept() throws {
         #expect(
             try PlainScalar.value(of: "2024-03-05T14:30:00.123000Z")

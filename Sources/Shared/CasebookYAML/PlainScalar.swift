@@ -182,7 +182,18 @@ public enum PlainScalar {
         let time = parts[1].prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap {
             Int($0)
         }
-        return time.count == 3 && time[0] < 24 && time[1] < 60 && time[2] <= 60
+        guard time.count == 3, time[0] < 24, time[1] < 60, time[2] <= 60 else { return false }
+        // The zone after the time and its fraction: none, `Z`, or an offset a zone can have
+        // (Foundation has none past 18 hours, and would read the time in this machine's zone).
+        let zone = parts.dropFirst().joined().drop { $0.isNumber || $0 == ":" || $0 == "." }
+        guard let sign = zone.first, sign == "+" || sign == "-" else {
+            return zone.isEmpty || zone == "Z" || zone == "z"
+        }
+        let offset = zone.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(offset.count), offset.allSatisfy({ !$0.isEmpty && $0.count <= 2 }),
+            let hours = Int(offset[0]), let minutes = offset.count == 2 ? Int(offset[1]) : 0
+        else { return false }
+        return minutes < 60 && hours * 60 + minutes <= 18 * 60
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= .zero && byte <= .zero + 9 }
