@@ -375,7 +375,10 @@ struct DiaryEditCommand: AsyncParsableCommand {
                 newText = text
             } else if isatty(STDIN_FILENO) == 1, let editor = ExternalEditor.chosen() {
                 newText = DiaryCommand.withoutEndingLineBreaks(try editor.edit(current.text))
-                guard !Entry.isBlank(newText), newText != current.text else {
+                // Left as it was, but for the line break an editor ends a file with.
+                let unchanged = newText.utf8.elementsEqual(
+                    DiaryCommand.withoutEndingLineBreaks(current.text).utf8)
+                guard !Entry.isBlank(newText), !unchanged else {
                     try StandardStreams.output("nothing changed")
                     return
                 }
