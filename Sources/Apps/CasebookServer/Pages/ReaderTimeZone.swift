@@ -43,6 +43,7 @@ enum ReaderTimeZone {
         guard name.hasPrefix("Etc/GMT") else { return false }
         let rest = name.utf8.dropFirst(7)
         guard let sign = rest.first, sign == 0x2B || sign == 0x2D,
+            rest.dropFirst().allSatisfy({ (0x30...0x39).contains($0) }),
             let hours = Int(String(decoding: rest.dropFirst(), as: UTF8.self)),
             rest.dropFirst().first != 0x30
         else { return false }
