@@ -127,6 +127,20 @@ struct RespondentUploadTests {
         #expect(report.files[0].outcome == .refused("all.zip: it holds more than 10000 files"))
     }
 
+    /// Ids that are the same letters in two Unicode normalisations are two respondents, as
+    /// every store keeps them: both files are stored.
+    @Test func idsInTwoNormalisationsAreTwoRespondents() async throws {
+        let store = InMemoryRespondentStore()
+        let report = try await RespondentUpload.upload(
+            [
+                Self.file("a.yaml", "id: Malm\u{F6}\nn: 1\n"),
+                Self.file("b.yaml", "id: Malmo\u{308}\nn: 2\n"),
+            ], to: store)
+        #expect(report.files.map(\.outcome) == [.stored, .stored])
+        #expect(try await store.count() == 2)
+        #expect(try await store.respondent(id: "Malmo\u{308}")?.fields["n"] == 2)
+    }
+
     @Test func twoFilesOfOneIdInOneUploadStoreTheFirstAndRefuseTheSecond() async throws {
         let report = try await RespondentUpload.upload(
             [Self.file("a.yaml", "id: r1\n"), Self.file("b.yaml", "id: r1\nx: 2\n")],

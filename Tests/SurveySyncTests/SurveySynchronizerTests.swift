@@ -47,6 +47,18 @@ struct SurveySynchronizerTests {
         #expect(await backend.stored["3"]?.fields["answer"] == 30)
     }
 
+    /// Ids that are the same letters in two Unicode normalisations are two respondents, as
+    /// every store keeps them: neither file is the other's duplicate.
+    @Test func idsInTwoNormalisationsAreTwoRespondents() async throws {
+        folder.files["a.yaml"] = "id: Malm\u{F6}\n"
+        folder.files["b.yaml"] = "id: Malmo\u{308}\n"
+        let report = try await synchronizer().sync()
+        #expect(report.summary == "synced 2, unchanged 0, failed 0")
+        let sent = await backend.uploads.flatMap { $0 }.map { Array($0.unicodeScalars) }
+        #expect(
+            Set(sent) == [Array("Malm\u{F6}".unicodeScalars), Array("Malmo\u{308}".unicodeScalars)])
+    }
+
     /// A dry run says which files a sync would send, and why not the others, and sends and
     /// records nothing: the sync after it sends exactly those.
     @Test func aDryRunSaysWhatWouldBeSentAndSendsNothing() async throws {

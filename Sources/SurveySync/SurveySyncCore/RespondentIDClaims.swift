@@ -5,7 +5,8 @@
 struct RespondentIDClaims {
     /// The folder's files as listed now.
     let listing: Set<String>
-    private var owners: [String: String] = [:]
+    /// Keyed by the ids' bytes, as the stores tell ids apart.
+    private var owners: [RespondentIDKey: String] = [:]
 
     init(listing: Set<String>) {
         self.listing = listing
@@ -17,8 +18,8 @@ struct RespondentIDClaims {
         let recorded = ledger.file(otherThan: file, using: id).flatMap {
             listing.contains($0) ? $0 : nil
         }
-        if let owner = owners[id] ?? recorded { return owner }
-        owners[id] = file
+        if let owner = owners[RespondentIDKey(id)] ?? recorded { return owner }
+        owners[RespondentIDKey(id)] = file
         return nil
     }
 

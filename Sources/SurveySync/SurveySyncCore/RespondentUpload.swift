@@ -52,7 +52,8 @@ public enum RespondentUpload {
     ) async throws -> Report {
         var report = Report()
         var read: [(index: Int, respondent: Respondent)] = []
-        var owners: [String: String] = [:]
+        // Keyed by the ids' bytes, as the stores tell ids apart.
+        var owners: [RespondentIDKey: String] = [:]
         var unpacked = 0
         for file in files {
             let name = baseName(file.name)
@@ -83,11 +84,11 @@ public enum RespondentUpload {
                     let contents = try bytes.get()
                     if shown != name { unpacked += contents.count }
                     let respondent = try self.respondent(in: contents, named: inner)
-                    if let owner = owners[respondent.id] {
+                    if let owner = owners[RespondentIDKey(respondent.id)] {
                         throw UploadRefusal(
                             "\(inner): its id '\(respondent.id)' is also \(owner)'s")
                     }
-                    owners[respondent.id] = shown
+                    owners[RespondentIDKey(respondent.id)] = shown
                     read.append((report.files.count - 1, respondent))
                 } catch {
                     report.files[report.files.count - 1].outcome = .refused(error.message)

@@ -30,7 +30,8 @@ struct SyncLedger: Sendable {
     private(set) var backends: [String: Backend] = [:]
     private(set) var legacy: [String: Entry] = [:]
     /// A file acknowledged under each respondent id, by any store.
-    private var fileByRespondentID: [String: String] = [:]
+    /// Keyed by the ids' bytes, as the stores tell ids apart.
+    private var fileByRespondentID: [RespondentIDKey: String] = [:]
     /// Journal lines not yet saved.
     private var unsaved: [UInt8] = []
     /// Lines the journal holds once `unsaved` is appended to it (what decides when it is
@@ -57,7 +58,7 @@ struct SyncLedger: Sendable {
                     case .string(let id)? = entry["respondentID"]
                 else { throw unusable }
                 legacy[name] = Entry(contentHash: hash, respondentID: id, digest: nil)
-                fileByRespondentID[id] = name
+                fileByRespondentID[RespondentIDKey(id)] = name
             }
             mustRewrite = true
             return
@@ -84,7 +85,7 @@ struct SyncLedger: Sendable {
 
     /// The other file, if any, already acknowledged under `respondentID`.
     func file(otherThan fileName: String, using respondentID: String) -> String? {
-        fileByRespondentID[respondentID].flatMap { $0 == fileName ? nil : $0 }
+        fileByRespondentID[RespondentIDKey(respondentID)].flatMap { $0 == fileName ? nil : $0 }
     }
 
     /// The respondent a file with this content held, as any store acknowledged it: lets
@@ -118,12 +119,12 @@ struct SyncLedger: Sendable {
     /// another id before lets go of that one.
     private mutating func record(_ file: String, _ entry: Entry, by store: String) {
         if let previous = backends[store]?.files[file],
-            fileByRespondentID[previous.respondentID] == file
+            fileByRespondentID[RespondentIDKey(previous.respondentID)] == file
         {
-            fileByRespondentID[previous.respondentID] = nil
+            fileByRespondentID[RespondentIDKey(previous.respondentID)] = nil
         }
         backends[store, default: Backend(address: "")].files[file] = entry
-        fileByRespondentID[entry.respondentID] = file
+        fileByRespondentID[RespondentIDKey(entry.respondentID)] = file
     }
 
     /// The store no longer holds what it acknowledged for `file`.
@@ -240,7 +241,7 @@ struct SyncLedger: Sendable {
             guard case .string(let hash)? = record["hash"], case .string(let id)? = record["id"]
             else { return false }
             legacy[file] = Entry(contentHash: hash, respondentID: id, digest: nil)
-            fileByRespondentID[id] = file
+            fileByRespondentID[RespondentIDKey(id)] = file
         default:
             return false
         }
