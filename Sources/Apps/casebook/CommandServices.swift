@@ -25,6 +25,11 @@ import SurveySyncSQLite
 /// What the commands work with, built from the data directory: the CLI's composition root.
 /// Commands ask it for a use case or a store and never name a file themselves.
 struct CommandServices {
+    /// A command reports a database's failures itself, as the errors they throw: PostgresNIO's
+    /// own log (a connection still being made as the command ends) would only be noise on
+    /// standard error.
+    static let databaseLogger = PostgresDatabase.quietLogger
+
     let layout: DataDirectoryLayout
 
     /// The diary's use cases over its SQLite store.
@@ -47,7 +52,8 @@ struct CommandServices {
     static func withPostgresDiary(
         url: DatabaseURL, user: String?, _ body: @escaping (DiaryEntries) throws -> Void
     ) async throws {
-        let database = try await PostgresDatabase.connecting(to: url)
+        let database = try await PostgresDatabase.connecting(
+            to: url, logger: Self.databaseLogger)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -100,7 +106,8 @@ struct CommandServices {
                 try SQLiteRespondentStore(path: services.layout.respondentsDatabase.path))
             return
         }
-        let database = try await PostgresDatabase.connecting(to: url)
+        let database = try await PostgresDatabase.connecting(
+            to: url, logger: Self.databaseLogger)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -122,7 +129,8 @@ struct CommandServices {
             try await body(try SQLiteMenuStore(path: services.layout.menuDatabase.path))
             return
         }
-        let database = try await PostgresDatabase.connecting(to: url)
+        let database = try await PostgresDatabase.connecting(
+            to: url, logger: Self.databaseLogger)
         try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
@@ -172,7 +180,8 @@ struct CommandServices {
                 Users(store: directory, hasher: hasher),
                 APITokens(tokens: directory, users: directory))
         }
-        let database = try await PostgresDatabase.connecting(to: url)
+        let database = try await PostgresDatabase.connecting(
+            to: url, logger: Self.databaseLogger)
         return try await withThrowingTaskGroup(of: Void.self) { pool in
             pool.addTask { await database.run() }
             defer { pool.cancelAll() }
