@@ -436,6 +436,22 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 1)
     }
 
+    /// An entry opened in an editor and left as it was changes nothing, whether the editor
+    /// ends the file with a line break or not, and whether the entry ended with one or not.
+    @Test func anEntryLeftAsItWasInTheEditorIsNotChanged() throws {
+        let breaking = addedID(try diary(["add", "Ends with a break\n"]))
+        let plain = addedID(try diary(["add", "Ends without one"]))
+        let untouched = try editor("true")
+        let breaks = try editor(#"printf '\n' >> "$1""#)
+        for (id, editor) in [(breaking, untouched), (plain, breaks), (breaking, breaks)] {
+            let result = try onATerminal(["edit", id], editor: editor)
+            #expect(result.status == 0)
+            #expect(result.shown.contains("nothing changed"), "\(result.shown)")
+        }
+        #expect(try text(of: breaking) == "Ends with a break\n")
+        #expect(try text(of: plain) == "Ends without one")
+    }
+
     @Test func onATerminalAddSaysHowToFinishTheText() throws {
         let (status, said) = try onATerminal(["add"], typed: "Walked home\n\u{04}")
         #expect(status == 0)
