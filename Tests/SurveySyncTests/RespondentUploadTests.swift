@@ -141,6 +141,20 @@ struct RespondentUploadTests {
         #expect(try await store.respondent(id: "Malmo\u{308}")?.fields["n"] == 2)
     }
 
+    /// A store that cannot give its digests in one question is asked respondent by respondent,
+    /// and what it holds is compared by its bytes: the same file again is unchanged, the same
+    /// letters in another Unicode normalisation a change.
+    @Test func aStoreAskedOneByOneComparesWhatItHoldsByItsBytes() async throws {
+        let store = PlainRespondentStoreFake()
+        let composed = [Self.file("a.yaml", "id: r1\ncity: Malm\u{F6}\n")]
+        #expect(try await RespondentUpload.upload(composed, to: store).files[0].outcome == .stored)
+        #expect(
+            try await RespondentUpload.upload(composed, to: store).files[0].outcome == .unchanged)
+        let decomposed = [Self.file("a.yaml", "id: r1\ncity: Malmo\u{308}\n")]
+        #expect(
+            try await RespondentUpload.upload(decomposed, to: store).files[0].outcome == .stored)
+    }
+
     @Test func twoFilesOfOneIdInOneUploadStoreTheFirstAndRefuseTheSecond() async throws {
         let report = try await RespondentUpload.upload(
             [Self.file("a.yaml", "id: r1\n"), Self.file("b.yaml", "id: r1\nx: 2\n")],
