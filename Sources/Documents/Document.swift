@@ -51,10 +51,19 @@ open class Document {
             readProblem = error
             throw DocumentError.cannotLoadContent
         }
-        let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-        let firstLine = parts.first.map(String.init) ?? ""
+        // The first line ends at LF, CR LF or a lone CR, found among the bytes: Swift takes
+        // CR LF for one character, which a split at "\n" would never find.
+        let bytes = text.utf8
+        let lineBreak = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D }
+        let firstLine = String(text[..<(lineBreak ?? bytes.endIndex)])
+        var bodyStart = lineBreak.map { bytes.index(after: $0) } ?? bytes.endIndex
+        if let lineBreak, bytes[lineBreak] == 0x0D, bodyStart < bytes.endIndex,
+            bytes[bodyStart] == 0x0A
+        {
+            bodyStart = bytes.index(after: bodyStart)
+        }
         title = firstLine.trimmingCharacters(in: .whitespaces).isEmpty ? "Untitled" : firstLine
-        body = parts.count > 1 ? String(parts[1]) : ""
+        body = String(text[bodyStart...])
     }
 
     /// Writes the title (as one line) and the body, atomically: a crash leaves the old file or

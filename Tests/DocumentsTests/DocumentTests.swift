@@ -47,6 +47,25 @@ struct DocumentTests {
         #expect(document.body == "eggs\nflour\n")
     }
 
+    /// A line ends at CR LF or a lone CR as at LF (Windows' and old Mac files): the title is
+    /// the first line, and the body, every byte after its line break, is kept by a retitle.
+    @Test(arguments: [
+        ("Meeting notes\r\nLine one\r\nLine two\r\n", "Line one\r\nLine two\r\n"),
+        ("Meeting notes\rLine one\rLine two\r", "Line one\rLine two\r"),
+        ("Meeting notes\nLine one\r\n", "Line one\r\n"),
+    ])
+    func aLineEndsAtAnyLineBreakAndARetitleKeepsTheBody(contents: String, body: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("w.txt", contents: contents)
+        let document = Document(fileURL: file)
+        try document.load()
+        #expect(document.title == "Meeting notes")
+        #expect(Array(document.body.utf8) == Array(body.utf8))
+        document.title = "Renamed"
+        try document.save()
+        #expect(Array(try Data(contentsOf: file)) == Array(("Renamed\n" + body).utf8))
+    }
+
     /// A file of one line is all title; a file whose first line is blank is untitled and keeps
     /// every line after it as its body.
     @Test(arguments: [
