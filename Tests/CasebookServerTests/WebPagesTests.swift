@@ -494,6 +494,18 @@ struct WebPagesTests {
         }
     }
 
+    /// A text area's content starts after a line break of the page's own: HTML drops a line
+    /// break just after `<textarea>`, so an entry that begins with one would lose it when its
+    /// form is saved unchanged.
+    @Test func anEntryBeginningWithALineBreakKeepsItInItsForm() async throws {
+        let entry = Entry(date: Date(), text: "\nhello")
+        try stores.diary.save(entry)
+        try await withPages { pages in
+            let form = try await pages.get("/diary/\(entry.id.uuidString.lowercased())").html
+            #expect(form.contains("autofocus>\n\nhello</textarea>"), "\(form)")
+        }
+    }
+
     /// Two tabs open the same entry; the first to save wins, and the second sees a conflict
     /// page with both texts instead of silently overwriting the first.
     @Test func aStaleEditShowsBothTextsAndOverwritesNothing() async throws {
@@ -512,7 +524,7 @@ struct WebPagesTests {
             #expect(second.status == .conflict)
             #expect(second.html.contains("Someone else changed this entry"))
             #expect(second.html.contains(">first tab</blockquote>"))
-            #expect(second.html.contains(">second &lt;tab&gt;</textarea>"))
+            #expect(second.html.contains(">\nsecond &lt;tab&gt;</textarea>"))
             #expect(try stores.diary.entry(id: entry.id)?.text == "first tab")
             // Saving from the conflict page (the current revision) overwrites, knowingly.
             let current = try #require(
