@@ -59,6 +59,16 @@ struct UserAndTokenCommandTests {
         #expect(!(try casebook(["user", "list"]).standardOutput.contains("ada")))
     }
 
+    /// A name that cannot name a user is shown with its control characters escaped, as every
+    /// message of `casebook` shows outside text: a terminal is never sent a command.
+    @Test func aBadNameIsShownWithItsControlCharactersEscaped() throws {
+        let result = try CasebookExecutable.run(
+            ["user", "add", "x\u{1B}[2Jy", "--data", data.url.path], input: "pw12345678\n")
+        #expect(result.status == 64)
+        #expect(!result.standardError.contains("\u{1B}"))
+        #expect(result.standardError.contains("'x\\033[2Jy' cannot name a user"))
+    }
+
     /// Standard input is read as a password up to 4,096 bytes, and no further.
     @Test func aPasswordLongerThanAnyHashTakesIsRefusedUnreadToItsEnd() throws {
         let result = try casebook(

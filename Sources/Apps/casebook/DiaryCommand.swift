@@ -240,7 +240,7 @@ struct DiaryListCommand: AsyncParsableCommand {
                 case .to: "--to"
                 case .tag, .tooManyTags: "--tag"
                 }
-            throw ValidationError("\(option): \(error)")
+            throw ValidationError(VisibleText.escaping("\(option): \(error)"))
         }
     }
 

@@ -102,7 +102,8 @@ struct ServeCommand: AsyncParsableCommand {
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
             ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout),
         ] where !(1...3600).contains(value) {
-            throw ValidationError("\(name) must be from 1 to 3600 seconds, not \(value)")
+            throw ValidationError(
+                VisibleText.escaping("\(name) must be from 1 to 3600 seconds, not \(value)"))
         }
         if let credentialCache, !(0...300).contains(credentialCache) {
             throw ValidationError(

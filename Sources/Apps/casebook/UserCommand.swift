@@ -48,7 +48,7 @@ struct UserAddCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard User.isValidName(name) else {
-            throw ValidationError("\(UserError.invalidName(name))")
+            throw ValidationError(VisibleText.escaping("\(UserError.invalidName(name))"))
         }
     }
 
