@@ -69,6 +69,22 @@ struct UserAndTokenCommandTests {
         #expect(result.standardError.contains("'x\\033[2Jy' cannot name a user"))
     }
 
+    /// What a user saved is listed with its control characters escaped, as `diary list` lists
+    /// an entry: a token's label, a remembered username.
+    @Test func savedTextIsListedWithItsControlCharactersEscaped() throws {
+        #expect(try casebook(["user", "add", "ada"], input: "correct horse\n").status == 0)
+        #expect(
+            try casebook(["token", "create", "--user", "ada", "--name", "lap\u{1B}[2Jtop"]).status
+                == 0)
+        let listed = try casebook(["token", "list"]).standardOutput
+        #expect(!listed.contains("\u{1B}"))
+        #expect(listed.contains("lap\\033[2Jtop"))
+        let saved = try casebook(
+            ["preference", "set", "save", "--username", "a\u{1B}[2Jda"], input: "pw\n")
+        #expect(saved.standardOutput == "saved: save (username: a\\033[2Jda)\n")
+        #expect(try casebook(["preference", "show"]).standardOutput.contains("a\\033[2Jda"))
+    }
+
     /// Standard input is read as a password up to 4,096 bytes, and no further.
     @Test func aPasswordLongerThanAnyHashTakesIsRefusedUnreadToItsEnd() throws {
         let result = try casebook(

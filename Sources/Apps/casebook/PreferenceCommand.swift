@@ -32,7 +32,9 @@ struct PreferenceCommand: ParsableCommand {
         switch preference {
         case .notNow: "not-now"
         case .never: "never"
-        case .save(let credential): "save (username: \(credential.username))"
+        // A username is the user's text: its control characters are shown, never sent to the
+        // terminal.
+        case .save(let credential): "save (username: \(VisibleText.escaping(credential.username)))"
         }
     }
 }

@@ -90,7 +90,8 @@ struct TokenListCommand: AsyncParsableCommand {
             for (token, wire) in zip(all, wires) {
                 table.rows.append([
                     token.id, token.user, wire.state,
-                    token.expiresAt.map { $0.formatted(.iso8601) } ?? "never", token.label ?? "",
+                    token.expiresAt.map { $0.formatted(.iso8601) } ?? "never",
+                    VisibleText.line(token.label ?? ""),
                 ])
             }
             for line in table.lines { try StandardStreams.output(line) }
