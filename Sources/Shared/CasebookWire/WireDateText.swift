@@ -101,7 +101,7 @@ public enum WireDateText {
                         as: UTF8.self)),
                 date >= firstOfYearOne
             else { return nil }
-            return writtenBack(date, millisecond: millisecond)
+            return writtenBack(date.timeIntervalSinceReferenceDate, millisecond, within: 64)
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
@@ -114,16 +114,10 @@ public enum WireDateText {
         guard Self.millisecond(of: read, second: read.rounded(.down)) != millisecond else {
             return foundation
         }
-        // The double nearest a millisecond may lie just below it, which the wire (truncating, as
-        // the calendar does) would write as the millisecond before: an entry exported, imported
-        // and exported again would move. The millisecond rounded once, since the reference
-        // date, then up to the first double that writes back as it was read.
-        var interval = (whole - 978_307_200) + Double(millisecond) / 1_000
-        for _ in 0..<16
-        where Self.millisecond(of: interval, second: interval.rounded(.down)) != millisecond {
-            interval = interval.nextUp
-        }
-        return Date(timeIntervalSinceReferenceDate: interval)
+        // The millisecond rounded once, since the reference date, then up to the first double
+        // that writes back as it was read.
+        return writtenBack(
+            (whole - 978_307_200) + Double(millisecond) / 1_000, millisecond, within: 16)
     }
 
     /// The seconds east of UTC that an offset names, `Z` (or `z`) or `±hh:mm` and nothing after
@@ -147,21 +141,20 @@ public enum WireDateText {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// `date`, or the first instant just above it that the wire writes with `millisecond`
-    /// (Foundation may read a millisecond as the double just below it).
-    private static func writtenBack(_ date: Date, millisecond: Int) -> Date {
-        var interval = date.timeIntervalSinceReferenceDate
-        for _ in 0..<64 {
-            let candidate = Date(timeIntervalSinceReferenceDate: interval)
-            var written: [UInt8] = []
-            write(candidate, to: &written)
-            let digits = written.count == 24 ? written[20..<23] : []
-            if digits.elementsEqual(String(1_000 + millisecond).utf8.dropFirst()) {
-                return candidate
-            }
+    /// The instant `interval` (since the reference date), or the first of the next `steps`
+    /// doubles above it that the wire writes with `millisecond`. The double nearest a
+    /// millisecond may lie just below it, which the wire (truncating, as the calendar does)
+    /// would write as the millisecond before: an entry exported, imported and exported again
+    /// would move.
+    private static func writtenBack(_ interval: Double, _ millisecond: Int, within steps: Int)
+        -> Date
+    {
+        var interval = interval
+        for _ in 0..<steps
+        where Self.millisecond(of: interval, second: interval.rounded(.down)) != millisecond {
             interval = interval.nextUp
         }
-        return date
+        return Date(timeIntervalSinceReferenceDate: interval)
     }
 
     /// The millisecond the wire writes for `interval` (since the reference date) past its
