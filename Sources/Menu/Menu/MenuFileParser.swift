@@ -9,10 +9,7 @@ struct MenuFileParser {
     let file: String
 
     func menu(fromYAML marked: String) throws(MenuFileError) -> Menu {
-        // A byte order mark may open the file (Windows' Notepad writes one), as YAML allows.
-        let yaml =
-            marked.unicodeScalars.first == "\u{FEFF}"
-            ? String(marked.unicodeScalars.dropFirst()) : marked
+        let yaml = YAMLReader.withoutByteOrderMark(marked)
         do {
             try YAMLReader.check(yaml)
         } catch {

@@ -10,7 +10,7 @@ public enum YAMLReader {
     public static func read(
         _ text: String, limits: YAMLLimits = YAMLLimits(), typingPlainScalars: Bool = true
     ) throws(YAMLError) -> YAMLDocument? {
-        var text = text
+        var text = withoutByteOrderMark(text)
         let result = text.withUTF8 { bytes in
             var reader = EventReader(
                 bytes: bytes, limits: limits, typingPlainScalars: typingPlainScalars,
@@ -23,13 +23,19 @@ public enum YAMLReader {
     /// Checks only that the text is YAML within `limits`, building nothing: for a file another
     /// parser then reads, so that it never sees an alias, a deep nesting or a flood of values.
     public static func check(_ text: String, limits: YAMLLimits = YAMLLimits()) throws(YAMLError) {
-        var text = text
+        var text = withoutByteOrderMark(text)
         let result = text.withUTF8 { bytes in
             var reader = EventReader(
                 bytes: bytes, limits: limits, typingPlainScalars: false, building: false)
             return Result { () throws(YAMLError) in _ = try reader.document() }
         }
         try result.get()
+    }
+
+    /// `text` without the byte order mark that may open a stream (YAML 1.2, 5.2; Windows'
+    /// Notepad writes one), which libyaml, told the encoding, and Yams would take for text.
+    package static func withoutByteOrderMark(_ text: String) -> String {
+        text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     }
 }
 
@@ -75,11 +81,7 @@ private struct EventReader {
         bytes: UnsafeBufferPointer<UInt8>, limits: YAMLLimits, typingPlainScalars: Bool,
         building: Bool
     ) {
-        // A byte order mark may open a stream (YAML 1.2, 5.2); libyaml, told the encoding,
-        // would take it for text.
-        self.bytes =
-            bytes.starts(with: [0xEF, 0xBB, 0xBF])
-            ? UnsafeBufferPointer(rebasing: bytes[3...]) : bytes
+        self.bytes = bytes
         self.limits = limits
         self.typingPlainScalars = typingPlainScalars
         self.building = building
