@@ -113,12 +113,12 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
             if let unknown = ids.first(where: { stored[RespondentIDKey($0)] == nil }) {
                 throw UnknownRespondentError(id: unknown)
             }
-            for id in ids {
-                stored[RespondentIDKey(id)]?.status.state = state
-                stored[RespondentIDKey(id)]?.status.reviewer = reviewer
-                stored[RespondentIDKey(id)]?.status.reviewedAt = now
-                stored[RespondentIDKey(id)]?.status.comment = comment
-                stored[RespondentIDKey(id)]?.history.append(
+            for key in ids.map(RespondentIDKey.init) {
+                stored[key]?.status.state = state
+                stored[key]?.status.reviewer = reviewer
+                stored[key]?.status.reviewedAt = now
+                stored[key]?.status.comment = comment
+                stored[key]?.history.append(
                     RespondentEvent(
                         kind: .reviewed, state: state, at: now,
                         sender: RespondentSender(user: reviewer, device: nil), comment: comment))
