@@ -25,10 +25,23 @@ import SurveySyncSQLite
 /// What the commands work with, built from the data directory: the CLI's composition root.
 /// Commands ask it for a use case or a store and never name a file themselves.
 struct CommandServices {
-    /// A command reports a database's failures itself, as the errors they throw: PostgresNIO's
-    /// own log (a connection still being made as the command ends) would only be noise on
-    /// standard error.
-    static let databaseLogger = PostgresDatabase.quietLogger
+    /// Runs `body` with the PostgreSQL database at `url`, migrated with `schemas`, its pool
+    /// running for as long as `body` runs. A command reports the database's failures itself,
+    /// as the errors they throw: PostgresNIO's own log (a connection still being made as the
+    /// command ends) would only be noise on standard error.
+    private static func withDatabase<T>(
+        _ url: DatabaseURL, schemas: [PostgresSchema],
+        _ body: (PostgresDatabase) async throws -> T
+    ) async throws -> T {
+        let database = try await PostgresDatabase.connecting(
+            to: url, logger: PostgresDatabase.quietLogger)
+        return try await withThrowingTaskGroup(of: Void.self) { pool in
+            pool.addTask { await database.run() }
+            defer { pool.cancelAll() }
+            try await database.prepare(schemas)
+            return try await body(database)
+        }
+    }
 
     let layout: DataDirectoryLayout
 
@@ -52,12 +65,9 @@ struct CommandServices {
     static func withPostgresDiary(
         url: DatabaseURL, user: String?, _ body: @escaping (DiaryEntries) throws -> Void
     ) async throws {
-        let database = try await PostgresDatabase.connecting(
-            to: url, logger: Self.databaseLogger)
-        try await withThrowingTaskGroup(of: Void.self) { pool in
-            pool.addTask { await database.run() }
-            defer { pool.cancelAll() }
-            try await database.prepare([PostgresUserDirectory.schema, PostgresDiaryStore.schema])
+        try await withDatabase(
+            url, schemas: [PostgresUserDirectory.schema, PostgresDiaryStore.schema]
+        ) { database in
             let directory = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
             if let user {
@@ -106,12 +116,7 @@ struct CommandServices {
                 try SQLiteRespondentStore(path: services.layout.respondentsDatabase.path))
             return
         }
-        let database = try await PostgresDatabase.connecting(
-            to: url, logger: Self.databaseLogger)
-        try await withThrowingTaskGroup(of: Void.self) { pool in
-            pool.addTask { await database.run() }
-            defer { pool.cancelAll() }
-            try await database.prepare([PostgresRespondentStore.schema])
+        try await withDatabase(url, schemas: [PostgresRespondentStore.schema]) { database in
             try await body(
                 PostgresRespondentStore(client: database.client, operations: database.operations))
         }
@@ -129,12 +134,7 @@ struct CommandServices {
             try await body(try SQLiteMenuStore(path: services.layout.menuDatabase.path))
             return
         }
-        let database = try await PostgresDatabase.connecting(
-            to: url, logger: Self.databaseLogger)
-        try await withThrowingTaskGroup(of: Void.self) { pool in
-            pool.addTask { await database.run() }
-            defer { pool.cancelAll() }
-            try await database.prepare([PostgresMenuStore.schema])
+        try await withDatabase(url, schemas: [PostgresMenuStore.schema]) { database in
             try await body(
                 PostgresMenuStore(client: database.client, operations: database.operations))
         }
@@ -180,12 +180,8 @@ struct CommandServices {
                 Users(store: directory, hasher: hasher),
                 APITokens(tokens: directory, users: directory))
         }
-        let database = try await PostgresDatabase.connecting(
-            to: url, logger: Self.databaseLogger)
-        return try await withThrowingTaskGroup(of: Void.self) { pool in
-            pool.addTask { await database.run() }
-            defer { pool.cancelAll() }
-            try await database.prepare([PostgresUserDirectory.schema])
+        return try await Self.withDatabase(url, schemas: [PostgresUserDirectory.schema]) {
+            database in
             let directory = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
             return try await body(
