@@ -172,6 +172,25 @@ struct DiaryAPIClientsTests {
         }
     }
 
+    /// An instant finer than the millisecond bounds a list at the next millisecond: an entry
+    /// of 08:00:00.000 precedes 08:00:00.0005, and is not from it.
+    @Test func aBoundFinerThanTheMillisecondIsTheNextMillisecond() async throws {
+        try stores.diary.save(Entry(date: Date(timeIntervalSince1970: 1_614_585_600), text: "a"))
+        try await test { client in
+            func count(_ query: String) async throws -> Int? {
+                let answer = try await client.execute(uri: "/api/diary?\(query)", method: .get)
+                return (try Self.object(answer.body)["entries"] as? [Any])?.count
+            }
+            let counts = [
+                try await count("before=2021-03-01T08:00:00.0005Z"),
+                try await count("before=2021-03-01T08:00:00.000Z"),
+                try await count("from=2021-03-01T08:00:00.0005Z"),
+                try await count("from=2021-03-01T08:00:00.000Z"),
+            ]
+            #expect(counts == [1, 0, 0, 1])
+        }
+    }
+
     /// `UTC` and the tz database's names that ICU's list has under an older name
     /// (`Asia/Kolkata`, `Asia/Calcutta` there) are zones too.
     @Test(arguments: [

@@ -283,4 +283,27 @@ import Testing
         #expect(WireDateText.date(from: "1501-02-29T00:00:00Z") == nil)
         #expect(WireDateText.date(from: "1900-02-29T00:00:00Z") == nil)
     }
+
+    /// A bound (the first instant a list holds, or the one its entries precede) is the first
+    /// millisecond the wire holds at or after the instant named: a fraction past the millisecond
+    /// moves it to the next one, carried into the second, day and year; none past 9999.
+    @Test(arguments: [
+        ("2026-03-01T12:00:00.0005Z", "2026-03-01T12:00:00.001Z"),
+        ("2026-03-01T12:00:00.000000001Z", "2026-03-01T12:00:00.001Z"),
+        ("2026-03-01T12:00:00.0010Z", "2026-03-01T12:00:00.001Z"),
+        ("2026-03-01T12:00:00.250000Z", "2026-03-01T12:00:00.250Z"),
+        ("2026-03-01T12:00:00Z", "2026-03-01T12:00:00.000Z"),
+        ("2026-12-31T23:59:59.9991+01:00", "2026-12-31T23:00:00.000Z"),
+        ("2026-12-31T23:59:59.9991Z", "2027-01-01T00:00:00.000Z"),
+        ("1500-06-01T00:00:00.1234Z", "1500-06-01T00:00:00.124Z"),
+    ])
+    func aBoundIsTheFirstMillisecondAtOrAfterTheInstantNamed(text: String, bound: String) throws {
+        let read = try #require(WireDateText.firstMillisecond(notBefore: text))
+        #expect(WireDateText.text(of: read) == bound)
+    }
+
+    @Test(arguments: ["9999-12-31T23:59:59.9995Z", "2026-02-29T00:00:00.0005Z", "soon"])
+    func noBoundIsPastTheLastMillisecondOrForATextThatIsNoDate(text: String) {
+        #expect(WireDateText.firstMillisecond(notBefore: text) == nil)
+    }
 }

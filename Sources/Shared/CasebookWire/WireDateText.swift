@@ -120,6 +120,30 @@ public enum WireDateText {
             (whole - 978_307_200) + Double(millisecond) / 1_000, millisecond, within: 16)
     }
 
+    /// The first instant the wire holds (a whole millisecond) at or after the instant `text`
+    /// names, for a bound: `date(from:)`, or the next millisecond when the fraction goes past
+    /// the millisecond and is not zero there, so that a list from (or before)
+    /// `12:00:00.0005Z` neither takes in nor leaves out the entries of `12:00:00.000Z`. Nil for
+    /// any text `date(from:)` does not read, and past the last millisecond of 9999.
+    public static func firstMillisecond(notBefore text: String) -> Date? {
+        guard let read = date(from: text) else { return nil }
+        let bytes = Array(text.utf8)
+        var index = 20
+        var beyond = false
+        if bytes[19] == UInt8(ascii: ".") {
+            while index < bytes.count, isDigit(bytes[index]) {
+                if index >= 23, bytes[index] != UInt8(ascii: "0") { beyond = true }
+                index += 1
+            }
+        }
+        guard beyond else { return read }
+        // A millisecond and a half on from one the wire writes as the millisecond read is written as
+        // the next; read back, it is that millisecond as every other text names it.
+        let next = read.addingTimeInterval(0.001_5)
+        guard next.timeIntervalSinceReferenceDate < endSecond else { return nil }
+        return date(from: Self.text(of: next))
+    }
+
     /// The seconds east of UTC that an offset names, `Z` (or `z`) or `±hh:mm` and nothing after
     /// it; nil for anything else.
     private static func offsetSeconds(_ bytes: ArraySlice<UInt8>) -> Int? {

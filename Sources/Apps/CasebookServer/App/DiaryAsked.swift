@@ -44,7 +44,7 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
 
     /// The query asked, its days in `zone`, today by `entries`' clock.
     func query(of entries: DiaryEntries, zone: TimeZone) throws(DiaryQueryError) -> DiaryQuery {
-        let fromInstant = from.flatMap(WireDateText.date(from:))
+        let fromInstant = from.flatMap(WireDateText.firstMillisecond(notBefore:))
         var query = try DiaryQuery(
             search: search, from: fromInstant == nil ? from : nil, to: to, tags: tags,
             today: entries.today(in: zone), zone: zone)
@@ -64,10 +64,11 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
         return bounded
     }
 
-    /// The instant `text` names, an RFC 3339 date and time; a 400 naming `parameter` for
-    /// anything else.
+    /// The instant `text` names, an RFC 3339 date and time, as a bound: the first millisecond
+    /// at or after it (`WireDateText.firstMillisecond(notBefore:)`); a 400 naming `parameter`
+    /// for anything else.
     static func instant(_ text: String, parameter: String) throws -> Date {
-        guard let instant = WireDateText.date(from: text) else {
+        guard let instant = WireDateText.firstMillisecond(notBefore: text) else {
             throw RequestError(
                 .badRequest,
                 "\(parameter) must be an RFC 3339 date and time (2026-03-01T12:00:00Z), not '\(text)'"
