@@ -142,6 +142,27 @@ struct APIConventionsTests {
         }
     }
 
+    /// A parameter the API takes once, given twice, is a 400 naming it, where the first was
+    /// taken; one that may be repeated (`tag`) is taken each time.
+    @Test func aParameterGivenTwiceIsA400NamingItUnlessItMayBeRepeated() async throws {
+        try await withClient { client, token in
+            for (uri, parameter) in [
+                ("/api/diary?q=a&q=b", "q"), ("/api/diary?tz=UTC&limit=1&limit=1", "limit"),
+                ("/api/respondents?after=a&after=b", "after"),
+                ("/api/diary/ids?prefix=a&prefix=b", "prefix"),
+            ] {
+                try await client.execute(uri: uri, method: .get, headers: token) {
+                    let problem = try Self.problem($0)
+                    #expect($0.status == .badRequest, "\(uri)")
+                    #expect(problem["parameter"] as? String == parameter)
+                }
+            }
+            try await client.execute(uri: "/api/diary?tag=a&tag=b", method: .get, headers: token) {
+                #expect($0.status == .ok)
+            }
+        }
+    }
+
     /// A 401 says which of the credential's troubles it was, and never whose it was.
     @Test func aRefusedCredentialSaysWhetherItWasMissingUnknownExpiredOrRevoked() async throws {
         let made = Date(timeIntervalSinceNow: -3 * 86400)

@@ -233,6 +233,21 @@ struct WebPagesTests {
         }
     }
 
+    /// A field a page takes once, sent twice, is a 400 naming it, not its first value kept; a
+    /// field that may be repeated (a tag to list by) is taken each time.
+    @Test func aFieldGivenTwiceIsRefusedUnlessItMayBeRepeated() async throws {
+        try await withPages { pages in
+            let posted = try await pages.postEncoded("/diary", "text=a&text=b")
+            #expect(posted.status == .badRequest)
+            #expect(posted.html.contains("form field &#39;text&#39; is given more than once"))
+            let searched = try await pages.get("/diary?q=a&q=b")
+            #expect(searched.status == .badRequest)
+            #expect(searched.html.contains("query parameter &#39;q&#39; is given more than once"))
+            #expect(try await pages.get("/diary?tag=a&tag=b").status == .ok)
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
     @Test func theSearchBoxFindsEntriesWithTheWordsMarkedWithinTheDaysAsked() async throws {
         let start = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
         for day in 0..<60 {

@@ -1,6 +1,7 @@
 /// The fields of an `application/x-www-form-urlencoded` body or of a URL's query, decoded
 /// strictly: at most `maximumCount` fields, every name and value valid text (`PercentDecoding`).
-/// The first of a repeated name counts, but for `values(_:)`, which gives every one.
+/// The first of a repeated name counts, but for `values(_:)`, which gives every one;
+/// `firstRepeated(except:)` names a repeat, for a reader that takes one value of a name.
 public struct URLEncodedForm: Sendable {
     /// Why a form was refused, in words that name the field.
     public struct Refusal: Error, Equatable, Sendable {
@@ -13,6 +14,8 @@ public struct URLEncodedForm: Sendable {
     public let kind: String
     private var values: [String: String] = [:]
     private var repeated: [String: [String]] = [:]
+    /// Each name once, in the order first given.
+    private var names: [String] = []
 
     public init(_ encoded: some Collection<UInt8>, kind: String = "form field") throws(Refusal) {
         try self.init(encoded, kind: kind, maximumCount: Self.maximumCount)
@@ -39,7 +42,10 @@ public struct URLEncodedForm: Sendable {
             do {
                 let value =
                     parts.count > 1 ? try PercentDecoding.text(parts[1], plusIsSpace: true) : ""
-                if values[name] == nil { values[name] = value }
+                if values[name] == nil {
+                    values[name] = value
+                    names.append(name)
+                }
                 repeated[name, default: []].append(value)
             } catch {
                 throw Refusal(message: "\(kind) '\(name)' \(error.problem)")
@@ -51,6 +57,13 @@ public struct URLEncodedForm: Sendable {
 
     /// Every value given for `name`, in order: a field that may be repeated (`tag=a&tag=b`).
     public func values(_ name: String) -> [String] { repeated[name] ?? [] }
+
+    /// The first name given more than once that is not among `repeatable`, the names that may
+    /// be repeated; nil when there is none. A reader that takes one value of a name refuses a
+    /// form with two, rather than take the first.
+    public func firstRepeated(except repeatable: Set<String>) -> String? {
+        names.first { repeated[$0, default: []].count > 1 && !repeatable.contains($0) }
+    }
 
     /// How many distinct names the form holds.
     public var count: Int { values.count }

@@ -45,7 +45,7 @@ struct DiaryAPIController: Sendable {
         -> Response
     {
         let diary = try diaries.diary(for: request)
-        let query = try FormFields(query: request)
+        let query = try FormFields(query: request, repeatable: DiaryAsked.repeatable)
         let limit = try query.integer("limit", in: 1...1000) ?? DiaryScreenFactory.pageSize
         let offset = try query.integer("offset", in: 0...Self.maximumOffset) ?? 0
         let cursor = try Self.cursor(query["cursor"])

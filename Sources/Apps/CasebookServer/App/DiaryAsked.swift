@@ -16,6 +16,9 @@ struct DiaryAsked: Equatable, Hashable, Sendable {
     /// Only starred entries (`starred=true`).
     let starred: Bool
 
+    /// The parameters that may be repeated: `tag`.
+    static let repeatable: Set<String> = ["tag"]
+
     /// Nothing asked: every entry.
     var isEmpty: Bool {
         search == nil && from == nil && to == nil && before == nil && tags.isEmpty && !starred

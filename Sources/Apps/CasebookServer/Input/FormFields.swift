@@ -2,24 +2,31 @@ import CasebookForms
 import Hummingbird
 
 /// A request's form body or query, decoded strictly by `URLEncodedForm`; a problem is a 400
-/// naming the field.
+/// naming the field. A name is given once, but for those the reader lists as `repeatable`
+/// (read with `values(_:)`): a name given twice is a 400 naming it, not its first value taken.
 struct FormFields {
     private let form: URLEncodedForm
 
     init(
         _ encoded: some Collection<UInt8>, kind: String = "form field",
-        maximumCount: Int = URLEncodedForm.maximumCount
+        maximumCount: Int = URLEncodedForm.maximumCount, repeatable: Set<String> = []
     ) throws(RequestError) {
         do {
             form = try URLEncodedForm(encoded, kind: kind, maximumCount: maximumCount)
         } catch {
             throw RequestError(.badRequest, error.message)
         }
+        if let name = form.firstRepeated(except: repeatable) {
+            let refusal = RequestError(
+                .badRequest, "\(kind) '\(name)' is given more than once; it takes one value")
+            throw kind == "form field" ? refusal.field(name) : refusal.parameter(name)
+        }
     }
 
-    /// The query of `request`'s URL.
-    init(query request: Request) throws(RequestError) {
-        try self.init((request.uri.query ?? "").utf8, kind: "query parameter")
+    /// The query of `request`'s URL; `repeatable` names the parameters that may be repeated.
+    init(query request: Request, repeatable: Set<String> = []) throws(RequestError) {
+        try self.init(
+            (request.uri.query ?? "").utf8, kind: "query parameter", repeatable: repeatable)
     }
 
     subscript(name: String) -> String? { form[name] }

@@ -41,7 +41,7 @@ struct DiaryPages: Sendable {
         let own = try diaries.diary(for: request)
         let (work, store) = (own.work, own.work.store)
         let zone = ReaderTimeZone.of(request)
-        let fields = try FormFields(query: request)
+        let fields = try FormFields(query: request, repeatable: DiaryAsked.repeatable)
         if case let asked = DiaryAsked(fields, emptyIsNone: true), !asked.isEmpty {
             let older = try fields["older"].map { try Self.cursor($0, named: "older") }
             let html = try await work.run {

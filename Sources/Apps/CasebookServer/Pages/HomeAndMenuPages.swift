@@ -73,7 +73,8 @@ struct HomeAndMenuPages: Sendable {
     @Sendable func showMenu(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let filter = try Self.filter(FormFields(query: request))
+        let filter = try Self.filter(
+            FormFields(query: request, repeatable: ["without", "label"]))
         let (menu, key) = try await self.menu.served()
         guard filter.isEmpty else {
             return renderer.page(

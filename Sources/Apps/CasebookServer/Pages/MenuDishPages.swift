@@ -39,7 +39,7 @@ struct MenuDishPages: Sendable {
     @Sendable func save(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let form = try await PostedForm.read(request)
+        let form = try await PostedForm.read(request, repeatable: ["allergen", "label"])
         let (base, opened) = try await MenuEditPages.openedRevision(form, in: menu.store)
         let (section, index) = try Self.place(form, in: opened.menu)
         var problems: [String] = []

@@ -6,11 +6,14 @@ import NIOCore
 enum PostedForm {
     static let limit = 1024 * 1024
 
+    /// `repeatable` names the fields that may be given more than once (`FormFields`).
     static func read(
-        _ request: Request, maximumFields: Int = URLEncodedForm.maximumCount
+        _ request: Request, maximumFields: Int = URLEncodedForm.maximumCount,
+        repeatable: Set<String> = []
     ) async throws -> FormFields {
         let buffer = try await RequestBody.collect(request, upTo: limit)
-        let form = try FormFields(buffer.readableBytesView, maximumCount: maximumFields)
+        let form = try FormFields(
+            buffer.readableBytesView, maximumCount: maximumFields, repeatable: repeatable)
         guard CSRFToken.isValid(form: form, request: request) else { throw expired }
         return form
     }

@@ -39,7 +39,7 @@ struct SurveyPages: Sendable {
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let view = try Self.tableView(FormFields(query: request))
+        let view = try Self.tableView(FormFields(query: request, repeatable: Self.repeatable))
         return try await render(request, view: view, back: request.uri.query ?? "")
     }
 
@@ -55,6 +55,9 @@ struct SurveyPages: Sendable {
         /// The id of the respondent the page starts after, in the sort's order.
         var sortedAfter: String?
     }
+
+    /// The table's query parameters that may be repeated: `column`.
+    static let repeatable: Set<String> = ["column"]
 
     static func tableView(_ query: FormFields) throws -> TableView {
         var view = TableView()
@@ -188,7 +191,7 @@ struct SurveyPages: Sendable {
     @Sendable func review(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let form = try await PostedForm.read(request)
+        let form = try await PostedForm.read(request, repeatable: ["id"])
         var seen = Set<String>()
         // An id chosen twice is marked once.
         let ids = form.values("id").filter { seen.insert($0).inserted }
@@ -197,7 +200,8 @@ struct SurveyPages: Sendable {
         var back = form["back"] ?? ""
         let view: TableView
         do {
-            view = try Self.tableView(FormFields(back.utf8, kind: "query parameter"))
+            view = try Self.tableView(
+                FormFields(back.utf8, kind: "query parameter", repeatable: Self.repeatable))
         } catch {
             back = ""
             view = TableView()
