@@ -411,6 +411,25 @@ struct WebPagesTests {
         #expect(WireDateText.text(of: leap.date) == "2020-02-29T23:59:59.400Z")
     }
 
+    /// The import page takes one file: two are refused, naming the field, and neither is
+    /// imported, where the second was dropped without a word.
+    @Test func twoDiaryFilesSentToTheImportPageAreRefused() async throws {
+        let file: @Sendable (Int, String) -> String = { n, text in
+            #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-00000000000\#(n)", "date": "2021-03-01T08:00:00.000Z", "text": "\#(text)"}]}"#
+        }
+        try await withPages { pages in
+            let both = try await pages.postFiles(
+                "/diary/import", [:],
+                files: [
+                    (field: "file", filename: "one.json", contents: file(1, "one")),
+                    (field: "file", filename: "two.json", contents: file(2, "two")),
+                ])
+            #expect(both.status == .badRequest)
+            #expect(both.html.contains("form field &#39;file&#39; is given more than once"))
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
     /// Each entry has a star button; a starred entry shows it pressed, "Starred entries"
     /// lists them, and the button goes back to the page it was on, never elsewhere.
     @Test func entriesAreStarredFromTheListAndListedOnTheirOwn() async throws {

@@ -28,6 +28,14 @@ public struct MultipartForm: Sendable {
         parts.first { $0.name == name }
     }
 
+    /// The first name that more than one part has and that is not among `repeatable`, the
+    /// names that may be repeated (a field of several files); nil when there is none.
+    public func firstRepeated(except repeatable: Set<String>) -> String? {
+        var seen = Set<String>()
+        return parts.first { !repeatable.contains($0.name) && !seen.insert($0.name).inserted }?
+            .name
+    }
+
     /// The first field named `name` as text, or nil when there is none or it is not UTF-8
     /// without NUL.
     public subscript(name: String) -> String? {

@@ -17,10 +17,15 @@ struct FormFields {
             throw RequestError(.badRequest, error.message)
         }
         if let name = form.firstRepeated(except: repeatable) {
-            let refusal = RequestError(
-                .badRequest, "\(kind) '\(name)' is given more than once; it takes one value")
-            throw kind == "form field" ? refusal.field(name) : refusal.parameter(name)
+            throw Self.repeated(name, kind: kind)
         }
+    }
+
+    /// The 400 for a field given more than once that takes one value, naming it.
+    static func repeated(_ name: String, kind: String = "form field") -> RequestError {
+        let refusal = RequestError(
+            .badRequest, "\(kind) '\(name)' is given more than once; it takes one value")
+        return kind == "form field" ? refusal.field(name) : refusal.parameter(name)
     }
 
     /// The query of `request`'s URL; `repeatable` names the parameters that may be repeated.

@@ -20,10 +20,12 @@ enum PostedForm {
 
     /// A form that sends files (`multipart/form-data`): at most `limit` bytes and `partLimit`
     /// parts, read strictly (`MultipartForm`; a 400 saying what is wrong), and refused unless
-    /// it carries the CSRF token.
-    static func readFiles(_ request: Request, limit: Int, partLimit: Int = MultipartForm.mostParts)
-        async throws -> MultipartForm
-    {
+    /// it carries the CSRF token. A field given twice is a 400 naming it, but for those
+    /// `repeatable` names.
+    static func readFiles(
+        _ request: Request, limit: Int, partLimit: Int = MultipartForm.mostParts,
+        repeatable: Set<String> = []
+    ) async throws -> MultipartForm {
         let body = try await RequestBody.collect(request, upTo: limit)
         let form: MultipartForm
         do {
@@ -33,6 +35,9 @@ enum PostedForm {
                 Array(body.readableBytesView), boundary: boundary, partLimit: partLimit)
         } catch {
             throw RequestError(.badRequest, "The form cannot be read: \(error).")
+        }
+        if let name = form.firstRepeated(except: repeatable) {
+            throw FormFields.repeated(name)
         }
         guard CSRFToken.isValid(field: form[CSRFToken.fieldName], request: request) else {
             throw expired

@@ -306,7 +306,8 @@ struct SurveyPages: Sendable {
         -> Response
     {
         let form = try await PostedForm.readFiles(
-            request, limit: Self.uploadLimit, partLimit: Self.mostUploadedFiles + 1)
+            request, limit: Self.uploadLimit, partLimit: Self.mostUploadedFiles + 1,
+            repeatable: ["files"])
         let files = form.parts.filter { $0.name == "files" && !($0.filename ?? "").isEmpty }
         guard !files.isEmpty else {
             return try await render(
