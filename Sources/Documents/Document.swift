@@ -23,6 +23,9 @@ open class Document {
     /// Why the last `load()` could not read the file (nil when it read it, or before any load):
     /// `load()` itself throws `DocumentError.cannotLoadContent` whatever the reason.
     public private(set) var readProblem: FileProblem?
+    /// Why the last `save()` could not write the file, in words (nil when it wrote it, or before
+    /// any save): `save()` itself throws `DocumentError.cannotSaveContent` whatever the reason.
+    public private(set) var writeProblem: String?
 
     public required init(fileURL: URL) {
         self.fileURL = fileURL
@@ -66,13 +69,19 @@ open class Document {
         body = String(text[bodyStart...])
     }
 
-    /// Writes the title (as one line) and the body, atomically: a crash leaves the old file or
-    /// the new one, never half of one.
+    /// Writes the title (as one line) and the body, atomically (`ReplacedFile`): a crash leaves
+    /// the old file or the new one, never half of one. The file keeps its mode and owner; through
+    /// a symbolic link (for a type that follows links), the file it names gets the new text. A
+    /// file with two names (a hard link) is not written, since replacing it would part them.
     open func save() throws {
         let line = title.split(whereSeparator: \.isNewline).joined(separator: " ")
         do {
-            try Data((line + "\n" + body).utf8).write(to: fileURL, options: .atomic)
+            try ReplacedFile.write(
+                Data((line + "\n" + body).utf8), to: fileURL.path,
+                followingSymlink: type(of: self).followsLinks)
+            writeProblem = nil
         } catch {
+            writeProblem = error.reason
             throw DocumentError.cannotSaveContent
         }
     }

@@ -30,6 +30,29 @@ struct AccountsCommandTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping\neggs\n")
     }
 
+    /// A private document stays private when retitled, and one reached through a symbolic
+    /// link is changed where it is, the link kept.
+    @Test func aRetitledDocumentKeepsItsModeAndItsLink() throws {
+        let file = data.appendingPathComponent("private.txt")
+        try "Old\nsecret\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(chmod(file.path, 0o600) == 0)
+        let link = data.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        #expect(try run(["document", "retitle", link.path, "New"]).status == 0)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "New\nsecret\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
+        let other = data.appendingPathComponent("other.txt")
+        try FileManager.default.linkItem(at: file, to: other)
+        let refused = try run(["document", "retitle", file.path, "Newer"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "casebook document: \(file.path): the document cannot be written: it has 2 "
+                + "names (hard links), and a new file would part them\n")
+    }
+
     /// A title is the file's first line: one holding a line break (which the document would
     /// save as a space) or another control character, or none at all, is refused and the file
     /// left as it was.
@@ -41,6 +64,11 @@ struct AccountsCommandTests {
         ("Tab\there", "the title must be one line of text: it holds a control character (U+0009)"),
         ("\u{1B}[2J", "the title must be one line of text: it holds a control character (U+001B)"),
         ("  ", "the title is empty"),
+        ("A\u{2028}B", "the title must be one line of text: it holds a line separator (U+2028)"),
+        (
+            "A\u{2029}B",
+            "the title must be one line of text: it holds a paragraph separator (U+2029)"
+        ),
     ])
     func aTitleThatIsNotOneLineIsRefused(title: String, reason: String) throws {
         let file = data.appendingPathComponent("notes.txt")

@@ -157,6 +157,69 @@ struct DocumentTests {
         #expect(throws: DocumentError.cannotLoadContent) { try Document(fileURL: large).load() }
     }
 
+    /// Saving replaces the file's contents and nothing else: a private file stays private,
+    /// a read-only one read-only.
+    @Test(arguments: [0o600, 0o444, 0o640])
+    func aSavedDocumentKeepsItsFilesMode(mode: Int) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("private.txt", contents: "Old\nsecret\n")
+        #expect(chmod(file.path, mode_t(mode)) == 0)
+        let document = Document(fileURL: file)
+        try document.load()
+        document.title = "New"
+        try document.save()
+        var status = stat()
+        #expect(stat(file.path, &status) == 0)
+        #expect(Int(status.st_mode) & 0o7777 == mode)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "New\nsecret\n")
+    }
+
+    /// Saved through a symbolic link, the document the link names gets the new contents and
+    /// the link stays a link to it.
+    @Test func aDocumentSavedThroughASymbolicLinkChangesTheFileItNames() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("real.txt", contents: "Old\nbody\n")
+        let link = directory.appending("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let document = Document(fileURL: link)
+        try document.load()
+        document.title = "New"
+        try document.save()
+        #expect(try String(contentsOf: file, encoding: .utf8) == "New\nbody\n")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
+    }
+
+    /// A file with two names (a hard link) cannot be replaced without parting them: saving it
+    /// is refused, saying why, and the file is left as it was.
+    @Test func aDocumentWithTwoNamesIsNotSavedAndSaysWhy() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("one.txt", contents: "Old\nbody\n")
+        let other = directory.appending("two.txt")
+        try FileManager.default.linkItem(at: file, to: other)
+        let document = Document(fileURL: file)
+        try document.load()
+        document.title = "New"
+        #expect(throws: DocumentError.cannotSaveContent) { try document.save() }
+        #expect(document.writeProblem?.contains("2 names") == true)
+        #expect(try String(contentsOf: other, encoding: .utf8) == "Old\nbody\n")
+    }
+
+    /// A document type that follows no link writes through none either.
+    @Test func aDocumentTypeThatFollowsNoLinkSavesThroughNone() throws {
+        final class LinkRefusingDocument: Document {
+            override class var followsLinks: Bool { false }
+        }
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("real.txt", contents: "Old\nbody\n")
+        let link = directory.appending("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: file)
+        let document = LinkRefusingDocument(fileURL: link)
+        document.title = "New"
+        #expect(throws: DocumentError.cannotSaveContent) { try document.save() }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "Old\nbody\n")
+    }
+
     @Test func aDocumentThatCannotBeWrittenSaysSo() {
         let document = Document(fileURL: URL(fileURLWithPath: "/nonexistent/dir/doc.txt"))
         #expect(throws: DocumentError.cannotSaveContent) { try document.save() }

@@ -69,6 +69,16 @@ struct DocumentRetitleCommand: ParsableCommand {
                 "the title must be one line of text: it holds a control character ("
                     + TextBytes.codePoint(control) + ")")
         }
+        // Unicode's own line and paragraph separators end a line too (which the document would
+        // save as a space), though they are not control characters.
+        let separators: [(Unicode.Scalar, String)] = [
+            ("\u{2028}", "line separator"), ("\u{2029}", "paragraph separator"),
+        ]
+        for (scalar, name) in separators where title.unicodeScalars.contains(scalar) {
+            throw ValidationError(
+                "the title must be one line of text: it holds a \(name) ("
+                    + TextBytes.codePoint(scalar) + ")")
+        }
         guard !title.allSatisfy(\.isWhitespace) else {
             throw ValidationError("the title is empty")
         }
@@ -81,7 +91,8 @@ struct DocumentRetitleCommand: ParsableCommand {
             do {
                 try document.save()
             } catch {
-                throw FailureReport.Message("\(file): \(error)")
+                let why = document.writeProblem.map { ": \($0)" } ?? ""
+                throw FailureReport.Message("\(file): \(error)\(why)")
             }
             try StandardStreams.output("retitled \(file): \(document.title)")
         }
