@@ -700,6 +700,14 @@ struct DiaryExportImportTests {
             "entry 1: an entry needs some text"
         ),
         (#"[1, 2"#, "the file is not valid JSON"),
+        (
+            #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00.000Z", "text": "first"}, {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "date": "2026-01-02T00:00:00.000Z", "text": "second"}]}"#,
+            "entry 2: its id is entry 1's too (6f9619ff-8b86-d011-b42d-00c04fc964ff)"
+        ),
+        (
+            #"{"entries": [{"uuid": "6F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-01T00:00:00Z", "text": "first"}, {"uuid": "6F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-02T00:00:00Z", "text": "second"}]}"#,
+            "entry 2: its id is entry 1's too (6f9619ff-8b86-d011-b42d-00c04fc964ff)"
+        ),
     ])
     func aMalformedFileIsRefusedWholeNamingTheEntry(json: String, message: String) throws {
         let file = directory.appending("bad.json")

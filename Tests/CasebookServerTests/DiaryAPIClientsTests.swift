@@ -140,6 +140,10 @@ struct DiaryAPIClientsTests {
         ),
         (#"{"entries": {}}"#, "entries"),
         (
+            #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z", "text": "a"}, {"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-02T08:00:00Z", "text": "b"}]}"#,
+            "entries[1].id"
+        ),
+        (
             #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-000000000001", "date": "2021-03-01T08:00:00Z", "text": "a", "starred": "yes"}]}"#,
             "entries[0].starred"
         ),

@@ -32,22 +32,43 @@ public enum DiaryFile {
 
     /// The entries of the file `name` holding `bytes`, in `format` (told from the bytes
     /// without one), a jrnl journal's minutes in `zone`.
+    /// Two entries of a file with one id are refused, naming the second: one would be taken
+    /// for the other, already there, and dropped. (A jrnl entry's id is made from its minute and
+    /// text, so two of one id there are the same entry twice.)
     public static func read(
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
+        let contents: Contents
         switch format ?? (isJSON(bytes) ? nil : .jrnl) {
-        case .casebook: return try casebookContents(bytes, named: name)
-        case .dayone: return try dayOneEntries(bytes, named: name)
+        case .casebook: contents = try casebookContents(bytes, named: name)
+        case .dayone: contents = try dayOneEntries(bytes, named: name)
         case .jrnl: return Contents(entries: try jrnlEntries(bytes, named: name, zone: zone))
         case nil:
             // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
             do {
-                return try casebookContents(bytes, named: name)
+                contents = try casebookContents(bytes, named: name)
             } catch let casebook {
                 guard let dayOne = try? dayOneEntries(bytes, named: name) else { throw casebook }
-                return dayOne
+                contents = dayOne
             }
         }
+        if let (first, second) = firstRepeatedID(in: contents.entries) {
+            throw Refusal(
+                message:
+                    "\(name): entry \(second + 1): its id is entry \(first + 1)'s too "
+                    + "(\(EntryIDText.text(of: contents.entries[second].id)))")
+        }
+        return contents
+    }
+
+    /// The places of the first two entries with one id, nil when every id is its own.
+    static func firstRepeatedID(in entries: [Entry]) -> (first: Int, second: Int)? {
+        var places: [Entry.ID: Int] = [:]
+        places.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            if let first = places.updateValue(index, forKey: entry.id) { return (first, index) }
+        }
+        return nil
     }
 
     /// Whether `bytes` look like JSON rather than a jrnl journal: they start with `{`, or with

@@ -86,6 +86,11 @@ public enum DiaryImportRequest {
                     "\(place).starred must be true or false", field: "\(place).starred")
             }
         }
+        if let (first, second) = DiaryFile.firstRepeatedID(in: entries) {
+            let field = "entries[\(second)].id"
+            throw WireJSON.Refusal(
+                "\(field) is entries[\(first)]'s id too; an id names one entry", field: field)
+        }
         return (entries, starred)
     }
 }
