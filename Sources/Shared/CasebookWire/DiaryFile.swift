@@ -32,12 +32,16 @@ public enum DiaryFile {
 
     /// The entries of the file `name` holding `bytes`, in `format` (told from the bytes
     /// without one), a jrnl journal's minutes in `zone`.
+    /// A byte order mark at the start is read past.
     /// Two entries of a file with one id are refused, naming the second: one would be taken
     /// for the other, already there, and dropped. (A jrnl entry's id is made from its minute and
     /// text, so two of one id there are the same entry twice.)
     public static func read(
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
+        // A byte order mark (which Windows' editors write) is not the file's text.
+        let bytes =
+            bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         let contents: Contents
         switch format ?? (isJSON(bytes) ? nil : .jrnl) {
         case .casebook: contents = try casebookContents(bytes, named: name)

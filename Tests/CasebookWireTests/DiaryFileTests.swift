@@ -1,0 +1,29 @@
+import CasebookWire
+import DiaryCore
+import Foundation
+import Testing
+
+@Suite("Diary files to import")
+struct DiaryFileTests {
+    static let casebook =
+        #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T10:00:00.000Z", "text": "x"}]}"#
+    static let dayOne =
+        #"{"entries": [{"uuid": "6F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-01T10:00:00Z", "text": "x"}]}"#
+    static let jrnl = "[2026-01-01 10:00] x\n"
+
+    /// A file an editor saved with a byte order mark (as Windows' Notepad does) reads as the
+    /// same file without it, in every format, named or told from the bytes.
+    @Test(arguments: [
+        (casebook, DiaryFile.Format.casebook), (dayOne, .dayone), (jrnl, .jrnl),
+    ])
+    func aByteOrderMarkIsReadPast(text: String, format: DiaryFile.Format) throws {
+        let marked = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let plain = try DiaryFile.read(Array(text.utf8), named: "f", format: format, zone: utc)
+        for named in [format, nil] {
+            let read = try DiaryFile.read(marked, named: "f", format: named, zone: utc)
+            #expect(read == plain)
+            #expect(read.entries.first?.text == "x")
+        }
+    }
+}
