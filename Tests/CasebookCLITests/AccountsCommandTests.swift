@@ -174,6 +174,23 @@ struct AccountsCommandTests {
         #expect(try run(["login", "previous", "--data", data.path]).standardOutput == "ada\n")
     }
 
+    /// A username is one line of text: one holding a control character is refused, and one
+    /// another program remembered with one is shown escaped, never sent to the terminal.
+    @Test func aUsernameWithAControlCharacterIsRefusedAndShownEscaped() throws {
+        let refused = try run(["login", "remember", "\u{1B}[2Jada", "--data", data.path])
+        #expect(refused.status == 64)
+        #expect(
+            refused.standardError.hasPrefix(
+                "Error: the username must be one line of text: it holds a control character "
+                    + "(U+001B)\n"))
+        let values: [String: Any] = ["PreviousUsername": "\u{1B}[2Jada\nbob"]
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: values, format: .xml, options: 0)
+        try plist.write(to: data.appendingPathComponent("login.plist"))
+        let shown = try run(["login", "previous", "--data", data.path])
+        #expect(shown.standardOutput == "\\033[2Jada\\012bob\n")
+    }
+
     @Test func setsShowsAndPushesThePreferenceWithoutEverShowingThePassword() async throws {
         let password = "correct horse battery staple"
         let set = try run(

@@ -1,6 +1,7 @@
 import AccountsCore
 import AccountsFiles
 import ArgumentParser
+import CasebookFileSystem
 import Foundation
 
 /// `casebook login`: the username remembered after a successful login.
@@ -26,6 +27,15 @@ struct LoginRememberCommand: ParsableCommand {
 
     @OptionGroup var data: DataDirectoryOption
 
+    /// A username is one line of text, without a control character.
+    func validate() throws {
+        if let control = TextBytes.firstControlCharacter(in: user) {
+            throw ValidationError(
+                "the username must be one line of text: it holds a control character ("
+                    + TextBytes.codePoint(control) + ")")
+        }
+    }
+
     func run() throws {
         try FailureReport.run("login") {
             let storage = try LoginCommand.storage(data)
@@ -49,7 +59,8 @@ struct LoginPreviousCommand: ParsableCommand {
             else {
                 throw FailureReport.Message("no username is remembered yet")
             }
-            try StandardStreams.output(username)
+            // Another program may have remembered it: its control characters are escaped.
+            try StandardStreams.output(VisibleText.escaping(username))
         }
     }
 }
