@@ -36,7 +36,8 @@ public enum WireJSON {
     }
 
     /// `T` from a body. A refusal thrown while decoding (by `T`'s own checks) comes out as it
-    /// is; any other mismatch is `shape`, the message that says what the body must be.
+    /// is; any other mismatch is `shape`, the message that says what the body must be, and
+    /// where the body is not that (`: entries[1].text must be a string`).
     public static func decode<T: Decodable>(
         _ type: T.Type, from bytes: some Collection<UInt8>, shape: String
     ) throws(Refusal) -> T {
@@ -58,8 +59,44 @@ public enum WireJSON {
             return try JSONDecoder().decode(type, from: data)
         } catch let refusal as Refusal {
             throw refusal
+        } catch let mismatch as DecodingError where field == nil {
+            // A body of one member names it in `field`; any other says where it went wrong.
+            throw Refusal(shape + (Self.place(of: mismatch).map { ": " + $0 } ?? ""))
         } catch {
             throw Refusal(shape, field: field)
+        }
+    }
+
+    /// Where a body and its type part ways, and how (`entries[1].text must be a string`,
+    /// `entries[0].id is missing`); nil when the decoder does not say.
+    static func place(of mismatch: DecodingError) -> String? {
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.reduce(into: "") { path, key in
+                if let index = key.intValue {
+                    path += "[\(index)]"
+                } else {
+                    path += (path.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is String.Type: "a string"
+            case is Bool.Type: "true or false"
+            case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type: "a number"
+            case is [Any].Type: "an array"
+            default: "an object"
+            }
+        }
+        switch mismatch {
+        case .typeMismatch(let type, let context) where !context.codingPath.isEmpty:
+            return "\(path(context.codingPath)) must be \(kind(type))"
+        case .valueNotFound(let type, let context) where !context.codingPath.isEmpty:
+            return "\(path(context.codingPath)) must be \(kind(type)), not null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])) is missing"
+        default:
+            return nil
         }
     }
 }
