@@ -39,6 +39,18 @@ struct UserAndTokenCommandTests {
         #expect(try casebook(["user", "list"]).standardOutput == "NAME  ROLE  ADDED\n")
     }
 
+    /// Removing a user keeps what they saved, and says so, with who would have it again: a
+    /// user added later under the same name.
+    @Test func removingAUserSaysWhatTheySavedStaysAndWhoWouldHaveIt() throws {
+        #expect(try casebook(["user", "add", "dee"], input: "correct horse\n").status == 0)
+        let removed = try casebook(["user", "rm", "dee"])
+        #expect(removed.standardOutput == "removed dee\n")
+        #expect(
+            removed.standardError
+                == "casebook user rm: what dee saved stays (their diary, preferences and the "
+                + "respondents they sent): a user added as dee will have it\n")
+    }
+
     /// The token is printed once; a server with users refuses a sync without it, and takes
     /// one with it (from --token or CASEBOOK_TOKEN); a revoked token is refused again.
     /// A password is text: one from standard input that is not UTF-8 is refused, naming the

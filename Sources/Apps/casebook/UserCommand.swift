@@ -149,7 +149,11 @@ struct UserPasswdCommand: AsyncParsableCommand {
 
 struct UserRmCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rm", abstract: "Remove a user and every token of theirs.")
+        commandName: "rm", abstract: "Remove a user and every token of theirs.",
+        discussion: """
+            What the user saved (their diary, preferences and the respondents they sent) is \
+            kept: a user added later under the same name has it.
+            """)
 
     @Argument(help: "The user's name.")
     var name: String
@@ -166,6 +170,11 @@ struct UserRmCommand: AsyncParsableCommand {
                 try await users.remove(named: name)
             }
             try StandardStreams.output("removed \(name)")
+            // Nothing a user saved is dropped with their account; whoever is added under the
+            // name next has it, which whoever removes them should know.
+            StandardStreams.error(
+                "casebook user rm: what \(name) saved stays (their diary, preferences and the "
+                    + "respondents they sent): a user added as \(name) will have it")
         }
     }
 }
