@@ -15,7 +15,11 @@ struct DiaryExportCommand: AsyncParsableCommand {
         case json, markdown, jrnl
     }
 
-    @Option(help: "json (what diary import reads), markdown or jrnl.")
+    @Option(
+        help: """
+            json (what diary import reads back as it was), markdown or jrnl (for jrnl: it keeps \
+            no ids, so a jrnl export imported back adds every entry again).
+            """)
     var format: Format = .json
 
     @OptionGroup var data: DataDirectoryOption
