@@ -27,6 +27,12 @@ open class Document {
     /// any save): `save()` itself throws `DocumentError.cannotSaveContent` whatever the reason.
     public private(set) var writeProblem: String?
 
+    /// The file's own ways, kept for `save()`: the line break its title ended with (LF, CR LF
+    /// or CR), and whether it began with a byte order mark (U+FEFF), which is no part of the
+    /// title.
+    private var titleLineBreak = "\n"
+    private var byteOrderMark = false
+
     public required init(fileURL: URL) {
         self.fileURL = fileURL
     }
@@ -56,28 +62,33 @@ open class Document {
         }
         // The first line ends at LF, CR LF or a lone CR, found among the bytes: Swift takes
         // CR LF for one character, which a split at "\n" would never find.
-        let bytes = text.utf8
+        byteOrderMark = text.unicodeScalars.first == "\u{FEFF}"
+        let content = byteOrderMark ? String(text.unicodeScalars.dropFirst()) : text
+        let bytes = content.utf8
         let lineBreak = bytes.firstIndex { $0 == 0x0A || $0 == 0x0D }
-        let firstLine = String(text[..<(lineBreak ?? bytes.endIndex)])
+        let firstLine = String(content[..<(lineBreak ?? bytes.endIndex)])
         var bodyStart = lineBreak.map { bytes.index(after: $0) } ?? bytes.endIndex
         if let lineBreak, bytes[lineBreak] == 0x0D, bodyStart < bytes.endIndex,
             bytes[bodyStart] == 0x0A
         {
             bodyStart = bytes.index(after: bodyStart)
         }
+        titleLineBreak = lineBreak.map { String(content.utf8[$0..<bodyStart])! } ?? "\n"
         title = firstLine.trimmingCharacters(in: .whitespaces).isEmpty ? "Untitled" : firstLine
-        body = String(text[bodyStart...])
+        body = String(content[bodyStart...])
     }
 
-    /// Writes the title (as one line) and the body, atomically (`ReplacedFile`): a crash leaves
+    /// Writes the title (as one line, ended as the file's was) and the body, after the byte
+    /// order mark the file began with, atomically (`ReplacedFile`): a crash leaves
     /// the old file or the new one, never half of one. The file keeps its mode and owner; through
     /// a symbolic link (for a type that follows links), the file it names gets the new text. A
     /// file with two names (a hard link) is not written, since replacing it would part them.
     open func save() throws {
         let line = title.split(whereSeparator: \.isNewline).joined(separator: " ")
         do {
+            let mark = byteOrderMark ? "\u{FEFF}" : ""
             try ReplacedFile.write(
-                Data((line + "\n" + body).utf8), to: fileURL.path,
+                Data((mark + line + titleLineBreak + body).utf8), to: fileURL.path,
                 followingSymlink: type(of: self).followsLinks)
             writeProblem = nil
         } catch {

@@ -48,7 +48,8 @@ struct DocumentTests {
     }
 
     /// A line ends at CR LF or a lone CR as at LF (Windows' and old Mac files): the title is
-    /// the first line, and the body, every byte after its line break, is kept by a retitle.
+    /// the first line, and the body, every byte after its line break, is kept by a retitle, as
+    /// is the line break itself.
     @Test(arguments: [
         ("Meeting notes\r\nLine one\r\nLine two\r\n", "Line one\r\nLine two\r\n"),
         ("Meeting notes\rLine one\rLine two\r", "Line one\rLine two\r"),
@@ -63,7 +64,10 @@ struct DocumentTests {
         #expect(Array(document.body.utf8) == Array(body.utf8))
         document.title = "Renamed"
         try document.save()
-        #expect(Array(try Data(contentsOf: file)) == Array(("Renamed\n" + body).utf8))
+        let lineBreak = contents.utf8.dropFirst("Meeting notes".utf8.count).dropLast(
+            body.utf8.count)
+        #expect(
+            Array(try Data(contentsOf: file)) == Array("Renamed".utf8) + lineBreak + body.utf8)
     }
 
     /// A file of one line is all title; a file whose first line is blank is untitled and keeps
@@ -218,6 +222,24 @@ struct DocumentTests {
         document.title = "New"
         #expect(throws: DocumentError.cannotSaveContent) { try document.save() }
         #expect(try String(contentsOf: file, encoding: .utf8) == "Old\nbody\n")
+    }
+
+    /// A file's own ways are kept when it is saved: the line break its title ends with (CR LF
+    /// for a file from Windows) and its byte order mark, which is no part of the title.
+    @Test(arguments: [
+        ("Old\r\nbody\r\n", "New\r\nbody\r\n"), ("Old\rbody\r", "New\rbody\r"),
+        ("\u{FEFF}Old\nbody\n", "\u{FEFF}New\nbody\n"),
+        ("\u{FEFF}Old\r\nbody", "\u{FEFF}New\r\nbody"),
+    ])
+    func aSavedDocumentKeepsItsLineBreakAndByteOrderMark(old: String, new: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("windows.txt", contents: old)
+        let document = Document(fileURL: file)
+        try document.load()
+        #expect(document.title == "Old")
+        document.title = "New"
+        try document.save()
+        #expect(try Data(contentsOf: file) == Data(new.utf8))
     }
 
     @Test func aDocumentThatCannotBeWrittenSaysSo() {
