@@ -19,6 +19,34 @@ struct BodyLimitTests {
             string: #"{"text": ""# + String(repeating: "x", count: size - frame) + #""}"#)
     }
 
+    /// A body sent compressed (`Content-Encoding: gzip`) is a 415 that says so, not a body
+    /// read as if it were plain and refused as "not valid JSON"; `identity` is plain.
+    @Test func aCompressedBodyIsA415SayingSo() async throws {
+        try await fixture.test { client in
+            var gzip = RouteFixture.json
+            gzip[.contentEncoding] = "gzip"
+            try await client.execute(
+                uri: "/api/diary", method: .post, headers: gzip,
+                body: ByteBuffer(bytes: [0x1F, 0x8B, 0x08, 0x00])
+            ) { response in
+                #expect(response.status == .unsupportedMediaType)
+                #expect(
+                    RouteFixture.errorMessage(response.body)
+                        == "the request body is sent with Content-Encoding: gzip, which is not "
+                        + "read; send it as it is")
+            }
+            var identity = RouteFixture.json
+            identity[.contentEncoding] = "identity"
+            try await client.execute(
+                uri: "/api/diary", method: .post, headers: identity,
+                body: ByteBuffer(string: #"{"text": "plain"}"#)
+            ) { response in
+                #expect(response.status == .created)
+            }
+        }
+        #expect(try fixture.stores.diary.count() == 1)
+    }
+
     @Test(arguments: [
         ("/api/diary", HTTPRequest.Method.post, 1024 * 1024, "1 MiB"),
         ("/api/preferences/u1", .put, 64 * 1024, "64 KiB"),
