@@ -19,25 +19,8 @@ public enum OwnerOnlyFile {
     }
 
     public static func write(_ data: Data, to url: URL) throws(Failure) {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw failure(url, "cannot create a file there") }
-        var written = 0
-        let ok = data.withUnsafeBytes { bytes -> Bool in
-            while written < bytes.count {
-                let count = systemWrite(
-                    descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return false }
-                written += count
-            }
-            return fsync(descriptor) == 0
-        }
-        close(descriptor)
-        guard ok, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            throw failure(url, "cannot write it")
+        if let reason = ReplacedFile.writeBeside(url.path, data, mode: 0o600) {
+            throw failure(url, reason)
         }
     }
 
@@ -59,9 +42,3 @@ public enum OwnerOnlyFile {
         Failure(path: path, reason: "\(reason) (\(String(cString: strerror(errno))))")
     }
 }
-
-#if canImport(Glibc)
-    private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-    private let systemWrite = Darwin.write
-#endif

@@ -54,23 +54,35 @@ public enum ReplacedFile {
         } else if errno != ENOENT {
             throw failure(path, "cannot read what it is")
         }
+        let made = existing == nil ? mode_t(0o666) : 0o600
+        if let reason = writeBeside(
+            target, data, mode: made,
+            prepare: { descriptor in
+                guard let existing else { return true }
+                // The owner first (a root writer keeps a user's file theirs; anyone else cannot,
+                // and keeps it theirs), then the mode, which fchown may have cleared bits of.
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+                return fchmod(descriptor, existing.st_mode & 0o7777) == 0
+            })
+        {
+            throw failure(path, reason)
+        }
+    }
+
+    /// Writes `data` to a new temporary file beside `target` (created with `mode`, then handed
+    /// to `prepare`), syncs it and renames it over `target`; nil when done, else what failed
+    /// (the temporary file removed), `errno` still telling why.
+    static func writeBeside(
+        _ target: String, _ data: Data, mode: mode_t, prepare: (Int32) -> Bool = { _ in true }
+    ) -> String? {
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
-        let temporary =
-            (folder.isEmpty ? "." : folder) + "/.\(name).\(UUID().uuidString).tmp"
-        let descriptor = open(
-            temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing == nil ? 0o666 : 0o600)
-        guard descriptor >= 0 else { throw failure(path, "cannot create a file beside it") }
-        var ok = true
-        if let existing {
-            // The owner first (a root writer keeps a user's file theirs; anyone else cannot,
-            // and keeps it theirs), then the mode, which fchown may have cleared bits of.
-            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
-            ok = fchmod(descriptor, existing.st_mode & 0o7777) == 0
-        }
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(UUID().uuidString).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { return "cannot create a file beside it" }
         var written = 0
-        ok =
-            ok
+        let ok =
+            prepare(descriptor)
             && data.withUnsafeBytes { bytes -> Bool in
                 while written < bytes.count {
                     let count = systemWrite(
@@ -83,10 +95,12 @@ public enum ReplacedFile {
             }
         close(descriptor)
         guard ok, rename(temporary, target) == 0 else {
-            let reason = failure(path, "cannot write it")
+            let saved = errno
             unlink(temporary)
-            throw reason
+            errno = saved
+            return "cannot write it"
         }
+        return nil
     }
 
     private static func failure(_ path: String, _ reason: String) -> Failure {
