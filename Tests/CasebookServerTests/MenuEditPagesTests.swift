@@ -115,6 +115,29 @@ struct MenuEditPagesTests {
         }
     }
 
+    /// A dish marked sold out on a day other than today (a menu file may mark one ahead) keeps
+    /// its mark through the forms: they show the day, chosen, and a save that changes
+    /// something else leaves it, where they showed "Offered" and a save took the mark away.
+    @Test func aSoldOutDayOtherThanTodayIsKeptByTheForms() async throws {
+        try await withPages { pages in
+            _ = try await pages.get("/menu/edit")
+            _ = try await pages.post(
+                "/menu/edit", ["revision": "1", "soldout.pizzas.0": "2999-12-25"])
+            let chosen = #"<option value="2999-12-25" selected>Sold out on 2999-12-25</option>"#
+            #expect(try await pages.get("/menu/edit").html.contains(chosen))
+            #expect(try await pages.get("/menu/dish?section=pizzas&index=0").html.contains(chosen))
+            let saved = try await pages.post(
+                "/menu/edit",
+                ["revision": "2", "price.pizzas.1": "9.00", "soldout.pizzas.0": "2999-12-25"])
+            #expect(saved.html.contains("Saved as revision 3."))
+            let menu = try #require(try await stores.menu.current()).menu
+            #expect(
+                menu.details(at: MenuPlace(section: .pizzas, index: 0))?.soldOut
+                    == .on(day: "2999-12-25"))
+            #expect(!(try await pages.get("/menu/history").html.contains("offered again")))
+        }
+    }
+
     @Test func theHistoryListsWhatEachRevisionChangedAndRestoresAny() async throws {
         try await withPages { pages in
             _ = try await pages.get("/menu/edit")

@@ -127,9 +127,7 @@ struct MenuDishPages: Sendable {
         _ dish: MenuDish, price: String, section: MenuSection, index: Int?, revision: Int,
         currency: String
     ) -> [String: Any] {
-        let today = MenuService.today()
-        let mark = dish.soldOut.flatMap { $0.holds(onDay: today) ? $0 : nil }
-        return MenuEditPages.soldOutChoice(mark).merging([
+        return MenuEditPages.soldOutChoice(dish.soldOut, today: MenuService.today()).merging([
             "revision": revision, "section": section.rawValue, "sectionTitle": section.title,
             "index": index.map(String.init) ?? false, "name": dish.name, "price": price,
             "description": dish.description ?? "", "currency": currency,

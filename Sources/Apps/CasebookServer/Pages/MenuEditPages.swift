@@ -51,8 +51,10 @@ struct MenuEditPages: Sendable {
         for place in opened.menu.places {
             if let choice = form[Self.soldOutField(place)] {
                 guard let mark = Self.mark(choice) else {
-                    throw RequestError(.badRequest, "Sold out is today, always or nothing.")
-                        .field(Self.soldOutField(place))
+                    throw RequestError(
+                        .badRequest, "Sold out is today, always or nothing."
+                    )
+                    .field(Self.soldOutField(place))
                 }
                 marks[place] = .some(mark)
             }
@@ -137,23 +139,28 @@ struct MenuEditPages: Sendable {
         return (base, opened)
     }
 
-    /// Which of a dish's sold-out options a form shows selected, for `mark` as served today:
-    /// `offered`, `soldOutToday` or `soldOutAlways`.
-    static func soldOutChoice(_ mark: MenuSoldOut?) -> [String: Any] {
-        [
-            "offered": mark == nil, "soldOutToday": mark.map { $0 != .untilFurtherNotice } ?? false,
-            "soldOutAlways": mark == .untilFurtherNotice,
+    /// Which of a dish's sold-out options a form shows selected, for the dish's `mark`:
+    /// `offered`, `soldOutToday`, `soldOutAlways`, or `soldOutOn`, the day of a mark for
+    /// another day than `today` (a menu file may mark one ahead), shown as an option of its
+    /// own so that a form saved unchanged keeps it.
+    static func soldOutChoice(_ mark: MenuSoldOut?, today: String) -> [String: Any] {
+        var day: String? = nil
+        if case .on(let marked)? = mark, marked != today { day = marked }
+        return [
+            "offered": mark == nil, "soldOutToday": mark == .on(day: today),
+            "soldOutAlways": mark == .untilFurtherNotice, "soldOutOn": day ?? false,
         ]
     }
 
-    /// The mark a form's `soldout` choice sets: `today`, `always`, or nothing (offered); nil
+    /// The mark a form's `soldout` choice sets: `today`, `always`, a day (`YYYY-MM-DD`, as a
+    /// menu file marks one), or nothing (offered); nil
     /// for any other choice.
     static func mark(_ choice: String) -> MenuSoldOut?? {
         switch choice {
         case "": .some(nil)
         case "today": .on(day: MenuService.today())
         case "always": .untilFurtherNotice
-        default: nil
+        default: choice == "true" ? nil : MenuSoldOut(fileText: choice).map { .some($0) }
         }
     }
 
@@ -237,7 +244,7 @@ struct MenuEditPages: Sendable {
     /// The form's context: the restaurant and its currency, then each section in the menu's
     /// order (an empty one too, to add to), a row per dish, its price as typed (or as saved).
     static func form(_ menu: Menu, revision: Int, typed: [MenuPlace: String]) -> [String: Any] {
-        let today = menu.served(onDay: MenuService.today())
+        let day = MenuService.today()
         let order = menu.sectionOrder
         let sections = order.enumerated().map { position, section -> [String: Any] in
             let places = menu.places.filter { $0.section == section }
@@ -257,18 +264,20 @@ struct MenuEditPages: Sendable {
                     var edit = QueryString()
                     edit.append("section", section.rawValue)
                     edit.append("index", String(place.index))
-                    return Self.soldOutChoice(today.soldOut(at: place)).merging([
-                        "name": dish.name, "field": field(place),
-                        "soldOutField": soldOutField(place),
-                        "historyPath": "/menu/history?" + query.text,
-                        "editPath": "/menu/dish?" + edit.text,
-                        "up": place.index > 0 ? MenuEditAction.move(place, by: -1).value : false,
-                        "down": place.index < places.count - 1
-                            ? MenuEditAction.move(place, by: 1).value : false,
-                        "remove": MenuEditAction.remove(place).value,
-                        "id": field(place).replacingOccurrences(of: ".", with: "-"),
-                        "price": typed[place] ?? Currency.plainText(dish.price),
-                    ]) { _, new in new }
+                    return Self.soldOutChoice(menu.details(at: place)?.soldOut, today: day)
+                        .merging([
+                            "name": dish.name, "field": field(place),
+                            "soldOutField": soldOutField(place),
+                            "historyPath": "/menu/history?" + query.text,
+                            "editPath": "/menu/dish?" + edit.text,
+                            "up": place.index > 0
+                                ? MenuEditAction.move(place, by: -1).value : false,
+                            "down": place.index < places.count - 1
+                                ? MenuEditAction.move(place, by: 1).value : false,
+                            "remove": MenuEditAction.remove(place).value,
+                            "id": field(place).replacingOccurrences(of: ".", with: "-"),
+                            "price": typed[place] ?? Currency.plainText(dish.price),
+                        ]) { _, new in new }
                 },
             ]
         }
