@@ -103,6 +103,21 @@ struct RespondentExportTests {
         #expect(text.hasSuffix("r,\"'=HYPERLINK(\"\"x\"\")\",'+1,-5,'@x,'-2\r\n"))
     }
 
+    /// A column's name is a field's name, from outside too: for a spreadsheet, one that would
+    /// be a formula starts with `'` as a cell does.
+    @Test func forASpreadsheetAHeaderThatWouldBeAFormulaIsNot() async throws {
+        let text = try await Self.export(
+            [
+                Respondent(
+                    id: "r", fields: ["id": .string("r"), "@evil": .string("v"), "=x": .integer(1)])
+            ], format: .csv, spreadsheet: true)
+        #expect(text.hasPrefix("\u{FEFF}id,'=x,'@evil\r\n"))
+        let plain = try await Self.export(
+            [Respondent(id: "r", fields: ["id": .string("r"), "@evil": .string("v")])],
+            format: .csv)
+        #expect(plain.hasPrefix("id,@evil\r\n"))
+    }
+
     @Test func jsonLinesHaveOneRespondentPerLineInIDOrder() async throws {
         let text = try await Self.export(
             [

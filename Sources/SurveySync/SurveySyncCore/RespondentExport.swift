@@ -10,9 +10,9 @@ import StoreFailures
 /// - JSON Lines: each respondent's JSON (keys in order) on a line of its own.
 ///
 /// For a spreadsheet (`spreadsheet`), the CSV starts with a byte order mark, and a text cell
-/// that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
-/// carriage return) starts with `'` instead, as OWASP advises; numbers stay numbers. Without
-/// it, every value is exactly as stored.
+/// or a column's name that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`,
+/// `@`, a tab or a carriage return) starts with `'` instead, as OWASP advises; numbers stay
+/// numbers. Without it, every value is exactly as stored.
 public struct RespondentExport: Sendable {
     public enum Format: String, CaseIterable, Sendable {
         case csv, jsonl
@@ -78,7 +78,8 @@ public struct RespondentExport: Sendable {
             let columns: [String]
             if let known { columns = known } else { columns = try await self.columns() }
             var header: [UInt8] = spreadsheet ? [0xEF, 0xBB, 0xBF] : []
-            Self.appendRow(columns.map { ($0, false) }, spreadsheet: false, to: &header)
+            // A column's name is a field's, from outside: guarded as a text cell is.
+            Self.appendRow(columns.map { ($0, true) }, spreadsheet: spreadsheet, to: &header)
             try await emit(header)
             // Each row straight from the JSON the store keeps, its values never built.
             let place = Dictionary(
