@@ -33,7 +33,7 @@ struct FactorCommandTests {
 
     @Test func reportsEachInvalidArgumentCarriesOnAndFailsAtTheEnd() throws {
         let result = try CasebookExecutable.run(
-            ["factor", "abc", "-5", "6", "1.5", "", "18446744073709551616x"])
+            ["factor", "--", "abc", "-5", "6", "1.5", "", "18446744073709551616x"])
         #expect(result.standardOutput == "6: 2 3\n")
         #expect(
             result.standardError == """
@@ -44,6 +44,25 @@ struct FactorCommandTests {
                 casebook factor: '18446744073709551616x' is not a valid positive integer
 
                 """)
+        #expect(result.status == 1)
+    }
+
+    /// Before `--`, an argument that starts with `-` is an option, as GNU's getopt reads it: one
+    /// `factor` does not have is refused as GNU refuses it, before anything is factored (the
+    /// `-` alone is a number to read, and after `--` `-5` is one too).
+    @Test(arguments: [
+        (["6", "-12"], "invalid option -- '1'"), (["--x=3", "6"], "unrecognized option '--x=3'"),
+        (["6", "-5", "--", "7"], "invalid option -- '5'"),
+    ])
+    func anOptionFactorDoesNotHaveIsRefusedAsGNURefusesIt(arguments: [String], refusal: String)
+        throws
+    {
+        let result = try CasebookExecutable.run(["factor"] + arguments)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "casebook factor: \(refusal)\n"
+                + "Try 'casebook factor --help' for more information.\n")
         #expect(result.status == 1)
     }
 

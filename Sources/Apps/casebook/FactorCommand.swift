@@ -45,12 +45,34 @@ struct FactorCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let refusal = Self.refusal(ofOptionsIn: numbers) {
+            refusal.withUnsafeBytes { try? FileDescriptorWriter.standardError.write($0) }
+            throw ExitCode.failure
+        }
         guard let delay = Self.progressDelay() else { throw ExitCode(64) }
         guard
             let sawInvalidInput = Self.factorReportingWriteFailure(
                 operands, threads: threads, progressDelay: delay),
             !sawInvalidInput
         else { throw ExitCode.failure }
+    }
+
+    /// Before the first `--`, an argument that starts with `-` (but `-` alone) is an option, as
+    /// GNU's getopt reads it; `factor` has none but `--threads` and `--help`, which the parser
+    /// took. The first other one is refused as GNU `factor` refuses it, before anything is
+    /// factored: `invalid option -- '1'` (its first byte after the `-`) or `unrecognized
+    /// option '--x'`, then where to find help. Nil when there is none.
+    static func refusal(ofOptionsIn arguments: [String]) -> [UInt8]? {
+        let options = RawArguments.bytes(of: Array(arguments.prefix { $0 != "--" }))
+        guard let option = options.first(where: { $0.count > 1 && $0[0] == UInt8(ascii: "-") })
+        else { return nil }
+        var refusal = Array("casebook factor: ".utf8)
+        if option[1] == UInt8(ascii: "-") {
+            refusal += Array("unrecognized option '".utf8) + option + Array("'".utf8)
+        } else {
+            refusal += Array("invalid option -- '".utf8) + [option[1]] + Array("'".utf8)
+        }
+        return refusal + Array("\nTry 'casebook factor --help' for more information.\n".utf8)
     }
 
     /// Runs `casebook factor` without parsing the command line when it needs no parsing: every
