@@ -238,6 +238,22 @@ struct MenuArrangingPagesTests {
             let empty = try await pages.post("/menu/edit", ["revision": "2", "restaurant": " "])
             #expect(empty.html.contains("restaurant: the name is empty"))
             #expect(try await stores.menu.current()?.number == 2)
+            // What was typed is shown again when something else is refused: the restaurant,
+            // its currency and locale, and each dish's sold-out choice, not what was saved.
+            let kept = try await pages.post(
+                "/menu/edit",
+                [
+                    "revision": "2", "restaurant": "Da Mario", "currency": "CHF", "locale": "de_CH",
+                    "price.pizzas.0": "cheap", "soldout.pizzas.1": "always",
+                ])
+            #expect(kept.status == .badRequest)
+            #expect(kept.html.contains(#"name="restaurant" value="Da Mario""#))
+            #expect(kept.html.contains(#"name="currency" value="CHF""#))
+            #expect(kept.html.contains(#"name="locale" value="de_CH""#))
+            #expect(
+                kept.html.contains(
+                    #"<option value="always" selected>Sold out until further notice</option>"#))
+            #expect(try await stores.menu.current()?.number == 2)
         }
     }
 }

@@ -83,7 +83,13 @@ struct MenuEditPages: Sendable {
             changed = arranged
         }
         guard problems.isEmpty else {
-            var context = Self.form(opened.menu, revision: base, typed: typed)
+            // The form again as it was sent: the prices and the restaurant's fields as typed,
+            // the sold-out choices as chosen.
+            var context = Self.form(
+                opened.menu.marked(marks) ?? opened.menu, revision: base, typed: typed)
+            for name in ["restaurant", "currency", "locale"] {
+                if let value = form[name] { context[name] = value }
+            }
             context["problems"] = problems.map { ["problem": $0] }
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request,
