@@ -411,6 +411,21 @@ struct WebPagesTests {
         #expect(WireDateText.text(of: leap.date) == "2020-02-29T23:59:59.400Z")
     }
 
+    /// A file refused is the import page again with the format that was chosen still chosen;
+    /// the page says that a jrnl journal, which has no ids, comes again when imported again.
+    @Test func theImportPageKeepsTheChosenFormatAndSaysWhatJrnlKeeps() async throws {
+        try await withPages { pages in
+            let form = try await pages.get("/diary/import")
+            #expect(form.html.contains("A jrnl journal has no ids"))
+            let refused = try await pages.postFile(
+                "/diary/import", ["format": "dayone"], file: "[2026-01-01 10:00] x\n",
+                filename: "journal.txt")
+            #expect(refused.status == .badRequest)
+            #expect(refused.html.contains(#"<option value="dayone" selected>"#))
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
     /// The import page takes one file: two are refused, naming the field, and neither is
     /// imported, where the second was dropped without a word.
     @Test func twoDiaryFilesSentToTheImportPageAreRefused() async throws {

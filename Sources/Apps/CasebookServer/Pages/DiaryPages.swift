@@ -332,7 +332,8 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let form = try await PostedForm.readFiles(request, limit: Self.importLimit)
-        let formatName = form["format"] ?? ""
+        // A format that is not text is no format (refused below), not "told from the file".
+        let formatName = form["format"] ?? (form.part(named: "format") == nil ? "" : "\u{FFFD}")
         guard formatName.isEmpty || DiaryFile.Format(rawValue: formatName) != nil else {
             throw RequestError(.badRequest, "A diary file is casebook, dayone or jrnl.")
                 .field("format")
@@ -340,8 +341,10 @@ struct DiaryPages: Sendable {
         guard let file = form.part(named: "file"), !file.body.isEmpty else {
             return renderer.page(
                 "diary-import", title: "Import entries",
-                context: Self.importContext(error: "Choose a file to import."), request: request,
-                status: .badRequest)
+                context: Self.importContext(
+                    error: "Choose a file to import.",
+                    chosen: DiaryFile.Format(rawValue: formatName)),
+                request: request, status: .badRequest)
         }
         let name = Self.fileName(file.filename)
         let zone = ReaderTimeZone.of(request) ?? .autoupdatingCurrent
@@ -353,7 +356,9 @@ struct DiaryPages: Sendable {
         } catch {
             return renderer.page(
                 "diary-import", title: "Import entries",
-                context: Self.importContext(error: "Nothing was imported: \(error.message)"),
+                context: Self.importContext(
+                    error: "Nothing was imported: \(error.message)",
+                    chosen: DiaryFile.Format(rawValue: formatName)),
                 request: request, status: .badRequest)
         }
         let added = try await work.run {
@@ -387,7 +392,11 @@ struct DiaryPages: Sendable {
     }
 
     /// The import page's names: the formats to choose from, and what the last file did.
-    static func importContext(error: String? = nil, imported: String? = nil) -> [String: Any] {
+    /// The import page's context: what went wrong or was imported, and the formats, `chosen`
+    /// selected (a refused file's page keeps the choice).
+    static func importContext(
+        error: String? = nil, imported: String? = nil, chosen: DiaryFile.Format? = nil
+    ) -> [String: Any] {
         [
             "error": error ?? false, "imported": imported ?? false,
             "formats": DiaryFile.Format.allCases.map { format -> [String: Any] in
@@ -397,7 +406,7 @@ struct DiaryPages: Sendable {
                     case .dayone: "Day One (Journal.json of its JSON export)"
                     case .jrnl: "jrnl (its plain-text journal)"
                     }
-                return ["value": format.rawValue, "label": label]
+                return ["value": format.rawValue, "label": label, "selected": format == chosen]
             },
         ]
     }
