@@ -68,4 +68,21 @@ struct MenuChangeTests {
             ])
         #expect(Self.lines(.giuseppes, .giuseppes) == [])
     }
+
+    /// A change of the locale alone says what the prices were written as, and are: not the
+    /// currency's code twice.
+    @Test func aChangeOfTheLocaleAloneSaysItsLocales() throws {
+        var italian = Menu.giuseppes
+        italian.currency = try Currency.checked(code: "EUR", locale: "it_IT")
+        var german = italian
+        german.currency = try Currency.checked(code: "EUR", locale: "de_DE")
+        #expect(
+            Self.lines(.giuseppes, italian) == [
+                "Currency: EUR, written as by default → as in it_IT"
+            ])
+        #expect(Self.lines(italian, german) == ["Currency: EUR, written as in it_IT → as in de_DE"])
+        #expect(
+            Self.lines(german, .giuseppes) == ["Currency: EUR, written as in de_DE → as by default"]
+        )
+    }
 }

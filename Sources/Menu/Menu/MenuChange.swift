@@ -29,7 +29,14 @@ public struct MenuChange: Equatable, Sendable {
             changes.append(
                 MenuChange(dish: nil, text: "Restaurant: \(old.restaurant) → \(new.restaurant)"))
         }
-        if old.currency != new.currency {
+        if old.currency.code == new.currency.code, old.currency.locale != new.currency.locale {
+            let written = { (locale: String?) in locale.map { "as in \($0)" } ?? "as by default" }
+            changes.append(
+                MenuChange(
+                    dish: nil,
+                    text: "Currency: \(new.currency.code), written \(written(old.currency.locale))"
+                        + " → \(written(new.currency.locale))"))
+        } else if old.currency != new.currency {
             let written = new.currency.locale.map { ", written as in \($0)" } ?? ""
             changes.append(
                 MenuChange(
