@@ -159,6 +159,12 @@ struct SurveyPageTests {
             #expect(unknown.status == .notFound)
             #expect(
                 unknown.html.contains("There is no respondent &#39;ghost&#39;; none was marked."))
+            // A refused marking keeps what was chosen and typed in its form.
+            let kept = try await pages.postEncoded(
+                "/survey/review", "state=rejected&comment=Check%20the%20ages")
+            #expect(kept.status == .badRequest)
+            #expect(kept.html.contains(#"name="comment" maxlength="2000" value="Check the ages""#))
+            #expect(kept.html.contains(#"<option value="rejected" selected>"#))
             // A search finds respondents by the words of their answers, and the page keeps it.
             let searched = try await pages.get("/survey?q=DEE")
             #expect(searched.html.contains("Showing 1 respondent matching “dee”."))

@@ -218,7 +218,13 @@ struct SurveyPages: Sendable {
                     "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
             ])
         } catch let error as RequestError {
-            return try await show(["reviewError": error.message], status: error.status)
+            // The form again as it was sent: its state chosen, its comment as typed.
+            return try await show(
+                [
+                    "reviewError": error.message, "reviewComment": form["comment"] ?? "",
+                    "states": RespondentReviewContext.states(
+                        selected: form["state"].flatMap(ReviewState.init(rawValue:))),
+                ], status: error.status)
         }
     }
 
@@ -469,6 +475,7 @@ struct SurveyPages: Sendable {
             context["chosenColumns"] = (chosen ?? []).map { ["name": $0] }
             context["mayReview"] = reviews != nil && mayReadEveryone
             context["states"] = RespondentReviewContext.states(selected: nil)
+            context["reviewComment"] = ""
             if page > 0 {
                 context["previousPage"] = Self.tableQuery(
                     columns: chosen, filter: filter, page: page - 1)
