@@ -3,6 +3,8 @@ import Foundation
 import SurveySync
 import Testing
 
+@testable import SurveySyncCore
+
 /// A store's respondents as a ZIP of their files: each its original, or its JSON when it came
 /// without one, named after its id; read back as files, the same respondents.
 @Suite("An archive of respondents' files")
@@ -42,6 +44,32 @@ struct RespondentArchiveTests {
         let back = try RespondentParser.respondent(
             fromYAML: JSONWriter.string(.object(json.fields)), fileName: "b%2F7.yaml")
         #expect(back == json)
+    }
+
+    /// The JSON of a respondent without a file reads back as that respondent whatever
+    /// characters it holds: those a YAML file may not hold as they are (DEL, C1 controls such
+    /// as NEL, which YAML would read as a line break, the line and paragraph separators, a byte
+    /// order mark, U+FFFF) are written as JSON's escapes, which YAML reads too.
+    @Test func theJSONOfARespondentReadsBackWhateverCharactersItHolds() async throws {
+        let respondent = Respondent(
+            id: "\u{FFFF}",
+            fields: [
+                "id": "\u{FFFF}", "v": "a\u{85}b", "w": "a\u{7F}c", "k\u{2028}": "v\u{2029}",
+                "b": "\u{FEFF}x", "e": "é \"q\" \\u0085",
+            ])
+        let store = InMemoryRespondentStore()
+        _ = try await store.upsert([respondent], from: .unknown)
+        var bytes: [UInt8] = []
+        try await RespondentArchive(store: store).write { bytes += $0 }
+        let written = RespondentArchive.yamlReadable(JSONWriter.data(.object(respondent.fields)))
+        #expect(
+            String(decoding: bytes, as: UTF8.self).contains(
+                String(decoding: written, as: UTF8.self)))
+        let back = try RespondentParser.respondent(
+            fromYAML: String(decoding: written, as: UTF8.self), fileName: "x.yaml")
+        #expect(back == respondent)
+        let plain = Array(#"{"id":"r","e":"é"}"#.utf8)
+        #expect(RespondentArchive.yamlReadable(plain) == plain)
     }
 
     /// A long id's name is cut and ended with a digest of it: every name fits a file system.

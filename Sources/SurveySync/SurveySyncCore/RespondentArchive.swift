@@ -44,7 +44,7 @@ public struct RespondentArchive: Sendable {
                 piece += try writer.entry(
                     named: name,
                     contents: Self.readsBack(original, as: id, named: name).map { Array($0.utf8) }
-                        ?? body)
+                        ?? Self.yamlReadable(body))
             }
             try await emit(piece)
             guard page.count == pageSize else { break }
@@ -60,6 +60,47 @@ public struct RespondentArchive: Sendable {
         if name == id + ".yaml" { return original }
         let read = try? RespondentParser.respondent(fromYAML: original, fileName: name)
         return read?.id == id ? original : nil
+    }
+
+    /// `json` as a respondent file may hold it: the characters of its strings that YAML takes
+    /// for a line break or refuses as they are (DEL and the C1 controls, NEL among them; the
+    /// line and paragraph separators; the byte order mark; U+FFFE and U+FFFF) written as
+    /// JSON's `\uXXXX` escapes, which a YAML double-quoted string reads as the same character.
+    static func yamlReadable(_ json: [UInt8]) -> [UInt8] {
+        // Each such character's UTF-8 starts with one of these bytes.
+        guard json.contains(where: { [0x7F, 0xC2, 0xE2, 0xEF].contains($0) }) else { return json }
+        var output = String.UnicodeScalarView()
+        var inString = false
+        var escaped = false
+        for scalar in String(decoding: json, as: UTF8.self).unicodeScalars {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    inString = false
+                } else if Self.unreadableRaw(scalar) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    output.append(
+                        contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                            .unicodeScalars)
+                    continue
+                }
+            } else if scalar == "\"" {
+                inString = true
+            }
+            output.append(scalar)
+        }
+        return Array(String(output).utf8)
+    }
+
+    /// Whether YAML reads `scalar` as something else, or refuses it, where it stands as it is.
+    private static func unreadableRaw(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: true
+        default: false
+        }
     }
 
     /// The most bytes of a file's name kept from its id: file systems hold names of 255.
