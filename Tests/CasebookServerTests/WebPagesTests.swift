@@ -475,6 +475,34 @@ struct WebPagesTests {
         }
     }
 
+    /// Deleting from a list goes back to that list (a search, a tag), through the page that
+    /// asks first too, never elsewhere.
+    @Test func anEntryDeletedFromAListGoesBackToThatList() async throws {
+        let entries = (0..<2).map {
+            Entry(
+                date: Date(timeIntervalSince1970: 1_767_225_600 + Double($0)), text: "Pizza \($0)")
+        }
+        for entry in entries { try stores.diary.save(entry) }
+        try await withPages { pages in
+            #expect(
+                try await pages.get("/diary?q=pizza").html.contains(
+                    #"name="back" value="/diary?q=pizza""#))
+            let first = entries[0].id.uuidString.lowercased()
+            let asked = try await pages.post("/diary/\(first)/delete", ["back": "/diary?q=pizza"])
+            #expect(
+                asked.html.contains(#"<input type="hidden" name="back" value="/diary?q=pizza">"#))
+            #expect(asked.html.contains(#"<a href="/diary?q=pizza">Cancel</a>"#))
+            let deleted = try await pages.post(
+                "/diary/\(first)/delete", ["confirm": "yes", "back": "/diary?q=pizza"])
+            #expect(deleted.status == .seeOther && deleted.location == "/diary?q=pizza")
+            let second = entries[1].id.uuidString.lowercased()
+            let elsewhere = try await pages.post(
+                "/diary/\(second)/delete", ["confirm": "yes", "back": "https://evil.example/"])
+            #expect(elsewhere.location == "/diary")
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the
     /// pages' script), marked up as `<time datetime>` in UTC; a zone that is not one is
     /// ignored.

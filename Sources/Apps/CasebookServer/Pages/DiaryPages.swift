@@ -159,7 +159,10 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
-        let confirmed = try await PostedForm.read(request)["confirm"] == "yes"
+        let form = try await PostedForm.read(request)
+        let confirmed = form["confirm"] == "yes"
+        // The list it was deleted from (a search, a tag), to go back to.
+        let back = Self.listPath(form["back"])
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try showDetail(on: diary, id: id)
@@ -171,11 +174,11 @@ struct DiaryPages: Sendable {
                     "diary-delete", title: "Delete this entry?",
                     context: [
                         "text": entry.text, "subtitle": screens.detail?.title ?? "",
-                        "action": "/diary/\(EntryIDText.text(of: id))/delete",
+                        "action": "/diary/\(EntryIDText.text(of: id))/delete", "back": back,
                     ], request: request)
             }
             try diary.delete(entry)
-            return redirect(with: Notice(.deleted, removed: entry))
+            return redirect(with: Notice(.deleted, removed: entry), to: back)
         }
     }
 
@@ -219,8 +222,8 @@ struct DiaryPages: Sendable {
     }
 
     /// Back to the list, which says what happened.
-    private func redirect(with notice: Notice) -> Response {
-        var response = PageRenderer.redirect(to: "/diary")
+    private func redirect(with notice: Notice, to path: String = "/diary") -> Response {
+        var response = PageRenderer.redirect(to: path)
         response.setCookie(notice.cookie(secure: secureCookies))
         return response
     }
