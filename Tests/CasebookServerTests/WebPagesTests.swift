@@ -475,6 +475,23 @@ struct WebPagesTests {
         }
     }
 
+    /// A search the diary cannot read is the list page again, the search as typed in its box
+    /// and what is wrong beside it, not a bare error page.
+    @Test func aSearchThatCannotBeReadIsTheListAgainSayingWhy() async throws {
+        try stores.diary.save(Entry(date: Date(timeIntervalSince1970: 1_000), text: "a walk"))
+        try await withPages { pages in
+            let refused = try await pages.get("/diary?q=%22unclosed&from=2026-01-01")
+            #expect(refused.status == .badRequest)
+            #expect(
+                refused.html.contains(
+                    #"<input id="q" name="q" type="search" value="&quot;unclosed">"#))
+            #expect(refused.html.contains(#"name="from" type="date" value="2026-01-01""#))
+            #expect(refused.html.contains(#"<p class="error" role="alert">The search: "#))
+            #expect(refused.html.contains(#"<a href="/diary">All entries</a>"#))
+            #expect(!refused.html.contains("a walk"))
+        }
+    }
+
     /// Deleting from a list goes back to that list (a search, a tag), through the page that
     /// asks first too, never elsewhere.
     @Test func anEntryDeletedFromAListGoesBackToThatList() async throws {

@@ -44,15 +44,25 @@ struct DiaryPages: Sendable {
         let fields = try FormFields(query: request, repeatable: DiaryAsked.repeatable)
         if case let asked = DiaryAsked(fields, emptyIsNone: true), !asked.isEmpty {
             let older = try fields["older"].map { try Self.cursor($0, named: "older") }
-            let html = try await work.run {
-                let query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
+            let (html, status) = try await work.run {
                 let (diary, screens) = makeRouter(store, zone: zone)
+                let csrf = CSRFToken.token(for: request).value
+                let query: DiaryQuery
+                do {
+                    query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
+                } catch let refusal as RequestError {
+                    // The list again, the search as typed and what is wrong beside it.
+                    let html = try listHTML(
+                        screens, csrf: csrf, asked: asked, store: store,
+                        back: Self.path(of: request), searchError: refusal.message)
+                    return (html, HTTPResponse.Status.badRequest)
+                }
                 try diary.showList(matching: query, after: older)
-                return try listHTML(
-                    screens, csrf: CSRFToken.token(for: request).value, asked: asked,
-                    store: store, back: Self.path(of: request))
+                let html = try listHTML(
+                    screens, csrf: csrf, asked: asked, store: store, back: Self.path(of: request))
+                return (html, .ok)
             }
-            return renderer.cachedPage([ByteBuffer(string: html)], request: request)
+            return renderer.cachedPage([ByteBuffer(string: html)], request: request, status: status)
         }
         let position = try Self.position(in: fields, zone: zone ?? .autoupdatingCurrent)
         // A page further down, or the top with a notice (for this visitor, once): rendered
@@ -616,7 +626,8 @@ struct DiaryPages: Sendable {
     /// date as the reader reads dates).
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
-        asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary"
+        asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary",
+        searchError: String? = nil
     ) throws -> String {
         let list = screens.list
         let entries = DiaryEntries(store: store)
@@ -641,6 +652,7 @@ struct DiaryPages: Sendable {
         }
         let empty =
             switch asked {
+            case _ where searchError != nil: "Nothing was searched for."
             case nil: "No entries yet."
             case let asked? where asked.search != nil: "No entries have these words."
             case let asked? where !asked.tags.isEmpty: "No entries have these tags."
@@ -652,6 +664,7 @@ struct DiaryPages: Sendable {
             "diary-list", title: screens.list?.title ?? "Diary",
             context: [
                 "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
+                "searchError": searchError ?? false,
                 "older": link("older", list?.older), "newer": link("newer", list?.newer),
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",

@@ -60,8 +60,10 @@ struct PageRenderer: Sendable {
     }
 
     /// A page rendered earlier (see `RenderedPageCache`), with this visitor's token put back.
-    func cachedPage(_ pieces: [ByteBuffer], request: Request) -> Response {
-        response(pieces, token: CSRFToken.token(for: request), status: .ok)
+    func cachedPage(
+        _ pieces: [ByteBuffer], request: Request, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        response(pieces, token: CSRFToken.token(for: request), status: status)
     }
 
     private func response(
