@@ -56,6 +56,8 @@ struct MenuEditPagesTests {
                     "owner saved revision 2 after you opened revision 1. Nothing of yours was saved"
                 ))
             #expect(stale.html.contains(#"name="revision" value="2""#))
+            // What they changed is listed, to make again on the menu as it now is.
+            #expect(stale.html.contains("<li>Margherita: 8.50 → 9.00</li>"))
             #expect(try await stores.menu.current()?.number == 2)
             // A price that is none: the form again, naming the dish; nothing saved.
             let bad = try await pages.post(

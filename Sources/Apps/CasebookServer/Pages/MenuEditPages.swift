@@ -124,6 +124,11 @@ struct MenuEditPages: Sendable {
             var context = form(current.menu, revision: current.number, typed: [:])
             context["conflict"] =
                 "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the menu below is theirs."
+            // What the form changed of the revision it was opened at, to make again.
+            let opened = try await menu.store.revision(base)?.menu
+            let yours = MenuChange.list(from: opened, to: changed).map { ["change": $0.text] }
+            context["yours"] = yours
+            context["hasYours"] = !yours.isEmpty
             return renderer.page(
                 "menu-edit", title: "Edit the menu", context: context, request: request,
                 status: .conflict)
@@ -288,6 +293,7 @@ struct MenuEditPages: Sendable {
             ]
         }
         return [
+            "hasYours": false, "yours": [[String: Any]](),
             "sections": sections, "revision": revision, "restaurant": menu.restaurant,
             "currency": menu.currency.code, "locale": menu.currency.locale ?? "",
             "example": menu.currency.format(Decimal(string: "8.5")!),
