@@ -1,7 +1,8 @@
 import CasebookTestSupport
 import Foundation
-import Menu
 import Testing
+
+@testable import Menu
 
 #if canImport(Glibc)
     import Glibc
@@ -78,6 +79,27 @@ struct HostileMenuFileTests {
     func textWithAControlCharacterIsRefused(yaml: String, message: String) {
         let error = #expect(throws: MenuFileError.self) { try Menu(yaml: yaml, file: "m.yaml") }
         #expect(error?.description == message)
+    }
+
+    /// A dish's text typed in a form holds nothing that ends a line without being a control
+    /// character (the line and paragraph separators) or makes text show as other text (the
+    /// bidirectional overrides, embeddings and isolates: `U+202E` shows "Diavola" as
+    /// "alovaiD"). A menu file may hold them, so that every menu's export reads back.
+    @Test(arguments: [0x2028, 0x2029, 0x202E, 0x2066])
+    func aDishTypedWithTextThatEndsALineOrTurnsAroundIsRefused(codePoint: UInt32) throws {
+        let character = String(Character(Unicode.Scalar(codePoint)!))
+        let shown = "U+" + String(codePoint, radix: 16, uppercase: true)
+        for (name, description) in [("Diavola" + character, nil), ("Diavola", "hot" + character)] {
+            var dish = MenuDish(name: name, price: 1)
+            dish.description = description
+            let error = #expect(throws: MenuEditError.self) { try dish.checked(beside: []) }
+            #expect(
+                error?.problem
+                    == "holds \(shown), which ends a line or turns text around, and a menu's text "
+                    + "may not hold it")
+        }
+        let yaml = "currency: EUR\npizzas:\n  - {name: \"Diavola\(character)\", price: 1}\n"
+        #expect(try Menu(yaml: yaml, file: "m.yaml").pizzas.first?.name == "Diavola" + character)
     }
 
     @Test func theLargestPriceIsKeptExactly() throws {

@@ -79,6 +79,15 @@ public struct MenuDish: Equatable, Sendable {
                 problem: "holds a control character (\(TextBytes.codePoint(control))), which a"
                     + " menu's text may not hold")
         }
+        if let turning = TextBytes.firstLineOrDirectionCharacter(in: text) {
+            throw MenuEditError(field: field, problem: Self.turningProblem(turning))
+        }
+    }
+
+    /// Why a menu's text may not hold `scalar`, a line or direction character.
+    static func turningProblem(_ scalar: Unicode.Scalar) -> String {
+        "holds \(TextBytes.codePoint(scalar)), which ends a line or turns text around, and a"
+            + " menu's text may not hold it"
     }
 }
 

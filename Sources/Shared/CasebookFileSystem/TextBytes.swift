@@ -55,6 +55,19 @@ public enum TextBytes {
         text.unicodeScalars.first(where: isControl)
     }
 
+    /// The first character of `text` that ends a line without being a control character (the
+    /// line and paragraph separators, U+2028 and U+2029) or turns the text around it (the
+    /// bidirectional embeddings and overrides, U+202A to U+202E, and isolates, U+2066 to
+    /// U+2069, with which "Diavola" shows as "alovaiD"); nil when there is none.
+    public static func firstLineOrDirectionCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first {
+            switch $0.value {
+            case 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+    }
+
     /// "U+001B": a character as Unicode names it, for a message.
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hexadecimal = String(scalar.value, radix: 16, uppercase: true)
