@@ -162,6 +162,33 @@ struct RespondentsAPITests {
         #expect(try await store.count() == 0)
     }
 
+    /// A request names each respondent once: two with one id (`5` and `"5"` too) are refused,
+    /// naming the second, where the last was stored and the first dropped. Ids in two
+    /// Unicode normalisations are two respondents.
+    @Test func twoRespondentsWithOneIdInARequestAreRefused() async throws {
+        try await withApp { client in
+            for (body, field) in [
+                (#"[{"id": 5, "v": 1}, {"id": "6"}, {"id": "5", "v": 2}]"#, "/2/id"),
+                (#"{"respondents": [{"id": "a"}, {"id": "a"}], "originals": null}"#, "/1/id"),
+            ] {
+                try await client.execute(
+                    uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                    body: Self.json(body)
+                ) { response in
+                    #expect(response.status == .badRequest)
+                    let answer = try Self.object(response.body)
+                    #expect(answer["field"] as? String == field)
+                    #expect((answer["detail"] as? String)?.contains("one id") == true)
+                }
+            }
+            try await client.execute(
+                uri: "/api/respondents", method: .post, headers: RouteFixture.json,
+                body: Self.json(#"[{"id": "Malm\u00f6"}, {"id": "Malmo\u0308"}]"#)
+            ) { response in #expect(response.status == .ok) }
+        }
+        #expect(try await store.count() == 2)
+    }
+
     /// JSON does not tell 19101.0 from 19101, and neither does the API's description: an id
     /// that is a whole number written with a fraction is that whole number.
     @Test func anIdThatIsAWholeNumberWithAFractionIsThatNumber() async throws {

@@ -317,8 +317,10 @@ struct RespondentsController: Sendable {
     }
 
     /// The respondents of a JSON array of them.
+    /// Each respondent once: two with one id (told apart by its bytes) are a 400 naming the
+    /// second, which would otherwise replace the first unseen.
     private static func respondents(_ elements: [JSONValue]) throws -> [Respondent] {
-        try elements.enumerated().map { index, element in
+        let respondents = try elements.enumerated().map { index, element in
             guard case .object = element else {
                 throw RequestError(
                     .badRequest, "the respondent at index \(index) is not a JSON object")
@@ -335,6 +337,17 @@ struct RespondentsController: Sendable {
             }
             return respondent
         }
+        var places: [RespondentIDKey: Int] = [:]
+        for (index, respondent) in respondents.enumerated() {
+            if let first = places.updateValue(index, forKey: RespondentIDKey(respondent.id)) {
+                throw RequestError(
+                    .badRequest,
+                    "the respondents at index \(first) and \(index) have one id, '\(respondent.id)':"
+                        + " a request names each respondent once"
+                ).field("/\(index)/id")
+            }
+        }
+        return respondents
     }
 
     /// `respondent` with an id written as a whole number with a fraction (`19101.0`, `2e3`)
