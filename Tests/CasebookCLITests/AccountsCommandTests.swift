@@ -53,6 +53,34 @@ struct AccountsCommandTests {
                 + "names (hard links), and a new file would part them\n")
     }
 
+    /// A document another user owns, which this user may write (mode 0666), is not replaced:
+    /// the new file would be this user's, and the owner could lose it. (Run as root, which
+    /// hands the file to `nobody` to retitle.)
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser")))
+    func anotherUsersDocumentIsNotTakenOver() throws {
+        let folder = try TemporaryDirectory()
+        #expect(chmod(folder.url.path, 0o777) == 0)
+        let file = try folder.file("shared.txt", contents: "Old\nbody\n")
+        #expect(chmod(file.path, 0o666) == 0)
+        let result = try CasebookExecutable.run(
+            [
+                "-u", "nobody", "--", CasebookExecutable.url.path, "document", "retitle", file.path,
+                "New",
+            ],
+            inputData: Data(), environment: ["HOME": folder.url.path],
+            executable: URL(fileURLWithPath: "/usr/sbin/runuser"))
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook document: \(file.path): the document cannot be written: it is "
+                + "another user's, and a new file would be yours\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "Old\nbody\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == ["shared.txt"])
+    }
+
     /// A title is the file's first line: one holding a line break (which the document would
     /// save as a space) or another control character, or none at all, is refused and the file
     /// left as it was.

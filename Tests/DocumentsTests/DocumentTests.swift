@@ -221,7 +221,10 @@ struct DocumentTests {
         let document = LinkRefusingDocument(fileURL: link)
         document.title = "New"
         #expect(throws: DocumentError.cannotSaveContent) { try document.save() }
+        #expect(document.writeProblem == "it is a symbolic link")
         #expect(try String(contentsOf: file, encoding: .utf8) == "Old\nbody\n")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == file.path)
     }
 
     /// A file's own ways are kept when it is saved: the line break its title ends with (CR LF

@@ -20,7 +20,7 @@ public enum OwnerOnlyFile {
 
     public static func write(_ data: Data, to url: URL) throws(Failure) {
         if let reason = ReplacedFile.writeBeside(url.path, data, mode: 0o600) {
-            throw failure(url, reason)
+            throw Failure(path: url.path, reason: reason)
         }
     }
 
@@ -32,10 +32,6 @@ public enum OwnerOnlyFile {
         guard descriptor >= 0 else { throw failure(path, "cannot open it") }
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot restrict it") }
-    }
-
-    private static func failure(_ url: URL, _ reason: String) -> Failure {
-        failure(url.path, reason)
     }
 
     private static func failure(_ path: String, _ reason: String) -> Failure {
