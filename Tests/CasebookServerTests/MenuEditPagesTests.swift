@@ -137,6 +137,14 @@ struct MenuEditPagesTests {
                 menu.details(at: MenuPlace(section: .pizzas, index: 0))?.soldOut
                     == .on(day: "2999-12-25"))
             #expect(!(try await pages.get("/menu/history").html.contains("offered again")))
+            // A day the calendar does not have is no choice.
+            let impossible = try await pages.post(
+                "/menu/edit", ["revision": "3", "soldout.pizzas.0": "2999-02-30"])
+            #expect(impossible.status == .badRequest)
+            // A mark of a day gone by is shown as what it is now: offered.
+            #expect(
+                MenuEditPages.soldOutChoice(.on(day: "2000-01-01"), today: "2026-11-27")["offered"]
+                    as? Bool == true)
         }
     }
 

@@ -151,28 +151,43 @@ struct MenuEditPages: Sendable {
     }
 
     /// Which of a dish's sold-out options a form shows selected, for the dish's `mark`:
-    /// `offered`, `soldOutToday`, `soldOutAlways`, or `soldOutOn`, the day of a mark for
-    /// another day than `today` (a menu file may mark one ahead), shown as an option of its
-    /// own so that a form saved unchanged keeps it.
+    /// `offered` (a mark of a day gone by is one no longer), `soldOutToday`, `soldOutAlways`,
+    /// or `soldOutOn`, the day of a mark ahead of `today` (a menu file may set one), shown as
+    /// an option of its own so that a form saved unchanged keeps it.
     static func soldOutChoice(_ mark: MenuSoldOut?, today: String) -> [String: Any] {
-        var day: String? = nil
-        if case .on(let marked)? = mark, marked != today { day = marked }
+        var ahead: String? = nil
+        var past = false
+        if case .on(let day)? = mark {
+            // Days as `YYYY-MM-DD` sort as the calendar does.
+            if day > today { ahead = day } else if day < today { past = true }
+        }
         return [
-            "offered": mark == nil, "soldOutToday": mark == .on(day: today),
-            "soldOutAlways": mark == .untilFurtherNotice, "soldOutOn": day ?? false,
+            "offered": mark == nil || past, "soldOutToday": mark == .on(day: today),
+            "soldOutAlways": mark == .untilFurtherNotice, "soldOutOn": ahead ?? false,
         ]
     }
 
-    /// The mark a form's `soldout` choice sets: `today`, `always`, a day (`YYYY-MM-DD`, as a
-    /// menu file marks one), or nothing (offered); nil
-    /// for any other choice.
+    /// The mark a form's `soldout` choice sets: `today`, `always`, a day of the calendar
+    /// (`YYYY-MM-DD`, the option a mark set ahead has), or nothing (offered); nil for any other
+    /// choice.
     static func mark(_ choice: String) -> MenuSoldOut?? {
         switch choice {
         case "": .some(nil)
         case "today": .on(day: MenuService.today())
         case "always": .untilFurtherNotice
-        default: choice == "true" ? nil : MenuSoldOut(fileText: choice).map { .some($0) }
+        default: isDay(choice) ? .on(day: choice) : nil
         }
+    }
+
+    /// Whether `text` is a day of the Gregorian calendar written `YYYY-MM-DD`.
+    private static func isDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2],
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return false }
+        let components = DateComponents(year: year, month: month, day: day)
+        return year >= 1 && components.isValidDate(in: Calendar(identifier: .gregorian))
     }
 
     /// `menu` named and priced as the form's `restaurant`, `currency` and `locale` say (each
