@@ -92,10 +92,17 @@ struct AccountsCommandTests {
         ("Tab\there", "the title must be one line of text: it holds a control character (U+0009)"),
         ("\u{1B}[2J", "the title must be one line of text: it holds a control character (U+001B)"),
         ("  ", "the title is empty"),
-        ("A\u{2028}B", "the title must be one line of text: it holds a line separator (U+2028)"),
+        (
+            "A\u{2028}B",
+            "the title must be one line of text: it holds U+2028, which ends a line or turns text around"
+        ),
         (
             "A\u{2029}B",
-            "the title must be one line of text: it holds a paragraph separator (U+2029)"
+            "the title must be one line of text: it holds U+2029, which ends a line or turns text around"
+        ),
+        (
+            "Diavola\u{202E}",
+            "the title must be one line of text: it holds U+202E, which ends a line or turns text around"
         ),
     ])
     func aTitleThatIsNotOneLineIsRefused(title: String, reason: String) throws {

@@ -702,11 +702,11 @@ struct DiaryExportImportTests {
         (#"[1, 2"#, "the file is not valid JSON"),
         (
             #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00.000Z", "text": "ok"}, {"id": "6f9619ff-8b86-d011-b42d-00c04fc964fe", "date": "2026-01-01T00:00:00.000Z", "text": 5}]}"#,
-            #"the file must be {"entries": [{"id", "date", "text"}, …]}: entries[1].text must be a string"#
+            #"the file must be {"entries": [{"id", "date", "text"}, …]}: entry 2: text must be a string"#
         ),
         (
             #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00.000Z"}]}"#,
-            #"the file must be {"entries": [{"id", "date", "text"}, …]}: entries[0].text is missing"#
+            #"the file must be {"entries": [{"id", "date", "text"}, …]}: entry 1: text is missing"#
         ),
         (
             #"{"entries": [{"id": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "date": "2026-01-01T00:00:00.000Z", "text": "first"}, {"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "date": "2026-01-02T00:00:00.000Z", "text": "second"}]}"#,

@@ -70,14 +70,12 @@ struct DocumentRetitleCommand: ParsableCommand {
                     + TextBytes.codePoint(control) + ")")
         }
         // Unicode's own line and paragraph separators end a line too (which the document would
-        // save as a space), though they are not control characters.
-        let separators: [(Unicode.Scalar, String)] = [
-            ("\u{2028}", "line separator"), ("\u{2029}", "paragraph separator"),
-        ]
-        for (scalar, name) in separators where title.unicodeScalars.contains(scalar) {
+        // save as a space), though they are not control characters, and a direction control
+        // makes a title show as other text.
+        if let turning = TextBytes.firstLineOrDirectionCharacter(in: title) {
             throw ValidationError(
-                "the title must be one line of text: it holds a \(name) ("
-                    + TextBytes.codePoint(scalar) + ")")
+                "the title must be one line of text: it holds " + TextBytes.codePoint(turning)
+                    + ", which ends a line or turns text around")
         }
         guard !title.allSatisfy(\.isWhitespace) else {
             throw ValidationError("the title is empty")

@@ -34,6 +34,11 @@ struct LoginRememberCommand: ParsableCommand {
                 "the username must be one line of text: it holds a control character ("
                     + TextBytes.codePoint(control) + ")")
         }
+        if let turning = TextBytes.firstLineOrDirectionCharacter(in: user) {
+            throw ValidationError(
+                "the username must be one line of text: it holds " + TextBytes.codePoint(turning)
+                    + ", which ends a line or turns text around")
+        }
     }
 
     func run() throws {

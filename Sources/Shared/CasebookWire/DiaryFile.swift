@@ -195,8 +195,22 @@ public enum DiaryFile {
 
     /// A decoder's message about a body, said of a file.
     static func fileMessage(_ message: String) -> String {
-        message.hasPrefix("the body is not valid JSON")
+        let said =
+            message.hasPrefix("the body is not valid JSON")
             ? "the file is not valid JSON" + message.dropFirst("the body is not valid JSON".count)
             : message
+        return entryCounted(said)
+    }
+
+    /// `message` with the place a decoder names (`entries[1].text`, counted from 0) said as
+    /// the file's other messages say it, counted from 1: `entry 2: text`.
+    static func entryCounted(_ message: String) -> String {
+        guard let start = message.range(of: ": entries["),
+            let close = message[start.upperBound...].firstIndex(of: "]"),
+            let index = Int(message[start.upperBound..<close])
+        else { return message }
+        var rest = message[message.index(after: close)...]
+        if rest.first == "." { rest = rest.dropFirst() } else { rest = " " + rest }
+        return message[..<start.lowerBound] + ": entry \(index + 1): " + rest
     }
 }

@@ -345,8 +345,11 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let form = try await PostedForm.readFiles(request, limit: Self.importLimit)
-        // A format that is not text is no format (refused below), not "told from the file".
-        let formatName = form["format"] ?? (form.part(named: "format") == nil ? "" : "\u{FFFD}")
+        // A format that is not text is refused, not taken for "told from the file".
+        if form["format"] == nil, form.part(named: "format") != nil {
+            throw RequestError(.badRequest, "A diary file's format is text.").field("format")
+        }
+        let formatName = form["format"] ?? ""
         guard formatName.isEmpty || DiaryFile.Format(rawValue: formatName) != nil else {
             throw RequestError(.badRequest, "A diary file is casebook, dayone or jrnl.")
                 .field("format")

@@ -55,6 +55,9 @@ struct HomeAndMenuPages: Sendable {
         router.get("/app.js", use: script)
     }
 
+    /// The menu's filter parameters that may be repeated, which `filter(_:)` reads as lists.
+    static let repeatable: Set<String> = ["without", "label"]
+
     /// `GET /`: the systems the viewer may open.
     @Sendable func showHome(_ request: Request, context: some RequestContext) -> Response {
         let viewer = PageViewer.current
@@ -74,7 +77,7 @@ struct HomeAndMenuPages: Sendable {
         -> Response
     {
         let filter = try Self.filter(
-            FormFields(query: request, repeatable: ["without", "label"]))
+            FormFields(query: request, repeatable: Self.repeatable))
         let (menu, key) = try await self.menu.served()
         guard filter.isEmpty else {
             return renderer.page(

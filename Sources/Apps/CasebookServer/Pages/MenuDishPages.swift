@@ -16,6 +16,9 @@ struct MenuDishPages: Sendable {
         router.post("/menu/dish", use: save)
     }
 
+    /// The dish form's fields that may be repeated, a box each: `allergen` and `label`.
+    static let repeatable: Set<String> = ["allergen", "label"]
+
     /// `GET /menu/dish?section=pizzas[&index=0]`: the dish at that place, or a new one.
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
@@ -39,7 +42,7 @@ struct MenuDishPages: Sendable {
     @Sendable func save(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let form = try await PostedForm.read(request, repeatable: ["allergen", "label"])
+        let form = try await PostedForm.read(request, repeatable: Self.repeatable)
         let (base, opened) = try await MenuEditPages.openedRevision(form, in: menu.store)
         let (section, index) = try Self.place(form, in: opened.menu)
         var problems: [String] = []

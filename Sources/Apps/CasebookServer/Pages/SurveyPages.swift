@@ -191,7 +191,7 @@ struct SurveyPages: Sendable {
     @Sendable func review(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let form = try await PostedForm.read(request, repeatable: ["id"])
+        let form = try await PostedForm.read(request, repeatable: ["id"])  // the respondents chosen
         var seen = Set<String>()
         // An id chosen twice is marked once.
         let ids = form.values("id").filter { seen.insert($0).inserted }
@@ -313,7 +313,7 @@ struct SurveyPages: Sendable {
     {
         let form = try await PostedForm.readFiles(
             request, limit: Self.uploadLimit, partLimit: Self.mostUploadedFiles + 1,
-            repeatable: ["files"])
+            repeatable: ["files"])  // the files chosen
         let files = form.parts.filter { $0.name == "files" && !($0.filename ?? "").isEmpty }
         guard !files.isEmpty else {
             return try await render(
