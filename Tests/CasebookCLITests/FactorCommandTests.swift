@@ -66,6 +66,15 @@ struct FactorCommandTests {
         #expect(result.status == 1)
     }
 
+    /// `-` alone is no option but a token, which is not a number: reported, and factoring
+    /// carries on, as GNU's getopt and `factor` do.
+    @Test func aDashAloneIsATokenNotAnOption() throws {
+        let result = try CasebookExecutable.run(["factor", "6", "-", "7"])
+        #expect(result.standardOutput == "6: 2 3\n7: 7\n")
+        #expect(result.standardError == "casebook factor: '-' is not a valid positive integer\n")
+        #expect(result.status == 1)
+    }
+
     /// An argument is bytes, not text: one that is not UTF-8 is shown byte for byte, as GNU
     /// `factor` shows it in the C locale, never as the replacement character's bytes, on the
     /// fast path for plain numbers and through the parser (after `--`) alike.
