@@ -512,6 +512,7 @@ struct WebPagesTests {
             let deleted = try await pages.post(
                 "/diary/\(first)/delete", ["confirm": "yes", "back": "/diary?q=pizza"])
             #expect(deleted.status == .seeOther && deleted.location == "/diary?q=pizza")
+            #expect(try await pages.get("/diary?q=pizza").html.contains("Entry deleted."))
             let second = entries[1].id.uuidString.lowercased()
             let elsewhere = try await pages.post(
                 "/diary/\(second)/delete", ["confirm": "yes", "back": "https://evil.example/"])

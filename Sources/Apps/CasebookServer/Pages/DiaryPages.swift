@@ -44,6 +44,8 @@ struct DiaryPages: Sendable {
         let fields = try FormFields(query: request, repeatable: DiaryAsked.repeatable)
         if case let asked = DiaryAsked(fields, emptyIsNone: true), !asked.isEmpty {
             let older = try fields["older"].map { try Self.cursor($0, named: "older") }
+            // What the change before said happened (a deletion from this list), shown once.
+            let notice = older == nil ? Notice.pending(in: request) : nil
             let (html, status) = try await work.run {
                 let (diary, screens) = makeRouter(store, zone: zone)
                 let csrf = CSRFToken.token(for: request).value
@@ -59,10 +61,14 @@ struct DiaryPages: Sendable {
                 }
                 try diary.showList(matching: query, after: older)
                 let html = try listHTML(
-                    screens, csrf: csrf, asked: asked, store: store, back: Self.path(of: request))
+                    screens, csrf: csrf, notice: notice, asked: asked, store: store,
+                    back: Self.path(of: request))
                 return (html, .ok)
             }
-            return renderer.cachedPage([ByteBuffer(string: html)], request: request, status: status)
+            var response = renderer.cachedPage(
+                [ByteBuffer(string: html)], request: request, status: status)
+            if notice != nil, status == .ok { response.setCookie(Notice.shown) }
+            return response
         }
         let position = try Self.position(in: fields, zone: zone ?? .autoupdatingCurrent)
         // A page further down, or the top with a notice (for this visitor, once): rendered
