@@ -60,9 +60,11 @@ struct PostgresFailoverTests {
         }
     }
 
-    /// `body` with the database of `url` and its pool running.
+    /// `body` with the database of `url` and its pool running. The deadline is one no test
+    /// waits out unless it passes its own: on a machine busy with the whole test command, a
+    /// host that is there may take seconds to answer.
     static func running(
-        _ url: DatabaseURL, deadline: Duration = .seconds(5),
+        _ url: DatabaseURL, deadline: Duration = .seconds(20),
         _ body: @Sendable (CasebookPostgres.PostgresDatabase) async throws -> Void
     ) async throws {
         let database = try await CasebookPostgres.PostgresDatabase.connecting(
