@@ -671,6 +671,10 @@ struct WebPagesTests {
             let bad = try await pages.get("/factor?n=abc")
             #expect(bad.status == .badRequest)
             #expect(bad.html.contains("&#39;abc&#39; is not a valid positive integer"))
+            // The form sent empty is the form again, asking for nothing: no number was given.
+            let empty = try await pages.get("/factor?n=")
+            #expect(empty.status == .ok)
+            #expect(!empty.html.contains("not a valid positive integer"))
         }
     }
 

@@ -18,7 +18,8 @@ struct FactorPage: Sendable {
     @Sendable func factor(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        guard let number = try FormFields(query: request)["n"] else {
+        // No number, or the form sent with its box empty: the form, asking for nothing.
+        guard let number = try FormFields(query: request)["n"], !number.isEmpty else {
             return renderer.page(
                 "factor", title: "Prime factors", context: ["number": ""], request: request)
         }
