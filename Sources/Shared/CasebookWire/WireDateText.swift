@@ -61,6 +61,12 @@ public enum WireDateText {
     /// first of March), and for an instant an offset carries before the year 1 or into the
     /// year 10000, which the wire could not write back.
     public static func date(from text: String) -> Date? {
+        reading(text)?.date
+    }
+
+    /// `date(from:)`'s instant, and whether the fraction goes past the millisecond and is not
+    /// zero there (`finer`), which the instant, a whole millisecond, leaves out.
+    private static func reading(_ text: String) -> (date: Date, finer: Bool)? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20 else { return nil }
         func number(_ start: Int, _ count: Int) -> Int? {
@@ -80,11 +86,16 @@ public enum WireDateText {
         else { return nil }
         var index = 19
         var millisecond = 0
+        var finer = false
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
             let first = index
             while index < bytes.count, isDigit(bytes[index]) {
-                if index - first < 3 { millisecond = millisecond * 10 + Int(bytes[index] & 0x0F) }
+                if index - first < 3 {
+                    millisecond = millisecond * 10 + Int(bytes[index] & 0x0F)
+                } else if bytes[index] != UInt8(ascii: "0") {
+                    finer = true
+                }
                 index += 1
             }
             guard index > first else { return nil }
@@ -101,7 +112,9 @@ public enum WireDateText {
                         as: UTF8.self)),
                 date >= firstOfYearOne
             else { return nil }
-            return writtenBack(date.timeIntervalSinceReferenceDate, millisecond, within: 64)
+            return (
+                writtenBack(date.timeIntervalSinceReferenceDate, millisecond, within: 64), finer
+            )
         }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
@@ -112,12 +125,15 @@ public enum WireDateText {
         let foundation = Date(timeIntervalSince1970: whole + Double(millisecond) / 1_000)
         let read = foundation.timeIntervalSinceReferenceDate
         guard Self.millisecond(of: read, second: read.rounded(.down)) != millisecond else {
-            return foundation
+            return (foundation, finer)
         }
         // The millisecond rounded once, since the reference date, then up to the first double
         // that writes back as it was read.
-        return writtenBack(
-            (whole - 978_307_200) + Double(millisecond) / 1_000, millisecond, within: 16)
+        return (
+            writtenBack(
+                (whole - 978_307_200) + Double(millisecond) / 1_000, millisecond, within: 16),
+            finer
+        )
     }
 
     /// The first instant the wire holds (a whole millisecond) at or after the instant `text`
@@ -126,19 +142,10 @@ public enum WireDateText {
     /// `12:00:00.0005Z` neither takes in nor leaves out the entries of `12:00:00.000Z`. Nil for
     /// any text `date(from:)` does not read, and past the last millisecond of 9999.
     public static func firstMillisecond(notBefore text: String) -> Date? {
-        guard let read = date(from: text) else { return nil }
-        let bytes = Array(text.utf8)
-        var index = 20
-        var beyond = false
-        if bytes[19] == UInt8(ascii: ".") {
-            while index < bytes.count, isDigit(bytes[index]) {
-                if index >= 23, bytes[index] != UInt8(ascii: "0") { beyond = true }
-                index += 1
-            }
-        }
-        guard beyond else { return read }
-        // A millisecond and a half on from one the wire writes as the millisecond read is written as
-        // the next; read back, it is that millisecond as every other text names it.
+        guard let (read, finer) = reading(text) else { return nil }
+        guard finer else { return read }
+        // A millisecond and a half on from one the wire writes as the millisecond read is
+        // written as the next; read back, it is that millisecond as every other text names it.
         let next = read.addingTimeInterval(0.001_5)
         guard next.timeIntervalSinceReferenceDate < endSecond else { return nil }
         return date(from: Self.text(of: next))
