@@ -64,18 +64,10 @@ struct DocumentRetitleCommand: ParsableCommand {
     /// (the document keeps a title on one line), so it is refused instead, as is any other
     /// control character and a title with nothing to show.
     func validate() throws {
-        if let control = TextBytes.firstControlCharacter(in: title) {
-            throw ValidationError(
-                "the title must be one line of text: it holds a control character ("
-                    + TextBytes.codePoint(control) + ")")
-        }
-        // Unicode's own line and paragraph separators end a line too (which the document would
-        // save as a space), though they are not control characters, and a direction control
-        // makes a title show as other text.
-        if let turning = TextBytes.firstLineOrDirectionCharacter(in: title) {
-            throw ValidationError(
-                "the title must be one line of text: it holds " + TextBytes.codePoint(turning)
-                    + ", which ends a line or turns text around")
+        // Unicode's own line and paragraph separators end a line too, though they are not
+        // control characters, and a direction control makes a title show as other text.
+        if let problem = TextBytes.oneLineProblem(in: title) {
+            throw ValidationError("the title must be one line of text: " + problem)
         }
         guard !title.allSatisfy(\.isWhitespace) else {
             throw ValidationError("the title is empty")

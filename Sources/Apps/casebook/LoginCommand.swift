@@ -27,17 +27,10 @@ struct LoginRememberCommand: ParsableCommand {
 
     @OptionGroup var data: DataDirectoryOption
 
-    /// A username is one line of text, without a control character.
+    /// A username is one line of text, shown as it is (`TextBytes.oneLineProblem`).
     func validate() throws {
-        if let control = TextBytes.firstControlCharacter(in: user) {
-            throw ValidationError(
-                "the username must be one line of text: it holds a control character ("
-                    + TextBytes.codePoint(control) + ")")
-        }
-        if let turning = TextBytes.firstLineOrDirectionCharacter(in: user) {
-            throw ValidationError(
-                "the username must be one line of text: it holds " + TextBytes.codePoint(turning)
-                    + ", which ends a line or turns text around")
+        if let problem = TextBytes.oneLineProblem(in: user) {
+            throw ValidationError("the username must be one line of text: " + problem)
         }
     }
 

@@ -68,6 +68,19 @@ public enum TextBytes {
         }
     }
 
+    /// Why `text` is not one line of text shown as it is, or nil: it holds a control character
+    /// (`it holds a control character (U+000A)`), or a line or direction character
+    /// (`it holds U+2028, which ends a line or turns text around`).
+    public static func oneLineProblem(in text: String) -> String? {
+        if let control = firstControlCharacter(in: text) {
+            return "it holds a control character (\(codePoint(control)))"
+        }
+        if let turning = firstLineOrDirectionCharacter(in: text) {
+            return "it holds \(codePoint(turning)), which ends a line or turns text around"
+        }
+        return nil
+    }
+
     /// "U+001B": a character as Unicode names it, for a message.
     public static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hexadecimal = String(scalar.value, radix: 16, uppercase: true)
