@@ -106,7 +106,8 @@ struct MenuDishPages: Sendable {
         }
         let note = index == nil ? "added \(dish.name)" : "changed \(dish.name)"
         return try await MenuEditPages.save(
-            changed, basedOn: base, note: note, store: menu, renderer: renderer, request: request)
+            changed, from: opened.menu, basedOn: base, note: note, store: menu,
+            renderer: renderer, request: request)
     }
 
     /// The section and place (nil: a new dish) `fields` name, in `menu`: a 400 for a section

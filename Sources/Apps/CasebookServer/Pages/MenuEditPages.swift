@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Menu
+import SurveySyncCore
 
 /// `/menu/edit`: the menu's prices, marks, restaurant and currency changed from the browser,
 /// and its dishes and sections moved and removed, each save made from the revision the form
@@ -102,15 +103,17 @@ struct MenuEditPages: Sendable {
                 "menu-edit", title: "Edit the menu", context: context, request: request)
         }
         return try await Self.save(
-            changed, basedOn: base, note: note, store: menu, renderer: renderer, request: request)
+            changed, from: opened.menu, basedOn: base, note: note, store: menu,
+            renderer: renderer, request: request)
     }
 
-    /// Saves `changed` as the revision after `base` and shows the edit page saying so; the
-    /// conflict page (the current revision's form, saying who saved it) when `base` is no
-    /// longer current.
+    /// Saves `changed` as the revision after `base` (`opened`, as the form was opened at it)
+    /// and shows the edit page saying so; the conflict page (the current revision's form,
+    /// saying who saved it, and what `changed` changed of `opened`) when `base` is no longer
+    /// current.
     static func save(
-        _ changed: Menu, basedOn base: Int, note: String, store menu: MenuService,
-        renderer: PageRenderer, request: Request
+        _ changed: Menu, from opened: Menu, basedOn base: Int, note: String,
+        store menu: MenuService, renderer: PageRenderer, request: Request
     ) async throws -> Response {
         do {
             let saved = try await menu.store.save(
@@ -125,7 +128,6 @@ struct MenuEditPages: Sendable {
             context["conflict"] =
                 "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the menu below is theirs."
             // What the form changed of the revision it was opened at, to make again.
-            let opened = try await menu.store.revision(base)?.menu
             let yours = MenuChange.list(from: opened, to: changed).map { ["change": $0.text] }
             context["yours"] = yours
             context["hasYours"] = !yours.isEmpty
@@ -175,19 +177,9 @@ struct MenuEditPages: Sendable {
         case "": .some(nil)
         case "today": .on(day: MenuService.today())
         case "always": .untilFurtherNotice
-        default: isDay(choice) ? .on(day: choice) : nil
+        // A day of the Gregorian calendar, `YYYY-MM-DD`, as the survey's filters read one.
+        default: ReceivedDay(choice) == nil ? nil : .on(day: choice)
         }
-    }
-
-    /// Whether `text` is a day of the Gregorian calendar written `YYYY-MM-DD`.
-    private static func isDay(_ text: String) -> Bool {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.map(\.count) == [4, 2, 2],
-            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return false }
-        let components = DateComponents(year: year, month: month, day: day)
-        return year >= 1 && components.isValidDate(in: Calendar(identifier: .gregorian))
     }
 
     /// `menu` named and priced as the form's `restaurant`, `currency` and `locale` say (each
