@@ -1,34 +1,26 @@
-/// The files in this folder, as compiled into the server, so that the binary runs anywhere: the
-/// pages' templates (`Templates`), the stylesheet and script every page links (`Assets`) and the
-/// JSON API's OpenAPI description (`openapi.json`).
+/// The files in this folder, as compiled into the server (by the `EmbedResources` build plugin),
+/// so that the binary runs anywhere: the pages' templates (`Templates`), the stylesheet and
+/// script every page links (`Assets`) and the JSON API's OpenAPI description (`openapi.json`).
 package enum ServerResources {
-    /// Each page template's text, by the name the pages render it under.
-    package static let templates: [String: [UInt8]] = [
-        "head": PackageResources.head_mustache, "foot": PackageResources.foot_mustache,
-        "home": PackageResources.home_mustache, "menu": PackageResources.menu_mustache,
-        "diary-list": PackageResources.diary_list_mustache,
-        "diary-detail": PackageResources.diary_detail_mustache,
-        "diary-conflict": PackageResources.diary_conflict_mustache,
-        "survey": PackageResources.survey_mustache, "factor": PackageResources.factor_mustache,
-        "account": PackageResources.account_mustache,
-        "documents": PackageResources.documents_mustache,
-        "error": PackageResources.error_mustache,
-        "diary-delete": PackageResources.diary_delete_mustache,
-        "diary-trash": PackageResources.diary_trash_mustache,
-        "diary-import": PackageResources.diary_import_mustache,
-        "survey-respondent": PackageResources.survey_respondent_mustache,
-        "login": PackageResources.login_mustache,
-        "menu-edit": PackageResources.menu_edit_mustache,
-        "menu-history": PackageResources.menu_history_mustache,
-        "menu-dish": PackageResources.menu_dish_mustache,
-    ]
+    /// Each page template's text, by the name the pages render it under: its file's name in
+    /// `Templates` without `.mustache`.
+    package static let templates: [String: [UInt8]] = {
+        let folder = "Templates/"
+        let suffix = ".mustache"
+        var templates: [String: [UInt8]] = [:]
+        for (path, text) in EmbeddedFiles.byPath
+        where path.hasPrefix(folder) && path.hasSuffix(suffix) {
+            templates[String(path.dropFirst(folder.count).dropLast(suffix.count))] = text
+        }
+        return templates
+    }()
 
     /// `Assets/style.css`.
-    package static let stylesheet: [UInt8] = PackageResources.style_css
+    package static let stylesheet: [UInt8] = EmbeddedFiles.byPath["Assets/style.css"] ?? []
 
     /// `Assets/app.js`.
-    package static let script: [UInt8] = PackageResources.app_js
+    package static let script: [UInt8] = EmbeddedFiles.byPath["Assets/app.js"] ?? []
 
     /// `openapi.json`.
-    package static let openAPIDescription: [UInt8] = PackageResources.openapi_json
+    package static let openAPIDescription: [UInt8] = EmbeddedFiles.byPath["openapi.json"] ?? []
 }
