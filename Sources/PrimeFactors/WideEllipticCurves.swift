@@ -64,9 +64,10 @@ enum WideEllipticCurves {
             babySteps = steps
             // The second stage makes D·Q as 2·(D/2)·Q from the baby points at D/2 − 2 and D/2 − 4
             // (true of 210 and 2,310: 101, 103, 1,151 and 1,153 are primes).
+            let lastTwo: [Int] = [giantStep / 2 - 4, giantStep / 2 - 2]
             precondition(
-                steps.suffix(2) == [giantStep / 2 - 4, giantStep / 2 - 2],
-                "the last two baby steps are D/2 − 4 and D/2 − 2")
+                Array(steps.suffix(2)) == lastTwo, "the last two baby steps are D/2 − 4 and D/2 − 2"
+            )
             let index = Dictionary(uniqueKeysWithValues: steps.enumerated().map { ($1, $0) })
             var pairs = [[Int]](repeating: [], count: secondStage / giantStep + 2)
             for prime in primes where prime > firstStage && prime <= secondStage {

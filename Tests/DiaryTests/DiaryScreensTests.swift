@@ -25,7 +25,8 @@ struct DiaryScreensTests {
                 Entry(date: morning.addingTimeInterval(Double(minute) * 60), text: "\(minute)"))
         }
         let screen = try DiaryScreenFactory(store: store, formatter: formatter).makeList()
-        #expect(screen.rows.map(\.text) == (1..<51).reversed().map(String.init))
+        let newestFirst: [String] = (1..<51).reversed().map { String($0) }
+        #expect(screen.rows.map(\.text) == newestFirst)
     }
 
     @Test func aRowShowsTheDateAsAReadableString() {

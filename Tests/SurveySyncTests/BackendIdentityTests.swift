@@ -253,7 +253,7 @@ struct BackendIdentityTests {
         _ = try await sync()
         await backend.restore(backup)
         #expect(
-            Set([1, 2, 3].map { RespondentDigest.bucket(ofID: "\($0)") }).count == 3,
+            Set(["1", "2", "3"].map { RespondentDigest.bucket(ofID: $0) }).count == 3,
             "the three ids need buckets of their own")
         // r2.yaml's acknowledgement loses its digest: its bucket now agrees with the store,
         // which lost it; r3.yaml's bucket still shows the store's loss.

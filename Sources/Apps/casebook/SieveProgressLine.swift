@@ -63,9 +63,9 @@ final class SieveProgressLine: Sendable {
 
     /// A duration in seconds with one decimal: "1.4 s".
     static func seconds(_ duration: Duration) -> String {
-        let tenths = Int(
-            (Double(duration.components.seconds) * 10
-                + Double(duration.components.attoseconds) / 1e17).rounded())
+        let wholeTenths: Double = Double(duration.components.seconds) * 10
+        let fraction: Double = Double(duration.components.attoseconds) / 1e17
+        let tenths = Int((wholeTenths + fraction).rounded())
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
