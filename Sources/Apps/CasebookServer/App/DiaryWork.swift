@@ -18,9 +18,12 @@ struct DiaryWork: Sendable {
         return pool
     }()
 
+    /// `body`, in the request's task or on a thread of the pool, with the request's values
+    /// (`RequestLocals`) either way.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         guard waitsOnNetwork else { return try body() }
-        return try await Self.threads.runIfActive(body)
+        let locals = RequestLocals.current()
+        return try await Self.threads.runIfActive { try locals.bound(body) }
     }
 
     /// `body` with the diary's use cases over this store, where its calls run.
