@@ -27,12 +27,48 @@ struct PostgresDiaryOwnerTests {
                 #expect(try bob.entryIDs(startingWith: prefix, limit: 5).isEmpty)
                 var forged = mine
                 forged.text = "overwritten by bob"
-                #expect(throws: DiaryError.unknownEntry(mine.id)) { try bob.save(forged) }
                 #expect(throws: DiaryError.unknownEntry(mine.id)) {
                     try bob.save(forged, ifRevision: 1)
                 }
                 try bob.remove(id: mine.id)
                 #expect(try ada.entry(id: mine.id)?.text == "ada's")
+                // Saved by bob, the id is an entry of bob's own, beside ada's.
+                try bob.save(forged)
+                #expect(try ada.entry(id: mine.id)?.text == "ada's")
+                #expect(try bob.entry(id: mine.id)?.text == "overwritten by bob")
+            }
+        }
+    }
+
+    /// An id is an entry's within its owner's diary: another owner's diary may hold an entry
+    /// of the same id (a diary file imported by two users), and neither learns of the other's.
+    @Test func twoOwnersMayEachHoldAnEntryOfTheSameId() async throws {
+        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
+            let ada = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "ada")
+            let bob = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "bob")
+            try await PostgresTesting.onOwnThread {
+                let shared = Entry(date: Date(timeIntervalSince1970: 1), text: "bob's")
+                #expect(try bob.add(contentsOf: [shared]) == 1)
+                var adas = shared
+                adas.text = "ada's"
+                #expect(try ada.add(contentsOf: [adas]) == 1)
+                #expect(try ada.entry(id: shared.id)?.text == "ada's")
+                #expect(try bob.entry(id: shared.id)?.text == "bob's")
+                // In and out of the trash, each their own.
+                try bob.remove(id: shared.id)
+                #expect(try ada.entry(id: shared.id)?.text == "ada's")
+                try ada.remove(id: shared.id)
+                #expect(try bob.trashedEntries(limit: 5).map(\.entry.text) == ["bob's"])
+                #expect(try bob.restoreFromTrash(id: shared.id).text == "bob's")
+                #expect(try ada.trashedEntries(limit: 5).map(\.entry.text) == ["ada's"])
+                #expect(try ada.restoreFromTrash(id: shared.id).text == "ada's")
+                var edited = adas
+                edited.text = "ada's, edited"
+                try ada.save(edited)
+                #expect(try bob.entry(id: shared.id)?.text == "bob's")
+                #expect(try ada.revisedEntry(id: shared.id)?.entry.text == "ada's, edited")
             }
         }
     }

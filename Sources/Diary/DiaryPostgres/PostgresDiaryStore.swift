@@ -118,6 +118,20 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             PostgresMigration(
                 8, "star entries",
                 sql: ["ALTER TABLE diary_entry ADD COLUMN starred boolean NOT NULL DEFAULT false"]),
+            PostgresMigration(
+                9, "an id per owner",
+                sql: [
+                    // An id is an entry's within its owner's diary: two users who import one
+                    // diary file each hold its entries.
+                    """
+                    ALTER TABLE diary_entry DROP CONSTRAINT diary_entry_pkey,
+                        ADD PRIMARY KEY (owner, id)
+                    """,
+                    """
+                    ALTER TABLE diary_trash DROP CONSTRAINT diary_trash_pkey,
+                        ADD PRIMARY KEY (owner, id)
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -143,30 +157,23 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         let words = DiaryWords.searchText(of: text)
         let tags = DiaryTags.tags(in: text)
         let owner = owner
-        let saved = try run { client -> Bool in
-            // An id another owner holds is never overwritten (ids are UUIDs: only a forged one
-            // can clash).
+        try run { client in
             // Saved, the entry leaves the trash.
-            let rows = try await client.query(
+            try await client.query(
                 """
                 WITH untrashed AS (
                     DELETE FROM diary_trash WHERE id = \(id) AND owner = \(owner)
                 )
                 INSERT INTO diary_entry (id, date, text, owner, words, tags)
                 VALUES (\(id), \(date), \(text), \(owner), \(words), \(tags))
-                ON CONFLICT (id) DO UPDATE SET
+                ON CONFLICT (owner, id) DO UPDATE SET
                     text = excluded.text, words = excluded.words, tags = excluded.tags,
                     revision = diary_entry.revision + 1
-                    WHERE diary_entry.owner = excluded.owner
-                RETURNING id
                 """)
-            for try await _ in rows.decode(String.self) { return true }
-            return false
         }
-        guard saved else { throw DiaryError.unknownEntry(entry.id) }
     }
 
-    /// Adds the entries whose id is not there (nor another owner's) in one transaction, a
+    /// Adds the entries whose id is not there in one transaction, a
     /// thousand rows a statement: all of them, or on error none.
     public func add(contentsOf entries: [Entry]) throws -> Int {
         let owner = owner
@@ -196,7 +203,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                             \(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[],
                             \(tags)::text[]
                         ) AS incoming(id, date, text, words, tags)
-                        ON CONFLICT (id) DO NOTHING
+                        ON CONFLICT (owner, id) DO NOTHING
                         RETURNING id
                         """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
                     for try await _ in rows.decode(String.self) { added += 1 }
@@ -285,7 +292,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         SELECT id, owner, date, text,
             extract(epoch FROM clock_timestamp())::double precision - 978307200
         FROM gone
-        ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, date = excluded.date,
+        ON CONFLICT (owner, id) DO UPDATE SET date = excluded.date,
             text = excluded.text, removed_at = excluded.removed_at
         RETURNING id
         """
@@ -329,7 +336,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                     INSERT INTO diary_entry (id, date, text, owner)
                     SELECT id, date, text, owner FROM diary_trash
                     WHERE id = \(key) AND owner = \(owner)
-                    ON CONFLICT (id) DO NOTHING
+                    ON CONFLICT (owner, id) DO NOTHING
                     RETURNING id, date, text
                 ),
                 gone AS (
@@ -533,7 +540,8 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                         try await client.query(
                             """
                             UPDATE diary_entry SET words = \(words), tags = \(tags)
-                            WHERE id = \(id) AND text = \(text) AND words IS NULL
+                            WHERE owner = \(owner) AND id = \(id) AND text = \(text)
+                                AND words IS NULL
                             """)
                     } catch let error as PSQLError where error.code == .server {
                         // A row the database will not index is left unsearchable rather
@@ -541,7 +549,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                         try await client.query(
                             """
                             UPDATE diary_entry SET words = '', tags = '{}'
-                            WHERE id = \(id) AND words IS NULL
+                            WHERE owner = \(owner) AND id = \(id) AND words IS NULL
                             """)
                     }
                 }
