@@ -18,6 +18,35 @@ struct DiaryEntriesTests {
         #expect(try store.entry(id: entry.id) == entry)
     }
 
+    /// An update without a revision (a PUT without If-Match, `diary edit`) changes the entry
+    /// as it is when it is written: one removed after it was read stays removed, and is not
+    /// written again from what was read.
+    @Test func anUpdateNeverBringsBackAnEntryRemovedWhileItWasMade() throws {
+        let store = InterleavedDiaryStoreFake()
+        let entry = try DiaryEntries(store: store).add(text: "first")
+        store.betweenReadAndWrite = { try store.stored.remove(id: entry.id) }
+        #expect(throws: DiaryError.unknownEntry(entry.id)) {
+            try DiaryEntries(store: store).update(id: entry.id, text: "second")
+        }
+        #expect(try store.stored.entry(id: entry.id) == nil)
+        #expect(try store.stored.trashedEntries(limit: 5).map(\.entry.text) == ["first"])
+    }
+
+    /// Without a revision, the last update wins over one saved while it was made, and keeps
+    /// the entry's date.
+    @Test func anUpdateWinsOverASaveMadeWhileItWasMade() throws {
+        let store = InterleavedDiaryStoreFake()
+        let entry = try DiaryEntries(store: store, clock: ClockStub(now: now)).add(text: "first")
+        store.betweenReadAndWrite = {
+            _ = try store.stored.save(
+                Entry(id: entry.id, date: entry.date, text: "theirs"), ifRevision: 1)
+        }
+        let updated = try DiaryEntries(store: store).update(id: entry.id, text: "mine")
+        #expect(updated == Entry(id: entry.id, date: now, text: "mine"))
+        #expect(try store.stored.revisedEntry(id: entry.id)?.revision == 3)
+        #expect(try store.stored.entry(id: entry.id)?.text == "mine")
+    }
+
     @Test(arguments: ["", "   ", "\n\t "])
     func refusesBlankTextAndStoresNothing(text: String) throws {
         #expect(throws: EntryDetailError.blankText) { try entries.add(text: text) }

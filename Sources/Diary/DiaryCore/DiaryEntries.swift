@@ -44,16 +44,39 @@ public struct DiaryEntries {
         return try store.add(contentsOf: entries)
     }
 
-    /// Replaces the text of the entry with `id`, keeping its identity and date.
-    /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
+    /// Replaces the text of the entry with `id`, keeping its identity and date: the entry as
+    /// it is when it is written, whoever saved it since it was read; one removed since stays
+    /// removed (`DiaryError.unknownEntry`).
+    /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; `DiaryConflictError`
+    ///   when others saved it a hundred times while this was being written; the store's errors.
     @discardableResult
     public func update(id: Entry.ID, text: String) throws -> Entry {
         guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
-        var entry = try entry(id: id)
-        entry.text = text
-        try store.save(entry)
-        return entry
+        guard let revisedStore = store as? any RevisedDiaryStore else {
+            var entry = try entry(id: id)
+            entry.text = text
+            try store.save(entry)
+            return entry
+        }
+        // Written only at the revision just read: a save would put back an entry removed
+        // since. Saved meanwhile, it is read again (the last update wins).
+        var attempts = 0
+        while true {
+            var entry = try revisedEntry(id: id)
+            entry.entry.text = text
+            do {
+                _ = try revisedStore.save(entry.entry, ifRevision: entry.revision)
+                return entry.entry
+            } catch let conflict as DiaryConflictError {
+                attempts += 1
+                if attempts == Self.mostAttempts { throw conflict }
+            }
+        }
     }
+
+    /// How many times an update without a revision reads the entry again when it was saved
+    /// meanwhile, before it gives up with the conflict.
+    static let mostAttempts = 100
 
     /// The entry with `id` and its revision, for an editor to start from. A store that keeps
     /// no revisions (not a `RevisedDiaryStore`) has every entry at revision 0.
