@@ -40,6 +40,18 @@ struct TLSTests {
             ])
         #expect(status == 0)
         #expect(body == "ok")
+        // A browser's request from the server's own pages names their https:// origin.
+        let origin = "https://127.0.0.1:\(server.url.port!)"
+        let (posted, answer) = try Self.run(
+            "/usr/bin/curl",
+            [
+                "-s", "--cacert", certificate, "-o", "/dev/null", "-w", "%{http_code}",
+                "-H", "Content-Type: application/json", "-H", "Origin: \(origin)",
+                "--data", #"{"text": "Written over HTTPS."}"#,
+                server.url.appendingPathComponent("api/diary").absoluteString,
+            ])
+        #expect(posted == 0)
+        #expect(answer == "201")
         let (plain, _) = try Self.run(
             "/usr/bin/curl",
             ["-s", "-o", "/dev/null", "http://127.0.0.1:\(server.url.port!)/health"])

@@ -92,4 +92,24 @@ struct CrossSiteTests {
         }
         #expect(try fixture.stores.diary.count() == 1)
     }
+
+    /// Over HTTPS (the server's own TLS, or a proxy's in front of it: Secure cookies), the
+    /// pages' own origin is `https://` and its authority; the same authority over plain HTTP
+    /// is another origin.
+    @Test func overHTTPSAFormFromThisOriginIsServed() async throws {
+        var configuration = CasebookServer.Configuration(
+            dataDirectory: fixture.stores.dataDirectory)
+        configuration.secureCookies = true
+        let router = try CasebookServer.router(stores: fixture.stores, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            let own = try await pages.postEncoded(
+                "/diary", "text=hello", extraHeaders: [.init("Origin")!: "https://localhost"])
+            #expect(own.status == .seeOther)
+            let plain = try await pages.postEncoded(
+                "/diary", "text=hello", extraHeaders: [.init("Origin")!: "http://localhost"])
+            #expect(plain.status == .forbidden)
+        }
+        #expect(try fixture.stores.diary.count() == 1)
+    }
 }

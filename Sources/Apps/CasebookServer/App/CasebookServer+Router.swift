@@ -47,7 +47,8 @@ extension CasebookServer {
                     routes: RouteTable.routes.filter {
                         services.access != nil || !RouteTable.signInRoutes.contains($0.key)
                     }.map { (method: $0.method, path: $0.path) })))
-        router.middlewares.add(CrossSiteMiddleware())
+        router.middlewares.add(
+            CrossSiteMiddleware(scheme: services.secureCookies ? "https" : "http"))
         let account = AccountPages(
             renderer: renderer, vault: services.vault, secureCookies: services.secureCookies)
         let signIn = services.access.map { access in

@@ -7,22 +7,29 @@ import Hummingbird
 /// must also be `application/json` (415), which no cross-site form or simple fetch can send.
 /// Forms keep their CSRF token besides.
 struct CrossSiteMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The scheme clients reach this server by: `https` when the server, or the proxy in front
+    /// of it, serves HTTPS. (An HTTP/1.1 request names none, and a request line's own, from a
+    /// client, says nothing of the browser's page.)
+    var scheme = "http"
+
     func handle(
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        if let refusal = Self.refusal(of: request) { throw refusal }
+        if let refusal = Self.refusal(of: request, scheme: scheme) { throw refusal }
         return try await next(request, context)
     }
 
-    static func refusal(of request: Request) -> RequestError? {
+    static func refusal(of request: Request, scheme: String = "http") -> RequestError? {
         let method = request.method
         guard method != .get, method != .head, method != .options else { return nil }
         if let site = request.headers[.secFetchSite], site != "same-origin", site != "none" {
             return RequestError(
                 .forbidden, "requests from another site are refused (Sec-Fetch-Site: \(site))")
         }
-        if let origin = request.headers[.origin], !isOwn(origin: origin, of: request) {
+        if let origin = request.headers[.origin],
+            !isOwn(origin: origin, of: request, scheme: scheme)
+        {
             return RequestError(
                 .forbidden, "requests from another site are refused (Origin: \(origin))")
         }
@@ -36,10 +43,11 @@ struct CrossSiteMiddleware<Context: RequestContext>: RouterMiddleware {
         return nil
     }
 
-    /// Whether `origin` is the scheme and authority this request was sent to.
-    private static func isOwn(origin: String, of request: Request) -> Bool {
+    /// Whether `origin` is the scheme clients reach this server by and the authority this
+    /// request was sent to.
+    private static func isOwn(origin: String, of request: Request, scheme: String) -> Bool {
         guard let authority = request.head.authority else { return false }
-        let own = "\(request.head.scheme ?? "http")://\(authority)"
+        let own = "\(scheme)://\(authority)"
         return origin.utf8.count == own.utf8.count && origin.lowercased() == own.lowercased()
     }
 
