@@ -78,4 +78,34 @@ struct DiaryTrashContractTests {
             }
         }
     }
+
+    /// An entry back from the trash, by any way (put back, saved again, added by an import),
+    /// comes back past the revision it was removed at: an editor who read it before it was
+    /// removed cannot write over what was written after it came back.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func anEntryBackFromTheTrashGoesOnFromTheRevisionItWasRemovedAt(kind: DiaryStoreKind)
+        async throws
+    {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let trash = try #require(plain as? any DiaryTrash)
+            let store = try #require(plain as? any RevisedDiaryStore)
+            let entry = Entry(date: base, text: "first")
+            try store.save(entry)
+            var edited = entry
+            edited.text = "second"
+            #expect(try store.save(edited, ifRevision: 1) == 2)
+            try store.remove(id: entry.id, ifRevision: 2)
+            _ = try trash.restoreFromTrash(id: entry.id)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == 3)
+            #expect(throws: DiaryConflictError.self) { try store.save(edited, ifRevision: 2) }
+            #expect(throws: DiaryConflictError.self) { try store.save(edited, ifRevision: 1) }
+            try store.remove(id: entry.id)
+            try store.save(edited)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == 4)
+            try store.remove(id: entry.id)
+            #expect(try store.add(contentsOf: [edited]) == 1)
+            #expect(try store.revisedEntry(id: entry.id)?.revision == 5)
+        }
+    }
 }

@@ -8,6 +8,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     private let dataSource: DiaryDataSource
     private let lock = NSLock()
     private var changes = 0
+    /// Each entry's revision, kept once it is removed: an entry that comes back goes on from it.
     private var revisions: [Entry.ID: Int] = [:]
     private var trash: [Entry.ID: TrashedEntry] = [:]
     private var stars: Set<Entry.ID> = []
@@ -60,7 +61,6 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 throw DiaryConflictError(current: RevisedEntry(entry: stored, revision: current))
             }
             dataSource.remove(entry: stored)
-            revisions[id] = nil
             trash[id] = TrashedEntry(entry: stored, removedAt: Date())
             stars.remove(id)
             changes += 1
@@ -71,7 +71,6 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         lock.withLock {
             if let entry = dataSource.entry(id: id) {
                 dataSource.remove(entry: entry)
-                revisions[id] = nil
                 trash[id] = TrashedEntry(entry: entry, removedAt: Date())
                 stars.remove(id)
                 changes += 1

@@ -132,6 +132,11 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                         ADD PRIMARY KEY (owner, id)
                     """,
                 ]),
+            // An entry that comes back from the trash goes on from the revision it was
+            // removed at.
+            PostgresMigration(
+                10, "keep the revision of a removed entry",
+                sql: ["ALTER TABLE diary_trash ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -163,9 +168,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 """
                 WITH untrashed AS (
                     DELETE FROM diary_trash WHERE id = \(id) AND owner = \(owner)
+                    RETURNING revision
                 )
-                INSERT INTO diary_entry (id, date, text, owner, words, tags)
-                VALUES (\(id), \(date), \(text), \(owner), \(words), \(tags))
+                INSERT INTO diary_entry (id, date, text, owner, words, tags, revision)
+                VALUES (
+                    \(id), \(date), \(text), \(owner), \(words), \(tags),
+                    coalesce((SELECT revision FROM untrashed), 0) + 1)
                 ON CONFLICT (owner, id) DO UPDATE SET
                     text = excluded.text, words = excluded.words, tags = excluded.tags,
                     revision = diary_entry.revision + 1
@@ -196,9 +204,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                     let tags = chunk.map { DiaryTags.tags(in: $0.text).joined(separator: "\t") }
                     let rows = try await connection.query(
                         """
-                        INSERT INTO diary_entry (id, date, text, owner, words, tags)
+                        INSERT INTO diary_entry (id, date, text, owner, words, tags, revision)
                         SELECT id, date, text, \(owner), words,
-                            coalesce(string_to_array(nullif(tags, ''), E'\\t'), '{}')
+                            coalesce(string_to_array(nullif(tags, ''), E'\\t'), '{}'),
+                            coalesce((
+                                SELECT revision FROM diary_trash AS trashed
+                                WHERE trashed.owner = \(owner) AND trashed.id = incoming.id
+                            ), 0) + 1
                         FROM unnest(
                             \(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[],
                             \(tags)::text[]
@@ -259,7 +271,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 WITH gone AS (
                     DELETE FROM diary_entry
                     WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
-                    RETURNING id, owner, date, text
+                    RETURNING id, owner, date, text, revision
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -279,7 +291,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 """
                 WITH gone AS (
                     DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)
-                    RETURNING id, owner, date, text
+                    RETURNING id, owner, date, text, revision
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -288,12 +300,12 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
 
     /// Puts the rows of `gone` (a removal's) in the trash, dated now; gives their ids.
     private static let intoTrash = """
-        INSERT INTO diary_trash (id, owner, date, text, removed_at)
+        INSERT INTO diary_trash (id, owner, date, text, removed_at, revision)
         SELECT id, owner, date, text,
-            extract(epoch FROM clock_timestamp())::double precision - 978307200
+            extract(epoch FROM clock_timestamp())::double precision - 978307200, revision
         FROM gone
         ON CONFLICT (owner, id) DO UPDATE SET date = excluded.date,
-            text = excluded.text, removed_at = excluded.removed_at
+            text = excluded.text, removed_at = excluded.removed_at, revision = excluded.revision
         RETURNING id
         """
 
@@ -333,8 +345,8 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             let rows = try await client.query(
                 """
                 WITH back AS (
-                    INSERT INTO diary_entry (id, date, text, owner)
-                    SELECT id, date, text, owner FROM diary_trash
+                    INSERT INTO diary_entry (id, date, text, owner, revision)
+                    SELECT id, date, text, owner, revision + 1 FROM diary_trash
                     WHERE id = \(key) AND owner = \(owner)
                     ON CONFLICT (owner, id) DO NOTHING
                     RETURNING id, date, text

@@ -78,6 +78,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         StoreMigration(
             "star entries",
             sql: "ALTER TABLE entry ADD COLUMN starred INTEGER NOT NULL DEFAULT 0"),
+        // An entry that comes back from the trash goes on from the revision it was removed at.
+        StoreMigration(
+            "keep the revision of a removed entry",
+            sql: "ALTER TABLE trash ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
     ]
 
     /// Each entry's tags (`DiaryTags`), under its search key.
@@ -152,11 +156,14 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             .execute(arguments: [key])
     }
 
-    /// Adds an entry at revision 1 under the next search key, or replaces one's text and moves
-    /// it to its next revision; gives the entry's search key.
+    /// Adds an entry under the next search key, at revision 1 or the one after the revision
+    /// it was removed at (in the trash), or replaces one's text and moves it to its next
+    /// revision; gives the entry's search key.
     private static let upsert = """
-        INSERT INTO entry (id, date, text, search_key)
-        VALUES (?, ?, ?, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry))
+        INSERT INTO entry (id, date, text, search_key, revision)
+        VALUES (
+            ?1, ?2, ?3, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry),
+            IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
         ON CONFLICT(id) DO UPDATE SET text = excluded.text, revision = revision + 1
         RETURNING search_key
         """
@@ -190,7 +197,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
                 try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(search_key), 0) FROM entry") ?? 0
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO entry (id, date, text, search_key) VALUES (?, ?, ?, ?)
+                    INSERT INTO entry (id, date, text, search_key, revision)
+                    VALUES (?1, ?2, ?3, ?4, IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
                     ON CONFLICT(id) DO NOTHING
                     """)
             // An entry added leaves the trash, when the trash holds anything.
@@ -288,16 +296,21 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         _ db: Database, _ delete: String, arguments: StatementArguments
     ) throws -> Bool {
         let removed = try Row.fetchAll(
-            db, sql: delete + " RETURNING search_key, id, date, text", arguments: arguments)
+            db, sql: delete + " RETURNING search_key, id, date, text, revision",
+            arguments: arguments)
         let trash = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO trash (id, date, text, removed_at) VALUES (?, ?, ?, ?)")
+            sql: """
+                INSERT OR REPLACE INTO trash (id, date, text, removed_at, revision)
+                VALUES (?, ?, ?, ?, ?)
+                """)
         let now = Date().timeIntervalSinceReferenceDate
         for row in removed {
             try unindex(db, key: row["search_key"])
             let id: String = row["id"]
             let date: Double = row["date"]
             let text: String = row["text"]
-            try trash.execute(arguments: [id, date, text, now])
+            let revision: Int = row["revision"]
+            try trash.execute(arguments: [id, date, text, now, revision])
         }
         return !removed.isEmpty
     }
