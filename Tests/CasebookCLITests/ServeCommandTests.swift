@@ -21,6 +21,30 @@ struct ServeCommandTests {
                 atPath: server.dataDirectory.appendingPathComponent("respondents.sqlite").path))
     }
 
+    /// Stopped cleanly, the server leaves each database whole in its file, its write-ahead log
+    /// emptied into it: the file alone is the database, and a backup copied over it is not
+    /// damaged by a log of writes it never had.
+    @Test func aCleanStopLeavesEveryDatabaseWholeInItsFile() async throws {
+        let server = try ServerProcess()
+        for number in 1...20 {
+            var request = URLRequest(url: server.url.appendingPathComponent("api/diary"))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = Data(#"{"text": "Entry \#(number)."}"#.utf8)
+            let (_, response) = try await ServerProcess.session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        }
+        #expect(server.stop() == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.path)
+        #expect(files.contains("diary.sqlite"))
+        for log in files where log.hasSuffix(".sqlite-wal") {
+            let size =
+                try FileManager.default.attributesOfItem(
+                    atPath: server.dataDirectory.appendingPathComponent(log).path)[.size] as? Int
+            #expect(size == 0, "\(log)")
+        }
+    }
+
     @Test func aPortInUseIsAClearErrorNotACrash() throws {
         let server = try ServerProcess()
         let port = try #require(server.url.port)

@@ -17,6 +17,7 @@ public enum SQLiteDatabase {
         try restrictFiles(at: path)
         let pool = try DatabasePool(path: path, configuration: configuration(functions))
         try migrator.migrate(pool)
+        opened.add(pool)
         return pool
     }
 
@@ -44,7 +45,41 @@ public enum SQLiteDatabase {
             try database.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         try migrator.migrate(queue)
+        opened.add(queue)
         return queue
+    }
+
+    /// Empties the write-ahead log of every database this process opened (and still holds)
+    /// into its file, as closing it would: for a process that stops cleanly without closing
+    /// them (a server), so that each file alone is its database, and a backup copied over it
+    /// meets no log of writes it never had. A database another process is reading from is left
+    /// as it is (its log goes into it at that process's next checkpoint).
+    public static func checkpointEveryOpenDatabase() {
+        for database in opened.databases() {
+            _ = try? database.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        }
+    }
+
+    /// The databases opened, held weakly: one released is closed already.
+    private static let opened = Opened()
+
+    private final class Opened: @unchecked Sendable {
+        private struct Weak {
+            weak var database: (any DatabaseWriter & AnyObject)?
+        }
+        private let lock = NSLock()
+        private var all: [Weak] = []
+
+        func add(_ database: any DatabaseWriter & AnyObject) {
+            lock.withLock {
+                all.removeAll { $0.database == nil }
+                all.append(Weak(database: database))
+            }
+        }
+
+        func databases() -> [any DatabaseWriter] {
+            lock.withLock { all.compactMap(\.database) }
+        }
     }
 
     private static func configuration(_ functions: [DatabaseFunction]) -> Configuration {

@@ -1,6 +1,7 @@
 import AccountsCore
 import CasebookFileSystem
 import CasebookPostgres
+import CasebookSQLite
 import Diary
 import Foundation
 import Hummingbird
@@ -116,6 +117,7 @@ public enum CasebookServer {
         ProcessLifetime.keep(app)
         do {
             try await app.runService()
+            SQLiteDatabase.checkpointEveryOpenDatabase()
         } catch let error as PostgresStartError {
             throw ServerStartError.databaseUnusable(error.description)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
