@@ -1,3 +1,6 @@
+import Accounts
+import CasebookServer
+import Diary
 import Foundation
 import GRDB
 import Hummingbird
@@ -42,6 +45,34 @@ struct DamagedDataTests {
             let page = try await pages.get("/diary")
             #expect(page.status == .serviceUnavailable)
             #expect(page.html.contains("damaged row"))
+        }
+    }
+
+    /// A user's own diary file that is not a database (a backup cut short, copied in) is a 503
+    /// naming the file, not a bare 500.
+    @Test func aUsersDiaryFileThatIsNotADatabaseIsA503NamingIt() async throws {
+        let users = try await UsersFixture(users: [("ada", .diarist)])
+        let file = users.directory.appending("diary-ada.sqlite")
+        try Data(repeating: 0x41, count: 50_000).write(to: file)
+        var stores = users.stores
+        stores.diaryOfUser = { _ in try SQLiteDiaryStore(path: file.path) }
+        var configuration = CasebookServer.Configuration(dataDirectory: users.directory.url)
+        configuration.userCheckInterval = .zero
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        let secret = try await APITokens(tokens: users.people, users: users.people)
+            .create(user: "ada", label: nil, expiresInDays: nil).secret
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(
+                uri: "/api/diary", method: .get, headers: [.authorization: "Bearer \(secret)"]
+            ) { response in
+                #expect(response.status == .serviceUnavailable)
+                let message = try #require(RouteFixture.errorMessage(response.body))
+                #expect(
+                    message.hasPrefix(
+                        "the diary file diary-ada.sqlite in the data directory cannot be opened: "),
+                    "\(message)")
+                #expect(!message.contains(users.directory.url.path))
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import AccountsCore
+import Diary
 import Foundation
 import Hummingbird
 import Logging
@@ -51,6 +52,10 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as DamagedRowError: return "\(error)"
         case let error as StoreUnavailableError: return "\(error)"
+        case let error as SQLiteDiaryStore.OpenError:
+            // A user's diary, opened at their first request: named by its file alone.
+            let name = (error.path as NSString).lastPathComponent
+            return "the diary file \(name) in the data directory cannot be opened: \(error.reason)"
         case let error as PreferenceStoreError:
             switch error {
             case .fileUnusable(let path, let reason):
