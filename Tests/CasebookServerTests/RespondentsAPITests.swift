@@ -211,6 +211,15 @@ struct RespondentsAPITests {
         ),
         (#"[{"id": 1}, 5]"#, "the respondent at index 1 is not a JSON object"),
         (#"{"id": true}"#, "the respondent has no id (a non-empty string or an integer)"),
+        (
+            #"[{"id": 1}, {"id": ".."}]"#,
+            "the respondent at index 1 has an id of '.' or '..', which no address reaches"
+        ),
+        (#"{"id": "."}"#, "the respondent has an id of '.' or '..', which no address reaches"),
+        (
+            #"[{"id": ""# + String(repeating: "x", count: 1001) + #""}]"#,
+            "the respondent at index 0 has an id longer than 1000 bytes"
+        ),
         (#"{"id": 1"#, "the body is not valid JSON: expected ',' or '}' at byte 8"),
         (#""text""#, "the body must be a respondent object or an array of them"),
         (

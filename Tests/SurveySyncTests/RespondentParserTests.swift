@@ -97,6 +97,18 @@ struct RespondentParserTests {
         #expect(respondent.fields["id"] == 42)
     }
 
+    /// A file without an id named `..yaml` or `...yaml` would be a respondent no address
+    /// reaches.
+    @Test(arguments: ["..yaml", "...yaml"])
+    func withoutAnIdAFileNameOfDotsIsNoRespondent(fileName: String) {
+        #expect {
+            try RespondentParser.respondent(fromYAML: "name: Grace\n", fileName: fileName)
+        } throws: {
+            "\($0)"
+                == "\(fileName): without an id, the file's name cannot be '.' or '..', which no address reaches"
+        }
+    }
+
     @Test func withoutAnIdTheFileNameNamesTheRespondent() throws {
         let respondent = try RespondentParser.respondent(
             fromYAML: "name: Grace\n", fileName: "grace-hopper.yml")
@@ -168,6 +180,18 @@ struct RespondentParserTests {
         ("id: [1, 2]\n", "broken.yaml:1:5: field 'id' must be a string or an integer"),
         ("id: true\n", "broken.yaml:1:5: field 'id' must be a string or an integer"),
         ("id: ''\n", "broken.yaml:1:5: field 'id' must not be empty"),
+        (
+            "name: a\nid: .\n",
+            "broken.yaml:2:5: field 'id' cannot be '.' or '..', which no address reaches"
+        ),
+        (
+            "id: '..'\n",
+            "broken.yaml:1:5: field 'id' cannot be '.' or '..', which no address reaches"
+        ),
+        (
+            "id: " + String(repeating: "é", count: 501) + "\n",
+            "broken.yaml:1:5: field 'id' is longer than 1000 bytes"
+        ),
         ("id: 1\nname: a\nname: b\n", "broken.yaml:2:1: duplicate key 'name'"),
         (
             "id: 1\na: {x: 1, y: [2, {x: 3}]}\nb: {x: 1, x: 2}\n",

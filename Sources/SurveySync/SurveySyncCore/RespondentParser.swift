@@ -45,9 +45,26 @@ public enum RespondentParser {
                 throw RespondentFileError(
                     file: fileName, line: place?.line, column: place?.column, problem: problem)
             }
+            if let problem = RespondentIDProblem.of(id) {
+                let place = document.fieldPositions["id"]
+                let text =
+                    switch problem {
+                    case .dotSegment: "field 'id' cannot be '.' or '..', which no address reaches"
+                    case .tooLong: "field 'id' is longer than \(RespondentIDProblem.longest) bytes"
+                    }
+                throw RespondentFileError(
+                    file: fileName, line: place?.line, column: place?.column, problem: text)
+            }
             return Respondent(id: id, fields: fields, original: yaml)
         }
         let id = (fileName as NSString).deletingPathExtension
+        if RespondentIDProblem.of(id) != nil {
+            throw RespondentFileError(
+                file: fileName,
+                problem:
+                    "without an id, the file's name cannot be '.' or '..', which no address reaches"
+            )
+        }
         fields["id"] = .string(id)
         return Respondent(id: id, fields: fields, original: yaml)
     }

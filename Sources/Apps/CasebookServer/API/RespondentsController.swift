@@ -248,6 +248,7 @@ struct RespondentsController: Sendable {
                     .badRequest, "the respondent has no id (a non-empty string or an integer)"
                 ).field("id")
             }
+            try refuseUnreachable(respondent, which: "the respondent", field: "id")
             return [respondent]
         case .array(let elements):
             return try respondents(elements)
@@ -316,6 +317,23 @@ struct RespondentsController: Sendable {
         return respondents
     }
 
+    /// A 400 for a respondent whose id no address reaches (`RespondentIDProblem`).
+    private static func refuseUnreachable(_ respondent: Respondent, which: String, field: String)
+        throws
+    {
+        switch RespondentIDProblem.of(respondent.id) {
+        case nil: return
+        case .dotSegment:
+            throw RequestError(
+                .badRequest, "\(which) has an id of '.' or '..', which no address reaches"
+            ).field(field)
+        case .tooLong:
+            throw RequestError(
+                .badRequest, "\(which) has an id longer than \(RespondentIDProblem.longest) bytes"
+            ).field(field)
+        }
+    }
+
     /// The respondents of a JSON array of them.
     /// Each respondent once: two with one id (told apart by its bytes) are a 400 naming the
     /// second, which would otherwise replace the first unseen.
@@ -335,6 +353,8 @@ struct RespondentsController: Sendable {
                     "the respondent at index \(index) has no id (a non-empty string or an integer)"
                 ).field("/\(index)/id")
             }
+            try refuseUnreachable(
+                respondent, which: "the respondent at index \(index)", field: "/\(index)/id")
             return respondent
         }
         var places: [RespondentIDKey: Int] = [:]
