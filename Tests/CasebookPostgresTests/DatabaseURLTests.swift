@@ -39,6 +39,29 @@ struct DatabaseURLTests {
         #expect(try DatabaseURL("postgres://ada@h/db").password == nil)
     }
 
+    /// The first line is the password, whatever ends it (a file saved on Windows ends its
+    /// lines with CR LF); nothing of the line's end is sent as part of it.
+    @Test(arguments: ["secret\n", "secret\r\nignored", "secret\rignored", "secret"])
+    func aPasswordFilesFirstLineIsThePasswordWhateverEndsIt(text: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("password", contents: text)
+        #expect(try DatabaseURL("postgres://ada@h/db", passwordFile: file).password == "secret")
+    }
+
+    /// An empty first line is no password: said, rather than sent and refused by the server
+    /// as a wrong one.
+    @Test(arguments: ["", "\n", "\r\nsecret"])
+    func aPasswordFileWithAnEmptyFirstLineIsRefused(text: String) throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.file("password", contents: text)
+        #expect {
+            try DatabaseURL("postgres://ada@h/db", passwordFile: file)
+        } throws: { error in
+            "\(error)".hasSuffix(
+                "names a password file whose first line, the password, is empty: \(file.path)")
+        }
+    }
+
     @Test func readsSSLMode() throws {
         #expect(try DatabaseURL("postgres://a@h/db").tls == .prefer)
         #expect(try DatabaseURL("postgres://a@h/db?sslmode=disable").tls == .disable)
@@ -53,6 +76,11 @@ struct DatabaseURLTests {
         ("postgres://a@h:0/db", "has a port out of range: 0"),
         ("postgres://a@h/db?sslmode=maybe", "has an unknown sslmode"),
         ("postgres://a@h/db?user=b", "has an unknown parameter 'user'"),
+        ("postgres://a@h/db?sslmode=disable&sslmode=require", "gives sslmode twice"),
+        (
+            "postgres://a@h/db?target_session_attrs=any&target_session_attrs=read-write",
+            "gives target_session_attrs twice"
+        ),
     ])
     func aBadURLIsRefusedNamingWhatIsWrong(text: String, problem: String) {
         #expect {

@@ -108,7 +108,12 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         }
         var tls = TLSMode.prefer
         var target = TargetSessionAttributes.any
+        var given: Set<String> = []
         for item in components.queryItems ?? [] {
+            // Given twice, neither value is taken over the other unseen.
+            guard given.insert(item.name).inserted else {
+                throw ParseError(problem: "gives \(item.name) twice")
+            }
             switch item.name {
             case "sslmode":
                 guard let mode = item.value.flatMap(TLSMode.init(rawValue:)) else {
@@ -138,7 +143,17 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                         "names a password file that cannot be read: \(passwordFile.path): \(error)"
                 )
             }
-            password = String(text.prefix { $0 != "\n" && $0 != "\r" })
+            // The first line, whatever ends it: "\r\n" is one Character, so the line is cut
+            // at its scalars.
+            let line = String(
+                String.UnicodeScalarView(text.unicodeScalars.prefix { $0 != "\n" && $0 != "\r" }))
+            guard !line.isEmpty else {
+                throw ParseError(
+                    problem:
+                        "names a password file whose first line, the password, is empty: \(passwordFile.path)"
+                )
+            }
+            password = line
         }
         self.init(
             user: user, password: password, host: host, port: port, database: database, tls: tls)
