@@ -12,6 +12,25 @@ struct CommandConventionsTests {
 
     init() throws { data = try TemporaryDirectory() }
 
+    /// An option given empty (`--data "$DIR"` with `DIR` unset), or one that means nothing
+    /// without another, is an error, never the default data directory used in its place or
+    /// the option dropped without a word.
+    @Test(arguments: [
+        (["diary", "list", "--data", ""], "Error: --data is empty: give the data directory"),
+        (["serve", "--data", ""], "Error: --data is empty: give the data directory"),
+        (
+            ["user", "list", "--database-password-file", "/nonexistent/pw"],
+            "Error: --database-password-file is given without --database (or $CASEBOOK_DATABASE_URL)"
+        ),
+    ])
+    func anEmptyOrLoneOptionIsRefused(arguments: [String], message: String) throws {
+        let result = try CasebookExecutable.run(
+            arguments, environment: ["CASEBOOK_DATA": data.url.path])
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix(message + "\n"), "\(result.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: data.url.path).isEmpty)
+    }
+
     @Test(arguments: [
         (["diray", "list"], "casebook: 'diray' is not a casebook command; did you mean 'diary'?"),
         (["diary", "lst"], "casebook diary: 'lst' is not a diary command; did you mean 'list'?"),

@@ -52,6 +52,17 @@ struct DataDirectoryTests {
                 == "/xdg/casebook")
     }
 
+    /// A relative `$XDG_DATA_HOME` is ignored, as the XDG specification says: it would be a
+    /// different folder from each working directory.
+    @Test func aRelativeXDG_DATA_HOMEIsIgnored() {
+        #expect(
+            DataDirectory.resolve(
+                option: nil, environment: ["XDG_DATA_HOME": "data", "HOME": "/home/u"],
+                homeDirectory: "/home/u"
+            ).path
+                == "/home/u/.local/share/casebook")
+    }
+
     /// `~` is `$HOME` when it is set, as the XDG directories are: in a container, under
     /// `sudo -E` or in CI it may not be the account's home.
     @Test func thenTheShareFolderOfHOME() {

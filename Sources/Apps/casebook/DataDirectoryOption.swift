@@ -14,6 +14,13 @@ struct DataDirectoryOption: ParsableArguments {
 
     var url: URL { DataDirectory.resolve(option: path) }
 
+    /// `--data ""` (a script's unset variable, say) is an error, not the default directory.
+    func validate() throws {
+        if path?.isEmpty == true {
+            throw ValidationError("--data is empty: give the data directory")
+        }
+    }
+
     /// The data directory, created if it is missing, and readable by its owner only.
     func createdURL() throws -> URL {
         try PrivateDirectory.prepare(url)

@@ -21,7 +21,15 @@ struct DatabaseOption: ParsableArguments {
     @Option(name: .customLong("database-password-file"), help: passwordFileHelp)
     var passwordFile: String?
 
-    func validate() throws { _ = try url() }
+    func validate() throws {
+        if passwordFile != nil, text == nil,
+            ProcessInfo.processInfo.environment["CASEBOOK_DATABASE_URL"] == nil
+        {
+            throw ValidationError(
+                "--database-password-file is given without --database (or $CASEBOOK_DATABASE_URL)")
+        }
+        _ = try url()
+    }
 
     /// The database named by --database or $CASEBOOK_DATABASE_URL, if any.
     func url() throws -> DatabaseURL? {

@@ -98,6 +98,10 @@ struct ServeCommand: AsyncParsableCommand {
     var bodyTimeout = 60
 
     func validate() throws {
+        // `--data ""` (a script's unset variable, say) is an error, not the default directory.
+        if data?.isEmpty == true {
+            throw ValidationError("--data is empty: give the data directory")
+        }
         for (name, value) in [
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
             ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout),

@@ -16,7 +16,8 @@ public enum DataDirectory {
         if let path = environment["CASEBOOK_DATA"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        if let path = environment["XDG_DATA_HOME"], !path.isEmpty {
+        // A relative one is ignored, as the XDG specification says.
+        if let path = environment["XDG_DATA_HOME"], path.hasPrefix("/") {
             return URL(fileURLWithPath: path).appendingPathComponent("casebook")
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory()
