@@ -50,10 +50,16 @@ struct DamagedDataTests {
 
     /// A user's own diary file that is not a database (a backup cut short, copied in) is a 503
     /// naming the file, not a bare 500.
-    @Test func aUsersDiaryFileThatIsNotADatabaseIsA503NamingIt() async throws {
+    @Test(arguments: [false, true])
+    func aUsersDiaryFileThatIsNotADatabaseIsA503NamingIt(isLink: Bool) async throws {
         let users = try await UsersFixture(users: [("ada", .diarist)])
         let file = users.directory.appending("diary-ada.sqlite")
-        try Data(repeating: 0x41, count: 50_000).write(to: file)
+        if isLink {
+            try FileManager.default.createSymbolicLink(
+                atPath: file.path, withDestinationPath: users.directory.appending("elsewhere").path)
+        } else {
+            try Data(repeating: 0x41, count: 50_000).write(to: file)
+        }
         var stores = users.stores
         stores.diaryOfUser = { _ in try SQLiteDiaryStore(path: file.path) }
         var configuration = CasebookServer.Configuration(dataDirectory: users.directory.url)

@@ -109,6 +109,15 @@ struct RespondentParserTests {
         }
     }
 
+    @Test func withoutAnIdAFileNameOver1000BytesIsNoRespondent() {
+        let name = String(repeating: "r", count: 1_001) + ".yaml"
+        #expect {
+            try RespondentParser.respondent(fromYAML: "name: Grace\n", fileName: name)
+        } throws: {
+            "\($0)" == "\(name): without an id, the file's name is longer than 1000 bytes"
+        }
+    }
+
     @Test func withoutAnIdTheFileNameNamesTheRespondent() throws {
         let respondent = try RespondentParser.respondent(
             fromYAML: "name: Grace\n", fileName: "grace-hopper.yml")

@@ -58,12 +58,15 @@ public enum RespondentParser {
             return Respondent(id: id, fields: fields, original: yaml)
         }
         let id = (fileName as NSString).deletingPathExtension
-        if RespondentIDProblem.of(id) != nil {
-            throw RespondentFileError(
-                file: fileName,
-                problem:
+        if let problem = RespondentIDProblem.of(id) {
+            let text =
+                switch problem {
+                case .dotSegment:
                     "without an id, the file's name cannot be '.' or '..', which no address reaches"
-            )
+                case .tooLong:
+                    "without an id, the file's name is longer than \(RespondentIDProblem.longest) bytes"
+                }
+            throw RespondentFileError(file: fileName, problem: text)
         }
         fields["id"] = .string(id)
         return Respondent(id: id, fields: fields, original: yaml)

@@ -212,9 +212,6 @@ struct DiaryPages: Sendable {
                 restored = try DiaryEntries(store: store).restore(entry)
             } catch let error as EntryDetailError {
                 throw RequestError(.badRequest, "\(error)")
-            } catch is DiaryError {
-                // The id is another diary's (on a shared database): nothing is overwritten.
-                throw RequestError(.conflict, "That entry cannot be put back in this diary.")
             }
             guard restored else {
                 throw RequestError(.conflict, "That entry is in the diary already.")

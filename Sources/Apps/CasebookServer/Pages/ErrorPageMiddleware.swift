@@ -55,7 +55,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as SQLiteDiaryStore.OpenError:
             // A user's diary, opened at their first request: named by its file alone.
             let name = (error.path as NSString).lastPathComponent
-            return "the diary file \(name) in the data directory cannot be opened: \(error.reason)"
+            let reason = error.reason.replacingOccurrences(of: error.path, with: name)
+            return "the diary file \(name) in the data directory cannot be opened: \(reason)"
         case let error as PreferenceStoreError:
             switch error {
             case .fileUnusable(let path, let reason):
