@@ -41,10 +41,33 @@ struct DiaryEntriesTests {
             _ = try store.stored.save(
                 Entry(id: entry.id, date: entry.date, text: "theirs"), ifRevision: 1)
         }
-        let updated = try DiaryEntries(store: store).update(id: entry.id, text: "mine")
-        #expect(updated == Entry(id: entry.id, date: now, text: "mine"))
+        let updated = try DiaryEntries(store: store).updateLatest(id: entry.id, text: "mine")
+        #expect(updated.entry == Entry(id: entry.id, date: now, text: "mine"))
+        #expect(updated.revision == 3)
         #expect(try store.stored.revisedEntry(id: entry.id)?.revision == 3)
         #expect(try store.stored.entry(id: entry.id)?.text == "mine")
+    }
+
+    /// Saved by others at every attempt, an update gives up after a hundred with the conflict,
+    /// rather than trying for ever.
+    @Test func anUpdateSavedOverAtEveryAttemptGivesUpWithTheConflict() throws {
+        let store = InterleavedDiaryStoreFake()
+        let entry = try DiaryEntries(store: store).add(text: "first")
+        var theirs = 0
+        func saveTheirs() throws {
+            theirs += 1
+            let current = try #require(try store.stored.revisedEntry(id: entry.id))
+            _ = try store.stored.save(
+                Entry(id: entry.id, date: entry.date, text: "theirs \(theirs)"),
+                ifRevision: current.revision)
+            store.betweenReadAndWrite = saveTheirs
+        }
+        store.betweenReadAndWrite = saveTheirs
+        #expect(throws: DiaryConflictError.self) {
+            try DiaryEntries(store: store).update(id: entry.id, text: "mine")
+        }
+        #expect(theirs == 100)
+        #expect(try store.stored.entry(id: entry.id)?.text == "theirs 100")
     }
 
     @Test(arguments: ["", "   ", "\n\t "])

@@ -51,12 +51,21 @@ public struct DiaryEntries {
     ///   when others saved it a hundred times while this was being written; the store's errors.
     @discardableResult
     public func update(id: Entry.ID, text: String) throws -> Entry {
+        try updateLatest(id: id, text: text).entry
+    }
+
+    /// `update(id:text:)`, giving the entry at the revision this update wrote (0 for a store
+    /// that keeps no revisions): for an answer that carries it (an ETag), with no second read
+    /// in which others could have changed or removed it.
+    /// - Throws: as `update(id:text:)`.
+    @discardableResult
+    public func updateLatest(id: Entry.ID, text: String) throws -> RevisedEntry {
         guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
         guard let revisedStore = store as? any RevisedDiaryStore else {
             var entry = try entry(id: id)
             entry.text = text
             try store.save(entry)
-            return entry
+            return RevisedEntry(entry: entry, revision: 0)
         }
         // Written only at the revision just read: a save would put back an entry removed
         // since. Saved meanwhile, it is read again (the last update wins).
@@ -65,8 +74,8 @@ public struct DiaryEntries {
             var entry = try revisedEntry(id: id)
             entry.entry.text = text
             do {
-                _ = try revisedStore.save(entry.entry, ifRevision: entry.revision)
-                return entry.entry
+                let written = try revisedStore.save(entry.entry, ifRevision: entry.revision)
+                return RevisedEntry(entry: entry.entry, revision: written)
             } catch let conflict as DiaryConflictError {
                 attempts += 1
                 if attempts == Self.mostAttempts { throw conflict }

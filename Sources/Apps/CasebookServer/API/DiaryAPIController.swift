@@ -237,7 +237,7 @@ struct DiaryAPIController: Sendable {
 
     /// `PUT /api/diary/{id}`: with If-Match, only the revision the client read is updated (a
     /// 412 otherwise, with the current revision's ETag); without it, or with `*`, whatever is
-    /// stored.
+    /// stored (a 503 to try again, should others save it at every attempt).
     @Sendable func update(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -245,6 +245,7 @@ struct DiaryAPIController: Sendable {
         let id = try Self.id(context)
         let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
         let text = try await Self.text(in: request)
+        let conditional = listed != nil
         do {
             let (entry, starred) = try await work.entries { entries in
                 try Self.answering {
@@ -252,13 +253,18 @@ struct DiaryAPIController: Sendable {
                         if let expected = try Self.expected(listed, id: id, in: entries) {
                             try entries.update(id: id, text: text, ifRevision: expected)
                         } else {
-                            try entries.revisedEntry(id: try entries.update(id: id, text: text).id)
+                            try entries.updateLatest(id: id, text: text)
                         }
                     return try Self.starredEntry(updated, in: entries)
                 }
             }
             return Self.response(entry, starred: starred)
         } catch let conflict as DiaryConflictError {
+            guard conditional else {
+                throw RequestError.temporarilyUnavailable(
+                    "entry \(EntryIDText.text(of: id)) was saved by others at every attempt: try again"
+                )
+            }
             throw Self.preconditionFailed(conflict)
         }
     }
