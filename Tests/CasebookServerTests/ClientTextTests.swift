@@ -27,6 +27,27 @@ struct ClientTextTests {
         }
     }
 
+    /// The API's problem names the parameter whose value is not text, as it does any other
+    /// parameter at fault.
+    @Test(arguments: [
+        ("/api/diary?q=a%00b", "q", "query parameter 'q' contains a NUL character"),
+        ("/api/respondents?after=%ff", "after", "query parameter 'after' is not valid UTF-8 text"),
+    ])
+    func anAPIQueryThatIsNotTextNamesItsParameter(uri: String, name: String, message: String)
+        async throws
+    {
+        try await fixture.test { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .badRequest)
+                let problem =
+                    try JSONSerialization.jsonObject(
+                        with: Data(response.body.readableBytesView)) as? [String: Any]
+                #expect(problem?["detail"] as? String == message)
+                #expect(problem?["parameter"] as? String == name)
+            }
+        }
+    }
+
     @Test(arguments: [
         ("caf%E9", "form field &#39;text&#39; is not valid UTF-8 text"),
         ("before%00after", "form field &#39;text&#39; contains a NUL character"),

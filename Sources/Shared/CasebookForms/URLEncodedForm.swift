@@ -6,6 +6,8 @@ public struct URLEncodedForm: Sendable {
     /// Why a form was refused, in words that name the field.
     public struct Refusal: Error, Equatable, Sendable {
         public let message: String
+        /// The field (or parameter) whose value was refused, when one was.
+        public var field: String? = nil
     }
 
     public static let maximumCount = 64
@@ -48,7 +50,7 @@ public struct URLEncodedForm: Sendable {
                 }
                 repeated[name, default: []].append(value)
             } catch {
-                throw Refusal(message: "\(kind) '\(name)' \(error.problem)")
+                throw Refusal(message: "\(kind) '\(name)' \(error.problem)", field: name)
             }
         }
     }

@@ -14,7 +14,9 @@ struct FormFields {
         do {
             form = try URLEncodedForm(encoded, kind: kind, maximumCount: maximumCount)
         } catch {
-            throw RequestError(.badRequest, error.message)
+            let refusal = RequestError(.badRequest, error.message)
+            guard let field = error.field else { throw refusal }
+            throw kind == "form field" ? refusal.field(field) : refusal.parameter(field)
         }
         if let name = form.firstRepeated(except: repeatable) {
             throw Self.repeated(name, kind: kind)
