@@ -235,8 +235,12 @@ struct DiaryAPITests {
             try await client.execute(
                 uri: "/api/diary/trash/\(id)/restore", method: .post, headers: RouteFixture.json,
                 body: ByteBuffer(string: "{}")
-            ) {
-                #expect($0.status == .notFound)
+            ) { response in
+                // In the diary, not in the trash: said so.
+                #expect(response.status == .notFound)
+                #expect(
+                    RouteFixture.errorMessage(response.body)
+                        == "entry \(id) is not in the trash")
             }
             try await client.execute(
                 uri: "/api/diary/trash/nope/restore", method: .post, headers: RouteFixture.json

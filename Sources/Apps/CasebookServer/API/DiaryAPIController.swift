@@ -353,7 +353,12 @@ struct DiaryAPIController: Sendable {
         try await Self.expectNothing(in: request)
         let (restored, starred) = try await work.entries { entries in
             try Self.answering {
-                try entries.restoreFromTrash(id: id)
+                do {
+                    try entries.restoreFromTrash(id: id)
+                } catch DiaryError.unknownEntry {
+                    throw RequestError(
+                        .notFound, "entry \(EntryIDText.text(of: id)) is not in the trash")
+                }
                 return try Self.starredEntry(try entries.revisedEntry(id: id), in: entries)
             }
         }
