@@ -144,6 +144,9 @@ def test_a_request_names_one_host(server):
     status, _ = raw_request(server, f"GET http://127.0.0.1:{server.port}/api/diary HTTP/1.1\r\n"
                                     f"Host: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n")
     assert status == 200
+    # A request that names no host at all is a bad one (RFC 9112, 3.2), not a misdirected one.
+    status, body = raw_request(server, "GET /api/diary HTTP/1.1\r\nConnection: close\r\n\r\n")
+    assert status == 400 and b"names no host" in body
 
 
 def signed_in(server, name, password):

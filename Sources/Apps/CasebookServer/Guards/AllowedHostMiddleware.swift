@@ -2,7 +2,7 @@ import CasebookFileSystem
 import Hummingbird
 
 /// Answers 421 (Misdirected Request) to a request for a host the server does not serve, and
-/// 400 to one that names two hosts (see `RequestTargetGuard`).
+/// 400 to one that names two hosts (see `RequestTargetGuard`) or none (RFC 9112, 3.2).
 struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
     let hosts: AllowedHosts
 
@@ -12,6 +12,10 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         if let problem = request.headers[RequestTargetGuard.problemHeaderName] {
             throw RequestError(.badRequest, problem)
+        }
+        guard request.head.authority != nil else {
+            throw RequestError(
+                .badRequest, "the request names no host: an HTTP/1.1 request must send Host")
         }
         guard hosts.allows(authority: request.head.authority) else {
             let authority = request.head.authority
@@ -23,10 +27,9 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
                     "this server does not answer for a host name that is not printable ASCII; "
                         + "host names are ASCII (IDNA for others)")
             }
-            let named = authority.map { "'\($0)'" } ?? "(none)"
             throw RequestError(
                 .misdirectedRequest,
-                "this server does not answer for the host \(named); its operator can allow it with --allowed-host"
+                "this server does not answer for the host '\(authority ?? "")'; its operator can allow it with --allowed-host"
             )
         }
         return try await next(request, context)
