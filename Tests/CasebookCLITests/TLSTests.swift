@@ -52,6 +52,18 @@ struct TLSTests {
             ])
         #expect(posted == 0)
         #expect(answer == "201")
+        // A command that does not trust the certificate says so in words, never with the
+        // TLS library's description and the path it was built at.
+        let folder2 = try TemporaryDirectory()
+        let verify = try CasebookExecutable.run([
+            "survey", "verify", "--from", folder2.url.path, "--to", server.url.absoluteString,
+        ])
+        #expect(verify.status == 1)
+        #expect(
+            verify.standardError.contains(
+                "the TLS handshake failed (CERTIFICATE_VERIFY_FAILED): the server's certificate is not one this machine trusts"
+            ), "\(verify.standardError)")
+        #expect(!verify.standardError.contains(".build"))
         let (plain, _) = try Self.run(
             "/usr/bin/curl",
             ["-s", "-o", "/dev/null", "http://127.0.0.1:\(server.url.port!)/health"])

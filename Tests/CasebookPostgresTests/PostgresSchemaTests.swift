@@ -122,6 +122,23 @@ struct PostgresSchemaTests {
         }
     }
 
+    /// A database that offers no TLS where the URL requires it is said in words, not by the
+    /// driver's name for the case.
+    @Test func aServerWithoutTLSWhereTheURLRequiresItIsSaidInWords() async throws {
+        let url = try await PostgresTesting.newDatabaseURL()
+        let required = url.replacingOccurrences(of: "sslmode=disable", with: "sslmode=require")
+        #expect(required != url)
+        try await Self.withRunning(required) { database in
+            await #expect {
+                try await database.prepare([Self.notes])
+            } throws: { error in
+                "\(error)".hasSuffix(
+                    ": the server does not offer TLS, which the URL's sslmode (require or verify-full) asks for"
+                )
+            }
+        }
+    }
+
     /// `body` with a database whose pool runs, ended after.
     static func withRunning(
         _ url: String, _ body: @Sendable (PostgresDatabase) async throws -> Void

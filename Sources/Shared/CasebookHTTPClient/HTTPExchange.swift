@@ -83,6 +83,21 @@ public enum HTTPExchange {
         if error is NIOTooManyBytesError {
             return "its answer is longer than \(answerLimit) bytes"
         }
+        if let reason = tlsReason(error) { return reason }
         return "\(error)"
+    }
+
+    /// A TLS handshake's failure as the reason BoringSSL gives (`CERTIFICATE_VERIFY_FAILED`),
+    /// without the rest of its description (its source file's path on the machine that built
+    /// Casebook); nil when `error` is not one.
+    private static func tlsReason(_ error: any Error) -> String? {
+        let text = "\(error)"
+        guard let marker = text.range(of: "OPENSSL_internal:") else { return nil }
+        let reason = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" }
+        guard reason == "CERTIFICATE_VERIFY_FAILED" else {
+            return "the TLS handshake failed (\(reason))"
+        }
+        return
+            "the TLS handshake failed (\(reason)): the server's certificate is not one this machine trusts"
     }
 }

@@ -20,9 +20,37 @@ public enum PostgresFailure {
             return reason(connection)
         }
         if let underlying = error.underlying {
-            return "\(underlying)"
+            return tlsReason(underlying) ?? "\(underlying)"
         }
-        return "\(error.code)"
+        return words(error.code)
+    }
+
+    /// The driver's own failures in words: its names for them (`sslUnsupported`) say nothing
+    /// to an operator.
+    private static func words(_ code: PSQLError.Code) -> String {
+        switch code {
+        case .sslUnsupported:
+            "the server does not offer TLS, which the URL's sslmode (require or verify-full) asks for"
+        case .authMechanismRequiresPassword:
+            "the server asks for a password, and none was given (in the URL, $PGPASSWORD or a password file)"
+        case .unsupportedAuthMechanism:
+            "the server asks for a way of signing in that Casebook does not support"
+        case .saslError: "signing in with the password failed (SCRAM)"
+        case .serverClosedConnection, .connectionClosed, .uncleanShutdown:
+            "the connection was closed"
+        case .queryCancelled: "the statement was cancelled"
+        default: "\(code)"
+        }
+    }
+
+    /// A TLS handshake's failure as the reason BoringSSL gives (`CERTIFICATE_VERIFY_FAILED`),
+    /// without the rest of its description (its source file's path on the machine that built
+    /// Casebook); nil when `error` is not one.
+    static func tlsReason(_ error: any Error) -> String? {
+        let text = "\(error)"
+        guard let marker = text.range(of: "OPENSSL_internal:") else { return nil }
+        let reason = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" }
+        return "the TLS handshake failed (\(reason))"
     }
 
     /// The SQLSTATE of a server error, if `error` is one.
