@@ -45,6 +45,29 @@ struct ServeCommandTests {
         }
     }
 
+    /// An access log that cannot be written stops the server at start, naming the file and
+    /// the reason.
+    @Test func anAccessLogThatCannotBeWrittenIsNamedWithTheReason() throws {
+        let folder = try TemporaryDirectory()
+        let link = folder.appending("link.log")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: folder.appending("real.log").path)
+        for (path, reason) in [
+            ("/nonexistent/folder/access.log", "its folder does not exist"),
+            (folder.url.path, "it is a folder"),
+            (link.path, "it is a symbolic link"),
+        ] {
+            let result = try CasebookExecutable.run([
+                "serve", "--port", "0", "--data", folder.appending("data").path, "--access-log",
+                path,
+            ])
+            #expect(result.status == 1)
+            #expect(
+                result.standardError
+                    == "casebook serve: cannot write the access log \(path): \(reason)\n")
+        }
+    }
+
     @Test func aPortInUseIsAClearErrorNotACrash() throws {
         let server = try ServerProcess()
         let port = try #require(server.url.port)

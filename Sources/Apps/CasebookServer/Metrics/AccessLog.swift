@@ -21,10 +21,25 @@ final class AccessLog: @unchecked Sendable {
         // Every write at the end, wherever the file then ends (after a rotation that
         // truncated it, or lines another process added).
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
+        guard descriptor >= 0 else { throw OpenError(path: path, errno: errno) }
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Why the log's file could not be opened for writing, in words.
+    struct OpenError: Error, CustomStringConvertible {
+        let path: String
+        let errno: Int32
+
+        var description: String {
+            let reason =
+                switch errno {
+                case ENOENT: "its folder does not exist"
+                case EISDIR: "it is a folder"
+                case ELOOP: "it is a symbolic link"
+                default: String(cString: strerror(errno))
+                }
+            return "cannot write the access log \(path): \(reason)"
+        }
     }
 
     /// Appends `line` and a newline. A log that cannot be written loses the line, never the
