@@ -68,6 +68,26 @@ struct ServeCommandTests {
         }
     }
 
+    /// A store's file that is not a database (a backup cut short, copied in) is named, by the
+    /// server at start and by a command, with SQLite's reason.
+    @Test func aStoreFileThatIsNotADatabaseIsNamed() throws {
+        let folder = try TemporaryDirectory()
+        let data = folder.appending("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: data.appendingPathComponent("users.sqlite"))
+        let served = try CasebookExecutable.run(["serve", "--port", "0", "--data", data.path])
+        #expect(served.status == 1)
+        #expect(
+            served.standardError
+                == "casebook serve: cannot use the data directory \(data.path): users.sqlite: file is not a database (SQLite error 26)\n"
+        )
+        let listed = try CasebookExecutable.run(["user", "list", "--data", data.path])
+        #expect(listed.status == 1)
+        #expect(
+            listed.standardError
+                == "casebook user list: users.sqlite: file is not a database (SQLite error 26)\n")
+    }
+
     @Test func aPortInUseIsAClearErrorNotACrash() throws {
         let server = try ServerProcess()
         let port = try #require(server.url.port)

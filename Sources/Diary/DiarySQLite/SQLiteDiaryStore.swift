@@ -31,6 +31,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         do {
             database = try StoreDatabase(
                 store: "diary", path: path, migrations: Self.migrations, connections: connections)
+        } catch let error as StoreDatabase.OpenError {
+            throw OpenError(path: path, reason: error.reason)
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }

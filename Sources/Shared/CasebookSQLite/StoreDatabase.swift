@@ -27,13 +27,31 @@ public struct StoreDatabase: Sendable {
     ) throws {
         self.store = store
         let migrator = StoreMigration.migrator(migrations)
-        switch connections {
-        case .pool:
-            writer = try SQLiteDatabase.open(path: path, migrator: migrator, functions: functions)
-        case .one:
-            writer = try SQLiteDatabase.openOneConnection(
-                path: path, migrator: migrator, functions: functions)
+        do {
+            switch connections {
+            case .pool:
+                writer = try SQLiteDatabase.open(
+                    path: path, migrator: migrator, functions: functions)
+            case .one:
+                writer = try SQLiteDatabase.openOneConnection(
+                    path: path, migrator: migrator, functions: functions)
+            }
+        } catch let error as DatabaseError {
+            throw OpenError(
+                file: String(path.split(separator: "/").last ?? Substring(path)),
+                reason:
+                    "\(error.message ?? "\(error.resultCode)") (SQLite error \(error.resultCode.rawValue))"
+            )
         }
+    }
+
+    /// A store's file SQLite would not open or migrate, named by its file (in the data
+    /// directory), with SQLite's reason: `users.sqlite: file is not a database (SQLite error 26)`.
+    public struct OpenError: Error, CustomStringConvertible {
+        public let file: String
+        public let reason: String
+
+        public var description: String { "\(file): \(reason)" }
     }
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
