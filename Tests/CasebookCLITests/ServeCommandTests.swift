@@ -11,6 +11,11 @@ struct ServeCommandTests {
     @Test func servesOnTheAddressItPrintsAndStopsCleanlyOnSIGTERM() async throws {
         let server = try ServerProcess()
         #expect(server.url.host == "127.0.0.1")
+        // Where the data is, said at start.
+        #expect(
+            server.startOutput.contains(
+                "Casebook is serving \(server.url.absoluteString) (data in \(server.dataDirectory.path))"
+            ), "\(server.startOutput)")
         let (body, response) = try await ServerProcess.session.data(
             from: server.url.appendingPathComponent("health"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -19,6 +19,8 @@ public final class ServerProcess: @unchecked Sendable {
     /// Whether the data directory goes when this process does (not when another server is to
     /// start on it).
     public let ownsDataDirectory: Bool
+    /// What the server printed up to the line that says where it serves.
+    public private(set) var startOutput = ""
 
     public init(
         dataDirectory: URL? = nil, arguments: [String] = [], ownsDataDirectory: Bool = true
@@ -49,6 +51,7 @@ public final class ServerProcess: @unchecked Sendable {
             {
                 let address = seen[range].split(separator: " ").last.map(String.init) ?? ""
                 url = URL(string: address)!
+                startOutput = seen
                 break
             }
         }

@@ -165,9 +165,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),
             body: .seconds(bodyTimeout))
+        let data =
+            configuration.database.map { "database \($0.database) at \($0.addresses)" }
+            ?? "data in \(configuration.dataDirectory.path)"
         try await CasebookServer.run(configuration: configuration) { url in
             // A courtesy line: a server whose standard output is gone goes on serving.
-            try? StandardStreams.output("Casebook is serving \(url.absoluteString)")
+            try? StandardStreams.output("Casebook is serving \(url.absoluteString) (\(data))")
         }
     }
 }
