@@ -19,6 +19,14 @@ struct CommandConventionsTests {
         (["diary", "list", "--data", ""], "Error: --data is empty: give the data directory"),
         (["serve", "--data", ""], "Error: --data is empty: give the data directory"),
         (
+            ["serve", "--host", ""],
+            "Error: --host takes an address (such as 127.0.0.1, 0.0.0.0 or ::) or a host name, without a port, not ''"
+        ),
+        (
+            ["serve", "--host", "0.0.0.0:80"],
+            "Error: --host takes an address (such as 127.0.0.1, 0.0.0.0 or ::) or a host name, without a port, not '0.0.0.0:80'"
+        ),
+        (
             ["user", "list", "--database-password-file", "/nonexistent/pw"],
             "Error: --database-password-file is given without --database (or $CASEBOOK_DATABASE_URL)"
         ),

@@ -102,6 +102,16 @@ struct ServeCommand: AsyncParsableCommand {
         if data?.isEmpty == true {
             throw ValidationError("--data is empty: give the data directory")
         }
+        guard
+            !host.isEmpty,
+            CasebookServer.Configuration.isIPAddress(host)
+                || CasebookServer.Configuration.isHostName(host)
+        else {
+            throw ValidationError(
+                VisibleText.escaping(
+                    "--host takes an address (such as 127.0.0.1, 0.0.0.0 or ::) or a host name, without a port, not '\(host)'"
+                ))
+        }
         for (name, value) in [
             ("--idle-timeout", idleTimeout), ("--header-timeout", headerTimeout),
             ("--body-timeout", bodyTimeout), ("--database-timeout", databaseTimeout),
