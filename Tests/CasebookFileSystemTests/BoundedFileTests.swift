@@ -157,4 +157,18 @@ struct OwnerOnlyTests {
         try OwnerOnlyFile.write(Data("key".utf8), to: directory.appending("key"))
         #expect(try Self.mode(directory.appending("key").path) == 0o600)
     }
+
+    /// A store's file that is a symbolic link is never followed, and said to be one, not as
+    /// the system's "Too many levels of symbolic links".
+    @Test func aLinkIsNotRestrictedAndIsSaidToBeOne() throws {
+        let link = directory.appending("diary.sqlite")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: directory.appending("elsewhere").path)
+        #expect {
+            try OwnerOnlyFile.restrict(link.path)
+        } throws: {
+            "\($0)" == "cannot use \(link.path): it is a symbolic link"
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appending("elsewhere").path))
+    }
 }

@@ -29,7 +29,11 @@ public enum OwnerOnlyFile {
     /// then take the same mode).
     public static func restrict(_ path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw failure(path, "cannot open it") }
+        guard descriptor >= 0 else {
+            // What O_NOFOLLOW refuses: said as such.
+            if errno == ELOOP { throw Failure(path: path, reason: "it is a symbolic link") }
+            throw failure(path, "cannot open it")
+        }
         defer { close(descriptor) }
         guard fchmod(descriptor, 0o600) == 0 else { throw failure(path, "cannot restrict it") }
     }
