@@ -89,6 +89,11 @@ struct TLSTests {
             "/usr/bin/openssl", ["genpkey", "-algorithm", "RSA", "-out", otherKey])
         #expect(madeOther == 0, "\(otherLog)")
         let text = try folder.file("text.pem", contents: "not a certificate")
+        let encrypted = folder.appending("encrypted-key.pem").path
+        let (madeEncrypted, encryptedLog) = try Self.run(
+            "/usr/bin/openssl",
+            ["pkey", "-in", key, "-aes256", "-passout", "pass:secret", "-out", encrypted])
+        #expect(madeEncrypted == 0, "\(encryptedLog)")
         let cases: [(cert: String, key: String, named: String, reason: String)] = [
             (text.path, key, text.path, "it is not a PEM certificate"),
             ("/nonexistent/cert.pem", key, "/nonexistent/cert.pem", "there is no such file"),
@@ -96,6 +101,10 @@ struct TLSTests {
             (certificate, text.path, text.path, "it is not a PEM private key"),
             (certificate, "/nonexistent/key.pem", "/nonexistent/key.pem", "there is no such file"),
             (certificate, otherKey, otherKey, "it is not the private key of \(certificate)"),
+            (
+                certificate, encrypted, encrypted,
+                "it is a private key under a passphrase: give one without (openssl pkey -in encrypted-key.pem -out plain.pem)"
+            ),
         ]
         for (cert, key, named, reason) in cases {
             let result = try CasebookExecutable.run([

@@ -180,6 +180,17 @@ extension CasebookServer.Configuration {
         do {
             return try parse(bytes)
         } catch {
+            // A key kept under a passphrase, which a server started unattended cannot type.
+            let text = String(decoding: bytes, as: UTF8.self)
+            if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----")
+                || text.contains("Proc-Type: 4,ENCRYPTED")
+            {
+                throw ServerStartError.tlsUnusable(
+                    path: url.path,
+                    reason:
+                        "it is a private key under a passphrase: give one without (openssl pkey -in \(url.lastPathComponent) -out plain.pem)"
+                )
+            }
             throw ServerStartError.tlsUnusable(path: url.path, reason: "it is not a PEM \(what)")
         }
     }
