@@ -39,6 +39,18 @@ struct CommandConventionsTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: data.url.path).isEmpty)
     }
 
+    /// A database URL from the environment is named as coming from there.
+    @Test func aBadDatabaseURLFromTheEnvironmentIsNamedAsSuch() throws {
+        let result = try CasebookExecutable.run(
+            ["user", "list"],
+            environment: ["CASEBOOK_DATA": data.url.path, "CASEBOOK_DATABASE_URL": "garbage"])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: $CASEBOOK_DATABASE_URL: the database URL must start with postgres://"),
+            "\(result.standardError)")
+    }
+
     @Test(arguments: [
         (["diray", "list"], "casebook: 'diray' is not a casebook command; did you mean 'diary'?"),
         (["diary", "lst"], "casebook diary: 'lst' is not a diary command; did you mean 'list'?"),

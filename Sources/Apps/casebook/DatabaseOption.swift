@@ -41,7 +41,8 @@ struct DatabaseOption: ParsableArguments {
                 passwordFile: (passwordFile ?? environment["CASEBOOK_DATABASE_PASSWORD_FILE"])
                     .map { URL(fileURLWithPath: $0) })
         } catch {
-            throw ValidationError("--database: \(error)")
+            throw ValidationError(
+                "\(self.text == nil ? "$CASEBOOK_DATABASE_URL" : "--database"): \(error)")
         }
     }
 }
