@@ -29,10 +29,14 @@ struct SignInTests {
         try await users.add(name: "sam", role: .surveyor, password: "field work!")
     }
 
-    func withPages(_ body: @escaping @Sendable (inout PageClient) async throws -> Void)
+    func withPages(
+        secureCookies: Bool = false,
+        _ body: @escaping @Sendable (inout PageClient) async throws -> Void
+    )
         async throws
     {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.secureCookies = secureCookies
         configuration.userCheckInterval = .zero
         configuration.passwordCost = UsersFixture.passwordCost
         let router = try CasebookServer.router(stores: stores, configuration: configuration)
@@ -128,6 +132,23 @@ struct SignInTests {
                 form.html.contains(
                     #"id="username" name="username" autocomplete="username" value="sam""#))
             #expect(try await pages.get("/survey").status == .seeOther)
+        }
+    }
+
+    /// Over HTTPS (`--tls-cert`, or `--secure-cookies` behind a proxy) every cookie the pages
+    /// set is Secure: the session, the CSRF token, the remembered name and the notices, none
+    /// sent back over plain HTTP.
+    @Test func overHTTPSEveryCookieIsSecure() async throws {
+        try await withPages(secureCookies: true) { pages in
+            let form = try await pages.get("/login")
+            let signedIn = try await pages.post(
+                "/login", ["username": "sam", "password": "field work!"])
+            #expect(signedIn.status == .seeOther)
+            let set = form.setCookies + signedIn.setCookies
+            for name in ["casebook_csrf", "casebook_session", "casebook_last_user"] {
+                let cookie = try #require(set.first { $0.hasPrefix(name + "=") }, "\(name)")
+                #expect(cookie.contains("; Secure"), "\(cookie)")
+            }
         }
     }
 

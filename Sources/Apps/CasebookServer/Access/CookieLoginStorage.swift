@@ -8,7 +8,11 @@ final class CookieLoginStorage: LoginRecording {
 
     private var values: [String: String] = [:]
 
-    init(request: Request) {
+    /// Whether its cookie is Secure (the pages served over HTTPS).
+    private let secure: Bool
+
+    init(request: Request, secure: Bool = false) {
+        self.secure = secure
         if let name = request.cookies[Self.cookieName]?.value, User.isValidName(name) {
             values[LoginHandler.previousUsernameKey] = name
         }
@@ -22,8 +26,8 @@ final class CookieLoginStorage: LoginRecording {
     var cookie: Cookie? {
         values[LoginHandler.previousUsernameKey].map {
             Cookie(
-                name: Self.cookieName, value: $0, maxAge: 365 * 86_400, path: "/", httpOnly: true,
-                sameSite: .lax)
+                name: Self.cookieName, value: $0, maxAge: 365 * 86_400, path: "/", secure: secure,
+                httpOnly: true, sameSite: .lax)
         }
     }
 }

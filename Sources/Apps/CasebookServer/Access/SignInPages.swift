@@ -104,7 +104,7 @@ struct SignInPages: Sendable {
                 request, name: name, next: next, status: .unauthorized,
                 message: "That name and password do not match.")
         }
-        let storage = CookieLoginStorage(request: request)
+        let storage = CookieLoginStorage(request: request, secure: secureCookies)
         try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
         // As in the case study: after a successful sign-in, ask whether to save the
         // password, unless the user already answered Never or Save.

@@ -32,6 +32,8 @@ extension CasebookServer {
     static func buildRouter(_ services: Services, renderer: PageRenderer) throws -> Router<
         BasicRequestContext
     > {
+        var renderer = renderer
+        renderer.secureCookies = services.secureCookies
         let router = Router(
             context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(AccessLogMiddleware(log: services.accessLog))

@@ -27,8 +27,11 @@ enum CSRFToken {
         return (String(decoding: hex, as: UTF8.self), true)
     }
 
-    static func cookie(_ value: String) -> Cookie {
-        Cookie(name: cookieName, value: value, path: "/", httpOnly: true, sameSite: .strict)
+    /// The cookie that holds the token: Secure when the pages are served over HTTPS.
+    static func cookie(_ value: String, secure: Bool = false) -> Cookie {
+        Cookie(
+            name: cookieName, value: value, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
     }
 
     /// Whether a POST's form carries the token its cookie holds.

@@ -8,6 +8,9 @@ struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     /// When set, keeps every page rendered, for the test that checks templates' names.
     let audit: PageAudit?
+    /// Whether the pages are served over HTTPS (the server's own TLS, or a proxy's): the CSRF
+    /// token's cookie is then Secure.
+    var secureCookies = false
 
     init(audit: PageAudit? = nil) throws {
         library = try PageTemplates.library()
@@ -84,7 +87,9 @@ struct PageRenderer: Sendable {
         var response = Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: .init(byteBuffer: buffer))
-        if token.isNew { response.setCookie(CSRFToken.cookie(token.value)) }
+        if token.isNew {
+            response.setCookie(CSRFToken.cookie(token.value, secure: secureCookies))
+        }
         return response
     }
 
