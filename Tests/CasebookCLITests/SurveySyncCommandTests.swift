@@ -199,6 +199,19 @@ struct SurveySyncCommandTests {
         }
     }
 
+    /// Without `--from`, the folder is `Documents/Respondents` in `$HOME` when it is set, as
+    /// the data directory is found in `$HOME` too.
+    @Test func withoutFromTheFolderIsInTheDocumentsOfHOME() throws {
+        let home = directory.appending("home").path
+        let result = try CasebookExecutable.run(
+            ["survey", "sync", "--to", "http://127.0.0.1:1", "--retries", "0"],
+            environment: ["HOME": home])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "casebook survey sync: no respondents folder at \(home)/Documents/Respondents\n")
+    }
+
     /// A token is a password: it crosses the network only encrypted. Plain http is for this
     /// machine's own loopback; elsewhere the command refuses before anything is sent.
     @Test(arguments: ["sync", "verify"])

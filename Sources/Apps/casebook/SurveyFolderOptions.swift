@@ -10,7 +10,7 @@ import SurveySyncHTTPClient
 /// database's: checking groups nested in this one cost a survey command a quarter of its time
 /// in a debug build.
 struct SurveyFolderOptions: ParsableArguments {
-    @Option(help: "The respondents folder (default: <documents>/Respondents).")
+    @Option(help: "The respondents folder (default: ~/Documents/Respondents, ~ being $HOME).")
     var from: String?
 
     @Option(name: .customLong("to"), help: BackendOption.help)
@@ -54,6 +54,9 @@ struct SurveyFolderOptions: ParsableArguments {
         let url: URL
         if let from {
             url = URL(fileURLWithPath: from)
+        } else if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            // `~` is $HOME when it is set, as for the data directory.
+            url = URL(fileURLWithPath: home).appendingPathComponent("Documents/Respondents")
         } else {
             guard let documents = FileManager.default.documentsURL else {
                 throw FailureReport.Message(
