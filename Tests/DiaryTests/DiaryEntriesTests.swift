@@ -18,6 +18,23 @@ struct DiaryEntriesTests {
         #expect(try store.entry(id: entry.id) == entry)
     }
 
+    /// An Undo carries the entry as it was when it was removed. Put back from the trash and
+    /// changed and removed again meanwhile (in another tab), the entry comes back as the trash
+    /// holds it, the newer text: the Undo's older one never writes over it.
+    @Test func anUndoBringsBackTheTrashsNewerCopyRatherThanItsOwn() throws {
+        let store = InMemoryDiaryStore()
+        let entries = DiaryEntries(store: store, clock: ClockStub(now: now))
+        let first = try entries.add(text: "original")
+        try entries.remove(id: first.id)
+        let undo = first
+        _ = try store.restoreFromTrash(id: first.id)
+        _ = try entries.update(id: first.id, text: "newer")
+        try entries.remove(id: first.id)
+        #expect(try entries.restore(undo))
+        #expect(try store.entry(id: first.id)?.text == "newer")
+        #expect(try store.trashedEntries(limit: 5).isEmpty)
+    }
+
     /// An update without a revision (a PUT without If-Match, `diary edit`) changes the entry
     /// as it is when it is written: one removed after it was read stays removed, and is not
     /// written again from what was read.

@@ -22,13 +22,22 @@ public struct DiaryEntries {
         return entry
     }
 
-    /// Puts a removed entry back as it was — its id, date and text (Undo); false, changing
-    /// nothing, when an entry with its id is there.
+    /// Puts a removed entry back as it was — its id, date and text (Undo), or as the trash
+    /// holds it when the trash has a newer copy; false, changing nothing, when an entry with
+    /// its id is there.
     /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
     @discardableResult
     public func restore(_ entry: Entry) throws -> Bool {
         guard !Entry.isBlank(entry.text) else { throw EntryDetailError.blankText }
         guard try store.entry(id: entry.id) == nil else { return false }
+        // The trash's copy is the entry as it was last removed: newer than `entry`, when the
+        // entry came back and was changed and removed again since `entry` was taken.
+        if let trash = store as? any DiaryTrash {
+            do {
+                _ = try trash.restoreFromTrash(id: entry.id)
+                return true
+            } catch DiaryError.unknownEntry {}
+        }
         try store.save(entry)
         return true
     }
