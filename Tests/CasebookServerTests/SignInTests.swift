@@ -152,6 +152,22 @@ struct SignInTests {
         }
     }
 
+    /// The diary's list (kept rendered per revision) shows the role the user has now: one
+    /// given another role sees, at their next sign-in, their new role and its navigation.
+    @Test func theDiaryListShowsTheRoleAUserHasNow() async throws {
+        let people = people
+        try await withPages { pages in
+            _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])
+            let before = try await pages.get("/diary")
+            #expect(before.html.contains("Signed in as <strong>dee</strong> (diarist)"))
+            try await people.setRole(.admin, forUser: "dee")
+            _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])
+            let after = try await pages.get("/diary")
+            #expect(after.html.contains("Signed in as <strong>dee</strong> (admin)"))
+            #expect(after.html.contains(#"href="/documents""#))
+        }
+    }
+
     @Test func aSessionFromBeforeSignInIsWorthNothingAfterIt() async throws {
         try await withPages { pages in
             _ = try await pages.post("/login", ["username": "dee", "password": "correct horse"])

@@ -91,7 +91,8 @@ struct DiaryPages: Sendable {
             return response
         }
         let current = try await own.revision()
-        let key = own.listKey + "|" + (zone?.identifier ?? "")
+        // Whose list, seen by whom (the role's navigation), in which zone.
+        let key = own.listKey + "|" + PageViewer.current.key + "|" + (zone?.identifier ?? "")
         if let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
