@@ -82,6 +82,23 @@ struct DamagedDataTests {
         }
     }
 
+    /// The stylesheet and the script are served whatever the user store's state: a 503 page
+    /// (the store out of reach) still has its style.
+    @Test func theAssetsAreServedWhenTheUserStoreCannotBeUsed() async throws {
+        let database = try DatabaseQueue(path: fixture.directory.appending("users.sqlite").path)
+        try await database.write { db in try db.execute(sql: "DROP TABLE user") }
+        try await fixture.test { client in
+            for path in ["/style.css", "/app.js"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok, "\(path)")
+                }
+            }
+            try await client.execute(uri: "/diary", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+            }
+        }
+    }
+
     @Test func aDatabaseChangedUnderTheServerIsA503() async throws {
         let database = try DatabaseQueue(
             path: fixture.directory.appending("respondents.sqlite").path)

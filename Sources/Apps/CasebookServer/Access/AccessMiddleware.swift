@@ -33,8 +33,10 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
             throw HTTPError(.notFound)
         }
         if route.access == .everyone {
-            // The health check must answer even when the user store does not.
-            guard route.kind == .page, try await access.presence.hasUsers() else {
+            // The health check and the assets must answer even when the user store does not.
+            guard route.kind == .page, !RouteTable.assetRoutes.contains(route.key),
+                try await access.presence.hasUsers()
+            else {
                 return try await next(request, context)
             }
             // A page of the navigation open to anyone (the menu) shows a signed-in visitor

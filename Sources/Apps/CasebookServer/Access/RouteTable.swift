@@ -105,6 +105,10 @@ enum RouteTable {
     /// The menu's routes, for anyone unless the menu is private.
     static let menuRoutes: Set<String> = ["GET /menu", "GET /api/menu"]
 
+    /// The stylesheet and the script every page links: the same for everyone, so served
+    /// without asking the user store (a 503 page, the store out of reach, keeps its style).
+    static let assetRoutes: Set<String> = ["GET /style.css", "GET /app.js"]
+
     /// The route the router matched: `path` as the router writes its pattern (`/diary/{id}`);
     /// the menu's for every user rather than anyone while the menu is private.
     static func route(_ method: HTTPRequest.Method, _ path: String) -> Route? {
