@@ -634,6 +634,27 @@ struct WebPagesTests {
         }
     }
 
+    /// An edit saved after the entry was deleted (in another tab) keeps what was typed: the
+    /// form comes back as a new entry's, with the text and what happened.
+    @Test func anEditOfAnEntryDeletedMeanwhileKeepsItsText() async throws {
+        let entry = Entry(date: Date(), text: "as opened")
+        try stores.diary.save(entry)
+        let id = entry.id.uuidString.lowercased()
+        try await withPages { pages in
+            let form = try await pages.get("/diary/\(id)").html
+            let revision = try #require(
+                form.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            try stores.diary.remove(id: entry.id)
+            let typed = try await pages.post(
+                "/diary/\(id)", ["text": "a long <edit>", "revision": revision])
+            #expect(typed.status == .conflict)
+            #expect(typed.html.contains("This entry was deleted while you edited it"))
+            #expect(typed.html.contains(">\na long &lt;edit&gt;</textarea>"), "\(typed.html)")
+            #expect(typed.html.contains(#"action="/diary""#))
+            #expect(try stores.diary.count() == 0)
+        }
+    }
+
     @Test func getNeverChangesState() async throws {
         let entry = Entry(date: Date(), text: "stays")
         try stores.diary.save(entry)

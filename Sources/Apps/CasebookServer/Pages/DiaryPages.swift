@@ -159,7 +159,21 @@ struct DiaryPages: Sendable {
         let revision = try Self.revision(in: form["revision"])
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
-            try showDetail(on: diary, id: id)
+            do {
+                try diary.showDetail(id: id)
+            } catch DiaryError.unknownEntry where !(text.map(Entry.isBlank) ?? true) {
+                // Deleted while it was being edited: what was typed comes back, in the form
+                // of a new entry, rather than a "not found" that loses it.
+                try diary.showNewEntry()
+                screens.detail?.text = text ?? ""
+                return detail(
+                    screens, request: request,
+                    error:
+                        "This entry was deleted while you edited it (in another tab, or by someone else). Your text is below: save it as a new entry, or leave it.",
+                    status: .conflict)
+            } catch let error as DiaryError {
+                throw RequestError(.notFound, "\(error).")
+            }
             guard let revision else {
                 return try perform(screens, text: text, request: request)
             }
