@@ -85,4 +85,20 @@ struct MenuChangeTests {
             Self.lines(german, .giuseppes) == ["Currency: EUR, written as in de_DE → as by default"]
         )
     }
+
+    /// A change of currency and locale together says both locales, as a change of the locale
+    /// alone does.
+    @Test func aChangeOfCurrencyAndLocaleSaysBothLocales() throws {
+        var italian = Menu.giuseppes
+        italian.currency = try Currency.checked(code: "EUR", locale: "it_IT")
+        var swiss = italian
+        swiss.currency = try Currency.checked(code: "CHF", locale: "de_CH")
+        #expect(
+            Self.lines(italian, swiss) == ["Currency: EUR → CHF, written as in it_IT → as in de_CH"]
+        )
+        #expect(
+            Self.lines(swiss, .giuseppes) == [
+                "Currency: CHF → EUR, written as in de_CH → as by default"
+            ])
+    }
 }

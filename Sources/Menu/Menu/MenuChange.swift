@@ -37,7 +37,14 @@ public struct MenuChange: Equatable, Sendable {
                     text: "Currency: \(new.currency.code), written \(written(old.currency.locale))"
                         + " → \(written(new.currency.locale))"))
         } else if old.currency != new.currency {
-            let written = new.currency.locale.map { ", written as in \($0)" } ?? ""
+            let written =
+                switch (old.currency.locale, new.currency.locale) {
+                case (nil, nil): ""
+                case (nil, let locale?): ", written as in \(locale)"
+                case (let before?, let after) where before == after: ", written as in \(before)"
+                case (let before?, let after):
+                    ", written as in \(before) → \(after.map { "as in \($0)" } ?? "as by default")"
+                }
             changes.append(
                 MenuChange(
                     dish: nil,
