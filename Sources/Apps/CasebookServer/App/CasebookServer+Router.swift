@@ -79,7 +79,7 @@ extension CasebookServer {
         SurveyPages(
             renderer: renderer, store: services.respondents,
             reviews: services.respondentReviews, dataDirectory: services.layout.root,
-            backends: services.syncBackends
+            backends: services.syncBackends, secureCookies: services.secureCookies
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)

@@ -11,6 +11,8 @@ import Hummingbird
 struct Notice: Codable, Equatable {
     enum Kind: String, Codable {
         case added, saved, deleted, restored, choiceSaved
+        /// Respondents marked from the survey's table: `message` says which and how.
+        case reviewed
     }
 
     /// A deleted entry as the Undo form carries it: its id, its date as seconds since 1970
@@ -23,6 +25,8 @@ struct Notice: Codable, Equatable {
 
     let kind: Kind
     var removed: Removed?
+    /// The words of a notice that has its own (`reviewed`).
+    var message: String?
     /// Whose notice it is: only they are shown it (a browser shared after a sign-out never
     /// shows the next user the last one's deleted entry).
     var user: String?
@@ -32,9 +36,13 @@ struct Notice: Codable, Equatable {
     /// for Undo.
     static let maximumCookieBytes = 3_800
 
-    init(_ kind: Kind, removed: Entry? = nil, user: String? = SignedInUser.current) {
+    init(
+        _ kind: Kind, removed: Entry? = nil, message: String? = nil,
+        user: String? = SignedInUser.current
+    ) {
         self.kind = kind
         self.user = user
+        self.message = message
         self.removed = removed.map {
             Removed(
                 id: EntryIDText.text(of: $0.id), date: String($0.date.timeIntervalSince1970),
@@ -49,6 +57,7 @@ struct Notice: Codable, Equatable {
         case .deleted: "Entry deleted."
         case .restored: "Entry restored."
         case .choiceSaved: "Your choice is saved."
+        case .reviewed: message ?? "Marked."
         }
     }
 

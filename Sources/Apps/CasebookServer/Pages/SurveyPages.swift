@@ -23,6 +23,8 @@ struct SurveyPages: Sendable {
     let dataDirectory: URL
     /// The backends besides this server that a sync may go to.
     let backends: [URL]
+    /// Whether cookies are Secure (the pages served over HTTPS).
+    var secureCookies = false
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/survey", use: show)
@@ -40,7 +42,15 @@ struct SurveyPages: Sendable {
         -> Response
     {
         let view = try Self.tableView(FormFields(query: request, repeatable: Self.repeatable))
-        return try await render(request, view: view, back: request.uri.query ?? "")
+        // What the marking before said, beside the table, once.
+        guard let notice = Notice.pending(in: request), notice.kind == .reviewed else {
+            return try await render(request, view: view, back: request.uri.query ?? "")
+        }
+        var response = try await render(
+            request, view: view, back: request.uri.query ?? "",
+            extra: ["reviewed": notice.text, "notice": false])
+        response.setCookie(Notice.shown)
+        return response
     }
 
     /// What a table's address asks to see: a page (by offset or cursor), its columns, its
@@ -213,10 +223,14 @@ struct SurveyPages: Sendable {
         }
         do {
             let reviewed = try await setReview(of: ids, from: form)
-            return try await show([
-                "reviewed":
-                    "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
-            ])
+            // The table again by a redirect, so that a reload marks nothing again; the words
+            // go with it in a notice.
+            let query = Self.isQuery(back) && !back.isEmpty ? "?" + back : ""
+            var response = PageRenderer.redirect(to: "/survey" + query)
+            let words = "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
+            response.setCookie(
+                Notice(.reviewed, message: words).cookie(secure: secureCookies))
+            return response
         } catch let error as RequestError {
             // The form again as it was sent: its state chosen, its comment as typed.
             return try await show(
@@ -225,6 +239,19 @@ struct SurveyPages: Sendable {
                     "states": RespondentReviewContext.states(
                         selected: form["state"].flatMap(ReviewState.init(rawValue:))),
                 ], status: error.status)
+        }
+    }
+
+    /// Whether `text` is made of what a URL's query may hold as it is (RFC 3986: letters,
+    /// digits, `-._~!$&'()*+,;=:@/?` and `%`): a table's address, put back in a `Location`.
+    static func isQuery(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            default: "-._~!$&'()*+,;=:@/?%".utf8.contains(byte)
+            }
         }
     }
 
