@@ -655,6 +655,21 @@ struct WebPagesTests {
         }
     }
 
+    /// A first visit (no CSRF cookie yet) to a diary list rendered for it alone (a search, a
+    /// page further down) gets one token, in its cookie and in its forms alike.
+    @Test(arguments: ["/diary?q=walk", "/diary?tag=walk"])
+    func aFirstVisitsFormsCarryTheTokenOfItsCookie(uri: String) async throws {
+        try stores.diary.save(Entry(date: Date(), text: "A #walk"))
+        try await withPages { pages in
+            let page = try await pages.get(uri)
+            #expect(page.status == .ok)
+            let cookie = try #require(
+                page.setCookies.first { $0.hasPrefix("casebook_csrf=") }?
+                    .dropFirst("casebook_csrf=".count).prefix { $0 != ";" })
+            #expect(page.html.contains(#"name="csrf" value="\#(cookie)""#), "\(cookie)")
+        }
+    }
+
     @Test func getNeverChangesState() async throws {
         let entry = Entry(date: Date(), text: "stays")
         try stores.diary.save(entry)

@@ -46,9 +46,11 @@ struct DiaryPages: Sendable {
             let older = try fields["older"].map { try Self.cursor($0, named: "older") }
             // What the change before said happened (a deletion from this list), shown once.
             let notice = older == nil ? Notice.pending(in: request) : nil
+            // One token, in the forms and in the cookie of a first visit.
+            let token = CSRFToken.token(for: request)
             let (html, status) = try await work.run {
                 let (diary, screens) = makeRouter(store, zone: zone)
-                let csrf = CSRFToken.token(for: request).value
+                let csrf = token.value
                 let query: DiaryQuery
                 do {
                     query = try Self.query(asked, zone: zone ?? .autoupdatingCurrent, of: store)
@@ -65,8 +67,7 @@ struct DiaryPages: Sendable {
                     back: Self.path(of: request))
                 return (html, .ok)
             }
-            var response = renderer.cachedPage(
-                [ByteBuffer(string: html)], request: request, status: status)
+            var response = renderer.renderedPage(html, token: token, status: status)
             if notice != nil, status == .ok { response.setCookie(Notice.shown) }
             return response
         }
@@ -75,6 +76,7 @@ struct DiaryPages: Sendable {
         // for this request alone.
         let notice = position == nil ? Notice.pending(in: request) : nil
         if position != nil || notice != nil {
+            let token = CSRFToken.token(for: request)
             let html = try await work.run {
                 let (diary, screens) = makeRouter(store, zone: zone)
                 switch position {
@@ -83,10 +85,10 @@ struct DiaryPages: Sendable {
                 case nil: try diary.showList()
                 }
                 return try listHTML(
-                    screens, csrf: CSRFToken.token(for: request).value, notice: notice,
-                    store: store, back: Self.path(of: request))
+                    screens, csrf: token.value, notice: notice, store: store,
+                    back: Self.path(of: request))
             }
-            var response = renderer.cachedPage([ByteBuffer(string: html)], request: request)
+            var response = renderer.renderedPage(html, token: token)
             if notice != nil { response.setCookie(Notice.shown) }
             return response
         }

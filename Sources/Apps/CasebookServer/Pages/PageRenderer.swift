@@ -69,6 +69,14 @@ struct PageRenderer: Sendable {
         response(pieces, token: CSRFToken.token(for: request), status: status)
     }
 
+    /// A page rendered with `token` (the request's, from `CSRFToken.token(for:)`) in its
+    /// forms already: its cookie is set with that same token when it is new.
+    func renderedPage(
+        _ html: String, token: (value: String, isNew: Bool), status: HTTPResponse.Status = .ok
+    ) -> Response {
+        response([ByteBuffer(string: html)], token: token, status: status)
+    }
+
     private func response(
         _ pieces: [ByteBuffer], token: (value: String, isNew: Bool), status: HTTPResponse.Status
     ) -> Response {
