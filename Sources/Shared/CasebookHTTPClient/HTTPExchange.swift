@@ -93,7 +93,9 @@ public enum HTTPExchange {
     private static func tlsReason(_ error: any Error) -> String? {
         let text = "\(error)"
         guard let marker = text.range(of: "OPENSSL_internal:") else { return nil }
-        let reason = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" }
+        let reason = text[marker.upperBound...].prefix {
+            $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_")
+        }
         guard reason == "CERTIFICATE_VERIFY_FAILED" else {
             return "the TLS handshake failed (\(reason))"
         }

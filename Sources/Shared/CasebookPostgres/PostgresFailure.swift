@@ -49,7 +49,9 @@ public enum PostgresFailure {
     static func tlsReason(_ error: any Error) -> String? {
         let text = "\(error)"
         guard let marker = text.range(of: "OPENSSL_internal:") else { return nil }
-        let reason = text[marker.upperBound...].prefix { $0.isUppercase || $0 == "_" }
+        let reason = text[marker.upperBound...].prefix {
+            $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_")
+        }
         return "the TLS handshake failed (\(reason))"
     }
 
