@@ -23,6 +23,10 @@ struct CommandConventionsTests {
             "Error: --host takes an address (such as 127.0.0.1, 0.0.0.0 or ::) or a host name, without a port, not ''"
         ),
         (
+            ["serve", "--host", "[::1]"],
+            "Error: --host takes an IPv6 address without brackets (::1), not '[::1]'"
+        ),
+        (
             ["serve", "--host", "0.0.0.0:80"],
             "Error: --host takes an address (such as 127.0.0.1, 0.0.0.0 or ::) or a host name, without a port, not '0.0.0.0:80'"
         ),

@@ -102,6 +102,12 @@ struct ServeCommand: AsyncParsableCommand {
         if data?.isEmpty == true {
             throw ValidationError("--data is empty: give the data directory")
         }
+        if host.hasPrefix("[") {
+            throw ValidationError(
+                VisibleText.escaping(
+                    "--host takes an IPv6 address without brackets (\(host.dropFirst().prefix { $0 != "]" })), not '\(host)'"
+                ))
+        }
         guard
             !host.isEmpty,
             CasebookServer.Configuration.isIPAddress(host)
