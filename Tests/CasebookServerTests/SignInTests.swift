@@ -142,9 +142,15 @@ struct SignInTests {
         try await withPages(secureCookies: true) { pages in
             let form = try await pages.get("/login")
             let signedIn = try await pages.post(
-                "/login", ["username": "sam", "password": "field work!"])
+                "/login", ["username": "dee", "password": "correct horse"])
             #expect(signedIn.status == .seeOther)
-            let set = form.setCookies + signedIn.setCookies
+            let added = try await pages.post("/diary", ["text": "Over HTTPS."])
+            let listed = try await pages.get("/diary")
+            let set = form.setCookies + signedIn.setCookies + added.setCookies + listed.setCookies
+            #expect(set.filter { $0.hasPrefix("casebook_notice=") }.count == 2)
+            for cookie in set.filter({ $0.hasPrefix("casebook_notice=") }) {
+                #expect(cookie.contains("; Secure"), "\(cookie)")
+            }
             for name in ["casebook_csrf", "casebook_session", "casebook_last_user"] {
                 let cookie = try #require(set.first { $0.hasPrefix(name + "=") }, "\(name)")
                 #expect(cookie.contains("; Secure"), "\(cookie)")

@@ -8,7 +8,7 @@ struct DataDirectoryOption: ParsableArguments {
     @Option(
         name: .customLong("data"),
         help:
-            "The data directory (default: $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook, else ~/.local/share/casebook)."
+            "The data directory (default: $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook when that is an absolute path, else ~/.local/share/casebook)."
     )
     var path: String?
 

@@ -9,8 +9,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the Casebook web app and its JSON API.",
         discussion: """
-            Data lives in --data, else $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook, else \
-            ~/.local/share/casebook. With --database (or $CASEBOOK_DATABASE_URL), the diary, \
+            Data lives in --data, else $CASEBOOK_DATA, else $XDG_DATA_HOME/casebook (an \
+            absolute one), else ~/.local/share/casebook. With --database (or $CASEBOOK_DATABASE_URL), the diary, \
             the respondents and the preferences live in that PostgreSQL database instead, \
             shared by every server that names it. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
             """

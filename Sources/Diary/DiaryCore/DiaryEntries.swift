@@ -32,9 +32,9 @@ public struct DiaryEntries {
         guard try store.entry(id: entry.id) == nil else { return false }
         // The trash's copy is the entry as it was last removed: newer than `entry`, when the
         // entry came back and was changed and removed again since `entry` was taken.
-        if let trash = store as? any DiaryTrash {
+        if store is any DiaryTrash {
             do {
-                _ = try trash.restoreFromTrash(id: entry.id)
+                _ = try restoreFromTrash(id: entry.id)
                 return true
             } catch DiaryError.unknownEntry {}
         }

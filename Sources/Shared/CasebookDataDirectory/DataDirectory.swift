@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where Casebook keeps its data: `--data`, else `$CASEBOOK_DATA`, else
-/// `$XDG_DATA_HOME/casebook`, else `~/.local/share/casebook`, `~` being `$HOME` when it is set
+/// `$XDG_DATA_HOME/casebook` (an absolute one), else `~/.local/share/casebook`, `~` being `$HOME` when it is set
 /// (as the XDG directories have it) and the account's home directory otherwise.
 public enum DataDirectory {
     /// The environment and the home directory are looked at only when no option is given (a

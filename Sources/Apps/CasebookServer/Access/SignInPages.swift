@@ -130,7 +130,7 @@ struct SignInPages: Sendable {
             Cookie(
                 name: Self.sessionCookie, value: "", maxAge: 0, path: "/",
                 secure: secureCookies, httpOnly: true, sameSite: .lax))
-        response.setCookie(Notice.shown)
+        response.setCookie(Notice.shown(secure: secureCookies))
         return response
     }
 

@@ -15,7 +15,7 @@ struct AllowedHostMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         guard request.head.authority != nil else {
             throw RequestError(
-                .badRequest, "the request names no host: an HTTP/1.1 request must send Host")
+                .badRequest, "the request names no host: send a Host header")
         }
         guard hosts.allows(authority: request.head.authority) else {
             let authority = request.head.authority

@@ -68,7 +68,9 @@ struct DiaryPages: Sendable {
                 return (html, .ok)
             }
             var response = renderer.renderedPage(html, token: token, status: status)
-            if notice != nil, status == .ok { response.setCookie(Notice.shown) }
+            if notice != nil, status == .ok {
+                response.setCookie(Notice.shown(secure: secureCookies))
+            }
             return response
         }
         let position = try Self.position(in: fields, zone: zone ?? .autoupdatingCurrent)
@@ -89,7 +91,7 @@ struct DiaryPages: Sendable {
                     back: Self.path(of: request))
             }
             var response = renderer.renderedPage(html, token: token)
-            if notice != nil { response.setCookie(Notice.shown) }
+            if notice != nil { response.setCookie(Notice.shown(secure: secureCookies)) }
             return response
         }
         let current = try await own.revision()
@@ -164,15 +166,7 @@ struct DiaryPages: Sendable {
             do {
                 try diary.showDetail(id: id)
             } catch DiaryError.unknownEntry where !(text.map(Entry.isBlank) ?? true) {
-                // Deleted while it was being edited: what was typed comes back, in the form
-                // of a new entry, rather than a "not found" that loses it.
-                try diary.showNewEntry()
-                screens.detail?.text = text ?? ""
-                return detail(
-                    screens, request: request,
-                    error:
-                        "This entry was deleted while you edited it (in another tab, or by someone else). Your text is below: save it as a new entry, or leave it.",
-                    status: .conflict)
+                return try deletedWhileEdited(store, text: text ?? "", request: request)
             } catch let error as DiaryError {
                 throw RequestError(.notFound, "\(error).")
             }
@@ -588,10 +582,28 @@ struct DiaryPages: Sendable {
                     "action": "/diary/\(id.uuidString.lowercased())",
                 ],
                 request: request, status: .conflict)
+        } catch DiaryError.unknownEntry {
+            return try deletedWhileEdited(store, text: text, request: request)
         } catch let error as DiaryError {
             throw RequestError(.notFound, "\(error).")
         }
         return redirect(with: Notice(.saved))
+    }
+
+    /// The form of a new entry holding `text`, for an edit whose entry was deleted while it
+    /// was made (in another tab, by someone else): what was typed comes back rather than a
+    /// "not found" that loses it.
+    private func deletedWhileEdited(_ store: any DiaryStore, text: String, request: Request)
+        throws -> Response
+    {
+        let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
+        try diary.showNewEntry()
+        screens.detail?.text = text
+        return detail(
+            screens, request: request,
+            error:
+                "This entry was deleted while you edited it (in another tab, or by someone else). Your text is below: save it as a new entry, or leave it.",
+            status: .conflict)
     }
 
     /// The pages' dates: American English, as the pages are (and as their script writes

@@ -75,9 +75,13 @@ struct Notice: Codable, Equatable {
     }
 
     /// The cookie that ends a notice once shown.
-    static var shown: Cookie {
+    static var shown: Cookie { shown(secure: false) }
+
+    /// The same, Secure when cookies are.
+    static func shown(secure: Bool) -> Cookie {
         Cookie(
-            name: cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict)
+            name: cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true,
+            sameSite: .strict)
     }
 
     /// The notice `request` carries for whoever is signed in; nil for none, for another

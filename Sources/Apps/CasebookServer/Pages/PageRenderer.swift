@@ -29,7 +29,7 @@ struct PageRenderer: Sendable {
         let html = html(
             template, title: title, context: context, csrf: token.value, path: request.uri.path)
         var response = response([ByteBuffer(string: html)], token: token, status: status)
-        if notice != nil { response.setCookie(Notice.shown) }
+        if notice != nil { response.setCookie(Notice.shown(secure: secureCookies)) }
         return response
     }
 

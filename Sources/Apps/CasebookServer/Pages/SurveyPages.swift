@@ -49,7 +49,7 @@ struct SurveyPages: Sendable {
         var response = try await render(
             request, view: view, back: request.uri.query ?? "",
             extra: ["reviewed": notice.text, "notice": false])
-        response.setCookie(Notice.shown)
+        response.setCookie(Notice.shown(secure: secureCookies))
         return response
     }
 
