@@ -233,6 +233,19 @@ struct WebPagesTests {
         }
     }
 
+    /// The search box says how it reads what is typed, beside it.
+    @Test func theSearchBoxSaysHowItReadsWords() async throws {
+        try await withPages { pages in
+            let list = try await pages.get("/diary").html
+            #expect(
+                list.contains(
+                    #"<input id="q" name="q" type="search" value="" aria-describedby="q-hint">"#))
+            #expect(
+                list.contains(
+                    #"<p class="hint" id="q-hint">Entries with all the words, in any order"#))
+        }
+    }
+
     /// A field a page takes once, sent twice, is a 400 naming it, not its first value kept; a
     /// field that may be repeated (a tag to list by) is taken each time.
     @Test func aFieldGivenTwiceIsRefusedUnlessItMayBeRepeated() async throws {
@@ -484,7 +497,8 @@ struct WebPagesTests {
             #expect(refused.status == .badRequest)
             #expect(
                 refused.html.contains(
-                    #"<input id="q" name="q" type="search" value="&quot;unclosed">"#))
+                    #"<input id="q" name="q" type="search" value="&quot;unclosed" aria-describedby="q-hint">"#
+                ))
             #expect(refused.html.contains(#"name="from" type="date" value="2026-01-01""#))
             #expect(refused.html.contains(#"<p class="error" role="alert">The search: "#))
             #expect(refused.html.contains(#"<a href="/diary">All entries</a>"#))
