@@ -526,13 +526,21 @@ struct WebPagesTests {
             let deleted = try await pages.post(
                 "/diary/\(first)/delete", ["confirm": "yes", "back": "/diary?q=pizza"])
             #expect(deleted.status == .seeOther && deleted.location == "/diary?q=pizza")
-            #expect(try await pages.get("/diary?q=pizza").html.contains("Entry deleted."))
+            let listed = try await pages.get("/diary?q=pizza").html
+            #expect(listed.contains("Entry deleted."))
+            // Its Undo goes back to that list too.
+            let undo = try #require(Self.fields(of: "/diary/restore", in: listed))
+            #expect(undo["back"] == "/diary?q=pizza")
+            let restored = try await pages.post("/diary/restore", undo)
+            #expect(restored.status == .seeOther && restored.location == "/diary?q=pizza")
+            #expect(try await pages.get("/diary?q=pizza").html.contains("Entry restored."))
             let second = entries[1].id.uuidString.lowercased()
             let elsewhere = try await pages.post(
                 "/diary/\(second)/delete", ["confirm": "yes", "back": "https://evil.example/"])
             #expect(elsewhere.location == "/diary")
         }
-        #expect(try stores.diary.count() == 0)
+        // The first came back by its Undo; the second is deleted.
+        #expect(try stores.diary.count() == 1)
     }
 
     /// Dates are the reader's: in the zone their browser names (`casebook_tz`, set by the

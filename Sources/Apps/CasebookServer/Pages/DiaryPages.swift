@@ -205,7 +205,10 @@ struct DiaryPages: Sendable {
                     ], request: request)
             }
             try diary.delete(entry)
-            return redirect(with: Notice(.deleted, removed: entry), to: back)
+            var notice = Notice(.deleted, removed: entry)
+            // Its Undo goes back to the list it was deleted from.
+            notice.back = back
+            return redirect(with: notice, to: back)
         }
     }
 
@@ -227,7 +230,7 @@ struct DiaryPages: Sendable {
             guard restored else {
                 throw RequestError(.conflict, "That entry is in the diary already.")
             }
-            return redirect(with: Notice(.restored))
+            return redirect(with: Notice(.restored), to: Self.listPath(form["back"]))
         }
     }
 

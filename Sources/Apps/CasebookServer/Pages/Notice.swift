@@ -27,6 +27,8 @@ struct Notice: Codable, Equatable {
     var removed: Removed?
     /// The words of a notice that has its own (`reviewed`).
     var message: String?
+    /// The list a deleted entry was deleted from (`/diary?q=…`), for its Undo to go back to.
+    var back: String?
     /// Whose notice it is: only they are shown it (a browser shared after a sign-out never
     /// shows the next user the last one's deleted entry).
     var user: String?
@@ -101,7 +103,10 @@ struct Notice: Codable, Equatable {
     var context: [String: Any] {
         var context: [String: Any] = ["text": text, "undo": false]
         if let removed {
-            context["undo"] = ["id": removed.id, "date": removed.date, "text": removed.text]
+            context["undo"] = [
+                "id": removed.id, "date": removed.date, "text": removed.text,
+                "back": back ?? "/diary",
+            ]
         }
         return context
     }
