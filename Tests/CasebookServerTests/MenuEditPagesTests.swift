@@ -177,8 +177,13 @@ struct MenuEditPagesTests {
             #expect(try await stores.menu.current()?.number == 4)
             #expect(try await stores.menu.current()?.menu == .giuseppes)
             #expect(try await pages.get("/menu/history").html.contains("restored revision 1"))
+            // Restored from a history opened before the menu changed: the history again, as
+            // it is now, saying why nothing was restored.
             let stale = try await pages.post("/menu/restore", ["number": "1", "revision": "3"])
             #expect(stale.status == .conflict)
+            #expect(stale.html.contains("The menu changed after you opened its history"))
+            #expect(stale.html.contains("restored revision 1"))
+            #expect(stale.html.contains(#"name="revision" value="4""#))
             let unknown = try await pages.post("/menu/restore", ["number": "7", "revision": "4"])
             #expect(unknown.status == .notFound)
         }

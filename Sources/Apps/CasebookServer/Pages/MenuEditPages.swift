@@ -214,6 +214,14 @@ struct MenuEditPages: Sendable {
             throw RequestError(.badRequest, "A dish's name is at most 256 characters.")
                 .parameter("dish")
         }
+        return try await historyPage(request: request, dish: dish)
+    }
+
+    /// The history page (of one dish's changes, with `dish`), with why a restore was refused
+    /// (`error`) when it was.
+    private func historyPage(
+        request: Request, dish: String?, error: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let current = try await menu.current()
         let revisions = try await menu.store.revisions(limit: Self.listedRevisions, before: nil)
         let rows = revisions.compactMap { revision -> [String: Any]? in
@@ -233,7 +241,8 @@ struct MenuEditPages: Sendable {
             "menu-history", title: dish.map { "The history of \($0)" } ?? "The menu's history",
             context: [
                 "revisions": rows, "currentRevision": current.number, "dish": dish ?? false,
-            ], request: request)
+                "restoreError": error ?? false,
+            ], request: request, status: status)
     }
 
     /// `POST /menu/restore` (`number`, and `revision`: the current one when the page was
@@ -253,8 +262,12 @@ struct MenuEditPages: Sendable {
         } catch let unknown as MenuStoreError {
             throw RequestError(.notFound, "\(unknown).")
         } catch is MenuConflictError {
-            throw RequestError(
-                .conflict, "The menu changed after you opened its history; nothing was restored.")
+            // The history as it is now, to choose again from.
+            return try await historyPage(
+                request: request, dish: nil,
+                error:
+                    "The menu changed after you opened its history; nothing was restored. Here it is as it is now.",
+                status: .conflict)
         }
         return PageRenderer.redirect(to: "/menu/history")
     }
