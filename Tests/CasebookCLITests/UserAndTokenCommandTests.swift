@@ -17,6 +17,24 @@ struct UserAndTokenCommandTests {
             arguments + ["--data", data.url.path], input: input, environment: environment)
     }
 
+    /// Taking away the last admin (by a role or by removal) while other users remain is done,
+    /// and said: nobody is left to edit the menu, review respondents or read the documents.
+    @Test func takingAwayTheLastAdminIsSaid() throws {
+        let note =
+            "no admin is left: nobody may edit the menu, review respondents or read the documents until one is made (casebook user role NAME admin)"
+        _ = try casebook(["user", "add", "ada", "--role", "admin"], input: "correct horse\n")
+        _ = try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
+        let demoted = try casebook(["user", "role", "ada", "diarist"])
+        #expect(demoted.status == 0)
+        #expect(demoted.standardError == "casebook user role: \(note)\n")
+        let quiet = try casebook(["user", "role", "dee", "surveyor"])
+        #expect(quiet.standardError.isEmpty)
+        _ = try casebook(["user", "role", "ada", "admin"])
+        let removed = try casebook(["user", "rm", "ada"])
+        #expect(removed.status == 0)
+        #expect(removed.standardError.contains("casebook user rm: \(note)\n"))
+    }
+
     @Test func addsListsChangesAndRemovesUsersWithPasswordsFromStandardInput() throws {
         let added = try casebook(
             ["user", "add", "ada", "--role", "admin"], input: "correct horse\n")

@@ -164,12 +164,15 @@ struct UserRmCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user rm") {
             let name = name
-            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
-                database: try database.url()
-            ) { users, _ in
-                try await users.remove(named: name)
+            let lastAdminGone = try await data.existingServices(
+                mustExist: try database.url() == nil
+            ).withUsers(database: try database.url()) { users, _ in
+                try await LastAdmin.goneAfter(name: name, in: users) {
+                    try await users.remove(named: name)
+                }
             }
             try StandardStreams.output("removed \(name)")
+            if lastAdminGone { StandardStreams.error("casebook user rm: \(LastAdmin.note)") }
             // Nothing a user saved is dropped with their account; whoever is added under the
             // name next has it, which whoever removes them should know.
             StandardStreams.error(

@@ -20,15 +20,18 @@ struct UserRoleCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user role") {
             let (name, role) = (name, role)
-            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
-                database: try database.url()
-            ) { users, _ in
-                try await users.changeRole(of: name, to: role)
+            let lastAdminGone = try await data.existingServices(
+                mustExist: try database.url() == nil
+            ).withUsers(database: try database.url()) { users, _ in
+                try await LastAdmin.goneAfter(name: name, in: users) {
+                    try await users.changeRole(of: name, to: role)
+                }
             }
             let named = (role == .admin ? "an " : "a ") + role.rawValue
             try StandardStreams.output(
                 "\(name) is now \(named): their signed-in sessions have ended; "
                     + "their API tokens act as \(named)")
+            if lastAdminGone { StandardStreams.error("casebook user role: \(LastAdmin.note)") }
         }
     }
 }
