@@ -351,7 +351,7 @@ struct SurveyStoreChangeTests {
         #expect(resync.standardOutput == "synced 2, unchanged 3, failed 0\n")
         #expect(
             resync.standardError.contains(
-                "no longer holds 2 respondents it acknowledged (restored from an older copy?): sending them again"
+                "no longer holds 2 respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
             ))
         let verified = try survey("verify", server)
         #expect(verified.standardOutput == "identical 5\n")

@@ -70,7 +70,7 @@ struct BackendIdentityTests {
         #expect(report.summary == "synced 3, unchanged 2, failed 0")
         #expect(
             report.notes == [
-                "\(try await storeName(backend)) no longer holds 3 respondents it acknowledged (restored from an older copy?): sending them again"
+                "\(try await storeName(backend)) no longer holds 3 respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
             ])
         #expect(await backend.stored.count == 5)
         #expect(await backend.stored["2"]?.fields["answer"] == "changed")

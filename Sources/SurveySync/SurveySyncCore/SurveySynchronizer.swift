@@ -193,7 +193,7 @@ public struct SurveySynchronizer {
         let lost = try await withdrawLost(session, store: store, ledger: &ledger, report: report)
         if lost > 0 {
             report.notes.append(
-                "\(name) no longer holds \(SyncReport.number(lost)) respondents it acknowledged (restored from an older copy?): sending them again"
+                "\(name) no longer holds \(SyncReport.number(lost)) respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
             )
         }
         return (store, [:])
