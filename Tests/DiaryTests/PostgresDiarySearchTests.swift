@@ -14,17 +14,11 @@ struct PostgresDiarySearchTests {
 
     @Test func eachOwnerFindsOnlyTheirOwnEntries() async throws {
         let cafe = cafe
-        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
-            let ada = PostgresDiaryStore(
-                client: database.client, operations: database.operations, owner: "ada")
-            let bob = PostgresDiaryStore(
-                client: database.client, operations: database.operations, owner: "bob")
-            try await PostgresTesting.onOwnThread {
-                let mine = Entry(date: Date(timeIntervalSince1970: 1), text: "Ada at the Café")
-                try ada.save(mine)
-                try bob.save(Entry(date: Date(timeIntervalSince1970: 2), text: "Bob's café"))
-                #expect(try ada.newestEntries(matching: cafe, limit: 10, after: nil) == [mine])
-            }
+        try await AdaAndBobDiaries.run { ada, bob in
+            let mine = Entry(date: Date(timeIntervalSince1970: 1), text: "Ada at the Café")
+            try ada.save(mine)
+            try bob.save(Entry(date: Date(timeIntervalSince1970: 2), text: "Bob's café"))
+            #expect(try ada.newestEntries(matching: cafe, limit: 10, after: nil) == [mine])
         }
     }
 
