@@ -76,10 +76,7 @@ struct Notice: Codable, Equatable {
             httpOnly: true, sameSite: .strict)
     }
 
-    /// The cookie that ends a notice once shown.
-    static var shown: Cookie { shown(secure: false) }
-
-    /// The same, Secure when cookies are.
+    /// The cookie that ends a notice once shown (Secure when cookies are).
     static func shown(secure: Bool) -> Cookie {
         Cookie(
             name: cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true,
