@@ -275,6 +275,39 @@ struct RespondentReviewContract {
         #expect(try await store.original(of: "a") == nil)
     }
 
+    /// Every version that arrives is kept, numbered from 1, with who sent it, when, and the
+    /// text of its file: a version another device replaced is read back whole. A sync that
+    /// changes nothing adds no version; a review is no version.
+    func keepsEveryVersionThatArrived() async throws {
+        let store = try makeStore()
+        let tablet = RespondentSender(user: "sam", device: "tablet 1")
+        let first = "id: a\nname: Ada  # as she wrote it\n"
+        let read = try RespondentParser.respondent(fromYAML: first, fileName: "a.yaml")
+        _ = try await store.upsert([read], from: Self.phone)
+        _ = try await store.upsert(
+            [try RespondentParser.respondent(fromYAML: "id: a\nname: 'Ada'\n", fileName: "a.yaml")],
+            from: tablet)
+        let second = Respondent(id: "a", fields: ["id": "a", "name": "Bea"])
+        _ = try await store.upsert([second], from: tablet)
+        try await store.setReview(.approved, of: ["a"], by: "ines", comment: nil)
+        let history = try await store.history(of: "a")
+        #expect(history.map(\.version) == [1, 2, nil])
+        let one = try #require(try await store.version(1, of: "a"))
+        #expect(one.number == 1)
+        #expect(one.respondent == read)
+        #expect(one.respondent?.originalYAML == first)
+        #expect(one.sender == Self.phone)
+        #expect(one.at == history[0].at)
+        let two = try #require(try await store.version(2, of: "a"))
+        #expect(two.respondent == second)
+        #expect(two.respondent?.originalYAML == nil)
+        #expect(two.sender == tablet)
+        #expect(try await store.version(3, of: "a") == nil)
+        #expect(try await store.version(0, of: "a") == nil)
+        #expect(try await store.version(1, of: "nobody") == nil)
+        #expect(try await store.respondent(id: "a") == second)
+    }
+
     /// Pages by cursor, the revision of a respondent's last change: older ones after a
     /// cursor, newest first; newer ones from a cursor up, oldest first; a filter holds.
     func pagesByCursorBothWays() async throws {
@@ -436,6 +469,7 @@ struct RespondentReviewContract {
     }
 
     func runAll() async throws {
+        try await keepsEveryVersionThatArrived()
         try await keptCountsAreWhatCountingFinds()
         try await findsRespondentsByTheWordsOfTheirValues()
         try await pagesByCursorBothWays()
@@ -466,7 +500,7 @@ struct RespondentReviewContractTests {
 
     /// A long run of round trips to PostgreSQL, one after another (`HighPriority`).
     @Test(.highPriority) func postgres() async throws {
-        try await PostgresTesting.withDatabases(11, schemas: [PostgresRespondentStore.schema]) {
+        try await PostgresTesting.withDatabases(12, schemas: [PostgresRespondentStore.schema]) {
             databases in
             let stores = ReviewedStack(databases.map { PostgresRespondentStore(client: $0.client) })
             try await RespondentReviewContract(makeStore: { try stores.pop() }).runAll()
@@ -486,6 +520,11 @@ struct RespondentReviewContractTests {
         let history = try await store.history(of: "a")
         #expect(history.map(\.kind) == [.received])
         #expect(history.first?.at == status.receivedAt)
+        // Its current version is its first, and is kept as one.
+        #expect(history.map(\.version) == [1])
+        let version = try #require(try await store.version(1, of: "a"))
+        #expect(version.respondent == Respondent(id: "a", fields: ["id": "a", "n": 1]))
+        #expect(version.at == status.receivedAt)
         #expect(try await store.reviewCounts() == [.received: 1])
         #expect(try await store.count(matching: RespondentFilter()) == 1)
         // And it is found by a search.

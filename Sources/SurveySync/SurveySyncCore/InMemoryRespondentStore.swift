@@ -11,6 +11,8 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         /// The words a search finds it by.
         var searchText: String
         var history: [RespondentEvent]
+        /// Every version that arrived, the first first.
+        var versions: [RespondentVersion]
     }
 
     private let lock = NSLock()
@@ -71,13 +73,18 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         }
         buckets.toggle(digest)
         revision += 1
+        let version = RespondentVersion(
+            number: (existing?.versions.count ?? 0) + 1, respondent: respondent, sender: sender,
+            at: now)
         let event = RespondentEvent(
-            kind: existing == nil ? .received : .changed, state: .received, at: now, sender: sender)
+            kind: existing == nil ? .received : .changed, state: .received, at: now, sender: sender,
+            version: version.number)
         stored[RespondentIDKey(respondent.id)] = Stored(
             respondent: respondent, digest: digest.digest, revision: revision,
             status: RespondentStatus(state: .received, sender: sender, receivedAt: now),
             searchText: RespondentSearch.searchText(of: respondent),
-            history: (existing?.history ?? []) + [event])
+            history: (existing?.history ?? []) + [event],
+            versions: (existing?.versions ?? []) + [version])
         return existing == nil
     }
 
@@ -170,6 +177,15 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         async throws -> [(id: String, body: [UInt8])]
     {
         try await originals(matching: filter, limit: limit, after: id).map { ($0.id, $0.body) }
+    }
+
+    public func version(_ number: Int, of id: String) async throws -> RespondentVersion? {
+        lock.withLock {
+            guard let versions = stored[RespondentIDKey(id)]?.versions,
+                number >= 1, number <= versions.count
+            else { return nil }
+            return versions[number - 1]
+        }
     }
 
     public func original(of id: String) async throws -> String? {

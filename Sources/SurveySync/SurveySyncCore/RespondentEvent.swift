@@ -20,15 +20,20 @@ public struct RespondentEvent: Equatable, Sendable {
     public var sender: RespondentSender
     /// The reviewer's comment, for a review that gave one.
     public var comment: String?
+    /// The number of the version an arrival (`received`, `changed`) brought, which
+    /// `ReviewedRespondentStore.version(_:of:)` reads back; nil for a review.
+    public var version: Int?
 
     public init(
-        kind: Kind, state: ReviewState, at: Date, sender: RespondentSender, comment: String? = nil
+        kind: Kind, state: ReviewState, at: Date, sender: RespondentSender, comment: String? = nil,
+        version: Int? = nil
     ) {
         self.kind = kind
         self.state = state
         self.at = at
         self.sender = sender
         self.comment = comment
+        self.version = version
     }
 }
 

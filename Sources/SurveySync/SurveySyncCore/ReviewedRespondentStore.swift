@@ -53,6 +53,14 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// archive of their files.
     func originals(matching filter: RespondentFilter, limit: Int, after id: String?)
         async throws -> [(id: String, body: [UInt8], original: String?)]
+    /// Version `number` of respondent `id` (1 is the first that arrived: the number its
+    /// history's arrival gives), or nil when it has no such version.
+    func version(_ number: Int, of id: String) async throws -> RespondentVersion?
+}
+
+extension ReviewedRespondentStore {
+    /// A store that keeps no versions holds none.
+    public func version(_ number: Int, of id: String) async throws -> RespondentVersion? { nil }
 }
 
 extension RespondentStore {

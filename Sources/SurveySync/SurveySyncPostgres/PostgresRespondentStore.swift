@@ -145,6 +145,38 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     CREATE INDEX respondent_sender_id ON respondent (sender_user, sender_device, id)
                     """,
                 ]),
+            // Every version that arrives is kept with its arrival, numbered from 1: the ones
+            // that arrived before are numbered, and each respondent's current one is kept; what
+            // they replaced was not kept, so their body stays NULL.
+            PostgresMigration(
+                9, "respondent versions",
+                sql: [
+                    """
+                    ALTER TABLE respondent_event ADD COLUMN version integer,
+                        ADD COLUMN body text, ADD COLUMN original text
+                    """,
+                    """
+                    UPDATE respondent_event AS event SET version = numbered.version
+                    FROM (
+                        SELECT seq, row_number() OVER (PARTITION BY respondent_id ORDER BY seq)
+                            AS version
+                        FROM respondent_event WHERE kind IN ('received', 'changed')
+                    ) AS numbered
+                    WHERE event.seq = numbered.seq
+                    """,
+                    """
+                    UPDATE respondent_event AS event SET body = current.body,
+                        original = current.original
+                    FROM respondent AS current
+                    WHERE event.respondent_id = current.id AND event.seq = (
+                        SELECT MAX(seq) FROM respondent_event AS arrival
+                        WHERE arrival.respondent_id = current.id
+                            AND arrival.kind IN ('received', 'changed'))
+                    """,
+                    """
+                    CREATE INDEX respondent_event_version ON respondent_event (respondent_id, version)
+                    """,
+                ]),
         ])
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -219,6 +251,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 var order: [RespondentIDKey] = []
                 var eventIDs: [String] = []
                 var eventKinds: [String] = []
+                var eventBodies: [String] = []
+                var eventOriginals: [String?] = []
                 for (text, row) in incoming {
                     let id = RespondentIDKey(text)
                     // Compared as bytes: Swift's == would take the same letters in another
@@ -242,6 +276,8 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     let kind: RespondentEvent.Kind = stored[id] == nil ? .received : .changed
                     eventIDs.append(text)
                     eventKinds.append(kind.rawValue)
+                    eventBodies.append(row.body)
+                    eventOriginals.append(row.original)
                     stored[id] = row
                     // A later copy of an id is written last, as the other stores write it.
                     if written.updateValue(row, forKey: id) != nil { order.removeAll { $0 == id } }
@@ -284,10 +320,17 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent_event (
-                        respondent_id, kind, state, at, user_name, device)
-                    SELECT id, kind, 'received', \(now), \(sender.user), \(sender.device)
-                    FROM unnest(\(eventIDs)::text[], \(eventKinds)::text[]) WITH ORDINALITY
-                         AS incoming(id, kind, position)
+                        respondent_id, kind, state, at, user_name, device, version, body,
+                        original)
+                    SELECT id, kind, 'received', \(now), \(sender.user), \(sender.device),
+                        (SELECT COALESCE(MAX(version), 0) FROM respondent_event AS earlier
+                         WHERE earlier.respondent_id = incoming.id)
+                            + row_number() OVER (PARTITION BY id ORDER BY position),
+                        body, CASE WHEN has_original THEN original END
+                    FROM unnest(\(eventIDs)::text[], \(eventKinds)::text[], \(eventBodies)::text[],
+                                \(eventOriginals.map { $0 ?? "" })::text[],
+                                \(eventOriginals.map { $0 != nil })::boolean[]) WITH ORDINALITY
+                         AS incoming(id, kind, body, original, has_original, position)
                     ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
                 try await Self.save(tallies, on: connection)
@@ -499,19 +542,43 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
             var events: [RespondentEvent] = []
             let rows = try await client.query(
                 """
-                SELECT kind, state, at, user_name, device, comment FROM respondent_event
+                SELECT kind, state, at, user_name, device, comment, version FROM respondent_event
                 WHERE respondent_id = \(id) ORDER BY seq DESC LIMIT \(limit)
                 """, logger: PostgresDatabase.quietLogger)
-            for try await (kind, state, at, user, device, comment) in rows.decode(
-                (String, String, Date, String?, String?, String?).self)
+            for try await (kind, state, at, user, device, comment, version) in rows.decode(
+                (String, String, Date, String?, String?, String?, Int32?).self)
             {
                 let kind = try RespondentEvent.Kind(stored: kind, of: id)
                 events.append(
                     RespondentEvent(
                         kind: kind, state: try ReviewState(stored: state, of: id), at: at,
-                        sender: RespondentSender(user: user, device: device), comment: comment))
+                        sender: RespondentSender(user: user, device: device), comment: comment,
+                        version: version.map(Int.init)))
             }
             return (events.reversed(), total - events.count)
+        }
+    }
+
+    public func version(_ number: Int, of id: String) async throws -> RespondentVersion? {
+        // A number past what the column holds names no version.
+        guard let stored = Int32(exactly: number) else { return nil }
+        return try await answering { client in
+            let rows = try await client.query(
+                """
+                SELECT at, user_name, device, body, original FROM respondent_event
+                WHERE respondent_id = \(id) AND version = \(stored)
+                """, logger: PostgresDatabase.quietLogger)
+            var found: RespondentVersion?
+            for try await (at, user, device, body, original) in rows.decode(
+                (Date, String?, String?, String?, String?).self)
+            {
+                var respondent = try body.map(StoredRespondent.respondent(fromBody:))
+                respondent?.originalYAML = original
+                found = RespondentVersion(
+                    number: number, respondent: respondent,
+                    sender: RespondentSender(user: user, device: device), at: at)
+            }
+            return found
         }
     }
 

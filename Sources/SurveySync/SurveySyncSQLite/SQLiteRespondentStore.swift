@@ -145,6 +145,29 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 CREATE INDEX respondent_review_id ON respondent(reviewState, id);
                 CREATE INDEX respondent_sender_id ON respondent(senderUser, senderDevice, id);
                 """),
+        // Every version that arrives is kept with its arrival, numbered from 1: the ones that
+        // arrived before are numbered, and each respondent's current one is kept; what they
+        // replaced was not kept, so their body stays NULL.
+        StoreMigration(
+            "respondent versions",
+            sql: """
+                ALTER TABLE respondent_event ADD COLUMN version INTEGER;
+                ALTER TABLE respondent_event ADD COLUMN body TEXT;
+                ALTER TABLE respondent_event ADD COLUMN original TEXT;
+                UPDATE respondent_event SET version = (
+                    SELECT COUNT(*) FROM respondent_event AS earlier
+                    WHERE earlier.respondentID = respondent_event.respondentID
+                        AND earlier.kind IN ('received', 'changed')
+                        AND earlier.seq <= respondent_event.seq)
+                WHERE kind IN ('received', 'changed');
+                UPDATE respondent_event SET
+                    body = (SELECT body FROM respondent WHERE id = respondentID),
+                    original = (SELECT original FROM respondent WHERE id = respondentID)
+                WHERE seq IN (
+                    SELECT MAX(seq) FROM respondent_event WHERE kind IN ('received', 'changed')
+                    GROUP BY respondentID);
+                CREATE INDEX respondent_event_version ON respondent_event(respondentID, version);
+                """),
     ]
 
     public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
@@ -200,8 +223,13 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     """)
             let event = try db.cachedStatement(
                 sql: """
-                    INSERT INTO respondent_event (respondentID, kind, state, at, user, device)
-                    VALUES (?, ?, 'received', ?, ?, ?)
+                    INSERT INTO respondent_event
+                        (respondentID, kind, state, at, user, device, version, body, original)
+                    VALUES (
+                        ?1, ?2, 'received', ?3, ?4, ?5,
+                        (SELECT COALESCE(MAX(version), 0) + 1 FROM respondent_event
+                         WHERE respondentID = ?1),
+                        ?6, ?7)
                     """)
             for (id, body, digest, words, original) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
@@ -227,7 +255,8 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                         sender.user, sender.device, original,
                     ])
                 let kind: RespondentEvent.Kind = existing == nil ? .received : .changed
-                try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
+                try event.execute(
+                    arguments: [id, kind.rawValue, now, sender.user, sender.device, body, original])
                 if existing != nil { try unindex.execute(arguments: [id]) }
                 try index.execute(arguments: [words, id])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
@@ -347,7 +376,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             let events = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT kind, state, at, user, device, comment FROM respondent_event
+                    SELECT kind, state, at, user, device, comment, version FROM respondent_event
                     WHERE respondentID = ? ORDER BY seq DESC LIMIT ?
                     """,
                 arguments: [id, max(0, limit)]
@@ -357,9 +386,30 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     kind: kind, state: try ReviewState(stored: row["state"], of: id),
                     at: try Self.date(row["at"], of: id),
                     sender: RespondentSender(user: row["user"], device: row["device"]),
-                    comment: row["comment"])
+                    comment: row["comment"], version: row["version"])
             }
             return (events, total - events.count)
+        }
+    }
+
+    public func version(_ number: Int, of id: String) async throws -> RespondentVersion? {
+        try await database.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT at, user, device, body, original FROM respondent_event
+                        WHERE respondentID = ? AND version = ?
+                        """,
+                    arguments: [id, number])
+            else { return nil }
+            var respondent = try (row["body"] as String?).map(
+                StoredRespondent.respondent(fromBody:))
+            respondent?.originalYAML = row["original"]
+            return RespondentVersion(
+                number: number, respondent: respondent,
+                sender: RespondentSender(user: row["user"], device: row["device"]),
+                at: try Self.date(row["at"], of: id))
         }
     }
 
