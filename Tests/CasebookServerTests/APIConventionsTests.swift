@@ -49,8 +49,9 @@ struct APIConventionsTests {
 
     /// `path` with its parameters filled in: the user's name, else 0.
     static func filled(_ path: String) -> String {
-        path.replacingOccurrences(of: "{userId}", with: "ada").replacingOccurrences(
-            of: #"\{[a-zA-Z]+\}"#, with: "0", options: .regularExpression)
+        path.replacingOccurrences(of: "{userId}", with: "ada")
+            .replacingOccurrences(of: "{version}", with: "1")
+            .replacingOccurrences(of: #"\{[a-zA-Z]+\}"#, with: "0", options: .regularExpression)
     }
 
     /// `Allow` for a path taking `methods`: them, HEAD where GET is, and OPTIONS, sorted.

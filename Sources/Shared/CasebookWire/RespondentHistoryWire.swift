@@ -18,6 +18,9 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
         public let user: String?
         public let device: String?
         public let comment: String?
+        /// The number of the version an arrival brought (`GET
+        /// /api/respondents/{id}/versions/{version}`); absent for a review.
+        public let version: Int?
     }
 
     public let id: String
@@ -58,7 +61,8 @@ public struct RespondentHistoryWire: Codable, Equatable, Sendable {
         self.history = latest.map {
             Event(
                 kind: $0.kind.rawValue, state: $0.state.rawValue, at: WireDateText.text(of: $0.at),
-                user: $0.sender.user, device: $0.sender.device, comment: $0.comment)
+                user: $0.sender.user, device: $0.sender.device, comment: $0.comment,
+                version: $0.version)
         }
     }
 }

@@ -33,6 +33,7 @@ struct RespondentsController: Sendable {
         respondents.get(use: page)
         respondents.get("{id}", use: show)
         respondents.get("{id}/history", use: history)
+        respondents.get("{id}/versions/{version}", use: version)
         router.group("api/respondent-reviews")
             .add(middleware: StoreHeaderMiddleware(identity: identity))
             .post(use: review)
@@ -71,6 +72,30 @@ struct RespondentsController: Sendable {
         var answer = RespondentHistoryWire(id: id, status: status, latest: latest, earlier: earlier)
         answer.original = try await reviews.original(of: id)
         return JSONResponse.make(answer)
+    }
+
+    /// `GET /api/respondents/{id}/versions/{version}`: one version of a respondent, as it
+    /// arrived (`RespondentVersionWire`); 404 for a version it does not have, 410 for one that
+    /// arrived before the store kept versions.
+    @Sendable func version(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        let text = try PathParameter.text("version", in: context)
+        guard let number = Int(text), number >= 0 else {
+            throw RequestError(.badRequest, "the version must be a whole number from 1")
+                .parameter("version")
+        }
+        guard let version = try await reviewing().version(number, of: id) else {
+            throw RequestError(.notFound, "respondent '\(id)' has no version \(number)")
+        }
+        guard let respondent = version.respondent else {
+            throw RequestError(
+                .gone,
+                "version \(number) of respondent '\(id)' arrived before this store kept versions: "
+                    + "its history says who sent it and when, but not what it held")
+        }
+        return JSONResponse.make(RespondentVersionWire(version: version, respondent: respondent))
     }
 
     /// `POST /api/respondent-reviews`: sets the review state of many respondents at once

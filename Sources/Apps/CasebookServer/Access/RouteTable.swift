@@ -70,6 +70,7 @@ enum RouteTable {
         Route(.get, "/api/respondents", .api, .roles([.surveyor, .admin])),
         Route(.get, "/api/respondents/{id}", .api, .roles([.admin])),
         Route(.get, "/api/respondents/{id}/history", .api, .roles([.admin])),
+        Route(.get, "/api/respondents/{id}/versions/{version}", .api, .roles([.admin])),
         Route(.post, "/api/respondent-reviews", .api, .roles([.admin])),
         Route(.get, "/api/respondent-store", .api, .roles([.surveyor, .admin])),
         Route(.get, "/api/respondent-store/digests", .api, .roles([.surveyor, .admin])),
