@@ -2,6 +2,7 @@ import CasebookServer
 import CasebookTestSupport
 import CasebookZip
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import SurveySync
@@ -282,6 +283,56 @@ struct SurveyPageTests {
             }
             let long = try await pages.get("/survey/respondents/r3")
             #expect(long.html.contains("3 earlier events not shown."))
+        }
+    }
+
+    /// A respondent's history links each version that arrived to its own page: its sender,
+    /// its fields and the text of its file, whether a later version replaced it or not.
+    @Test func eachVersionThatArrivedHasItsOwnPage() async throws {
+        let reviews = try #require(stores.respondents as? any ReviewedRespondentStore)
+        var first = Respondent(id: "r 1", fields: ["id": "r 1", "age": 34])
+        first.originalYAML = "id: r 1\nage: 34  # asked twice\n"
+        _ = try await reviews.upsert(
+            [first], from: RespondentSender(user: "sara", device: "phone 3"))
+        _ = try await reviews.upsert(
+            [Respondent(id: "r 1", fields: ["id": "r 1", "age": 43])],
+            from: RespondentSender(user: "sam", device: nil))
+        try await withLiveServer { pages, _ in
+            let detail = try await pages.get("/survey/respondents/r%201")
+            #expect(
+                detail.html.contains(
+                    #"<a href="/survey/respondents/r%201/versions/1">version 1</a>"#))
+            #expect(
+                detail.html.contains(
+                    #"<a href="/survey/respondents/r%201/versions/2">version 2</a>"#))
+            let replaced = try await pages.get("/survey/respondents/r%201/versions/1")
+            #expect(replaced.status == .ok)
+            #expect(replaced.html.contains("<h1>Respondent r 1, version 1</h1>"))
+            #expect(replaced.html.contains("Sent by sara on phone 3 at"))
+            #expect(replaced.html.contains("Version 2 replaced it"))
+            #expect(replaced.html.contains("<dt>age</dt><dd>34</dd>"))
+            #expect(replaced.html.contains("age: 34  # asked twice"))
+            let current = try await pages.get("/survey/respondents/r%201/versions/2")
+            #expect(current.html.contains("This is its current version."))
+            #expect(current.html.contains("<dt>age</dt><dd>43</dd>"))
+            #expect(current.html.contains(#"id="no-original""#))
+            let missing = try await pages.get("/survey/respondents/r%201/versions/3")
+            #expect(missing.status == .notFound)
+            #expect(missing.html.contains("Respondent &#39;r 1&#39; has no version 3."))
+            #expect(
+                try await pages.get("/survey/respondents/r%201/versions/x").status == .badRequest)
+        }
+        // A version that arrived before versions were kept is numbered, and gone.
+        let queue = try DatabaseQueue(
+            path: stores.dataDirectory.appendingPathComponent("respondents.sqlite").path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE respondent_event SET body = NULL WHERE version = 1")
+        }
+        try await queue.close()
+        try await withLiveServer { pages, _ in
+            let gone = try await pages.get("/survey/respondents/r%201/versions/1")
+            #expect(gone.status == .gone)
+            #expect(gone.html.contains("arrived before this store kept versions"))
         }
     }
 

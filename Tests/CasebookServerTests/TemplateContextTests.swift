@@ -80,6 +80,7 @@ struct TemplateContextTests {
             }
             _ = try await pages.get("/survey?column=name&column=age")
             _ = try await pages.get("/survey/respondents/r1")
+            _ = try await pages.get("/survey/respondents/r1/versions/1")
             _ = try await pages.postEncoded("/survey/review", "id=r1&state=approved")
             _ = try await pages.get("/survey?state=approved")
             _ = try await pages.postEncoded("/survey/review", "id=ghost&state=approved")

@@ -284,6 +284,30 @@ def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser
         "id: r3\nname: Eve  # from the tablet"
 
 
+def test_a_version_another_device_replaced_is_read_from_the_history(server, browser, screenshot,
+                                                                     tmp_path):
+    """Two devices' files of one respondent: the later is the current version, and the earlier
+    is still there, linked from the respondent's history with who sent it and its file."""
+    for device, text in [("phone", "id: r7\nage: 34  # asked twice\n"), ("tablet", "id: r7\nage: 43\n")]:
+        path = tmp_path / device / "r7.yaml"
+        path.parent.mkdir()
+        path.write_text(text)
+        browser.get(server.url + "/survey")
+        browser.find_element(By.ID, "files").send_keys(str(path))
+        click_and_load(browser, browser.find_element(By.ID, "upload"))
+        assert browser.find_element(By.ID, "upload-summary").text == \
+            "1 file: stored 1, unchanged 0, refused 0."
+    browser.get(server.url + "/survey/respondents/r7")
+    assert texts(browser, "ol.history a") == ["version 1", "version 2"]
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "version 1"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Respondent r7, version 1"
+    assert browser.find_element(By.ID, "version-replaced").text.startswith("Version 2 replaced it")
+    assert browser.find_element(By.ID, "original").text == "id: r7\nage: 34  # asked twice"
+    screenshot("survey-respondent-version")
+    click_and_load(browser, browser.find_element(By.LINK_TEXT, "the respondent's page"))
+    assert browser.find_element(By.ID, "original").text == "id: r7\nage: 43"
+
+
 def test_the_survey_table_shows_the_chosen_columns_and_each_respondent_in_full(server, browser):
     respondents = [{"id": "r1", "name": "Ada", "age": 41, "household": {"size": 3}},
                    {"id": "r2", "name": "Dee", "age": 29, "note": "x" * 200}]
@@ -350,7 +374,7 @@ def test_respondents_are_reviewed_from_the_table_and_their_page(server, browser,
     assert browser.find_element(By.ID, "review-state").text.startswith("State: has issues")
     history = texts(browser, "ol.history li")
     assert [entry.split(" ", 1)[1] for entry in history] == [
-        "Received from someone unknown", "Marked approved by owner",
+        "Received from someone unknown · version 1", "Marked approved by owner",
         "Marked has issues by owner: “Her age is 300”"]
     screenshot("survey-respondent-history")
 

@@ -64,6 +64,7 @@ enum RouteTable {
         Route(.post, "/survey/verify", .page, .roles([.surveyor, .admin])),
         Route(.post, "/survey/upload", .page, .roles([.surveyor, .admin])),
         Route(.get, "/survey/respondents/{id}", .page, .roles([.admin])),
+        Route(.get, "/survey/respondents/{id}/versions/{version}", .page, .roles([.admin])),
         Route(.post, "/survey/review", .page, .roles([.admin])),
         Route(.post, "/survey/respondents/{id}/review", .page, .roles([.admin])),
         Route(.post, "/api/respondents", .api, .roles([.surveyor, .admin])),

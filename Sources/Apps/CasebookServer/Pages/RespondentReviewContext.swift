@@ -16,7 +16,9 @@ enum RespondentReviewContext {
         ]
     }
 
-    static func history(_ events: [RespondentEvent]) -> [[String: Any]] {
+    /// The events in words, each arrival with a link to the version it brought, under
+    /// `versionsPath` (`/survey/respondents/{id}/versions`).
+    static func history(_ events: [RespondentEvent], versionsPath: String) -> [[String: Any]] {
         var previous: ReviewState?
         return events.map { event in
             defer { previous = event.state }
@@ -33,6 +35,9 @@ enum RespondentReviewContext {
             return [
                 "what": what, "at": WireDateText.text(of: event.at),
                 "comment": event.comment ?? false,
+                "version": event.version.map { number -> [String: Any] in
+                    ["number": number, "path": "\(versionsPath)/\(number)"]
+                } ?? false,
             ]
         }
     }

@@ -32,6 +32,7 @@ struct SurveyPages: Sendable {
         router.post("/survey/verify", use: verify)
         router.post("/survey/upload", use: upload)
         router.get("/survey/respondents/{id}", use: respondent)
+        router.get("/survey/respondents/{id}/versions/{version}", use: version)
         router.post("/survey/review", use: review)
         router.post("/survey/respondents/{id}/review", use: reviewOne)
     }
@@ -171,10 +172,9 @@ struct SurveyPages: Sendable {
         guard let respondent = try await store.respondent(id: id) else {
             throw RequestError(.notFound, "There is no respondent '\(id)'.")
         }
-        let fields = RespondentExport.cells(of: respondent.fields).sorted { $0.key < $1.key }
-            .map { ["name": $0.key, "value": $0.value] }
         var context: [String: Any] = [
-            "id": respondent.id, "fields": fields, "json": Self.prettyJSON(respondent),
+            "id": respondent.id, "fields": Self.fieldList(respondent),
+            "json": Self.prettyJSON(respondent),
             "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
             "reviewPath": "/survey/respondents/" + PathParameter.encoded(respondent.id) + "/review",
         ]
@@ -183,7 +183,9 @@ struct SurveyPages: Sendable {
             context["review"] = RespondentReviewContext.status(status)
             // The latest events; a respondent changed many times has more than a page shows.
             let (latest, earlier) = try await reviews.history(of: id, latest: Self.shownEvents)
-            context["history"] = RespondentReviewContext.history(latest)
+            context["history"] = RespondentReviewContext.history(
+                latest,
+                versionsPath: "/survey/respondents/" + PathParameter.encoded(id) + "/versions")
             context["earlierEvents"] =
                 earlier > 0 ? "\(EnglishCount.phrase(earlier, "earlier event")) not shown." : false
             context["states"] = RespondentReviewContext.states(selected: status.state)
@@ -191,6 +193,48 @@ struct SurveyPages: Sendable {
         return renderer.page(
             "survey-respondent", title: "Respondent \(respondent.id)", context: context,
             request: request)
+    }
+
+    /// A respondent's fields as a labelled list: nested maps as `group/field`, lists as their
+    /// JSON, by name.
+    static func fieldList(_ respondent: Respondent) -> [[String: String]] {
+        RespondentExport.cells(of: respondent.fields).sorted { $0.key < $1.key }
+            .map { ["name": $0.key, "value": $0.value] }
+    }
+
+    /// `GET /survey/respondents/{id}/versions/{version}`: one version of a respondent as it
+    /// arrived (who sent it and when, its fields, the text of its file), and whether a later one
+    /// replaced it; to whom may read the respondent.
+    @Sendable func version(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        guard let number = Int(try PathParameter.text("version", in: context)), number >= 0 else {
+            throw RequestError(.badRequest, "A version is a whole number from 1.")
+        }
+        guard let reviews, let version = try await reviews.version(number, of: id) else {
+            throw RequestError(.notFound, "Respondent '\(id)' has no version \(number).")
+        }
+        guard let respondent = version.respondent else {
+            throw RequestError(
+                .gone,
+                "Version \(number) of respondent '\(id)' arrived before this store kept versions: "
+                    + "its history says who sent it and when, but not what it held.")
+        }
+        // The version exists, so its number is small enough to have a next.
+        let replaced = try await reviews.version(number + 1, of: id) != nil
+        let path = "/survey/respondents/" + PathParameter.encoded(id)
+        let page: [String: Any] = [
+            "id": id, "fields": Self.fieldList(respondent), "json": Self.prettyJSON(respondent),
+            "sender": RespondentReviewContext.sender(version.sender),
+            "at": WireDateText.text(of: version.at), "current": !replaced,
+            "replacedBy": replaced ? number + 1 : false,
+            "original": respondent.originalYAML ?? false, "respondentPath": path,
+            "apiPath": "/api/respondents/" + PathParameter.encoded(id) + "/versions/\(number)",
+        ]
+        return renderer.page(
+            "survey-respondent-version", title: "Respondent \(id), version \(number)",
+            context: page, request: request)
     }
 
     /// The most events of a respondent's history its page shows: the latest.
