@@ -375,4 +375,59 @@ struct SurveyStoreChangeTests {
         #expect(try survey("sync", server).standardOutput == "synced 0, unchanged 4, failed 0\n")
         server.stop()
     }
+
+    /// Two devices each with a respondent of one id, on a server with users: the second's sync
+    /// makes its version the current one and the server keeps both; the first device's next
+    /// sync does not send its older copy back, and says why.
+    @Test func twoDevicesWithOneIdKeepBothVersionsAndStopReplacingEachOther() throws {
+        let added = try CasebookExecutable.run(
+            ["user", "add", "sara", "--role", "surveyor", "--data", data.path],
+            input: "correct horse\n")
+        #expect(added.status == 0)
+        func token(_ device: String) throws -> String {
+            try CasebookExecutable.run(
+                ["token", "create", "--user", "sara", "--name", device, "--data", data.path]
+            ).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let phone = try token("phone")
+        let tablet = try token("tablet")
+        let server = try ServerProcess(dataDirectory: data, ownsDataDirectory: false)
+        defer { _ = server.stop() }
+        let tabletFolder = directory.appending("Tablet")
+        try FileManager.default.createDirectory(at: tabletFolder, withIntermediateDirectories: true)
+        try "id: 7\nanswer: from the phone\n".write(
+            to: folder.appendingPathComponent("r7.yaml"), atomically: true, encoding: .utf8)
+        try "id: 7\nanswer: from the tablet\n".write(
+            to: tabletFolder.appendingPathComponent("r7.yaml"), atomically: true, encoding: .utf8)
+        func sync(_ from: URL, _ token: String) throws -> CasebookExecutable.Result {
+            try CasebookExecutable.run(
+                ["survey", "sync", "--from", from.path, "--to", server.url.absoluteString],
+                environment: ["CASEBOOK_TOKEN": token])
+        }
+        #expect(try sync(folder, phone).standardOutput == "synced 1, unchanged 0, failed 0\n")
+        #expect(
+            try sync(tabletFolder, tablet).standardOutput == "synced 1, unchanged 0, failed 0\n")
+        let again = try sync(folder, phone)
+        #expect(again.standardOutput == "synced 0, unchanged 1, failed 0\n")
+        #expect(
+            again.standardError.contains(
+                "holds another device's newer version of 1 respondent this folder sent (r7.yaml): not sent again"
+            ), "\(again.standardError)")
+        let database = try DatabaseQueue(
+            path: data.appendingPathComponent("respondents.sqlite").path)
+        let versions = try database.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT device || ': ' || body FROM respondent_event
+                    WHERE respondentID = '7' AND version IS NOT NULL ORDER BY version
+                    """)
+        }
+        try database.close()
+        #expect(
+            versions == [
+                #"phone: {"answer":"from the phone","id":7}"#,
+                #"tablet: {"answer":"from the tablet","id":7}"#,
+            ])
+    }
 }

@@ -194,6 +194,39 @@ struct BackendIdentityTests {
         #expect(try await sync().summary == "synced 0, unchanged 3, failed 0")
     }
 
+    /// A respondent another device changed since this folder sent it is not sent again: the
+    /// folder's copy, unchanged since, is the older one and would replace the newer version.
+    /// One the store lost, or holds in an older version this device sent, is sent again. Each
+    /// sync says which; the folder's own change to the file is sent as any change is.
+    @Test func aVersionAnotherDeviceSentIsNotReplacedByTheFoldersOlderCopy() async throws {
+        add(1...4)
+        _ = try await sync()
+        _ = try await backend.upsertDirectly([
+            Respondent(id: "2", fields: ["id": 2, "answer": 21]),
+            Respondent(id: "3", fields: ["id": 3, "answer": 31]),
+        ])
+        await backend.answerSentByCaller(["1", "3", "4"])
+        let name = try await storeName(backend)
+        let report = try await sync()
+        #expect(report.summary == "synced 1, unchanged 3, failed 0")
+        #expect(
+            report.notes == [
+                "\(name) no longer holds 1 respondent it acknowledged (restored from an older copy?): sending it again",
+                "\(name) holds another device's newer version of 1 respondent this folder sent (r2.yaml): not sent again, so that this folder's older copy does not replace it",
+            ])
+        #expect(await backend.stored["2"]?.fields["answer"] == 21)
+        #expect(await backend.stored["3"]?.fields["answer"] == 30)
+        // The next sync sends nothing, and says so again.
+        let again = try await sync()
+        #expect(again.summary == "synced 0, unchanged 4, failed 0")
+        #expect(again.notes.count == 1)
+        #expect(again.notes.first?.contains("another device's newer version of 1") == true)
+        // A change to the file itself is this folder's news, and is sent.
+        folder.files["r2.yaml"] = "id: 2\nanswer: 22\n"
+        #expect(try await sync().summary.hasPrefix("synced 1,"))
+        #expect(await backend.stored["2"]?.fields["answer"] == 22)
+    }
+
     /// A store that lost a single respondent says so too.
     @Test func aStoreThatLostOneRespondentGetsItAndSaysSo() async throws {
         add(1...2)

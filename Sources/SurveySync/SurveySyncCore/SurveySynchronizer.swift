@@ -190,23 +190,46 @@ public struct SurveySynchronizer {
             )
             return (store, held)
         }
-        let lost = try await withdrawLost(session, store: store, ledger: &ledger, report: report)
-        if lost > 0 {
+        let checked = try await withdrawLost(
+            session, store: store, ledger: &ledger, report: report)
+        if checked.lost > 0 {
+            let why =
+                checked.sendersKnown
+                ? "restored from an older copy?"
+                : "restored from an older copy, or changed by another device?"
             report.notes.append(
-                "\(name) no longer holds \(SyncReport.number(lost)) respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
+                checked.lost == 1
+                    ? "\(name) no longer holds 1 respondent it acknowledged (\(why)): sending it again"
+                    : "\(name) no longer holds \(SyncReport.number(checked.lost)) respondents it acknowledged (\(why)): sending them again"
+            )
+        }
+        if !checked.changedElsewhere.isEmpty {
+            let files = checked.changedElsewhere.sorted()
+            let named =
+                files.prefix(Self.filesNamed).joined(separator: ", ")
+                + (files.count > Self.filesNamed ? ", …" : "")
+            report.notes.append(
+                "\(name) holds another device's newer version of \(SyncReport.number(files.count)) \(files.count == 1 ? "respondent" : "respondents") this folder sent (\(named)): not sent again, so that this folder's older copy does not replace it"
             )
         }
         return (store, [:])
     }
 
+    /// The most files a note names; it counts the rest.
+    static let filesNamed = 5
+
     /// Withdraws every acknowledgement the store no longer honours (the respondent is missing
-    /// or different): the buckets tell where to look, a lookup of those ids tells which.
+    /// or different): the buckets tell where to look, a lookup of those ids tells which. A
+    /// respondent whose different version another device sent keeps its acknowledgement: the
+    /// file, unchanged since, is older than that version, and is not sent to replace it.
+    /// Returns how many were withdrawn, the files of those kept, and whether the backend could
+    /// tell who sent what.
     private func withdrawLost(
         _ session: BackendSession, store: String, ledger: inout SyncLedger, report: SyncReport
-    ) async throws(SyncError) -> Int {
+    ) async throws(SyncError) -> (lost: Int, changedElsewhere: [String], sendersKnown: Bool) {
         guard let backend = session.backend, let acknowledged = ledger.backends[store]?.files,
             !acknowledged.isEmpty
-        else { return 0 }
+        else { return (0, [], false) }
         var expected = DigestBuckets()
         for entry in acknowledged.values {
             if let digest = entry.digest {
@@ -218,20 +241,49 @@ public struct SurveySynchronizer {
         }
         try check(answeredBy, is: store, report: report)
         let differing = Set(buckets.buckets(differingFrom: expected))
-        guard !differing.isEmpty else { return 0 }
+        guard !differing.isEmpty else { return (0, [], false) }
         let suspects = acknowledged.filter {
             $0.value.digest == nil
                 || differing.contains(RespondentDigest.bucket(ofID: $0.value.respondentID))
         }
         let held = try await lookUp(
             suspects.values.map(\.respondentID), session, store: store, report: report)
+        let changed = suspects.filter {
+            $0.value.digest != nil && held[$0.value.respondentID] != nil
+                && held[$0.value.respondentID] != $0.value.digest
+        }
+        let mine = try await sentByCaller(
+            Set(changed.values.map(\.respondentID)).sorted(), session, report: report)
         var lost = 0
+        var changedElsewhere: [String] = []
         for (file, entry) in suspects
         where entry.digest == nil || held[entry.respondentID] != entry.digest {
+            if let mine, changed[file] != nil, !mine.contains(entry.respondentID) {
+                changedElsewhere.append(file)
+                continue
+            }
             ledger.withdraw(file, by: store)
             lost += 1
         }
-        return lost
+        return (lost, changedElsewhere, mine != nil)
+    }
+
+    /// Which of `ids` the caller sent the current version of, asked a lookup at a time; nil
+    /// when the backend cannot tell.
+    private func sentByCaller(_ ids: [String], _ session: BackendSession, report: SyncReport)
+        async throws(SyncError) -> Set<String>?
+    {
+        guard let backend = session.backend, !ids.isEmpty else { return nil }
+        var mine = Set<String>()
+        for start in stride(from: 0, to: ids.count, by: Self.lookupSize) {
+            let chunk = Array(ids[start..<min(start + Self.lookupSize, ids.count)])
+            guard
+                let sent = try await session.retrying(
+                    report, { () throws(UploadError) in try await backend.sentByCaller(chunk) })
+            else { return nil }
+            mine.formUnion(sent)
+        }
+        return mine
     }
 
     /// The digests the store holds for `ids`, asked a lookup at a time.
