@@ -413,6 +413,11 @@ struct SurveyStoreChangeTests {
             again.standardError.contains(
                 "holds another device's newer version of 1 respondent this folder sent (r7.yaml): not sent again"
             ), "\(again.standardError)")
+        let verified = try CasebookExecutable.run(
+            ["survey", "verify", "--from", folder.path, "--to", server.url.absoluteString],
+            environment: ["CASEBOOK_TOKEN": phone])
+        #expect(verified.standardOutput == "identical 0, changed by other devices 1\n")
+        #expect(verified.status == 0)
         let database = try DatabaseQueue(
             path: data.appendingPathComponent("respondents.sqlite").path)
         let versions = try database.read { db in

@@ -132,12 +132,21 @@ public struct SurveyVerifier {
                 differences.append(.init(kind: .onlyOnBackend, id: digest.id, file: nil))
             }
         }
-        // What another device sent is not this folder's to hold.
-        let onlyThere = differences.filter { $0.kind == .onlyOnBackend }.map(\.id).sorted()
+        // What another device sent is not this folder's to hold; nor is another device's newer
+        // version of a respondent whose file is unchanged since the folder sent it (a sync
+        // does not send that file again).
+        let onlyThere = differences.filter { $0.kind == .onlyOnBackend }.map(\.id)
+        let acknowledged = ledger.backends[store]?.files ?? [:]
+        let unchangedSinceSent = differences.filter { difference in
+            guard difference.kind == .different, let entry = local[difference.id] else {
+                return false
+            }
+            return acknowledged[entry.file]?.digest == entry.digest
+        }.map(\.id)
+        let asked = (onlyThere + unchangedSinceSent).sorted()
         var others = Set<String>()
-        for start in stride(from: 0, to: onlyThere.count, by: SurveySynchronizer.lookupSize) {
-            let ids = Array(
-                onlyThere[start..<min(start + SurveySynchronizer.lookupSize, onlyThere.count)])
+        for start in stride(from: 0, to: asked.count, by: SurveySynchronizer.lookupSize) {
+            let ids = Array(asked[start..<min(start + SurveySynchronizer.lookupSize, asked.count)])
             guard
                 let mine = try await session.retrying(
                     SyncReport(),
@@ -147,12 +156,15 @@ public struct SurveyVerifier {
             else { break }
             others.formUnion(ids.filter { !mine.contains($0) })
         }
-        report.fromOtherDevices = others.count
-        differences.removeAll { $0.kind == .onlyOnBackend && others.contains($0.id) }
+        report.fromOtherDevices = onlyThere.filter(others.contains).count
+        report.changedByOtherDevices = unchangedSinceSent.filter(others.contains).count
+        differences.removeAll { others.contains($0.id) }
         report.differences = differences.sorted {
             ($0.id, $0.kind.rawValue) < ($1.id, $1.kind.rawValue)
         }
-        report.identical = local.count - report.count(.missing) - report.count(.different)
+        report.identical =
+            local.count - report.count(.missing) - report.count(.different)
+            - report.changedByOtherDevices
         return (report, ledger)
     }
 
