@@ -221,9 +221,18 @@ struct BackendIdentityTests {
         #expect(again.summary == "synced 0, unchanged 4, failed 0")
         #expect(again.notes.count == 1)
         #expect(again.notes.first?.contains("another device's newer version of 1") == true)
-        // A change to the file itself is this folder's news, and is sent.
+        // A change to the file itself is this folder's news, and is sent, and the sync says
+        // nothing of holding it back; nor does a dry run before it.
         folder.files["r2.yaml"] = "id: 2\nanswer: 22\n"
-        #expect(try await sync().summary.hasPrefix("synced 1,"))
+        let dry = try await SurveySynchronizer(
+            folder: folder, uploader: backend, sleeper: SleeperSpy(), retryDelays: []
+        )
+        .dryRun()
+        #expect(dry.toSend == ["r2.yaml"])
+        #expect(!dry.notes.contains { $0.contains("another device") })
+        let changed = try await sync()
+        #expect(changed.summary == "synced 1, unchanged 3, failed 0")
+        #expect(!changed.notes.contains { $0.contains("another device") })
         #expect(await backend.stored["2"]?.fields["answer"] == 22)
     }
 

@@ -83,8 +83,10 @@ public struct SurveySynchronizer {
         let session = pacing.session(with: uploader)
         var report = SyncReport()
         report.isDryRun = !sending
-        let (store, alreadyHeld) = try await prepare(
+        let (store, alreadyHeld, changedElsewhere) = try await prepare(
             session, &ledger, fileCount: files.count, report: &report)
+        // Files another device's newer version replaced, still as this folder sent them.
+        var heldBack: [String] = []
         let acknowledged = ledger.backends[store]?.files ?? [:]
         let fileNames = files.map(\.name)
         let reader = RespondentFileScan.Reader(folder: folder)
@@ -111,6 +113,7 @@ public struct SurveySynchronizer {
                 switch outcome {
                 case .known:
                     report.unchanged += 1
+                    if changedElsewhere.contains(fileName) { heldBack.append(fileName) }
                 case .failed(let message):
                     report.failures.append(.init(file: fileName, message: message))
                 case .parsed(let item):
@@ -152,6 +155,10 @@ public struct SurveySynchronizer {
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
             }
         }
+        if !heldBack.isEmpty, let backend = session.backend {
+            report.notes.append(
+                Self.heldBackNote(heldBack.sorted(), backend: backend, store: store))
+        }
         if sending { try ledger.save(to: folder, path: ledgerPath, report: report) }
         report.failures.sort { $0.file < $1.file }
         report.toSend.sort()
@@ -161,34 +168,37 @@ public struct SurveySynchronizer {
     /// Learns which store the backend keeps respondents in and brings the ledger in line with
     /// it: a store the folder has never synced to is recorded (and an older ledger's
     /// acknowledgements are checked against it); a known store is checked to still hold what
-    /// it acknowledged. Returns the store's key in the ledger and, for an older ledger, the
-    /// digests the store already holds.
+    /// it acknowledged. Returns the store's key in the ledger, for an older ledger the digests
+    /// the store already holds, and the files whose respondent another device has changed
+    /// since (`withdrawLost`).
     private func prepare(
         _ session: BackendSession, _ ledger: inout SyncLedger, fileCount: Int,
         report: inout SyncReport
-    ) async throws(SyncError) -> (store: String, alreadyHeld: [String: String]) {
+    ) async throws(SyncError) -> (
+        store: String, alreadyHeld: [String: String], changedElsewhere: Set<String>
+    ) {
         guard let backend = session.backend else {
             ledger.addBackend(session.uploaderKey, address: uploader.destination)
-            return (session.uploaderKey, [:])
+            return (session.uploaderKey, [:], [])
         }
         let reported = report
         let store = try await session.retrying(reported) { () throws(UploadError) in
             try await backend.storeIdentity()
         }
-        let name = "backend \(backend.address) (store \(store.prefix(8)))"
+        let name = Self.name(of: backend, store: store)
         guard ledger.backends[store] != nil else {
             ledger.addBackend(store, address: backend.address)
             if ledger.legacy.isEmpty {
                 report.notes.append(
                     "\(name) is new to this folder: sending all \(SyncReport.number(fileCount))")
-                return (store, [:])
+                return (store, [:], [])
             }
             let held = try await lookUp(
                 ledger.legacy.values.map(\.respondentID), session, store: store, report: report)
             report.notes.append(
                 "\(name) is new to this folder: of \(SyncReport.number(ledger.legacy.count)) respondents an older ledger recorded, \(SyncReport.number(held.count)) are there already; the rest are sent"
             )
-            return (store, held)
+            return (store, held, [])
         }
         let checked = try await withdrawLost(
             session, store: store, ledger: &ledger, report: report)
@@ -203,16 +213,24 @@ public struct SurveySynchronizer {
                     : "\(name) no longer holds \(SyncReport.number(checked.lost)) respondents it acknowledged (\(why)): sending them again"
             )
         }
-        if !checked.changedElsewhere.isEmpty {
-            let files = checked.changedElsewhere.sorted()
-            let named =
-                files.prefix(Self.filesNamed).joined(separator: ", ")
-                + (files.count > Self.filesNamed ? ", …" : "")
-            report.notes.append(
-                "\(name) holds another device's newer version of \(SyncReport.number(files.count)) \(files.count == 1 ? "respondent" : "respondents") this folder sent (\(named)): not sent again, so that this folder's older copy does not replace it"
-            )
-        }
-        return (store, [:])
+        return (store, [:], Set(checked.changedElsewhere))
+    }
+
+    /// `backend http://10.0.0.5:8080/ (store 3af38243)`: how the notes name a store.
+    static func name(of backend: any RespondentBackend, store: String) -> String {
+        "backend \(backend.address) (store \(store.prefix(8)))"
+    }
+
+    /// What a sync says of `files`, unchanged since this folder sent them, whose respondents
+    /// another device has sent a newer version of: they are not sent again.
+    static func heldBackNote(_ files: [String], backend: any RespondentBackend, store: String)
+        -> String
+    {
+        let named =
+            files.prefix(filesNamed).joined(separator: ", ")
+            + (files.count > filesNamed ? ", …" : "")
+        return
+            "\(name(of: backend, store: store)) holds another device's newer version of \(SyncReport.number(files.count)) \(files.count == 1 ? "respondent" : "respondents") this folder sent (\(named)): not sent again, so that this folder's older copy does not replace it"
     }
 
     /// The most files a note names; it counts the rest.
