@@ -75,10 +75,14 @@ struct RespondentVersionAPITests {
 
     @Test(arguments: [
         ("/api/respondents/r1/versions/3", HTTPResponse.Status.notFound, "'r1' has no version 3"),
-        ("/api/respondents/ghost/versions/1", .notFound, "'ghost' has no version 1"),
-        ("/api/respondents/r1/versions/0", .notFound, "'r1' has no version 0"),
-        ("/api/respondents/r1/versions/99999999999999999999", .badRequest, "whole number"),
-        ("/api/respondents/r1/versions/one", .badRequest, "whole number"),
+        ("/api/respondents/ghost/versions/1", .notFound, "no respondent has id 'ghost'"),
+        ("/api/respondents/r1/versions/0", .badRequest, "a whole number from 1 to 2147483647"),
+        ("/api/respondents/r1/versions/2147483648", .badRequest, "from 1 to 2147483647"),
+        ("/api/respondents/r1/versions/99999999999999999999", .badRequest, "from 1 to 2147483647"),
+        ("/api/respondents/r1/versions/-1", .badRequest, "from 1 to 2147483647"),
+        ("/api/respondents/r1/versions/01", .badRequest, "digits alone"),
+        ("/api/respondents/r1/versions/+1", .badRequest, "digits alone"),
+        ("/api/respondents/r1/versions/one", .badRequest, "digits alone"),
     ])
     func aVersionThatIsNotThereIsRefusedNamingIt(
         uri: String, status: HTTPResponse.Status, words: String

@@ -136,7 +136,7 @@ def test_each_role_is_offered_only_what_it_may_open(roles, browser, screenshot):
             role
         # Its versions likewise.
         browser.get(roles.url + "/survey/respondents/nobody/versions/1")
-        assert ("Respondent 'nobody' has no version 1." in browser.page_source) == \
+        assert ("There is no respondent 'nobody'." in browser.page_source) == \
             (role == "admin"), role
     # Signed out, the menu is open and offers to sign in.
     browser.delete_all_cookies()

@@ -6,6 +6,9 @@ import Foundation
 public struct RespondentVersion: Equatable, Sendable {
     /// Its place among the respondent's versions: 1 for the first that arrived.
     public var number: Int
+
+    /// The most versions a respondent can have: what a 32-bit column holds.
+    public static let mostVersions = Int(Int32.max)
     /// The respondent as this version had it, with the text of its file when it came with one;
     /// nil for a version that arrived before the store kept versions.
     public var respondent: Respondent?

@@ -81,12 +81,13 @@ struct RespondentsController: Sendable {
         -> Response
     {
         let id = try PathParameter.text("id", in: context)
-        let text = try PathParameter.text("version", in: context)
-        guard let number = Int(text), number >= 0 else {
-            throw RequestError(.badRequest, "the version must be a whole number from 1")
-                .parameter("version")
-        }
-        guard let version = try await reviewing().version(number, of: id) else {
+        let number = try PathParameter.count(
+            "version", upTo: RespondentVersion.mostVersions, in: context)
+        let reviews = try reviewing()
+        guard let version = try await reviews.version(number, of: id) else {
+            guard try await store.respondent(id: id) != nil else {
+                throw RequestError(.notFound, "no respondent has id '\(id)'")
+            }
             throw RequestError(.notFound, "respondent '\(id)' has no version \(number)")
         }
         guard let respondent = version.respondent else {

@@ -17,6 +17,27 @@ enum PathParameter {
         }
     }
 
+    /// A segment that counts from 1 (a version): its digits alone, without a sign or a leading
+    /// zero, so that each number has one address, and at most `limit`.
+    static func count(_ name: String, upTo limit: Int, in context: some RequestContext)
+        throws(RequestError) -> Int
+    {
+        let text = try self.text(name, in: context)
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), text.first != "0"
+        else {
+            throw RequestError(
+                .badRequest,
+                "the path's \(name) must be a whole number from 1 to \(limit), in digits alone"
+            ).parameter(name)
+        }
+        guard let number = Int(text), number <= limit else {
+            throw RequestError(
+                .badRequest, "the path's \(name) must be a whole number from 1 to \(limit)"
+            ).parameter(name)
+        }
+        return number
+    }
+
     /// `text` as a segment of a path that `text(_:in:)` reads back: every byte but the
     /// unreserved characters of RFC 3986 percent-encoded, as a query's values are.
     static func encoded(_ text: String) -> String {

@@ -209,8 +209,10 @@ struct SurveyPages: Sendable {
         -> Response
     {
         let id = try PathParameter.text("id", in: context)
-        guard let number = Int(try PathParameter.text("version", in: context)), number >= 0 else {
-            throw RequestError(.badRequest, "A version is a whole number from 1.")
+        let number = try PathParameter.count(
+            "version", upTo: RespondentVersion.mostVersions, in: context)
+        guard try await store.respondent(id: id) != nil else {
+            throw RequestError(.notFound, "There is no respondent '\(id)'.")
         }
         guard let reviews, let version = try await reviews.version(number, of: id) else {
             throw RequestError(.notFound, "Respondent '\(id)' has no version \(number).")
