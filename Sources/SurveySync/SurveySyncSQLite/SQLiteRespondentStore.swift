@@ -154,19 +154,21 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 ALTER TABLE respondent_event ADD COLUMN version INTEGER;
                 ALTER TABLE respondent_event ADD COLUMN body TEXT;
                 ALTER TABLE respondent_event ADD COLUMN original TEXT;
-                UPDATE respondent_event SET version = (
-                    SELECT COUNT(*) FROM respondent_event AS earlier
-                    WHERE earlier.respondentID = respondent_event.respondentID
-                        AND earlier.kind IN ('received', 'changed')
-                        AND earlier.seq <= respondent_event.seq)
-                WHERE kind IN ('received', 'changed');
+                UPDATE respondent_event SET version = numbered.version
+                FROM (
+                    SELECT seq, row_number() OVER (PARTITION BY respondentID ORDER BY seq)
+                        AS version
+                    FROM respondent_event WHERE kind IN ('received', 'changed')
+                ) AS numbered
+                WHERE respondent_event.seq = numbered.seq;
                 UPDATE respondent_event SET
                     body = (SELECT body FROM respondent WHERE id = respondentID),
                     original = (SELECT original FROM respondent WHERE id = respondentID)
                 WHERE seq IN (
                     SELECT MAX(seq) FROM respondent_event WHERE kind IN ('received', 'changed')
                     GROUP BY respondentID);
-                CREATE INDEX respondent_event_version ON respondent_event(respondentID, version);
+                CREATE UNIQUE INDEX respondent_event_version
+                    ON respondent_event(respondentID, version);
                 """),
     ]
 
@@ -389,6 +391,43 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     comment: row["comment"], version: row["version"])
             }
             return (events, total - events.count)
+        }
+    }
+
+    public func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
+        async throws -> Set<String>
+    {
+        let ids = acknowledged.keys.sorted()
+        return try await database.read { db in
+            var replaced = Set<String>()
+            // A few hundred ids a statement, well within SQLite's limit on its parameters.
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                var arrivals: [String: [ReplacedByOthers.Arrival]] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT respondentID, body, user, device FROM respondent_event
+                        WHERE respondentID IN (\(databaseQuestionMarks(count: chunk.count)))
+                            AND version IS NOT NULL
+                        ORDER BY respondentID, version
+                        """,
+                    arguments: StatementArguments(chunk))
+                while let row = try rows.next() {
+                    let body: String? = row["body"]
+                    arrivals[row["respondentID"], default: []].append(
+                        ReplacedByOthers.Arrival(
+                            digest: body.map(StoredRespondent.digest(ofBody:)),
+                            sender: RespondentSender(user: row["user"], device: row["device"])))
+                }
+                for (id, list) in arrivals
+                where ReplacedByOthers.isReplaced(
+                    list, acknowledged: acknowledged[id] ?? "", caller: caller)
+                {
+                    replaced.insert(id)
+                }
+            }
+            return replaced
         }
     }
 
