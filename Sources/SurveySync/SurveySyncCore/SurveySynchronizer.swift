@@ -124,6 +124,14 @@ public struct SurveySynchronizer {
                                 file: fileName,
                                 message: RespondentIDClaims.duplicate(
                                     fileName, id: id, owner: owner)))
+                    } else if changedElsewhere.contains(fileName),
+                        acknowledged[fileName]?.digest == item.digest
+                    {
+                        // Only its comments or layout changed: the same answers as this folder
+                        // sent, still older than the other device's version.
+                        ledger.acknowledge(fileName, Self.entry(item), by: store)
+                        report.unchanged += 1
+                        heldBack.append(fileName)
                     } else if alreadyHeld[id] == item.digest {
                         // An older ledger's acknowledgement, and the store holds exactly this.
                         ledger.acknowledge(fileName, Self.entry(item), by: store)
@@ -203,14 +211,10 @@ public struct SurveySynchronizer {
         let checked = try await withdrawLost(
             session, store: store, ledger: &ledger, report: report)
         if checked.lost > 0 {
-            let why =
-                checked.sendersKnown
-                ? "restored from an older copy?"
-                : "restored from an older copy, or changed by another device?"
             report.notes.append(
                 checked.lost == 1
-                    ? "\(name) no longer holds 1 respondent it acknowledged (\(why)): sending it again"
-                    : "\(name) no longer holds \(SyncReport.number(checked.lost)) respondents it acknowledged (\(why)): sending them again"
+                    ? "\(name) no longer holds 1 respondent it acknowledged (restored from an older copy, or changed by another device?): sending it again"
+                    : "\(name) no longer holds \(SyncReport.number(checked.lost)) respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
             )
         }
         return (store, [:], Set(checked.changedElsewhere))
@@ -238,16 +242,16 @@ public struct SurveySynchronizer {
 
     /// Withdraws every acknowledgement the store no longer honours (the respondent is missing
     /// or different): the buckets tell where to look, a lookup of those ids tells which. A
-    /// respondent whose different version another device sent keeps its acknowledgement: the
-    /// file, unchanged since, is older than that version, and is not sent to replace it.
-    /// Returns how many were withdrawn, the files of those kept, and whether the backend could
-    /// tell who sent what.
+    /// respondent another device replaced since (the store's history says so:
+    /// `RespondentBackend.replacedByOthers`) keeps its acknowledgement: the file, if unchanged
+    /// since, is older than that version, and is not sent to replace it. Returns how many were
+    /// withdrawn, and the files of those kept.
     private func withdrawLost(
         _ session: BackendSession, store: String, ledger: inout SyncLedger, report: SyncReport
-    ) async throws(SyncError) -> (lost: Int, changedElsewhere: [String], sendersKnown: Bool) {
+    ) async throws(SyncError) -> (lost: Int, changedElsewhere: [String]) {
         guard let backend = session.backend, let acknowledged = ledger.backends[store]?.files,
             !acknowledged.isEmpty
-        else { return (0, [], false) }
+        else { return (0, []) }
         var expected = DigestBuckets()
         for entry in acknowledged.values {
             if let digest = entry.digest {
@@ -259,7 +263,7 @@ public struct SurveySynchronizer {
         }
         try check(answeredBy, is: store, report: report)
         let differing = Set(buckets.buckets(differingFrom: expected))
-        guard !differing.isEmpty else { return (0, [], false) }
+        guard !differing.isEmpty else { return (0, []) }
         let suspects = acknowledged.filter {
             $0.value.digest == nil
                 || differing.contains(RespondentDigest.bucket(ofID: $0.value.respondentID))
@@ -270,38 +274,45 @@ public struct SurveySynchronizer {
             $0.value.digest != nil && held[$0.value.respondentID] != nil
                 && held[$0.value.respondentID] != $0.value.digest
         }
-        let mine = try await sentByCaller(
-            Set(changed.values.map(\.respondentID)).sorted(), session, report: report)
+        var asked: [String: String] = [:]
+        for entry in changed.values { asked[entry.respondentID] = entry.digest }
+        let replaced = try await Self.replacedByOthers(asked, session, report: report)
         var lost = 0
         var changedElsewhere: [String] = []
         for (file, entry) in suspects
         where entry.digest == nil || held[entry.respondentID] != entry.digest {
-            if let mine, changed[file] != nil, !mine.contains(entry.respondentID) {
+            if changed[file] != nil, replaced.contains(entry.respondentID) {
                 changedElsewhere.append(file)
                 continue
             }
             ledger.withdraw(file, by: store)
             lost += 1
         }
-        return (lost, changedElsewhere, mine != nil)
+        return (lost, changedElsewhere)
     }
 
-    /// Which of `ids` the caller sent the current version of, asked a lookup at a time; nil
-    /// when the backend cannot tell.
-    private func sentByCaller(_ ids: [String], _ session: BackendSession, report: SyncReport)
-        async throws(SyncError) -> Set<String>?
-    {
-        guard let backend = session.backend, !ids.isEmpty else { return nil }
-        var mine = Set<String>()
-        for start in stride(from: 0, to: ids.count, by: Self.lookupSize) {
-            let chunk = Array(ids[start..<min(start + Self.lookupSize, ids.count)])
+    /// Of `acknowledged` (ids with the digest of the version held here), those another device
+    /// replaced since, asked a lookup at a time; none when the backend cannot tell.
+    static func replacedByOthers(
+        _ acknowledged: [String: String], _ session: BackendSession, report: SyncReport
+    ) async throws(SyncError) -> Set<String> {
+        guard let backend = session.backend, !acknowledged.isEmpty else { return [] }
+        let ids = acknowledged.keys.sorted()
+        var replaced = Set<String>()
+        for start in stride(from: 0, to: ids.count, by: lookupSize) {
+            var chunk: [String: String] = [:]
+            for id in ids[start..<min(start + lookupSize, ids.count)] {
+                chunk[id] = acknowledged[id]
+            }
+            let asked = chunk
             guard
-                let sent = try await session.retrying(
-                    report, { () throws(UploadError) in try await backend.sentByCaller(chunk) })
-            else { return nil }
-            mine.formUnion(sent)
+                let answer = try await session.retrying(
+                    report,
+                    { () throws(UploadError) in try await backend.replacedByOthers(asked) })
+            else { return [] }
+            replaced.formUnion(answer)
         }
-        return mine
+        return replaced
     }
 
     /// The digests the store holds for `ids`, asked a lookup at a time.

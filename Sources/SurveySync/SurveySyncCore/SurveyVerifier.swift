@@ -4,7 +4,9 @@ import Foundation
 /// trusting the ledger: every file is read and hashed (the ledger only spares parsing a file
 /// whose content it has seen), the store answers 256 digest buckets, and only the buckets that
 /// differ are compared respondent by respondent. An identical folder of 50,000 respondents
-/// costs one request. `repair()` then sends what is missing or different.
+/// costs one request. A difference another device made since (the store's history says so,
+/// asked with the digest the ledger recorded) is counted apart. `repair()` then sends what is
+/// missing or different.
 public struct SurveyVerifier {
     private let folder: any RespondentFolder
     private let backend: any RespondentBackend
@@ -132,21 +134,12 @@ public struct SurveyVerifier {
                 differences.append(.init(kind: .onlyOnBackend, id: digest.id, file: nil))
             }
         }
-        // What another device sent is not this folder's to hold; nor is another device's newer
-        // version of a respondent whose file is unchanged since the folder sent it (a sync
-        // does not send that file again).
-        let onlyThere = differences.filter { $0.kind == .onlyOnBackend }.map(\.id)
-        let acknowledged = ledger.backends[store]?.files ?? [:]
-        let unchangedSinceSent = differences.filter { difference in
-            guard difference.kind == .different, let entry = local[difference.id] else {
-                return false
-            }
-            return acknowledged[entry.file]?.digest == entry.digest
-        }.map(\.id)
-        let asked = (onlyThere + unchangedSinceSent).sorted()
+        // What another device sent is not this folder's to hold.
+        let onlyThere = differences.filter { $0.kind == .onlyOnBackend }.map(\.id).sorted()
         var others = Set<String>()
-        for start in stride(from: 0, to: asked.count, by: SurveySynchronizer.lookupSize) {
-            let ids = Array(asked[start..<min(start + SurveySynchronizer.lookupSize, asked.count)])
+        for start in stride(from: 0, to: onlyThere.count, by: SurveySynchronizer.lookupSize) {
+            let ids = Array(
+                onlyThere[start..<min(start + SurveySynchronizer.lookupSize, onlyThere.count)])
             guard
                 let mine = try await session.retrying(
                     SyncReport(),
@@ -156,9 +149,24 @@ public struct SurveyVerifier {
             else { break }
             others.formUnion(ids.filter { !mine.contains($0) })
         }
-        report.fromOtherDevices = onlyThere.filter(others.contains).count
-        report.changedByOtherDevices = unchangedSinceSent.filter(others.contains).count
-        differences.removeAll { others.contains($0.id) }
+        // Nor is another device's newer version of a respondent whose answers are as the
+        // folder sent them: the store's history says that version came after this folder's
+        // (a sync does not send the older copy again).
+        var asked: [String: String] = [:]
+        for difference in differences where difference.kind == .different {
+            guard let entry = local[difference.id],
+                ledger.backends[store]?.files[entry.file]?.digest == entry.digest
+            else { continue }
+            asked[difference.id] = entry.digest
+        }
+        let replaced = try await SurveySynchronizer.replacedByOthers(
+            asked, session, report: SyncReport())
+        report.fromOtherDevices = others.count
+        report.changedByOtherDevices = replaced.count
+        differences.removeAll {
+            ($0.kind == .onlyOnBackend && others.contains($0.id))
+                || ($0.kind == .different && replaced.contains($0.id))
+        }
         report.differences = differences.sorted {
             ($0.id, $0.kind.rawValue) < ($1.id, $1.kind.rawValue)
         }
