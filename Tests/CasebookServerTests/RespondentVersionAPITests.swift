@@ -138,47 +138,6 @@ struct RespondentVersionAPITests {
         }
     }
 
-    /// A device asks which of the respondents it sent another device has replaced since, by the
-    /// digest of the version it holds: those it must not send its older copy of again.
-    @Test func aDeviceLearnsWhichOfItsRespondentsAnotherDeviceReplaced() async throws {
-        let phone = try await review.token(for: "sara", role: .surveyor, label: "phone 3")
-        let tablet = try await review.token(for: "sara", role: .surveyor, label: "tablet 1")
-        let first = RespondentDigest(Respondent(id: "r1", fields: ["id": "r1", "age": 34])).digest
-        try await review.withClient { client in
-            try await send(#"[{"id": "r1", "age": 34}, {"id": "r2"}]"#, with: phone, client: client)
-            try await send(#"[{"id": "r1", "age": 43}]"#, with: tablet, client: client)
-            func replaced(_ body: String, asking token: String) async throws -> TestResponse {
-                try await client.execute(
-                    uri: "/api/respondent-store/replaced", method: .post,
-                    headers: RespondentReviewAPITests.headers(token), body: ByteBuffer(string: body)
-                ) { $0 }
-            }
-            let body = #"{"acknowledged": {"r1": "\#(first)", "r2": "00", "ghost": "00"}}"#
-            let asked = try await replaced(body, asking: phone)
-            #expect(asked.status == .ok)
-            let answer = try RespondentReviewAPITests.object(asked.body)
-            #expect(answer["replaced"] as? [String] == ["r1"])
-            #expect((answer["store"] as? String)?.isEmpty == false)
-            #expect(asked.headers[HTTPField.Name("Casebook-Store")!] != nil)
-            let byTablet = try RespondentReviewAPITests.object(
-                try await replaced(body, asking: tablet).body)
-            #expect(byTablet["replaced"] as? [String] == [])
-            for (bad, field) in [
-                (#"{"acknowledged": {"r1": 1}}"#, "acknowledged.r1"),
-                (#"{"acknowledged": ["r1"]}"#, "acknowledged"),
-                (#"{"acknowledged": {}, "more": 1}"#, "more"),
-            ] {
-                let refused = try await replaced(bad, asking: phone)
-                #expect(refused.status == .badRequest, "\(bad)")
-                #expect(
-                    try RespondentReviewAPITests.object(refused.body)["field"] as? String == field)
-            }
-            let many = (0...10_000).map { #""r\#($0)": "00""# }.joined(separator: ",")
-            let tooMany = try await replaced(#"{"acknowledged": {\#(many)}}"#, asking: phone)
-            #expect(tooMany.status == .badRequest)
-        }
-    }
-
     @Test func aSurveyorMayNotReadAVersion() async throws {
         let phone = try await review.token(for: "sara", role: .surveyor, label: "phone 3")
         _ = try await review.reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])

@@ -43,28 +43,14 @@ actor BackendFake: RespondentBackend {
         store = InMemoryRespondentStore()
     }
 
-    /// A copy of the store as it is now, to restore later: each respondent with who sent it.
-    func snapshot() async throws -> (
-        identity: String, respondents: [Respondent], senders: [String: RespondentSender]
-    ) {
-        let respondents = store.all
-        let statuses = try await store.statuses(of: respondents.map(\.id))
-        return (try await store.identity(), respondents, statuses.mapValues(\.sender))
+    /// A copy of the store as it is now, to restore later.
+    func snapshot() async throws -> (identity: String, respondents: [Respondent]) {
+        (try await store.identity(), store.all)
     }
 
-    /// The store as `snapshot` had it, as a database restored from a dump is: the same
-    /// identity, each respondent as its sender sent it, and nothing that arrived since.
-    func restore(
-        _ snapshot: (
-            identity: String, respondents: [Respondent], senders: [String: RespondentSender]
-        )
-    ) async {
-        let restored = InMemoryRespondentStore(identity: snapshot.identity, respondents: [])
-        for respondent in snapshot.respondents {
-            _ = try? await restored.upsert(
-                [respondent], from: snapshot.senders[respondent.id] ?? .unknown)
-        }
-        store = restored
+    func restore(_ snapshot: (identity: String, respondents: [Respondent])) {
+        store = InMemoryRespondentStore(
+            identity: snapshot.identity, respondents: snapshot.respondents)
     }
 
     var stored: [String: Respondent] {
@@ -74,14 +60,6 @@ actor BackendFake: RespondentBackend {
     /// Stores respondents as another client would have, without counting an upload.
     func upsertDirectly(_ respondents: [Respondent]) async throws -> UpsertCounts {
         try await store.upsert(respondents)
-    }
-
-    /// The user and device whose token the syncs' uploads carry.
-    static let device = RespondentSender(user: "sara", device: "phone 3")
-
-    /// Stores respondents as another device (`sender`) sent them.
-    func upsertDirectly(_ respondents: [Respondent], from sender: RespondentSender) async throws {
-        _ = try await store.upsert(respondents, from: sender)
     }
 
     var uploadedIDCount: Int { uploads.reduce(0) { $0 + $1.count } }
@@ -97,7 +75,7 @@ actor BackendFake: RespondentBackend {
         if let rejected = respondents.first(where: { rejectedIDs[$0.id] != nil }) {
             throw .rejected(status: 422, message: rejectedIDs[rejected.id]!)
         }
-        _ = try? await store.upsert(respondents, from: Self.device)
+        _ = try? await store.upsert(respondents)
         return try await storeIdentity()
     }
 
@@ -150,24 +128,6 @@ actor BackendFake: RespondentBackend {
         try failIfScripted()
         senderQuestions.append(ids)
         return sentByCaller.map { $0.intersection(ids) }
-    }
-
-    /// Whether it answers which respondents another device replaced, as a backend that keeps
-    /// versions does.
-    private var keepsVersions = true
-    private(set) var replacedQuestions: [[String: String]] = []
-
-    func keepNoVersions() {
-        keepsVersions = false
-    }
-
-    func replacedByOthers(_ acknowledged: [String: String]) async throws(UploadError)
-        -> Set<String>?
-    {
-        try failIfScripted()
-        replacedQuestions.append(acknowledged)
-        guard keepsVersions else { return nil }
-        return try? await store.replacedByOthers(acknowledged, caller: Self.device)
     }
 
     private func failIfScripted() throws(UploadError) {

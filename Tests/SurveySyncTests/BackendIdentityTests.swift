@@ -140,8 +140,7 @@ struct BackendIdentityTests {
         _ = try await sync()
         let copy = try await backend.snapshot()
         await backend.before(.bucketSummary) { backend in
-            await backend.restore(
-                (identity: "another-store", respondents: copy.respondents, senders: copy.senders))
+            await backend.restore((identity: "another-store", respondents: copy.respondents))
         }
         await expectTheSyncStoppedByAChangedStore()
     }
@@ -156,8 +155,7 @@ struct BackendIdentityTests {
         let whole = try await backend.snapshot()
         await backend.restore(backup)
         await backend.before(.lookup) { backend in
-            await backend.restore(
-                (identity: "another-store", respondents: whole.respondents, senders: whole.senders))
+            await backend.restore((identity: "another-store", respondents: whole.respondents))
         }
         await expectTheSyncStoppedByAChangedStore()
     }
@@ -194,86 +192,6 @@ struct BackendIdentityTests {
         let ledger = try #require(folder.ledger)
         #expect(ledger.starts(with: Data(#"{"version":2}"#.utf8)))
         #expect(try await sync().summary == "synced 0, unchanged 3, failed 0")
-    }
-
-    /// A respondent another device changed since this folder sent it is not sent again: the
-    /// folder's copy, unchanged since, is the older one and would replace the newer version.
-    /// One the store holds in an older version this device sent is sent again. Each sync says
-    /// which; a change to the file's comments alone is no change, and a change to its answers
-    /// is sent as any change is.
-    @Test func aVersionAnotherDeviceSentIsNotReplacedByTheFoldersOlderCopy() async throws {
-        add(1...4)
-        _ = try await sync()
-        let tablet = RespondentSender(user: "sam", device: "tablet 1")
-        try await backend.upsertDirectly(
-            [Respondent(id: "2", fields: ["id": 2, "answer": 21])], from: tablet)
-        try await backend.upsertDirectly(
-            [Respondent(id: "3", fields: ["id": 3, "answer": 31])], from: BackendFake.device)
-        let name = try await storeName(backend)
-        let report = try await sync()
-        #expect(report.summary == "synced 1, unchanged 3, failed 0")
-        #expect(
-            report.notes == [
-                "\(name) no longer holds 1 respondent it acknowledged (restored from an older copy, or changed by another device?): sending it again",
-                "\(name) holds another device's newer version of 1 respondent this folder sent (r2.yaml): not sent again, so that this folder's older copy does not replace it",
-            ])
-        #expect(await backend.stored["2"]?.fields["answer"] == 21)
-        #expect(await backend.stored["3"]?.fields["answer"] == 30)
-        // The next sync sends nothing, and says so again; so does one after a change to the
-        // file's comments alone.
-        let again = try await sync()
-        #expect(again.summary == "synced 0, unchanged 4, failed 0")
-        #expect(again.notes.count == 1)
-        #expect(again.notes.first?.contains("another device's newer version of 1") == true)
-        folder.files["r2.yaml"] = "id: 2\nanswer: 20  # asked again\n"
-        let comment = try await sync()
-        #expect(comment.summary == "synced 0, unchanged 4, failed 0")
-        #expect(comment.notes.first?.contains("(r2.yaml)") == true)
-        #expect(await backend.stored["2"]?.fields["answer"] == 21)
-        // A change to its answers is this folder's news, and is sent, and the sync says
-        // nothing of holding it back; nor does a dry run before it.
-        folder.files["r2.yaml"] = "id: 2\nanswer: 22\n"
-        let dry = try await SurveySynchronizer(
-            folder: folder, uploader: backend, sleeper: SleeperSpy(), retryDelays: []
-        )
-        .dryRun()
-        #expect(dry.toSend == ["r2.yaml"])
-        #expect(!dry.notes.contains { $0.contains("another device") })
-        let changed = try await sync()
-        #expect(changed.summary == "synced 1, unchanged 3, failed 0")
-        #expect(!changed.notes.contains { $0.contains("another device") })
-        #expect(await backend.stored["2"]?.fields["answer"] == 22)
-    }
-
-    /// A store restored from a copy taken before this folder's version arrived holds another
-    /// device's older version: its history lacks this folder's, which is sent again.
-    @Test func aStoreRestoredToAnotherDevicesOlderVersionGetsTheFoldersVersionAgain()
-        async throws
-    {
-        let tablet = RespondentSender(user: "sam", device: "tablet 1")
-        try await backend.upsertDirectly(
-            [Respondent(id: "2", fields: ["id": 2, "answer": 1])], from: tablet)
-        let backup = try await backend.snapshot()
-        add(1...2)
-        _ = try await sync()
-        #expect(await backend.stored["2"]?.fields["answer"] == 20)
-        await backend.restore(backup)
-        let report = try await sync()
-        #expect(report.summary == "synced 2, unchanged 0, failed 0")
-        #expect(!report.notes.contains { $0.contains("another device's newer version") })
-        #expect(await backend.stored["2"]?.fields["answer"] == 20)
-    }
-
-    /// A backend that keeps no versions cannot tell: the folder's copy is sent again.
-    @Test func aBackendThatKeepsNoVersionsGetsTheFoldersCopyAgain() async throws {
-        add(1...1)
-        _ = try await sync()
-        try await backend.upsertDirectly(
-            [Respondent(id: "1", fields: ["id": 1, "answer": 11])],
-            from: RespondentSender(user: "sam", device: "tablet 1"))
-        await backend.keepNoVersions()
-        #expect(try await sync().summary == "synced 1, unchanged 0, failed 0")
-        #expect(await backend.stored["1"]?.fields["answer"] == 10)
     }
 
     /// A store that lost a single respondent says so too.

@@ -2,8 +2,7 @@ import SurveySyncCore
 
 /// A verify's report as `casebook survey verify --json` prints it: the store compared with,
 /// the counts, each difference (kind, id, file), the files that could not be read, and how
-/// many were repaired, how many in the store another device sent (`fromOtherDevices`), and how
-/// many another device changed since the folder sent them (`changedByOtherDevices`).
+/// many were repaired, and how many in the store another device sent (`fromOtherDevices`).
 public struct VerifyReportWire: Encodable, Equatable, Sendable {
     public struct Difference: Encodable, Equatable, Sendable {
         public let kind: String
@@ -26,7 +25,6 @@ public struct VerifyReportWire: Encodable, Equatable, Sendable {
     public let failures: [SyncReportWire.Failure]
     public let repaired: Int
     public let fromOtherDevices: Int
-    public let changedByOtherDevices: Int
 
     public init(_ report: VerifyReport) {
         store = report.store
@@ -39,6 +37,5 @@ public struct VerifyReportWire: Encodable, Equatable, Sendable {
         }
         repaired = report.repaired
         fromOtherDevices = report.fromOtherDevices
-        changedByOtherDevices = report.changedByOtherDevices
     }
 }

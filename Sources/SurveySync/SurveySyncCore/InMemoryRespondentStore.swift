@@ -188,23 +188,6 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         }
     }
 
-    public func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
-        async throws -> Set<String>
-    {
-        lock.withLock {
-            Set(
-                acknowledged.filter { id, digest in
-                    let arrivals = (stored[RespondentIDKey(id)]?.versions ?? []).map {
-                        ReplacedByOthers.Arrival(
-                            digest: $0.respondent.map { RespondentDigest($0).digest },
-                            sender: $0.sender)
-                    }
-                    return ReplacedByOthers.isReplaced(
-                        arrivals, acknowledged: digest, caller: caller)
-                }.keys)
-        }
-    }
-
     public func original(of id: String) async throws -> String? {
         lock.withLock { stored[RespondentIDKey(id)]?.respondent.originalYAML }
     }

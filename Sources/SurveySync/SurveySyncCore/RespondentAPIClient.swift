@@ -147,32 +147,6 @@ public struct RespondentAPIClient: RespondentBackend {
         return mine
     }
 
-    /// `POST /api/respondent-store/replaced`: which of the respondents this client holds (by the
-    /// digest of its version) another device replaced since; nil from a server that cannot tell
-    /// (one older than versions, or whose store keeps none).
-    public func replacedByOthers(_ acknowledged: [String: String]) async throws(UploadError)
-        -> Set<String>?
-    {
-        let json: JSONValue
-        do {
-            (json, _) = try await exchange(
-                storeEndpoint.appendingPathComponent("replaced"),
-                posting: ["acknowledged": .object(acknowledged.mapValues(JSONValue.string))])
-        } catch {
-            if case .rejected(let status, _) = error, status == 404 || status == 501 { return nil }
-            throw error
-        }
-        guard case .array(let listed)? = json["replaced"] else {
-            throw notAStore("it answered which respondents another device replaced without a list")
-        }
-        var replaced = Set<String>()
-        for value in listed {
-            guard case .string(let id) = value else { throw notAStore("an id is not text") }
-            replaced.insert(id)
-        }
-        return replaced
-    }
-
     /// GETs `url` (or POSTs `body` as JSON to it) and returns the JSON answer and the store the
     /// answer names. A 4xx is a refusal; anything else that is not a Casebook store's answer
     /// (5xx, no store named, not JSON) is the backend being unavailable.

@@ -24,12 +24,6 @@ public protocol RespondentBackend: RespondentUploading {
     /// backend knows the caller); another device sent the rest. Nil when the backend cannot
     /// tell, as one that keeps no senders.
     func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>?
-    /// Of `acknowledged` (each respondent's id with the digest of the version the caller
-    /// holds), those another device replaced since: their current version came from another
-    /// known sender after a version of that digest arrived. Nil when the backend cannot tell,
-    /// as one that keeps no versions.
-    func replacedByOthers(_ acknowledged: [String: String]) async throws(UploadError)
-        -> Set<String>?
 }
 
 extension RespondentBackend {
@@ -37,9 +31,4 @@ extension RespondentBackend {
 
     /// A backend that keeps no senders cannot tell.
     public func sentByCaller(_ ids: [String]) async throws(UploadError) -> Set<String>? { nil }
-
-    /// A backend that keeps no versions cannot tell.
-    public func replacedByOthers(_ acknowledged: [String: String]) async throws(UploadError)
-        -> Set<String>?
-    { nil }
 }

@@ -56,23 +56,11 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
     /// Version `number` of respondent `id` (1 is the first that arrived: the number its
     /// history's arrival gives), or nil when it has no such version.
     func version(_ number: Int, of id: String) async throws -> RespondentVersion?
-    /// Of `acknowledged` (at most 10,000 ids, each with the digest of a version `caller`
-    /// holds), the ids whose current version a known sender other than `caller` sent after a
-    /// version of that digest arrived: another device's newer version, which the caller's
-    /// older copy must not replace. One whose history lacks that digest (the store lost it, or
-    /// was restored from before it arrived) is not among them: the caller sends it again.
-    func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
-        async throws -> Set<String>
 }
 
 extension ReviewedRespondentStore {
     /// A store that keeps no versions holds none.
     public func version(_ number: Int, of id: String) async throws -> RespondentVersion? { nil }
-
-    /// A store that keeps no versions cannot tell: every caller sends its copy again.
-    public func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
-        async throws -> Set<String>
-    { [] }
 }
 
 extension RespondentStore {

@@ -83,10 +83,8 @@ public struct SurveySynchronizer {
         let session = pacing.session(with: uploader)
         var report = SyncReport()
         report.isDryRun = !sending
-        let (store, alreadyHeld, changedElsewhere) = try await prepare(
+        let (store, alreadyHeld) = try await prepare(
             session, &ledger, fileCount: files.count, report: &report)
-        // Files another device's newer version replaced, still as this folder sent them.
-        var heldBack: [String] = []
         let acknowledged = ledger.backends[store]?.files ?? [:]
         let fileNames = files.map(\.name)
         let reader = RespondentFileScan.Reader(folder: folder)
@@ -113,7 +111,6 @@ public struct SurveySynchronizer {
                 switch outcome {
                 case .known:
                     report.unchanged += 1
-                    if changedElsewhere.contains(fileName) { heldBack.append(fileName) }
                 case .failed(let message):
                     report.failures.append(.init(file: fileName, message: message))
                 case .parsed(let item):
@@ -124,14 +121,6 @@ public struct SurveySynchronizer {
                                 file: fileName,
                                 message: RespondentIDClaims.duplicate(
                                     fileName, id: id, owner: owner)))
-                    } else if changedElsewhere.contains(fileName),
-                        acknowledged[fileName]?.digest == item.digest
-                    {
-                        // Only its comments or layout changed: the same answers as this folder
-                        // sent, still older than the other device's version.
-                        ledger.acknowledge(fileName, Self.entry(item), by: store)
-                        report.unchanged += 1
-                        heldBack.append(fileName)
                     } else if alreadyHeld[id] == item.digest {
                         // An older ledger's acknowledgement, and the store holds exactly this.
                         ledger.acknowledge(fileName, Self.entry(item), by: store)
@@ -163,10 +152,6 @@ public struct SurveySynchronizer {
                     SyncProgress(sent: handledFiles - pending.count, total: fileNames.count))
             }
         }
-        if !heldBack.isEmpty, let backend = session.backend {
-            report.notes.append(
-                Self.heldBackNote(heldBack.sorted(), backend: backend, store: store))
-        }
         if sending { try ledger.save(to: folder, path: ledgerPath, report: report) }
         report.failures.sort { $0.file < $1.file }
         report.toSend.sort()
@@ -176,82 +161,52 @@ public struct SurveySynchronizer {
     /// Learns which store the backend keeps respondents in and brings the ledger in line with
     /// it: a store the folder has never synced to is recorded (and an older ledger's
     /// acknowledgements are checked against it); a known store is checked to still hold what
-    /// it acknowledged. Returns the store's key in the ledger, for an older ledger the digests
-    /// the store already holds, and the files whose respondent another device has changed
-    /// since (`withdrawLost`).
+    /// it acknowledged. Returns the store's key in the ledger and, for an older ledger, the
+    /// digests the store already holds.
     private func prepare(
         _ session: BackendSession, _ ledger: inout SyncLedger, fileCount: Int,
         report: inout SyncReport
-    ) async throws(SyncError) -> (
-        store: String, alreadyHeld: [String: String], changedElsewhere: Set<String>
-    ) {
+    ) async throws(SyncError) -> (store: String, alreadyHeld: [String: String]) {
         guard let backend = session.backend else {
             ledger.addBackend(session.uploaderKey, address: uploader.destination)
-            return (session.uploaderKey, [:], [])
+            return (session.uploaderKey, [:])
         }
         let reported = report
         let store = try await session.retrying(reported) { () throws(UploadError) in
             try await backend.storeIdentity()
         }
-        let name = Self.name(of: backend, store: store)
+        let name = "backend \(backend.address) (store \(store.prefix(8)))"
         guard ledger.backends[store] != nil else {
             ledger.addBackend(store, address: backend.address)
             if ledger.legacy.isEmpty {
                 report.notes.append(
                     "\(name) is new to this folder: sending all \(SyncReport.number(fileCount))")
-                return (store, [:], [])
+                return (store, [:])
             }
             let held = try await lookUp(
                 ledger.legacy.values.map(\.respondentID), session, store: store, report: report)
             report.notes.append(
                 "\(name) is new to this folder: of \(SyncReport.number(ledger.legacy.count)) respondents an older ledger recorded, \(SyncReport.number(held.count)) are there already; the rest are sent"
             )
-            return (store, held, [])
+            return (store, held)
         }
-        let checked = try await withdrawLost(
-            session, store: store, ledger: &ledger, report: report)
-        if checked.lost > 0 {
+        let lost = try await withdrawLost(session, store: store, ledger: &ledger, report: report)
+        if lost > 0 {
             report.notes.append(
-                checked.lost == 1
-                    ? "\(name) no longer holds 1 respondent it acknowledged (restored from an older copy, or changed by another device?): sending it again"
-                    : "\(name) no longer holds \(SyncReport.number(checked.lost)) respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
+                "\(name) no longer holds \(SyncReport.number(lost)) respondents it acknowledged (restored from an older copy, or changed by another device?): sending them again"
             )
         }
-        return (store, [:], Set(checked.changedElsewhere))
+        return (store, [:])
     }
-
-    /// `backend http://10.0.0.5:8080/ (store 3af38243)`: how the notes name a store.
-    static func name(of backend: any RespondentBackend, store: String) -> String {
-        "backend \(backend.address) (store \(store.prefix(8)))"
-    }
-
-    /// What a sync says of `files`, unchanged since this folder sent them, whose respondents
-    /// another device has sent a newer version of: they are not sent again.
-    static func heldBackNote(_ files: [String], backend: any RespondentBackend, store: String)
-        -> String
-    {
-        let named =
-            files.prefix(filesNamed).joined(separator: ", ")
-            + (files.count > filesNamed ? ", …" : "")
-        return
-            "\(name(of: backend, store: store)) holds another device's newer version of \(SyncReport.number(files.count)) \(files.count == 1 ? "respondent" : "respondents") this folder sent (\(named)): not sent again, so that this folder's older copy does not replace it"
-    }
-
-    /// The most files a note names; it counts the rest.
-    static let filesNamed = 5
 
     /// Withdraws every acknowledgement the store no longer honours (the respondent is missing
-    /// or different): the buckets tell where to look, a lookup of those ids tells which. A
-    /// respondent another device replaced since (the store's history says so:
-    /// `RespondentBackend.replacedByOthers`) keeps its acknowledgement: the file, if unchanged
-    /// since, is older than that version, and is not sent to replace it. Returns how many were
-    /// withdrawn, and the files of those kept.
+    /// or different): the buckets tell where to look, a lookup of those ids tells which.
     private func withdrawLost(
         _ session: BackendSession, store: String, ledger: inout SyncLedger, report: SyncReport
-    ) async throws(SyncError) -> (lost: Int, changedElsewhere: [String]) {
+    ) async throws(SyncError) -> Int {
         guard let backend = session.backend, let acknowledged = ledger.backends[store]?.files,
             !acknowledged.isEmpty
-        else { return (0, []) }
+        else { return 0 }
         var expected = DigestBuckets()
         for entry in acknowledged.values {
             if let digest = entry.digest {
@@ -263,56 +218,20 @@ public struct SurveySynchronizer {
         }
         try check(answeredBy, is: store, report: report)
         let differing = Set(buckets.buckets(differingFrom: expected))
-        guard !differing.isEmpty else { return (0, []) }
+        guard !differing.isEmpty else { return 0 }
         let suspects = acknowledged.filter {
             $0.value.digest == nil
                 || differing.contains(RespondentDigest.bucket(ofID: $0.value.respondentID))
         }
         let held = try await lookUp(
             suspects.values.map(\.respondentID), session, store: store, report: report)
-        let changed = suspects.filter {
-            $0.value.digest != nil && held[$0.value.respondentID] != nil
-                && held[$0.value.respondentID] != $0.value.digest
-        }
-        var asked: [String: String] = [:]
-        for entry in changed.values { asked[entry.respondentID] = entry.digest }
-        let replaced = try await Self.replacedByOthers(asked, session, report: report)
         var lost = 0
-        var changedElsewhere: [String] = []
         for (file, entry) in suspects
         where entry.digest == nil || held[entry.respondentID] != entry.digest {
-            if changed[file] != nil, replaced.contains(entry.respondentID) {
-                changedElsewhere.append(file)
-                continue
-            }
             ledger.withdraw(file, by: store)
             lost += 1
         }
-        return (lost, changedElsewhere)
-    }
-
-    /// Of `acknowledged` (ids with the digest of the version held here), those another device
-    /// replaced since, asked a lookup at a time; none when the backend cannot tell.
-    static func replacedByOthers(
-        _ acknowledged: [String: String], _ session: BackendSession, report: SyncReport
-    ) async throws(SyncError) -> Set<String> {
-        guard let backend = session.backend, !acknowledged.isEmpty else { return [] }
-        let ids = acknowledged.keys.sorted()
-        var replaced = Set<String>()
-        for start in stride(from: 0, to: ids.count, by: lookupSize) {
-            var chunk: [String: String] = [:]
-            for id in ids[start..<min(start + lookupSize, ids.count)] {
-                chunk[id] = acknowledged[id]
-            }
-            let asked = chunk
-            guard
-                let answer = try await session.retrying(
-                    report,
-                    { () throws(UploadError) in try await backend.replacedByOthers(asked) })
-            else { return [] }
-            replaced.formUnion(answer)
-        }
-        return replaced
+        return lost
     }
 
     /// The digests the store holds for `ids`, asked a lookup at a time.

@@ -4,9 +4,7 @@ import Foundation
 /// trusting the ledger: every file is read and hashed (the ledger only spares parsing a file
 /// whose content it has seen), the store answers 256 digest buckets, and only the buckets that
 /// differ are compared respondent by respondent. An identical folder of 50,000 respondents
-/// costs one request. A difference another device made since (the store's history says so,
-/// asked with the digest the ledger recorded) is counted apart. `repair()` then sends what is
-/// missing or different.
+/// costs one request. `repair()` then sends what is missing or different.
 public struct SurveyVerifier {
     private let folder: any RespondentFolder
     private let backend: any RespondentBackend
@@ -149,30 +147,12 @@ public struct SurveyVerifier {
             else { break }
             others.formUnion(ids.filter { !mine.contains($0) })
         }
-        // Nor is another device's newer version of a respondent whose answers are as the
-        // folder sent them: the store's history says that version came after this folder's
-        // (a sync does not send the older copy again).
-        var asked: [String: String] = [:]
-        for difference in differences where difference.kind == .different {
-            guard let entry = local[difference.id],
-                ledger.backends[store]?.files[entry.file]?.digest == entry.digest
-            else { continue }
-            asked[difference.id] = entry.digest
-        }
-        let replaced = try await SurveySynchronizer.replacedByOthers(
-            asked, session, report: SyncReport())
         report.fromOtherDevices = others.count
-        report.changedByOtherDevices = replaced.count
-        differences.removeAll {
-            ($0.kind == .onlyOnBackend && others.contains($0.id))
-                || ($0.kind == .different && replaced.contains($0.id))
-        }
+        differences.removeAll { $0.kind == .onlyOnBackend && others.contains($0.id) }
         report.differences = differences.sorted {
             ($0.id, $0.kind.rawValue) < ($1.id, $1.kind.rawValue)
         }
-        report.identical =
-            local.count - report.count(.missing) - report.count(.different)
-            - report.changedByOtherDevices
+        report.identical = local.count - report.count(.missing) - report.count(.different)
         return (report, ledger)
     }
 

@@ -34,10 +34,6 @@ public struct VerifyReport: Equatable, Sendable {
     /// Respondents in the store, not in the folder, whose current version another device sent
     /// (on a backend that keeps senders): counted, never a difference.
     public internal(set) var fromOtherDevices = 0
-    /// Respondents in both whose current version in the store another device sent after the
-    /// folder sent its file, unchanged since (on a backend that keeps senders): counted, never
-    /// a difference, and never sent back by a repair.
-    public internal(set) var changedByOtherDevices = 0
 
     public func count(_ kind: Difference.Kind) -> Int {
         differences.filter { $0.kind == kind }.count
@@ -76,9 +72,6 @@ public struct VerifyReport: Equatable, Sendable {
         if !failures.isEmpty { text += ", unreadable \(SyncReport.number(failures.count))" }
         if fromOtherDevices > 0 {
             text += ", from other devices \(SyncReport.number(fromOtherDevices))"
-        }
-        if changedByOtherDevices > 0 {
-            text += ", changed by other devices \(SyncReport.number(changedByOtherDevices))"
         }
         if repaired > 0 { text += "; repaired \(SyncReport.number(repaired))" }
         return text

@@ -560,34 +560,6 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         }
     }
 
-    public func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
-        async throws -> Set<String>
-    {
-        let ids = acknowledged.keys.sorted()
-        return try await answering { client in
-            var arrivals: [String: [ReplacedByOthers.Arrival]] = [:]
-            let rows = try await client.query(
-                """
-                SELECT respondent_id, body, user_name, device FROM respondent_event
-                WHERE respondent_id = ANY(\(ids)) AND version IS NOT NULL
-                ORDER BY respondent_id, version
-                """, logger: PostgresDatabase.quietLogger)
-            for try await (id, body, user, device) in rows.decode(
-                (String, String?, String?, String?).self)
-            {
-                arrivals[id, default: []].append(
-                    ReplacedByOthers.Arrival(
-                        digest: body.map(StoredRespondent.digest(ofBody:)),
-                        sender: RespondentSender(user: user, device: device)))
-            }
-            return Set(
-                arrivals.filter {
-                    ReplacedByOthers.isReplaced(
-                        $0.value, acknowledged: acknowledged[$0.key] ?? "", caller: caller)
-                }.keys)
-        }
-    }
-
     public func version(_ number: Int, of id: String) async throws -> RespondentVersion? {
         // A number past what the column holds names no version.
         guard let stored = Int32(exactly: number) else { return nil }

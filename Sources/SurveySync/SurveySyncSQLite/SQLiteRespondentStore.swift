@@ -394,43 +394,6 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
         }
     }
 
-    public func replacedByOthers(_ acknowledged: [String: String], caller: RespondentSender)
-        async throws -> Set<String>
-    {
-        let ids = acknowledged.keys.sorted()
-        return try await database.read { db in
-            var replaced = Set<String>()
-            // A few hundred ids a statement, well within SQLite's limit on its parameters.
-            for start in stride(from: 0, to: ids.count, by: 500) {
-                let chunk = Array(ids[start..<min(start + 500, ids.count)])
-                var arrivals: [String: [ReplacedByOthers.Arrival]] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT respondentID, body, user, device FROM respondent_event
-                        WHERE respondentID IN (\(databaseQuestionMarks(count: chunk.count)))
-                            AND version IS NOT NULL
-                        ORDER BY respondentID, version
-                        """,
-                    arguments: StatementArguments(chunk))
-                while let row = try rows.next() {
-                    let body: String? = row["body"]
-                    arrivals[row["respondentID"], default: []].append(
-                        ReplacedByOthers.Arrival(
-                            digest: body.map(StoredRespondent.digest(ofBody:)),
-                            sender: RespondentSender(user: row["user"], device: row["device"])))
-                }
-                for (id, list) in arrivals
-                where ReplacedByOthers.isReplaced(
-                    list, acknowledged: acknowledged[id] ?? "", caller: caller)
-                {
-                    replaced.insert(id)
-                }
-            }
-            return replaced
-        }
-    }
-
     public func version(_ number: Int, of id: String) async throws -> RespondentVersion? {
         try await database.read { db in
             guard

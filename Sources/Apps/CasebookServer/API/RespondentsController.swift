@@ -44,7 +44,6 @@ struct RespondentsController: Sendable {
         storeRoutes.get("digests/{bucket}", use: bucket)
         storeRoutes.post("lookup", use: lookup)
         storeRoutes.post("mine", use: mine)
-        storeRoutes.post("replaced", use: replaced)
     }
 
     /// `GET /api/respondents/{id}`: one respondent's fields, or 404.
@@ -210,62 +209,6 @@ struct RespondentsController: Sendable {
                 "store": .string(try await identity.value()),
                 "mine": .array(mine.sorted().map(JSONValue.string)),
             ])
-    }
-
-    /// `POST /api/respondent-store/replaced` (`{"acknowledged": {"<id>": "<digest>", …}}`, at
-    /// most 10,000): which of the respondents another known sender replaced after a version of
-    /// that digest arrived, the caller being the user on the device of the request: another
-    /// device's newer version, which the caller's older copy must not replace.
-    @Sendable func replaced(_ request: Request, context: some RequestContext) async throws
-        -> Response
-    {
-        let reviews = try reviewing()
-        let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
-        let acknowledged = try Self.acknowledgedDigests(in: buffer.readableBytesView)
-        let replaced = try await reviews.replacedByOthers(
-            acknowledged, caller: SignedInUser.sender)
-        return JSONResponse.make(
-            json: [
-                "store": .string(try await identity.value()),
-                "replaced": .array(replaced.sorted().map(JSONValue.string)),
-            ])
-    }
-
-    /// The digests of `{"acknowledged": {"<id>": "<digest>", …}}`, at most `maximumLookup`.
-    static func acknowledgedDigests(in body: some Collection<UInt8>) throws -> [String: String] {
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(body)
-        } catch {
-            throw RequestError(.badRequest, "the body is not valid JSON: \(error)")
-        }
-        guard case .object(let members) = json else {
-            throw RequestError(
-                .badRequest, #"the body must be {"acknowledged": {"<id>": "<digest>", …}}"#)
-        }
-        if let unknown = members.keys.sorted().first(where: { $0 != "acknowledged" }) {
-            throw RequestError(.badRequest, "the body has no member '\(unknown)'").field(unknown)
-        }
-        guard case .object(let entries)? = members["acknowledged"] else {
-            throw RequestError(
-                .badRequest, "acknowledged must be an object of each respondent's id and digest"
-            ).field("acknowledged")
-        }
-        guard entries.count <= maximumLookup else {
-            throw RequestError(
-                .badRequest, "acknowledged holds at most \(maximumLookup) respondents"
-            ).field("acknowledged")
-        }
-        var digests: [String: String] = [:]
-        for (id, value) in entries.sorted(by: { $0.key < $1.key }) {
-            guard case .string(let digest) = value, digest.utf8.count <= 128 else {
-                throw RequestError(
-                    .badRequest, "the digest of '\(id)' is not text of at most 128 bytes"
-                ).field("acknowledged.\(id)")
-            }
-            digests[id] = digest
-        }
-        return digests
     }
 
     private func verifiable() throws -> any VerifiableRespondentStore {

@@ -78,7 +78,6 @@ enum RouteTable {
         Route(.get, "/api/respondent-store/digests/{bucket}", .api, .roles([.surveyor, .admin])),
         Route(.post, "/api/respondent-store/lookup", .api, .roles([.surveyor, .admin])),
         Route(.post, "/api/respondent-store/mine", .api, .roles([.surveyor, .admin])),
-        Route(.post, "/api/respondent-store/replaced", .api, .roles([.surveyor, .admin])),
         // Factors, the account page and preferences: every user, each for their own.
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
