@@ -378,7 +378,8 @@ struct SurveyStoreChangeTests {
 
     /// Two devices each with a respondent of one id, on a server with users: each sync makes its
     /// device's version the current one, and the server keeps every version that arrived, with
-    /// the device that sent it, so that neither device's answers are lost.
+    /// the device that sent it (the current one in the respondent's row), so that neither
+    /// device's answers are lost.
     @Test func twoDevicesWithOneIdLoseNeitherVersion() throws {
         let added = try CasebookExecutable.run(
             ["user", "add", "sara", "--role", "surveyor", "--data", data.path],
@@ -416,7 +417,9 @@ struct SurveyStoreChangeTests {
             try String.fetchAll(
                 db,
                 sql: """
-                    SELECT version || ' ' || device || ': ' || body FROM respondent_event
+                    SELECT version || ' ' || device || ': '
+                        || COALESCE(body, (SELECT body FROM respondent WHERE id = respondentID))
+                    FROM respondent_event
                     WHERE respondentID = '7' AND version IS NOT NULL ORDER BY version
                     """)
         }

@@ -145,9 +145,10 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     CREATE INDEX respondent_sender_id ON respondent (sender_user, sender_device, id)
                     """,
                 ]),
-            // Every version that arrives is kept with its arrival, numbered from 1: the ones
-            // that arrived before are numbered, and each respondent's current one is kept; what
-            // they replaced was not kept, so their body stays NULL.
+            // Every version that arrives is numbered from 1 with its arrival, and a version a
+            // later one replaces is kept with its own (the current one is the respondent's
+            // row). The arrivals before are numbered; what they replaced was not kept, so their
+            // body stays NULL.
             PostgresMigration(
                 9, "respondent versions",
                 sql: [
@@ -163,15 +164,6 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         FROM respondent_event WHERE kind IN ('received', 'changed')
                     ) AS numbered
                     WHERE event.seq = numbered.seq
-                    """,
-                    """
-                    UPDATE respondent_event AS event SET body = current.body,
-                        original = current.original
-                    FROM respondent AS current
-                    WHERE event.respondent_id = current.id AND event.seq = (
-                        SELECT MAX(seq) FROM respondent_event AS arrival
-                        WHERE arrival.respondent_id = current.id
-                            AND arrival.kind IN ('received', 'changed'))
                     """,
                     """
                     CREATE UNIQUE INDEX respondent_event_version
@@ -230,14 +222,15 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     [:]
                 let existing = try await connection.query(
                     """
-                    SELECT id, body, digest, review_state, sender_user, sender_device
+                    SELECT id, body, digest, review_state, sender_user, sender_device, original
                     FROM respondent WHERE id = ANY(\(ids))
                     """,
                     logger: PostgresDatabase.quietLogger)
-                for try await (id, body, digest, state, user, device) in existing.decode(
-                    (String, String, String, String, String?, String?).self)
+                for try await (id, body, digest, state, user, device, original) in existing.decode(
+                    (String, String, String, String, String?, String?, String?).self)
                 {
-                    stored[RespondentIDKey(id)] = Row(body: body, digest: digest)
+                    stored[RespondentIDKey(id)] = Row(
+                        body: body, digest: digest, original: original)
                     standing[RespondentIDKey(id)] = (
                         try ReviewState(stored: state, of: id),
                         RespondentSender(user: user, device: device)
@@ -252,8 +245,11 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                 var order: [RespondentIDKey] = []
                 var eventIDs: [String] = []
                 var eventKinds: [String] = []
-                var eventBodies: [String] = []
-                var eventOriginals: [String?] = []
+                // The version a change replaces is kept with its arrival: one this batch
+                // brought, with its event; one the store held, by an update of its latest.
+                var eventReplaced: [Row?] = []
+                var lastEvent: [RespondentIDKey: Int] = [:]
+                var replacedStored: [(id: String, row: Row)] = []
                 for (text, row) in incoming {
                     let id = RespondentIDKey(text)
                     // Compared as bytes: Swift's == would take the same letters in another
@@ -275,10 +271,17 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                     tallies.add(.received, from: sender)
                     standing[id] = (.received, sender)
                     let kind: RespondentEvent.Kind = stored[id] == nil ? .received : .changed
+                    if let current = stored[id] {
+                        if let previous = lastEvent[id] {
+                            eventReplaced[previous] = current
+                        } else {
+                            replacedStored.append((text, current))
+                        }
+                    }
+                    lastEvent[id] = eventIDs.count
                     eventIDs.append(text)
                     eventKinds.append(kind.rawValue)
-                    eventBodies.append(row.body)
-                    eventOriginals.append(row.original)
+                    eventReplaced.append(nil)
                     stored[id] = row
                     // A later copy of an id is written last, as the other stores write it.
                     if written.updateValue(row, forKey: id) != nil { order.removeAll { $0 == id } }
@@ -318,6 +321,22 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         review_state = 'received', reviewer = NULL, reviewed_at = NULL,
                         review_comment = NULL
                     """, logger: PostgresDatabase.quietLogger)
+                if !replacedStored.isEmpty {
+                    _ = try await connection.query(
+                        """
+                        UPDATE respondent_event AS event SET body = replaced.body,
+                            original = CASE WHEN replaced.has_original THEN replaced.original END
+                        FROM unnest(
+                            \(replacedStored.map(\.id))::text[],
+                            \(replacedStored.map(\.row.body))::text[],
+                            \(replacedStored.map { $0.row.original ?? "" })::text[],
+                            \(replacedStored.map { $0.row.original != nil })::boolean[]
+                        ) AS replaced(id, body, original, has_original)
+                        WHERE event.respondent_id = replaced.id AND event.version = (
+                            SELECT MAX(version) FROM respondent_event
+                            WHERE respondent_id = replaced.id)
+                        """, logger: PostgresDatabase.quietLogger)
+                }
                 _ = try await connection.query(
                     """
                     INSERT INTO respondent_event (
@@ -327,11 +346,16 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
                         (SELECT COALESCE(MAX(version), 0) FROM respondent_event AS earlier
                          WHERE earlier.respondent_id = incoming.id)
                             + row_number() OVER (PARTITION BY id ORDER BY position),
-                        body, CASE WHEN has_original THEN original END
-                    FROM unnest(\(eventIDs)::text[], \(eventKinds)::text[], \(eventBodies)::text[],
-                                \(eventOriginals.map { $0 ?? "" })::text[],
-                                \(eventOriginals.map { $0 != nil })::boolean[]) WITH ORDINALITY
-                         AS incoming(id, kind, body, original, has_original, position)
+                        CASE WHEN is_replaced THEN body END,
+                        CASE WHEN is_replaced AND has_original THEN original END
+                    FROM unnest(
+                        \(eventIDs)::text[], \(eventKinds)::text[],
+                        \(eventReplaced.map { $0?.body ?? "" })::text[],
+                        \(eventReplaced.map { $0?.original ?? "" })::text[],
+                        \(eventReplaced.map { $0?.original != nil })::boolean[],
+                        \(eventReplaced.map { $0 != nil })::boolean[]
+                    ) WITH ORDINALITY
+                         AS incoming(id, kind, body, original, has_original, is_replaced, position)
                     ORDER BY position
                     """, logger: PostgresDatabase.quietLogger)
                 try await Self.save(tallies, on: connection)
@@ -566,9 +590,20 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         return try await answering { client in
             let rows = try await client.query(
                 """
-                SELECT at, user_name, device, body, original FROM respondent_event
-                WHERE respondent_id = \(id) AND version = \(stored)
+                SELECT event.at, event.user_name, event.device,
+                    CASE WHEN is_current THEN current.body ELSE event.body END,
+                    CASE WHEN is_current THEN current.original ELSE event.original END
+                FROM respondent_event AS event
+                LEFT JOIN respondent AS current ON current.id = event.respondent_id,
+                LATERAL (
+                    SELECT event.version = (
+                        SELECT MAX(version) FROM respondent_event
+                        WHERE respondent_id = event.respondent_id
+                    ) AS is_current
+                ) AS latest
+                WHERE event.respondent_id = \(id) AND event.version = \(stored)
                 """, logger: PostgresDatabase.quietLogger)
+            // The current version is the respondent's row; one it replaced, its arrival's.
             var found: RespondentVersion?
             for try await (at, user, device, body, original) in rows.decode(
                 (Date, String?, String?, String?, String?).self)

@@ -145,9 +145,10 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 CREATE INDEX respondent_review_id ON respondent(reviewState, id);
                 CREATE INDEX respondent_sender_id ON respondent(senderUser, senderDevice, id);
                 """),
-        // Every version that arrives is kept with its arrival, numbered from 1: the ones that
-        // arrived before are numbered, and each respondent's current one is kept; what they
-        // replaced was not kept, so their body stays NULL.
+        // Every version that arrives is numbered from 1 with its arrival, and a version a later
+        // one replaces is kept with its own (the current one is the respondent's row). The
+        // arrivals before are numbered; what they replaced was not kept, so their body stays
+        // NULL.
         StoreMigration(
             "respondent versions",
             sql: """
@@ -161,12 +162,6 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     FROM respondent_event WHERE kind IN ('received', 'changed')
                 ) AS numbered
                 WHERE respondent_event.seq = numbered.seq;
-                UPDATE respondent_event SET
-                    body = (SELECT body FROM respondent WHERE id = respondentID),
-                    original = (SELECT original FROM respondent WHERE id = respondentID)
-                WHERE seq IN (
-                    SELECT MAX(seq) FROM respondent_event WHERE kind IN ('received', 'changed')
-                    GROUP BY respondentID);
                 CREATE UNIQUE INDEX respondent_event_version
                     ON respondent_event(respondentID, version);
                 """),
@@ -195,8 +190,15 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             // Prepared once per transaction, not once per respondent.
             let select = try db.cachedStatement(
                 sql: """
-                    SELECT body, digest, reviewState, senderUser, senderDevice
+                    SELECT body, digest, reviewState, senderUser, senderDevice, original
                     FROM respondent WHERE id = ?
+                    """)
+            // The version a change replaces, kept with its arrival: the latest.
+            let keepReplaced = try db.cachedStatement(
+                sql: """
+                    UPDATE respondent_event SET body = ?1, original = ?2
+                    WHERE respondentID = ?3 AND version = (
+                        SELECT MAX(version) FROM respondent_event WHERE respondentID = ?3)
                     """)
             var tallies = RespondentTallies()
             let unindex = try db.cachedStatement(
@@ -226,12 +228,11 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
             let event = try db.cachedStatement(
                 sql: """
                     INSERT INTO respondent_event
-                        (respondentID, kind, state, at, user, device, version, body, original)
+                        (respondentID, kind, state, at, user, device, version)
                     VALUES (
                         ?1, ?2, 'received', ?3, ?4, ?5,
                         (SELECT COALESCE(MAX(version), 0) + 1 FROM respondent_event
-                         WHERE respondentID = ?1),
-                        ?6, ?7)
+                         WHERE respondentID = ?1))
                     """)
             for (id, body, digest, words, original) in rows {
                 let existing = try Row.fetchOne(select, arguments: [id])
@@ -242,6 +243,10 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                     continue
                 }
                 if let existing {
+                    try keepReplaced.execute(
+                        arguments: [
+                            existing["body"] as String, existing["original"] as String?, id,
+                        ])
                     buckets.toggle(RespondentDigest(id: id, digest: existing["digest"]))
                     tallies.remove(
                         try ReviewState(stored: existing["reviewState"], of: id),
@@ -257,8 +262,7 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                         sender.user, sender.device, original,
                     ])
                 let kind: RespondentEvent.Kind = existing == nil ? .received : .changed
-                try event.execute(
-                    arguments: [id, kind.rawValue, now, sender.user, sender.device, body, original])
+                try event.execute(arguments: [id, kind.rawValue, now, sender.user, sender.device])
                 if existing != nil { try unindex.execute(arguments: [id]) }
                 try index.execute(arguments: [words, id])
                 if existing == nil { counts.created += 1 } else { counts.updated += 1 }
@@ -400,14 +404,23 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 let row = try Row.fetchOne(
                     db,
                     sql: """
-                        SELECT at, user, device, body, original FROM respondent_event
-                        WHERE respondentID = ? AND version = ?
+                        SELECT event.at, event.user, event.device, event.body, event.original,
+                            event.version = (
+                                SELECT MAX(version) FROM respondent_event
+                                WHERE respondentID = event.respondentID
+                            ) AS isCurrent,
+                            current.body AS currentBody, current.original AS currentOriginal
+                        FROM respondent_event AS event
+                        LEFT JOIN respondent AS current ON current.id = event.respondentID
+                        WHERE event.respondentID = ? AND event.version = ?
                         """,
                     arguments: [id, number])
             else { return nil }
-            var respondent = try (row["body"] as String?).map(
-                StoredRespondent.respondent(fromBody:))
-            respondent?.originalYAML = row["original"]
+            // The current version is the respondent's row; one it replaced, its arrival's.
+            let isCurrent: Bool = row["isCurrent"]
+            let body: String? = isCurrent ? row["currentBody"] : row["body"]
+            var respondent = try body.map(StoredRespondent.respondent(fromBody:))
+            respondent?.originalYAML = isCurrent ? row["currentOriginal"] : row["original"]
             return RespondentVersion(
                 number: number, respondent: respondent,
                 sender: RespondentSender(user: row["user"], device: row["device"]),
