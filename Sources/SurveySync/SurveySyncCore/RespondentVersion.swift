@@ -4,11 +4,11 @@ import Foundation
 /// (`Respondent.originalYAML`), who sent it and when. A store keeps every version, so that one
 /// a later version replaced (another device's, or an older copy's) can still be read.
 public struct RespondentVersion: Equatable, Sendable {
-    /// Its place among the respondent's versions: 1 for the first that arrived.
-    public var number: Int
-
     /// The most versions a respondent can have: what a 32-bit column holds.
     public static let mostVersions = Int(Int32.max)
+
+    /// Its place among the respondent's versions: 1 for the first that arrived.
+    public var number: Int
     /// The respondent as this version had it, with the text of its file when it came with one;
     /// nil for a version that arrived before the store kept versions.
     public var respondent: Respondent?
