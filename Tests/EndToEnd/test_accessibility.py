@@ -3,7 +3,9 @@ at a desktop width (1280 px) and a phone's (390 px): no violation of WCAG 2.2 A 
 axe's best practices. The engine is the axe.min.js that the axe-playwright-python package ships
 (scripts/test installs it); only the script is used."""
 import importlib.util
+import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -14,13 +16,14 @@ from test_sign_in import sign_in  # noqa: E402
 from test_web_pages import click_and_load  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
-from casebook_server import Server  # noqa: E402
+from casebook_server import Server, casebook_binary  # noqa: E402
 
 USERS = [("ada", "admin", "admin password"), ("dee", "diarist", "diary password"),
          ("sam", "surveyor", "survey password"), ("mo", "manager", "menu password")]
 PAGES = {
     "admin": ["/", "/menu", "/diary", "/diary/new", "/diary/trash", "/diary/import", "/survey",
-              "/factor?n=360", "/account", "/documents", "/nowhere"],
+              "/survey/respondents/r1", "/survey/respondents/r1/versions/1", "/factor?n=360",
+              "/account", "/documents", "/nowhere"],
     "diarist": ["/", "/menu", "/diary?q=walk&tag=sea", "/diary/new", "/diary/trash",
                 "/diary/import", "/factor", "/account"],
     "surveyor": ["/", "/menu", "/survey", "/factor", "/account"],
@@ -46,6 +49,23 @@ def everyone():
     os.makedirs(os.path.join(running.data, "Documents"), exist_ok=True)
     with open(os.path.join(running.data, "Documents", "plan.txt"), "w") as file:
         file.write("Harbour plans\nboats\n")
+    # A respondent with two versions, for its page and the page of the one replaced.
+    def token(user):
+        return subprocess.run(
+            [casebook_binary(), "token", "create", "--user", user, "--data", running.data],
+            check=True, capture_output=True, text=True).stdout.strip()
+    surveyor = token("sam")
+    for age in (34, 43):
+        status, _, _ = running.request(
+            "POST", "/api/respondents",
+            json.dumps({"respondents": [{"id": "r1", "age": age}],
+                        "originals": [f"id: r1\nage: {age}\n"]}).encode(),
+            {"Content-Type": "application/json", "Authorization": f"Bearer {surveyor}"})
+        assert status == 200
+    status, _, body = running.request(
+        "GET", "/api/respondents/r1/history", headers={"Authorization": f"Bearer {token('ada')}"})
+    assert status == 200
+    assert [event.get("version") for event in json.loads(body)["history"]] == [1, 2]
     yield running
     running.stop()
 
