@@ -417,8 +417,11 @@ struct SurveyStoreChangeTests {
             try String.fetchAll(
                 db,
                 sql: """
-                    SELECT version || ' ' || device || ': '
-                        || COALESCE(body, (SELECT body FROM respondent WHERE id = respondentID))
+                    SELECT version || ' ' || device || ': ' || CASE
+                        WHEN version = (
+                            SELECT MAX(version) FROM respondent_event WHERE respondentID = '7')
+                        THEN (SELECT body FROM respondent WHERE id = '7')
+                        ELSE body END
                     FROM respondent_event
                     WHERE respondentID = '7' AND version IS NOT NULL ORDER BY version
                     """)

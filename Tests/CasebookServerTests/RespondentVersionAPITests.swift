@@ -81,6 +81,7 @@ struct RespondentVersionAPITests {
         ("/api/respondents/r1/versions/99999999999999999999", .badRequest, "from 1 to 2147483647"),
         ("/api/respondents/r1/versions/-1", .badRequest, "from 1 to 2147483647"),
         ("/api/respondents/r1/versions/01", .badRequest, "digits alone"),
+        ("/api/respondents/r1/versions/%31", .badRequest, "digits alone"),
         ("/api/respondents/r1/versions/+1", .badRequest, "digits alone"),
         ("/api/respondents/r1/versions/one", .badRequest, "digits alone"),
     ])

@@ -286,8 +286,9 @@ def test_respondent_files_are_uploaded_from_the_survey_page_once(server, browser
 
 def test_a_version_another_device_replaced_is_read_from_the_history(server, browser, screenshot,
                                                                      tmp_path):
-    """Two devices' files of one respondent: the later is the current version, and the earlier
-    is still there, linked from the respondent's history with who sent it and its file."""
+    """Two files of one respondent, as two devices would send them: the later is the current
+    version, and the earlier is still there, linked from the respondent's history with its
+    file."""
     for device, text in [("phone", "id: r7\nage: 34  # asked twice\n"), ("tablet", "id: r7\nage: 43\n")]:
         path = tmp_path / device / "r7.yaml"
         path.parent.mkdir()

@@ -313,6 +313,23 @@ struct RespondentReviewContract {
         #expect(try await store.history(of: "x").map(\.version) == [1, 2])
         #expect(try await store.version(1, of: "x")?.respondent == x1)
         #expect(try await store.version(2, of: "x")?.respondent == x2)
+        // A third version in its own upsert keeps the second, not the first, with its arrival;
+        // two more at once for an id the store holds keep each one they replace.
+        let x3 = Respondent(id: "x", fields: ["id": "x", "n": 3])
+        _ = try await store.upsert([x3], from: Self.phone)
+        #expect(try await store.version(1, of: "x")?.respondent == x1)
+        #expect(try await store.version(2, of: "x")?.respondent == x2)
+        #expect(try await store.version(3, of: "x")?.respondent == x3)
+        var x4 = Respondent(id: "x", fields: ["id": "x", "n": 4])
+        x4.originalYAML = "id: x\nn: 4\n"
+        let x5 = Respondent(id: "x", fields: ["id": "x", "n": 5])
+        _ = try await store.upsert([x4, x5], from: tablet)
+        var kept: [RespondentVersion?] = []
+        for number in 1...6 { kept.append(try await store.version(number, of: "x")) }
+        #expect(kept.map { $0?.respondent } == [x1, x2, x3, x4, x5, nil])
+        #expect(kept[3]?.respondent?.originalYAML == x4.originalYAML)
+        #expect(kept[2]?.sender == Self.phone)
+        #expect(kept[4]?.sender == tablet)
     }
 
     /// Pages by cursor, the revision of a respondent's last change: older ones after a

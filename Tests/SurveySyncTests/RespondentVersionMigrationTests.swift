@@ -41,6 +41,14 @@ struct RespondentVersionMigrationTests {
         #expect(current.sender == tablet)
         #expect(try await store.version(1, of: "b")?.respondent?.id == "b")
         #expect(try await store.version(3, of: "a") == nil)
+        // A change after the migration keeps the version it replaces, file and all.
+        let third = Respondent(id: "a", fields: ["id": "a", "n": 3])
+        _ = try await store.upsert([third], from: tablet)
+        #expect(try await store.version(1, of: "a")?.respondent == nil)
+        let kept = try #require(try await store.version(2, of: "a"))
+        #expect(kept.respondent == second)
+        #expect(kept.respondent?.originalYAML == second.originalYAML)
+        #expect(try await store.version(3, of: "a")?.respondent == third)
     }
 
     @Test func sqlite() async throws {

@@ -17,12 +17,14 @@ enum PathParameter {
         }
     }
 
-    /// A segment that counts from 1 (a version): its digits alone, without a sign or a leading
-    /// zero, so that each number has one address, and at most `limit`.
+    /// A segment that counts from 1 (a version): its digits alone as sent, without a sign, a
+    /// leading zero or a percent-encoding, so that each number has one address, and at most
+    /// `limit`.
     static func count(_ name: String, upTo limit: Int, in context: some RequestContext)
         throws(RequestError) -> Int
     {
-        let text = try self.text(name, in: context)
+        // The segment as sent: `%31` is not a second address of 1.
+        let text = context.parameters.get(name) ?? ""
         guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), text.first != "0"
         else {
             throw RequestError(

@@ -204,7 +204,7 @@ struct SurveyPages: Sendable {
 
     /// `GET /survey/respondents/{id}/versions/{version}`: one version of a respondent as it
     /// arrived (who sent it and when, its fields, the text of its file), and whether a later one
-    /// replaced it; to whom may read the respondent.
+    /// replaced it; for admins, as the respondent's page is.
     @Sendable func version(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
