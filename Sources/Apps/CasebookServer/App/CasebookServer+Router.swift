@@ -32,6 +32,7 @@ extension CasebookServer {
     static func buildRouter(_ services: Services, renderer: PageRenderer) throws -> Router<
         BasicRequestContext
     > {
+        // The one answer every page's cookies follow: Secure over HTTPS.
         var renderer = renderer
         renderer.secureCookies = services.secureCookies
         let router = Router(
@@ -51,8 +52,7 @@ extension CasebookServer {
                     }.map { (method: $0.method, path: $0.path) })))
         router.middlewares.add(
             CrossSiteMiddleware(scheme: services.secureCookies ? "https" : "http"))
-        let account = AccountPages(
-            renderer: renderer, vault: services.vault, secureCookies: services.secureCookies)
+        let account = AccountPages(renderer: renderer, vault: services.vault)
         let signIn = services.access.map { access in
             SignInPages(
                 renderer: renderer, access: access,
@@ -73,13 +73,11 @@ extension CasebookServer {
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuEditPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuDishPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
-        DiaryPages(
-            renderer: renderer, diaries: services.diaries, secureCookies: services.secureCookies
-        ).addRoutes(to: router)
+        DiaryPages(renderer: renderer, diaries: services.diaries).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,
             reviews: services.respondentReviews, dataDirectory: services.layout.root,
-            backends: services.syncBackends, secureCookies: services.secureCookies
+            backends: services.syncBackends
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)

@@ -10,8 +10,6 @@ import Hummingbird
 struct AccountPages: Sendable {
     let renderer: PageRenderer
     let vault: PreferenceVaultAccess
-    /// Whether the notice's cookie is marked Secure.
-    var secureCookies = false
 
     /// The vault of whoever asks: a signed-in user's own, else the server's one.
     private func vault(for request: Request) -> PreferenceVaultAccess {
@@ -85,7 +83,7 @@ struct AccountPages: Sendable {
         try vault(for: request).controller().save(preference: preference)
         var response = PageRenderer.redirect(
             to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
-        response.setCookie(Notice(.choiceSaved).cookie(secure: secureCookies))
+        response.setCookie(Notice(.choiceSaved).cookie(secure: renderer.secureCookies))
         return response
     }
 

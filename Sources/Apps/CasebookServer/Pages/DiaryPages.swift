@@ -12,8 +12,6 @@ struct DiaryPages: Sendable {
     /// its revision as the list page needs it: from a tracker that re-reads it only when the
     /// data directory changed, or from the store for every view.
     let diaries: RequestDiaries
-    /// Whether the notice's cookie is marked Secure.
-    var secureCookies = false
     /// The list pages, each rendered once per revision of its diary.
     let cache = RenderedPageCache()
 
@@ -69,7 +67,7 @@ struct DiaryPages: Sendable {
             }
             var response = renderer.renderedPage(html, token: token, status: status)
             if notice != nil, status == .ok {
-                response.setCookie(Notice.shown(secure: secureCookies))
+                response.setCookie(Notice.shown(secure: renderer.secureCookies))
             }
             return response
         }
@@ -91,7 +89,7 @@ struct DiaryPages: Sendable {
                     back: Self.path(of: request))
             }
             var response = renderer.renderedPage(html, token: token)
-            if notice != nil { response.setCookie(Notice.shown(secure: secureCookies)) }
+            if notice != nil { response.setCookie(Notice.shown(secure: renderer.secureCookies)) }
             return response
         }
         let current = try await own.revision()
@@ -251,7 +249,7 @@ struct DiaryPages: Sendable {
     /// Back to the list, which says what happened.
     private func redirect(with notice: Notice, to path: String = "/diary") -> Response {
         var response = PageRenderer.redirect(to: path)
-        response.setCookie(notice.cookie(secure: secureCookies))
+        response.setCookie(notice.cookie(secure: renderer.secureCookies))
         return response
     }
 

@@ -8,8 +8,8 @@ struct PageRenderer: Sendable {
     private let library: MustacheLibrary
     /// When set, keeps every page rendered, for the test that checks templates' names.
     let audit: PageAudit?
-    /// Whether the pages are served over HTTPS (the server's own TLS, or a proxy's): the CSRF
-    /// token's cookie is then Secure.
+    /// Whether the pages are served over HTTPS (the server's own TLS, or a proxy's): the cookies
+    /// of every page (the CSRF token's, a notice's) are then Secure.
     var secureCookies = false
 
     init(audit: PageAudit? = nil) throws {

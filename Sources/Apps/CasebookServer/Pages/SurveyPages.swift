@@ -23,8 +23,6 @@ struct SurveyPages: Sendable {
     let dataDirectory: URL
     /// The backends besides this server that a sync may go to.
     let backends: [URL]
-    /// Whether cookies are Secure (the pages served over HTTPS).
-    var secureCookies = false
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/survey", use: show)
@@ -50,7 +48,7 @@ struct SurveyPages: Sendable {
         var response = try await render(
             request, view: view, back: request.uri.query ?? "",
             extra: ["reviewed": notice.text, "notice": false])
-        response.setCookie(Notice.shown(secure: secureCookies))
+        response.setCookie(Notice.shown(secure: renderer.secureCookies))
         return response
     }
 
@@ -275,7 +273,7 @@ struct SurveyPages: Sendable {
             var response = PageRenderer.redirect(to: "/survey" + query)
             let words = "Marked \(EnglishCount.phrase(ids.count, "respondent")) \(reviewed.words)."
             response.setCookie(
-                Notice(.reviewed, message: words).cookie(secure: secureCookies))
+                Notice(.reviewed, message: words).cookie(secure: renderer.secureCookies))
             return response
         } catch let error as RequestError {
             // The form again as it was sent: its state chosen, its comment as typed.
