@@ -14,8 +14,10 @@ struct DataDirectoryOption: ParsableArguments {
 
     var url: URL { DataDirectory.resolve(option: path) }
 
+    func validate() throws { try Self.refuseEmpty(path) }
+
     /// `--data ""` (a script's unset variable, say) is an error, not the default directory.
-    func validate() throws {
+    static func refuseEmpty(_ path: String?) throws {
         if path?.isEmpty == true {
             throw ValidationError("--data is empty: give the data directory")
         }

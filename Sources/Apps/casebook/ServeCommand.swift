@@ -98,10 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
     var bodyTimeout = 60
 
     func validate() throws {
-        // `--data ""` (a script's unset variable, say) is an error, not the default directory.
-        if data?.isEmpty == true {
-            throw ValidationError("--data is empty: give the data directory")
-        }
+        try DataDirectoryOption.refuseEmpty(data)
         if host.hasPrefix("[") {
             throw ValidationError(
                 VisibleText.escaping(
