@@ -35,12 +35,15 @@ struct RespondentReviewAPITests {
             .create(user: name, label: label, expiresInDays: nil).secret
     }
 
-    func withClient(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
-        async throws
-    {
+    /// Runs `body` against the app on these stores, or on `other` stores in their place.
+    func withClient(
+        stores other: CasebookServer.Stores? = nil,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
         configuration.userCheckInterval = .zero
-        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        let router = try CasebookServer.router(
+            stores: other ?? stores, configuration: configuration)
         try await Application(router: router).test(.router, body)
     }
 

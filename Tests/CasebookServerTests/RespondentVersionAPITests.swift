@@ -28,6 +28,15 @@ struct RespondentVersionAPITests {
         ) { response in #expect(response.status == .ok) }
     }
 
+    /// `uri`, asked with `token`.
+    private func get(_ uri: String, as token: String, on client: any TestClientProtocol)
+        async throws -> TestResponse
+    {
+        try await client.execute(
+            uri: uri, method: .get, headers: RespondentReviewAPITests.headers(token)
+        ) { $0 }
+    }
+
     @Test func aVersionAnotherDeviceReplacedIsReadBackWhole() async throws {
         let admin = try await review.token(for: "ines", role: .admin, label: nil)
         let phone = try await review.token(for: "sara", role: .surveyor, label: "phone 3")
@@ -37,39 +46,28 @@ struct RespondentVersionAPITests {
                 #"{"respondents": [{"id": "r1", "age": 34}], "originals": ["id: r1\nage: 34\n"]}"#,
                 with: phone, client: client)
             try await send(#"[{"id": "r1", "age": 43}]"#, with: tablet, client: client)
-            try await client.execute(
-                uri: "/api/respondents/r1/history", method: .get,
-                headers: RespondentReviewAPITests.headers(admin)
-            ) { response in
-                let answer = try RespondentReviewAPITests.object(response.body)
-                let history = try #require(answer["history"] as? [[String: Any]])
-                #expect(history.map { $0["kind"] as? String } == ["received", "changed"])
-                #expect(history.map { $0["version"] as? Int } == [1, 2])
-            }
-            try await client.execute(
-                uri: "/api/respondents/r1/versions/1", method: .get,
-                headers: RespondentReviewAPITests.headers(admin)
-            ) { response in
-                #expect(response.status == .ok)
-                let answer = try RespondentReviewAPITests.object(response.body)
-                #expect(answer["id"] as? String == "r1")
-                #expect(answer["version"] as? Int == 1)
-                #expect(answer["user"] as? String == "sara")
-                #expect(answer["device"] as? String == "phone 3")
-                #expect((answer["at"] as? String)?.hasSuffix("Z") == true)
-                let fields = try #require(answer["fields"] as? [String: Any])
-                #expect(fields["age"] as? Int == 34)
-                #expect(answer["original"] as? String == "id: r1\nage: 34\n")
-            }
-            try await client.execute(
-                uri: "/api/respondents/r1/versions/2", method: .get,
-                headers: RespondentReviewAPITests.headers(admin)
-            ) { response in
-                let answer = try RespondentReviewAPITests.object(response.body)
-                #expect((answer["fields"] as? [String: Any])?["age"] as? Int == 43)
-                #expect(answer["user"] as? String == "sam")
-                #expect(answer["original"] == nil)
-            }
+            let history = try #require(
+                try RespondentReviewAPITests.object(
+                    try await get("/api/respondents/r1/history", as: admin, on: client).body
+                )["history"] as? [[String: Any]])
+            #expect(history.map { $0["kind"] as? String } == ["received", "changed"])
+            #expect(history.map { $0["version"] as? Int } == [1, 2])
+            let first = try await get("/api/respondents/r1/versions/1", as: admin, on: client)
+            #expect(first.status == .ok)
+            let answer = try RespondentReviewAPITests.object(first.body)
+            #expect(answer["id"] as? String == "r1")
+            #expect(answer["version"] as? Int == 1)
+            #expect(answer["user"] as? String == "sara")
+            #expect(answer["device"] as? String == "phone 3")
+            #expect((answer["at"] as? String)?.hasSuffix("Z") == true)
+            let fields = try #require(answer["fields"] as? [String: Any])
+            #expect(fields["age"] as? Int == 34)
+            #expect(answer["original"] as? String == "id: r1\nage: 34\n")
+            let second = try RespondentReviewAPITests.object(
+                try await get("/api/respondents/r1/versions/2", as: admin, on: client).body)
+            #expect((second["fields"] as? [String: Any])?["age"] as? Int == 43)
+            #expect(second["user"] as? String == "sam")
+            #expect(second["original"] == nil)
         }
     }
 
@@ -91,14 +89,11 @@ struct RespondentVersionAPITests {
         let admin = try await review.token(for: "ines", role: .admin, label: nil)
         _ = try await review.reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
         try await review.withClient { client in
-            try await client.execute(
-                uri: uri, method: .get, headers: RespondentReviewAPITests.headers(admin)
-            ) { response in
-                #expect(response.status == status)
-                let problem = try RespondentReviewAPITests.object(response.body)
-                #expect((problem["detail"] as? String)?.contains(words) == true, "\(problem)")
-                if status == .badRequest { #expect(problem["parameter"] as? String == "version") }
-            }
+            let response = try await get(uri, as: admin, on: client)
+            #expect(response.status == status)
+            let problem = try RespondentReviewAPITests.object(response.body)
+            #expect((problem["detail"] as? String)?.contains(words) == true, "\(problem)")
+            if status == .badRequest { #expect(problem["parameter"] as? String == "version") }
         }
     }
 
@@ -117,25 +112,15 @@ struct RespondentVersionAPITests {
         try await queue.close()
         var stores = review.stores
         stores.respondents = store
-        var configuration = CasebookServer.Configuration(dataDirectory: review.directory.url)
-        configuration.userCheckInterval = .zero
-        let router = try CasebookServer.router(stores: stores, configuration: configuration)
-        try await Application(router: router).test(.router) { client in
-            try await client.execute(
-                uri: "/api/respondents/r1/versions/1", method: .get,
-                headers: RespondentReviewAPITests.headers(admin)
-            ) { response in
-                #expect(response.status == .gone)
-                let problem = try RespondentReviewAPITests.object(response.body)
-                #expect(
-                    (problem["detail"] as? String)?.contains(
-                        "version 1 of respondent 'r1' arrived before this store kept versions")
-                        == true)
-            }
-            try await client.execute(
-                uri: "/api/respondents/r1/versions/2", method: .get,
-                headers: RespondentReviewAPITests.headers(admin)
-            ) { response in #expect(response.status == .ok) }
+        try await review.withClient(stores: stores) { client in
+            let gone = try await get("/api/respondents/r1/versions/1", as: admin, on: client)
+            #expect(gone.status == .gone)
+            let problem = try RespondentReviewAPITests.object(gone.body)
+            #expect(
+                (problem["detail"] as? String)?.contains(
+                    "version 1 of respondent 'r1' arrived before this store kept versions") == true)
+            let current = try await get("/api/respondents/r1/versions/2", as: admin, on: client)
+            #expect(current.status == .ok)
         }
     }
 
@@ -143,10 +128,8 @@ struct RespondentVersionAPITests {
         let phone = try await review.token(for: "sara", role: .surveyor, label: "phone 3")
         _ = try await review.reviews.upsert([Respondent(id: "r1", fields: ["id": "r1"])])
         try await review.withClient { client in
-            try await client.execute(
-                uri: "/api/respondents/r1/versions/1", method: .get,
-                headers: RespondentReviewAPITests.headers(phone)
-            ) { response in #expect(response.status == .forbidden) }
+            let refused = try await get("/api/respondents/r1/versions/1", as: phone, on: client)
+            #expect(refused.status == .forbidden)
         }
     }
 }

@@ -161,6 +161,11 @@ struct WebPagesTests {
         return fields
     }
 
+    /// The revision an entry's form carries (`name="revision"`), if it carries one.
+    static func revision(in html: String) -> String? {
+        html.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) }
+    }
+
     static func attribute(_ name: String, in tag: String) -> String? {
         guard let start = tag.range(of: " \(name)=\"") else { return nil }
         let rest = tag[start.upperBound...]
@@ -631,8 +636,7 @@ struct WebPagesTests {
         let id = entry.id.uuidString.lowercased()
         try await withPages { pages in
             let form = try await pages.get("/diary/\(id)").html
-            let revision = try #require(
-                form.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            let revision = try #require(Self.revision(in: form))
             let first = try await pages.post(
                 "/diary/\(id)", ["text": "first tab", "revision": revision])
             #expect(first.status == .seeOther)
@@ -644,8 +648,7 @@ struct WebPagesTests {
             #expect(second.html.contains(">\nsecond &lt;tab&gt;</textarea>"))
             #expect(try stores.diary.entry(id: entry.id)?.text == "first tab")
             // Saving from the conflict page (the current revision) overwrites, knowingly.
-            let current = try #require(
-                second.html.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            let current = try #require(Self.revision(in: second.html))
             #expect(current != revision)
             let again = try await pages.post(
                 "/diary/\(id)", ["text": "second tab", "revision": current])
@@ -664,8 +667,7 @@ struct WebPagesTests {
         let id = entry.id.uuidString.lowercased()
         try await withPages { pages in
             let form = try await pages.get("/diary/\(id)").html
-            let revision = try #require(
-                form.firstMatch(of: /name="revision" value="(\d+)"/).map { String($0.1) })
+            let revision = try #require(Self.revision(in: form))
             try stores.diary.remove(id: entry.id)
             let typed = try await pages.post(
                 "/diary/\(id)", ["text": "a long <edit>", "revision": revision])
