@@ -209,10 +209,11 @@ struct SurveyPages: Sendable {
         let id = try PathParameter.text("id", in: context)
         let number = try PathParameter.count(
             "version", upTo: RespondentVersion.mostVersions, in: context)
-        guard try await store.respondent(id: id) != nil else {
-            throw RequestError(.notFound, "There is no respondent '\(id)'.")
-        }
         guard let reviews, let version = try await reviews.version(number, of: id) else {
+            // Asked only when there is no such version, as the API asks.
+            guard try await store.respondent(id: id) != nil else {
+                throw RequestError(.notFound, "There is no respondent '\(id)'.")
+            }
             throw RequestError(.notFound, "Respondent '\(id)' has no version \(number).")
         }
         guard let respondent = version.respondent else {
