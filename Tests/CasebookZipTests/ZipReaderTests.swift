@@ -170,6 +170,41 @@ struct ZipReaderTests {
                 == "r2.yaml: refused: the files before it fill the 2000 bytes allowed")
     }
 
+    /// An entry whose ZIP64 extra field declares a compressed size of 2^64 − 1 is refused as
+    /// running past the file; the sizes of the entries before it are not summed past it.
+    @Test func refusesAZip64SizeAtItsLargestAndReadsTheOthers() throws {
+        let bytes = Self.handMade([
+            (name: "a.yaml", data: Array("id: a\n".utf8), widePackedSize: nil),
+            (name: "b.yaml", data: Array("id: b\n".utf8), widePackedSize: UInt64.max),
+            (name: "c.yaml", data: Array("id: c\n".utf8), widePackedSize: UInt64.max - 5),
+        ])
+        #expect(
+            contents(try ZipReader.entries(in: bytes, limits: limits)) == [
+                "a.yaml: id: a\n", "b.yaml: refused: its data runs past the end of the file",
+                "c.yaml: refused: its data runs past the end of the file",
+            ])
+    }
+
+    /// Inflated bytes count against the whole file's limit whether the entry is kept or
+    /// refused: entries that unpack and then fail their checksum use it up too.
+    @Test func entriesThatFailTheirChecksumCountAgainstTheLimit() throws {
+        var bytes = try byPython(
+            (0..<3).map { ("r\($0).yaml", String(repeating: "x", count: 900)) })
+        let mark: [UInt8] = [0x50, 0x4B, 0x01, 0x02]
+        var damaged = 0
+        for start in 0...(bytes.count - 4)
+        where Array(bytes[start..<start + 4]) == mark && damaged < 2 {
+            bytes[start + 16] ^= 0xFF  // the CRC-32 in the central directory
+            damaged += 1
+        }
+        #expect(
+            contents(try ZipReader.entries(in: bytes, limits: limits)) == [
+                "r0.yaml: refused: its checksum does not match: it is damaged",
+                "r1.yaml: refused: its checksum does not match: it is damaged",
+                "r2.yaml: refused: the files before it fill the 2000 bytes allowed",
+            ])
+    }
+
     @Test func refusesADamagedEntryAndReadsTheOthers() throws {
         var bytes = try written([
             ("a.yaml", Array("id: a\n".utf8)), ("b.yaml", Array("id: b\n".utf8)),
@@ -210,6 +245,39 @@ struct ZipReaderTests {
             }
             _ = try? ZipReader.entries(in: damaged, limits: limits)
         }
+    }
+
+    /// A ZIP file of stored entries, written byte by byte: an entry with `widePackedSize`
+    /// has 0xFFFFFFFF as its compressed size in the central directory and that size in a ZIP64
+    /// extra field.
+    static func handMade(_ entries: [(name: String, data: [UInt8], widePackedSize: UInt64?)])
+        -> [UInt8]
+    {
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+            withUnsafeBytes(of: value.littleEndian, Array.init)
+        }
+        var local: [UInt8] = []
+        var central: [UInt8] = []
+        for entry in entries {
+            let offset = UInt32(local.count)
+            let name = Array(entry.name.utf8)
+            let crc = CRC32.checksum(entry.data)
+            let size = UInt32(entry.data.count)
+            local += le(UInt32(0x0403_4B50)) + le(UInt16(20)) + le(UInt16(0)) + le(UInt16(0))
+            local += le(UInt32(0)) + le(crc) + le(size) + le(size)
+            local += le(UInt16(name.count)) + le(UInt16(0)) + name + entry.data
+            let extra = entry.widePackedSize.map { le(UInt16(1)) + le(UInt16(8)) + le($0) } ?? []
+            central += le(UInt32(0x0201_4B50)) + le(UInt16(45)) + le(UInt16(20)) + le(UInt16(0))
+            central += le(UInt16(0)) + le(UInt32(0)) + le(crc)
+            central += le(entry.widePackedSize == nil ? size : 0xFFFF_FFFF) + le(size)
+            central += le(UInt16(name.count)) + le(UInt16(extra.count)) + le(UInt16(0))
+            central += le(UInt16(0)) + le(UInt16(0)) + le(UInt32(0)) + le(offset) + name + extra
+        }
+        let count = UInt16(entries.count)
+        let end =
+            le(UInt32(0x0605_4B50)) + le(UInt16(0)) + le(UInt16(0)) + le(count) + le(count)
+            + le(UInt32(central.count)) + le(UInt32(local.count)) + le(UInt16(0))
+        return local + central + end
     }
 
     /// Replaces the little-endian `old` at `offset` after the first `signature` in `bytes` (for

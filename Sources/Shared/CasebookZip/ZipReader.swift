@@ -10,7 +10,8 @@ public enum ZipReader {
         public var mostEntries: Int
         /// The most bytes one entry unpacks to.
         public var mostEntryBytes: Int
-        /// The most bytes all the entries unpack to.
+        /// The most bytes all the entries may unpack to: each entry unpacked counts its declared
+        /// size, whether it is then kept or refused (its checksum failing).
         public var mostBytes: Int
 
         public init(mostEntries: Int, mostEntryBytes: Int, mostBytes: Int) {
@@ -84,56 +85,77 @@ public enum ZipReader {
             guard entries.count < limits.mostEntries else {
                 throw Refusal("it holds more than \(limits.mostEntries) files")
             }
-            // The entries' data, all told, fits in the file only once: entries that share
-            // their bytes (a file's directory pointing at one blob again and again) would make
-            // reading it cost as many times the file.
-            packedRead += packedSize
-            guard packedRead <= UInt64(directory.start) else {
-                throw Refusal("its entries overlap")
-            }
             let contents: Result<[UInt8], Refusal>
-            do throws(Refusal) {
-                guard flags & 1 == 0 else { throw Refusal("it is encrypted") }
-                guard size <= UInt64(limits.mostEntryBytes) else {
-                    throw Refusal("it is larger than \(limits.mostEntryBytes) bytes")
+            // Every size from the directory is checked before it is added to anything: a
+            // ZIP64 size may be as large as 2^64 − 1.
+            if packedSize > UInt64(directory.start) {
+                contents = .failure(Refusal("its data runs past the end of the file"))
+            } else {
+                // The entries' data, all told, fits in the file only once: entries that share
+                // their bytes (a file's directory pointing at one blob again and again) would
+                // make reading it cost as many times the file. Both terms are at most the
+                // directory's offset, so their sum cannot overflow.
+                packedRead += packedSize
+                guard packedRead <= UInt64(directory.start) else {
+                    throw Refusal("its entries overlap")
                 }
-                guard unpacked + Int(size) <= limits.mostBytes else {
-                    throw Refusal("the files before it fill the \(limits.mostBytes) bytes allowed")
-                }
-                let data = try Self.data(
-                    in: bytes, at: localOffset, packedSize: packedSize, before: directory.start)
-                let unpackedBytes: [UInt8]
-                switch method {
-                case 0:
-                    guard packedSize == size else {
-                        throw Refusal("it is stored in \(packedSize) bytes, not its \(size)")
+                do throws(Refusal) {
+                    guard flags & 1 == 0 else { throw Refusal("it is encrypted") }
+                    guard size <= UInt64(limits.mostEntryBytes) else {
+                        throw Refusal("it is larger than \(limits.mostEntryBytes) bytes")
                     }
-                    unpackedBytes = Array(data)
-                case 8:
-                    do {
-                        unpackedBytes = try Inflation.inflate(data, limit: Int(size))
-                    } catch .tooLarge {
-                        throw Refusal("it unpacks to more than the \(size) bytes it declares")
-                    } catch {
-                        throw Refusal("its compressed data is damaged")
+                    guard unpacked + Int(size) <= limits.mostBytes else {
+                        throw Refusal(
+                            "the files before it fill the \(limits.mostBytes) bytes allowed")
                     }
-                default:
-                    throw Refusal("it is compressed by method \(method), not stored or deflated")
+                    let data = try Self.data(
+                        in: bytes, at: localOffset, packedSize: packedSize,
+                        before: directory.start)
+                    // What an entry may unpack to counts against the whole file's bytes from
+                    // here, whether it is then kept or refused: entries that unpack and then
+                    // fail their checksum cost as much work as those that are read.
+                    unpacked += Int(size)
+                    contents = .success(
+                        try Self.unpacked(data, method: method, size: size, crc: crc))
+                } catch {
+                    contents = .failure(error)
                 }
-                guard unpackedBytes.count == Int(size) else {
-                    throw Refusal("it unpacks to \(unpackedBytes.count) bytes, not \(size)")
-                }
-                guard CRC32.checksum(unpackedBytes) == crc else {
-                    throw Refusal("its checksum does not match: it is damaged")
-                }
-                unpacked += unpackedBytes.count
-                contents = .success(unpackedBytes)
-            } catch {
-                contents = .failure(error)
             }
             entries.append(Entry(name: name, contents: contents))
         }
         return entries
+    }
+
+    /// An entry's bytes from its `data`, stored (`method` 0) or deflated (8), checked to be
+    /// `size` bytes with the checksum `crc`.
+    private static func unpacked(
+        _ data: ArraySlice<UInt8>, method: UInt16, size: UInt64, crc: UInt32
+    ) throws(Refusal) -> [UInt8] {
+        let unpackedBytes: [UInt8]
+        switch method {
+        case 0:
+            guard UInt64(data.count) == size else {
+                throw Refusal("it is stored in \(data.count) bytes, not its \(size)")
+            }
+            unpackedBytes = Array(data)
+        case 8:
+            do {
+                unpackedBytes = try Inflation.inflate(data, limit: Int(size))
+            } catch .tooLarge {
+                throw Refusal("it unpacks to more than the \(size) bytes it declares")
+            } catch {
+                throw Refusal("its compressed data is damaged")
+            }
+        default:
+            throw Refusal("it is compressed by method \(method), not stored or deflated")
+        }
+        guard unpackedBytes.count == Int(size) else {
+            throw Refusal("it unpacks to \(unpackedBytes.count) bytes, not \(size)")
+        }
+        guard CRC32.checksum(unpackedBytes) == crc else {
+            throw Refusal("its checksum does not match: it is damaged")
+        }
+        return unpackedBytes
     }
 
     /// Whether `name` is what macOS adds beside a file it archives.
