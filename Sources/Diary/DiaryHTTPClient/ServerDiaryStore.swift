@@ -258,6 +258,11 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     /// Hands over at most `limit` entries of the list `parameters` asks for, newest first,
     /// after `cursor`, a page (of at most `pageSize`) a request, each page after the one before
     /// by its `next`; `first` goes with the first request alone (an offset).
+    ///
+    /// A server's pages are checked to end: a page that names a next one must bring entries
+    /// not sent before, under a cursor not named before, or the listing stops with an error
+    /// naming the server. So no answer makes a listing send more requests than there are
+    /// entries.
     private func forEachEntry(
         _ parameters: [(String, String)], limit: Int, after cursor: String?,
         firstAlso first: [(String, String)] = [], _ body: (Entry) throws -> Void
@@ -265,16 +270,34 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
         var listed = 0
         var position = cursor
         var extra = first
+        var seenIDs: Set<Entry.ID> = []
+        var seenCursors: Set<String> = Set(cursor.map { [$0] } ?? [])
         while listed < limit {
             var asked = parameters + [("limit", "\(min(limit - listed, Self.pageSize))")] + extra
             if let position { asked.append(("cursor", position)) }
             extra = []
             let page = try self.page(asked)
+            guard page.entries.allSatisfy({ seenIDs.insert($0.id).inserted }) else {
+                throw endless("pages that repeat entries it already sent")
+            }
             for entry in page.entries.prefix(limit - listed) { try body(entry) }
             listed += page.entries.count
             guard let next = page.next else { return }
+            guard !page.entries.isEmpty else {
+                throw endless("an empty page that names a next one")
+            }
+            guard seenCursors.insert(next).inserted else {
+                throw endless("a next page it already named")
+            }
             position = next
         }
+    }
+
+    /// The error of a listing stopped because the server's pages would never end.
+    private func endless(_ what: String) -> DiaryServerError {
+        DiaryServerError(
+            "the server at \(Self.origin(server)) sent \(what): the listing would never end, so it stops here"
+        )
     }
 
     private static let unexpected = DiaryServerError(
