@@ -25,6 +25,18 @@ struct HTTPExchangeTests {
             return "followed"
         }
         router.get("long") { _, _ in String(repeating: "x", count: 2_048) }
+        // Its headers at once, then a byte every tenth of a second for a minute.
+        router.get("trickle") { _, _ in
+            Response(
+                status: .ok,
+                body: ResponseBody { writer in
+                    for _ in 0..<600 {
+                        try await writer.write(ByteBuffer(string: "x"))
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                    try await writer.finish(nil)
+                })
+        }
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
@@ -58,6 +70,20 @@ struct HTTPExchangeTests {
                 "GET", to: base.appendingPathComponent("long"), headers: [], body: nil,
                 timeout: .seconds(10), answerLimit: 2_048)
             #expect(whole.body.count == 2_048)
+        }
+    }
+
+    /// The timeout holds for the whole answer: a server that sends its headers and then a byte
+    /// at a time is given up on when it runs out, not when the body ends.
+    @Test func anAnswerTrickledPastTheTimeoutTimesOut() async throws {
+        try await withServer(Visits()) { base in
+            await #expect {
+                try await HTTPExchange.send(
+                    "GET", to: base.appendingPathComponent("trickle"), headers: [], body: nil,
+                    timeout: .seconds(1), answerLimit: 1_024)
+            } throws: { error in
+                (error as? HTTPExchange.Failure)?.reason == "timed out"
+            }
         }
     }
 }

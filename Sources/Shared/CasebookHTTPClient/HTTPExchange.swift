@@ -34,8 +34,9 @@ public enum HTTPExchange {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// Sends `method` to `url` and returns the answer, or fails if there is none within
-    /// `timeout`, or if its body is longer than `answerLimit` bytes.
+    /// Sends `method` to `url` and returns the answer, or fails if the whole of it (its head
+    /// and all of its body) has not arrived within `timeout`, or if its body is longer than
+    /// `answerLimit` bytes.
     public static func send(
         _ method: String, to url: URL, headers: [(name: String, value: String)],
         body: [UInt8]?, timeout: Duration, answerLimit: Int
@@ -44,14 +45,31 @@ public enum HTTPExchange {
         request.method = HTTPMethod(rawValue: method)
         for header in headers { request.headers.add(name: header.name, value: header.value) }
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+        let deadline = NIODeadline.now() + TimeAmount(timeout)
+        let prepared = request
         do {
-            let response = try await client.execute(
-                request, deadline: NIODeadline.now() + TimeAmount(timeout))
-            let body = try await response.body.collect(upTo: answerLimit)
-            return Answer(
-                status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
-                body: Array(buffer: body))
+            // AsyncHTTPClient's deadline ends with the head: a server that then sends a byte
+            // at a time would hold the body for ever. The body is read in a task that the
+            // same deadline cancels.
+            return try await withThrowingTaskGroup(of: Answer?.self) { group in
+                group.addTask {
+                    let response = try await client.execute(prepared, deadline: deadline)
+                    let body = try await response.body.collect(upTo: answerLimit)
+                    return Answer(
+                        status: Int(response.status.code),
+                        headers: response.headers.map { (name: $0.name, value: $0.value) },
+                        body: Array(buffer: body))
+                }
+                group.addTask {
+                    try await Task.sleep(for: .nanoseconds(max(0, (deadline - .now()).nanoseconds)))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let answer = try await group.next() ?? nil else {
+                    throw HTTPClientError.deadlineExceeded
+                }
+                return answer
+            }
         } catch {
             throw Failure(reason: reason(for: error, answerLimit: answerLimit))
         }
