@@ -45,9 +45,7 @@ struct DiaryUserOption: ParsableArguments {
         // As the parser checks a group of their own before the one holding it.
         try database.validate()
         guard let text = serverText ?? environmentServer else { return }
-        guard BackendOption.httpURL(text) != nil else {
-            throw ValidationError("--server must be an http or https URL, not '\(text)'")
-        }
+        try BackendOption.check(text, option: serverText != nil ? "--server" : "$CASEBOOK_SERVER")
         if serverText != nil {
             if name != nil {
                 throw ValidationError(

@@ -140,9 +140,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together")
         }
-        for backend in syncBackends where BackendOption.httpURL(backend) == nil {
-            throw ValidationError("--sync-backend must be an http or https URL, not '\(backend)'")
-        }
+        for backend in syncBackends { try BackendOption.check(backend, option: "--sync-backend") }
     }
 
     func run() async throws {

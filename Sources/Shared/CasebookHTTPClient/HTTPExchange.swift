@@ -41,6 +41,11 @@ public enum HTTPExchange {
         _ method: String, to url: URL, headers: [(name: String, value: String)],
         body: [UInt8]?, timeout: Duration, answerLimit: Int
     ) async throws(Failure) -> Answer {
+        // A port no connection can use traps deep in the client: it is refused here, whoever
+        // made the URL.
+        if let port = url.port, !(1...65535).contains(port) {
+            throw Failure(reason: "port \(port) is not between 1 and 65535")
+        }
         var request = HTTPClientRequest(url: url.absoluteString)
         request.method = HTTPMethod(rawValue: method)
         for header in headers { request.headers.add(name: header.name, value: header.value) }
