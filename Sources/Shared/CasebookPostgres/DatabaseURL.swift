@@ -85,7 +85,7 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
     public init(
         _ text: String, environment: [String: String] = [:], passwordFile: URL? = nil
     ) throws(ParseError) {
-        let (single, others) = try Self.hostList(of: text)
+        let (single, first, others) = try Self.hostList(of: text)
         guard let components = URLComponents(string: single) else {
             throw ParseError(problem: "is not a URL (postgres://USER@HOST:PORT/DATABASE)")
         }
@@ -102,9 +102,24 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else {
             throw ParseError(problem: "names no database (postgres://\(user)@\(host)/DATABASE)")
         }
-        let port = components.port ?? 5432
-        guard (1...65535).contains(port) else {
-            throw ParseError(problem: "has a port out of range: \(port)")
+        // The port as written, checked by `hostList`: Foundation reads one past Int's range as
+        // none at all, which would be 5432 unseen.
+        let port = first?.port ?? 5432
+        // Each decoded part goes into PostgreSQL's startup message as it is: a NUL there would
+        // end the part and start a parameter of the URL's choosing.
+        for (part, value) in [
+            ("host", host), ("user", user), ("password", components.password ?? ""),
+            ("database", database),
+        ] {
+            if let scalar = value.unicodeScalars.first(where: {
+                $0.properties.generalCategory == .control
+            }) {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                throw ParseError(
+                    problem:
+                        "has a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) in its \(part)"
+                )
+            }
         }
         var tls = TLSMode.prefer
         var target = TargetSessionAttributes.any
@@ -166,10 +181,12 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
-    /// `text` with only its first host, for `URLComponents`, and the hosts after it: a list of
-    /// hosts (`h1:5432,[::1]:5433,h3`) is read here, each host checked.
-    private static func hostList(of text: String) throws(ParseError) -> (String, [Endpoint]) {
-        guard let schemeEnd = text.range(of: "://") else { return (text, []) }
+    /// `text` with only its first host, for `URLComponents`, that host and the hosts after
+    /// it: a list of hosts (`h1:5432,[::1]:5433,h3`) is read here, each host and port checked.
+    private static func hostList(of text: String) throws(ParseError) -> (
+        String, Endpoint?, [Endpoint]
+    ) {
+        guard let schemeEnd = text.range(of: "://") else { return (text, nil, []) }
         let rest = text[schemeEnd.upperBound...]
         let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
@@ -177,7 +194,9 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             authority.lastIndex(of: "@").map { authority.index(after: $0) }
             ?? authority.startIndex
         let hosts = authority[hostsStart...]
-        guard hosts.contains(",") else { return (text, []) }
+        guard hosts.contains(",") else {
+            return (text, hosts.isEmpty ? nil : try endpoint(hosts, ordinal: 1), [])
+        }
         let tokens = hosts.split(separator: ",", omittingEmptySubsequences: false)
         guard tokens.count <= mostHosts else {
             throw ParseError(problem: "names more than \(mostHosts) hosts")
@@ -187,7 +206,7 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             endpoints.append(try endpoint(token, ordinal: index + 1))
         }
         let single = String(text[..<hostsStart]) + tokens[0] + String(rest[authorityEnd...])
-        return (single, Array(endpoints.dropFirst()))
+        return (single, endpoints.first, Array(endpoints.dropFirst()))
     }
 
     /// One host of a list, `host`, `host:port` or `[ipv6]:port`.
@@ -215,11 +234,11 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         var port = 5432
         // An empty port is the default, as libpq has it (`h2:`).
         if let portText, !portText.isEmpty {
-            guard let number = Int(portText), portText.allSatisfy(\.isASCII) else {
+            guard portText.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 throw ParseError(problem: "has a port that is not a number: \(portText)")
             }
-            guard (1...65535).contains(number) else {
-                throw ParseError(problem: "has a port out of range: \(number)")
+            guard let number = Int(portText), (1...65535).contains(number) else {
+                throw ParseError(problem: "has a port out of range: \(portText)")
             }
             port = number
         }
