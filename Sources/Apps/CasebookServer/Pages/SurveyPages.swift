@@ -486,9 +486,11 @@ struct SurveyPages: Sendable {
                 shown = try await reviews.count(matching: filter)
                 if let sort = view.sort {
                     // The page starts after the respondent named, where its values put it now;
-                    // one no longer stored starts the order again.
+                    // one no longer stored starts the order again, and so does one the viewer
+                    // may not read (where the page started would tell its value).
                     var after: RespondentSort.Key?
                     if let id = view.sortedAfter,
+                        let status = try await reviews.statuses(of: [id])[id], own.matches(status),
                         let respondent = try await reviews.respondent(id: id)
                     {
                         after = sort.key(id: id, body: JSONWriter.data(.object(respondent.fields)))
