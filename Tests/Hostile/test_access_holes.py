@@ -321,3 +321,61 @@ def test_behind_a_trusted_proxy_each_client_counts_alone():
         assert sign_in("admin", "correct horse battery", "198.51.100.99", "127.0.0.9") == 429
     finally:
         server.stop()
+
+
+def token_of(server, name):
+    return subprocess.run([casebook_binary(), "token", "create", "--user", name, "--data", server.data],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_a_respondent_id_has_one_spelling():
+    """`josé` composed (NFC) and decomposed (NFD) look the same and were one respondent to the
+    store and two to the review: an id must be in Unicode's composed form (NFC), and one that is
+    not is refused naming it, through the API and in a synced file."""
+    server = Server()
+    try:
+        composed, decomposed = "jos\u00e9", "jose\u0301"
+        body = json.dumps([{"id": composed, "answer": 1}]).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers=JSON)[0] == 200
+        body = json.dumps([{"id": decomposed, "answer": 2}]).encode()
+        status, _, answer = server.request("POST", "/api/respondents", body=body, headers=JSON)
+        assert status == 400, answer
+        assert "NFC" in json.loads(answer)["detail"], answer
+        folder = os.path.join(server.root, "Respondents")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "d.yaml"), "w", encoding="utf-8") as file:
+            file.write(f"id: {decomposed}\nanswer: 3\n")
+        synced = subprocess.run([casebook_binary(), "survey", "sync", "--from", folder, "--to", server.url],
+                                capture_output=True, text=True, timeout=60)
+        assert synced.returncode == 1 and "NFC" in synced.stderr, synced.stderr
+        status, _, listed = server.request("GET", "/api/respondents?limit=100")
+        ids = [respondent["id"] for respondent in json.loads(listed)["respondents"]]
+        assert ids == [composed], ids
+    finally:
+        server.stop()
+
+
+def test_a_sort_key_another_surveyor_owns_starts_no_page():
+    """`sorted_after=` named another surveyor's respondent, and the page started after its
+    value: the first row told that value. An id the viewer may not read is one they do not
+    know, and the page starts at the beginning."""
+    server = Server(users=[("sam", "surveyor", "survey password"), ("sue", "surveyor", "survey password")])
+    try:
+        sue = {"Authorization": f"Bearer {token_of(server, 'sue')}", **JSON}
+        sam = {"Authorization": f"Bearer {token_of(server, 'sam')}", **JSON}
+        body = json.dumps([{"id": "s1", "age": 77}]).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers=sue)[0] == 200
+        body = json.dumps([{"id": f"m{n}", "age": age} for n, age in enumerate([10, 30, 50, 70, 90])]).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers=sam)[0] == 200
+        cookie, _ = signed_in(server, "sam", "survey password")
+
+        def first_rows(after):
+            status, _, page = server.request("GET", f"/survey?sort=age&sorted_after={after}", headers=cookie)
+            assert status == 200
+            return re.findall(r'<th scope="row">(?:<a [^>]*>)?(m\d)<', page.decode())
+
+        assert first_rows("m2")[0] == "m3"
+        assert first_rows("s1") == first_rows("nobody")
+        assert first_rows("s1")[0] == "m0"
+    finally:
+        server.stop()

@@ -109,6 +109,20 @@ struct RespondentParserTests {
         }
     }
 
+    /// `josé` composed and decomposed are one id to Swift and two to the stores: the
+    /// decomposed spelling is refused, the composed one read.
+    @Test func anIdIsInComposedForm() throws {
+        #expect {
+            try RespondentParser.respondent(fromYAML: "name: Grace\n", fileName: "jose\u{301}.yaml")
+        } throws: {
+            "\($0)".contains(
+                "without an id, the file's name is not in Unicode's composed form (NFC)")
+        }
+        let composed = try RespondentParser.respondent(
+            fromYAML: "id: jos\u{E9}\n", fileName: "a.yaml")
+        #expect(Array(composed.id.utf8) == Array("jos\u{E9}".utf8))
+    }
+
     @Test func withoutAnIdAFileNameOver1000BytesIsNoRespondent() {
         let name = String(repeating: "r", count: 1_001) + ".yaml"
         #expect {
@@ -200,6 +214,10 @@ struct RespondentParserTests {
         (
             "id: " + String(repeating: "é", count: 501) + "\n",
             "broken.yaml:1:5: field 'id' is longer than 1000 bytes"
+        ),
+        (
+            "id: jose\u{301}\n",
+            "broken.yaml:1:5: field 'id' is not in Unicode's composed form (NFC): its letters and accents are written apart; write it with composed letters (é, not e and a combining accent)"
         ),
         ("id: 1\nname: a\nname: b\n", "broken.yaml:2:1: duplicate key 'name'"),
         (

@@ -51,6 +51,7 @@ public enum RespondentParser {
                     switch problem {
                     case .dotSegment: "field 'id' cannot be '.' or '..', which no address reaches"
                     case .tooLong: "field 'id' is longer than \(RespondentIDProblem.longest) bytes"
+                    case .notComposed: "field 'id' \(RespondentIDProblem.notComposedWords)"
                     }
                 throw RespondentFileError(
                     file: fileName, line: place?.line, column: place?.column, problem: text)
@@ -65,6 +66,8 @@ public enum RespondentParser {
                     "without an id, the file's name cannot be '.' or '..', which no address reaches"
                 case .tooLong:
                     "without an id, the file's name is longer than \(RespondentIDProblem.longest) bytes"
+                case .notComposed:
+                    "without an id, the file's name \(RespondentIDProblem.notComposedWords)"
                 }
             throw RespondentFileError(file: fileName, problem: text)
         }

@@ -357,6 +357,10 @@ struct RespondentsController: Sendable {
             throw RequestError(
                 .badRequest, "\(which) has an id longer than \(RespondentIDProblem.longest) bytes"
             ).field(field)
+        case .notComposed:
+            throw RequestError(
+                .badRequest, "\(which) has an id that \(RespondentIDProblem.notComposedWords)"
+            ).field(field)
         }
     }
 
