@@ -81,3 +81,18 @@ def test_a_zip_holds_each_respondents_file_read_back_by_zipfile(server):
         assert archive.read("r4.yaml").decode("utf-8") == original
         # Without a file, its JSON, which a YAML reader reads as the same mapping.
         assert json.loads(archive.read("r1.yaml")) == RESPONDENTS[0]
+
+
+def test_flattened_column_names_never_collide(server):
+    """A field named `a/b` and a map `a` with a field `b` are two columns, each with its own
+    value: a `/` or `\\` inside a field's own name is escaped with a `\\`."""
+    rows = [{"id": "c1", "a/b": "slash", "a": {"b": "nested"}, "x\\": {"y": "back"}}]
+    status, _, body = server.request("POST", "/api/respondents", json.dumps(rows).encode(),
+                                     {"Content-Type": "application/json"})
+    assert status == 200, body
+    status, _, body = server.request("GET", "/api/respondents?format=csv")
+    assert status == 200
+    read = list(csv.reader(io.StringIO(body.decode("utf-8"), newline="")))
+    header, row = read[0], read[1]
+    assert len(set(header)) == len(header), header
+    assert dict(zip(header, row)) == {"id": "c1", "a/b": "nested", "a\\/b": "slash", "x\\\\/y": "back"}

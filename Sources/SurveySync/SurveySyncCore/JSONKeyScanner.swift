@@ -1,6 +1,6 @@
 /// Reads the keys of a JSON text and skips its values, or gives each value's text: the columns
 /// and cells of a respondent's JSON, without building a value (`RespondentExport`). A nested
-/// object's keys are `outer/inner`; every other value is one cell: a string's text, a number's
+/// object's keys are `outer/inner` (`RespondentColumnName`); every other value is one cell: a string's text, a number's
 /// or a literal's JSON (`null` an empty cell), a list's JSON as it stands (the stored JSON is
 /// `JSONWriter`'s, so this is what writing the list again would give). Strict enough for JSON a
 /// store wrote: anything it cannot read is a failure, never a guess.
@@ -59,7 +59,7 @@ struct JSONKeyScanner {
         while true {
             skipSpace()
             guard let key = string() else { return false }
-            let name = prefix.map { $0 + "/" + key } ?? key
+            let name = RespondentColumnName.name(key, in: prefix)
             skipSpace()
             guard next(UInt8(ascii: ":")) else { return false }
             skipSpace()

@@ -4,7 +4,8 @@ import StoreFailures
 /// store at a time:
 /// - CSV (RFC 4180: CRLF line ends; a cell holding a comma, a quote or a line break quoted, its
 ///   quotes doubled), UTF-8, with a header of every column: `id` first, then the others by
-///   name. A nested map is a column per field, named `group/field` as ODK's CSV names them; a
+///   name. A nested map is a column per field, named `group/field` as ODK's CSV names them (a `/`
+///   or `\` in a field's own name escaped by a `\`: `RespondentColumnName`); a
 ///   list is its JSON (`["maize","beans"]`); a number its JSON; a null an empty cell. Writing
 ///   the header takes a first pass over the store, for the columns; at most `mostColumns`.
 /// - JSON Lines: each respondent's JSON (keys in order) on a line of its own.
@@ -138,13 +139,15 @@ public struct RespondentExport: Sendable {
         func add(_ value: JSONValue, named name: String) {
             switch value {
             case .object(let members):
-                for (key, member) in members { add(member, named: name + "/" + key) }
+                for (key, member) in members {
+                    add(member, named: RespondentColumnName.name(key, in: name))
+                }
             case .string(let text): cells[name] = text
             case .null: cells[name] = ""
             default: cells[name] = JSONWriter.string(value)
             }
         }
-        for (key, value) in fields { add(value, named: key) }
+        for (key, value) in fields { add(value, named: RespondentColumnName.name(key, in: nil)) }
         return cells
     }
 

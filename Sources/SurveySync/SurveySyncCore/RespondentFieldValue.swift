@@ -14,7 +14,7 @@ public struct RespondentFieldValue: Equatable, Sendable {
 
     /// The keys of the column's path, outermost first.
     public var path: [String] {
-        column.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        RespondentColumnName.path(of: column)
     }
 
     /// Whether the respondent whose fields are `fields` is taken.
