@@ -229,6 +229,7 @@ let package = Package(
             name: "CasebookServer",
             dependencies: [
                 "CasebookServerResources",
+                "CasebookZip",
                 "AccountsCore",
                 "AccountsFiles",
                 "AccountsHTTPClient",

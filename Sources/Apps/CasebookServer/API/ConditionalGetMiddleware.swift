@@ -2,7 +2,8 @@ import Crypto
 import Foundation
 import Hummingbird
 
-/// Every successful `GET` (and `HEAD`) of the API carries an `ETag`: the one its route gave
+/// Every successful `GET` (and `HEAD`) of the API and of the pages' assets (the stylesheet and
+/// the script) carries an `ETag`: the one its route gave
 /// (a diary entry's revision), else a strong one made from the body's SHA-256. A request whose
 /// `If-None-Match` names it is answered 304 without the body (RFC 9110, 13.1.2). Bodies larger
 /// than `bodyLimit`, or of unknown length, are passed on untouched.
@@ -17,6 +18,7 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
         guard request.method == .get || request.method == .head, response.status == .ok,
             let pattern = context.endpointPath,
             RouteTable.route(.get, pattern)?.kind == .api
+                || RouteTable.assetRoutes.contains("GET \(pattern)")
         else { return response }
         var tagged = response
         let eTag: String

@@ -15,7 +15,8 @@ struct OpenAPIController: Sendable {
         Response(
             status: .ok,
             headers: [
-                .contentType: "application/json; charset=utf-8", .cacheControl: "max-age=3600",
+                .contentType: "application/json; charset=utf-8",
+                .cacheControl: "public, max-age=3600",
             ],
             body: .init(byteBuffer: description))
     }

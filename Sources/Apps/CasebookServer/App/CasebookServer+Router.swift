@@ -39,8 +39,11 @@ extension CasebookServer {
             context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.middlewares.add(AccessLogMiddleware(log: services.accessLog))
         router.middlewares.add(RequestMetricsMiddleware(metrics: services.metrics))
-        router.middlewares.add(SecurityHeadersMiddleware())
+        router.middlewares.add(
+            SecurityHeadersMiddleware(strictTransportSecurity: services.secureCookies))
+        router.middlewares.add(CachePolicyMiddleware())
         router.middlewares.add(HeadMiddleware())
+        router.middlewares.add(ResponseCompressionMiddleware())
         router.middlewares.add(ErrorPageMiddleware(renderer: renderer))
         router.middlewares.add(AllowedHostMiddleware(hosts: services.hosts))
         router.middlewares.add(CanonicalPathMiddleware())

@@ -1,7 +1,12 @@
 import Hummingbird
 
-/// Headers that keep the pages from being framed, sniffed or fed scripts from elsewhere.
+/// Headers that keep the pages from being framed, sniffed or fed scripts from elsewhere; and,
+/// for a server that serves HTTPS or sits behind a proxy that does (`--secure-cookies`), that
+/// asks browsers to reach it over HTTPS alone for a year (`Strict-Transport-Security`).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// Whether answers carry `Strict-Transport-Security`.
+    var strictTransportSecurity = false
+
     func handle(
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
@@ -12,6 +17,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.init("Referrer-Policy")!] = "same-origin"
         response.headers[.init("X-Frame-Options")!] = "DENY"
+        if strictTransportSecurity {
+            response.headers[.strictTransportSecurity] = "max-age=31536000"
+        }
         return response
     }
 }

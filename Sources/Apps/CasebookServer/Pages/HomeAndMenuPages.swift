@@ -113,20 +113,21 @@ struct HomeAndMenuPages: Sendable {
         return filter
     }
 
-    /// `GET /style.css`: the stylesheet.
+    /// `GET /style.css`: the stylesheet, the same for everyone, revalidated by its ETag
+    /// (`ConditionalGetMiddleware`) so that a new version shows at once.
     @Sendable func stylesheet(_ request: Request, context: some RequestContext) -> Response {
         Response(
             status: .ok,
-            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=3600"],
+            headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, no-cache"],
             body: .init(byteBuffer: ByteBuffer(string: StaticAssets.stylesheet)))
     }
 
-    /// `GET /app.js`: the script.
+    /// `GET /app.js`: the script, as the stylesheet.
     @Sendable func script(_ request: Request, context: some RequestContext) -> Response {
         Response(
             status: .ok,
             headers: [
-                .contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=3600",
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "public, no-cache",
             ],
             body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
     }

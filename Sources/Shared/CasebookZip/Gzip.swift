@@ -1,0 +1,32 @@
+import CZlib
+
+/// Bytes compressed by zlib into a gzip member (RFC 1952), as an HTTP answer's
+/// `Content-Encoding: gzip` carries them.
+public enum Gzip {
+    /// `bytes` compressed at zlib's default level; nil if zlib fails (it does not for memory
+    /// it could allocate).
+    public static func compressed(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+        var stream = z_stream()
+        // 15 + 16: the largest window, with a gzip header and trailer.
+        guard
+            deflateInit2_(
+                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, MAX_WBITS + 16, 8, Z_DEFAULT_STRATEGY,
+                ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        var input = Array(bytes)
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))
+        let status = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = UInt32(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = UInt32(target.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        output.removeLast(output.count - Int(stream.total_out))
+        return output
+    }
+}

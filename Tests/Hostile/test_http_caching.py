@@ -1,0 +1,80 @@
+"""HTTP as caches and the field's tools (REDbot) read it: what depends on who is signed in is
+never stored for another, what is the same for everyone is cached and revalidated, text is
+compressed when it is worth it, and a server that is (or sits behind) HTTPS says so for good."""
+import gzip
+import json
+import re
+
+from conftest import Server
+
+from test_access_holes import signed_in, token_of
+
+
+def vary(headers):
+    return {name.strip().lower() for name in headers.get("Vary", "").split(",") if name.strip()}
+
+
+def test_what_depends_on_the_user_is_private_and_varies_by_credentials():
+    server = Server(users=[("ada", "admin", "admin password")])
+    try:
+        cookie, _ = signed_in(server, "ada", "admin password")
+        for path in ["/menu", "/", "/diary", "/survey"]:
+            status, headers, _ = server.request("GET", path, headers=cookie)
+            assert status == 200, path
+            control = headers.get("Cache-Control", "")
+            assert "private" in control and ("no-cache" in control or "no-store" in control), (path, control)
+            assert {"cookie", "authorization"} <= vary(headers), (path, headers.get("Vary"))
+        bearer = {"Authorization": f"Bearer {token_of(server, 'ada')}"}
+        for path in ["/api/diary", "/api/respondents"]:
+            status, headers, _ = server.request("GET", path, headers=bearer)
+            assert status == 200, path
+            assert "private" in headers.get("Cache-Control", ""), (path, headers.get("Cache-Control"))
+            assert {"cookie", "authorization"} <= vary(headers), (path, headers.get("Vary"))
+        # The public menu is the same for everyone: any cache may keep it, and revalidate it.
+        status, headers, _ = server.request("GET", "/api/menu", headers=bearer)
+        assert status == 200 and headers["Cache-Control"] == "public, no-cache"
+    finally:
+        server.stop()
+
+
+def test_assets_are_revalidated_by_their_tag(server):
+    for path in ["/style.css", "/app.js"]:
+        status, headers, body = server.request("GET", path)
+        assert status == 200 and body
+        tag = headers.get("ETag")
+        assert tag, path
+        status, again, body = server.request("GET", path, headers={"If-None-Match": tag})
+        assert status == 304 and body == b"", path
+        assert again.get("ETag") == tag
+
+
+def test_text_is_compressed_when_asked_and_worth_it(server):
+    status, plain_headers, plain = server.request("GET", "/openapi.json")
+    assert status == 200 and "Content-Encoding" not in plain_headers
+    assert "accept-encoding" in vary(plain_headers)
+    status, headers, body = server.request("GET", "/openapi.json", headers={"Accept-Encoding": "gzip, br;q=0.5"})
+    assert status == 200 and headers.get("Content-Encoding") == "gzip"
+    assert "accept-encoding" in vary(headers)
+    assert int(headers["Content-Length"]) == len(body) < len(plain) / 4
+    assert json.loads(gzip.decompress(body)) == json.loads(plain)
+    # Refused encodings and identity alone are honoured.
+    status, headers, body = server.request("GET", "/openapi.json", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "Content-Encoding" not in headers and body == plain
+    # A body too small to gain is sent as it is.
+    status, headers, body = server.request("GET", "/health", headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and "Content-Encoding" not in headers and body.strip() == b"ok"
+
+
+def test_a_server_behind_https_asks_browsers_to_keep_to_it():
+    behind = Server("--secure-cookies")
+    try:
+        status, headers, _ = behind.request("GET", "/")
+        assert status == 200
+        assert re.fullmatch(r"max-age=\d{8,}(; includeSubDomains)?", headers.get("Strict-Transport-Security", "")), headers
+    finally:
+        behind.stop()
+
+
+def test_a_plain_http_server_sends_no_strict_transport_security(server):
+    _, headers, _ = server.request("GET", "/")
+    assert "Strict-Transport-Security" not in headers
