@@ -151,8 +151,19 @@ extension CasebookServer.Configuration {
             throw ServerStartError.tlsUnusable(
                 path: certificate.path, reason: "it holds no certificate")
         }
-        let configuration = TLSConfiguration.makeServerConfiguration(
+        var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
+        // Mozilla's "intermediate" profile: TLS 1.2 and 1.3 only, and for TLS 1.2 the ECDHE
+        // suites with AEAD ciphers alone (NIO SSL's defaults add TLS 1.0 and 1.1, static-RSA
+        // key exchange and CBC with SHA-1). TLS 1.3's suites are all AEAD, and BoringSSL
+        // chooses among them itself.
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = [
+            .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+            .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
+            .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256,
+            .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+        ]
         // Made here once to check that the key belongs to the certificate: the server makes its
         // own, and would otherwise fail with no file named.
         do {
