@@ -19,6 +19,24 @@ struct HostileMenuFileTests {
         #expect(marked == Menu.giuseppes)
     }
 
+    /// A file holds at most as many dishes as the browser's form arranges, so that every menu a
+    /// file brings can be edited there: the one past them is named.
+    @Test func aMenuOfMoreDishesThanAFormArrangesIsRefusedNamingTheFirstTooMany() throws {
+        func menu(pizzas: Int, desserts: Int) -> String {
+            "currency: EUR\npizzas:\n"
+                + (0..<pizzas).map { "  - {name: P\($0), price: 1}\n" }.joined()
+                + "desserts:\n" + (0..<desserts).map { "  - {name: D\($0), price: 1}\n" }.joined()
+        }
+        let full = try Menu(yaml: menu(pizzas: 600, desserts: 400), file: "m.yaml")
+        #expect(full.pizzas.count + full.desserts.count == Menu.mostDishes)
+        #expect {
+            try Menu(yaml: menu(pizzas: 600, desserts: 401), file: "m.yaml")
+        } throws: { error in
+            "\(error)"
+                == "m.yaml:1004:5: desserts[401]: a menu holds at most 1000 dishes, and this is dish 1001"
+        }
+    }
+
     @Test(arguments: [
         (
             "currency: EUR\npizzas: &p\n  - {name: A, price: 1}\ndesserts: *p\n",

@@ -28,6 +28,7 @@ struct MenuFileParser {
             restaurant: "Menu", currency: .euro, pizzas: [], beverages: [], desserts: [])
         var currency: Currency?
         var locale: String?
+        var dishes = 0
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             switch name {
@@ -35,9 +36,12 @@ struct MenuFileParser {
             case "currency": currency = try self.currency(value)
             case "locale": locale = try self.locale(value)
             case "section_order": menu.sectionOrder = try sectionOrder(value)
-            case MenuSection.pizzas.rawValue: menu.pizzas = try items(value, section: name)
-            case MenuSection.beverages.rawValue: menu.beverages = try items(value, section: name)
-            case MenuSection.desserts.rawValue: menu.desserts = try items(value, section: name)
+            case MenuSection.pizzas.rawValue:
+                menu.pizzas = try items(value, section: name, counted: &dishes)
+            case MenuSection.beverages.rawValue:
+                menu.beverages = try items(value, section: name, counted: &dishes)
+            case MenuSection.desserts.rawValue:
+                menu.desserts = try items(value, section: name, counted: &dishes)
             default:
                 throw error(
                     at: key, name, "unknown section (expected pizzas, beverages or desserts)")
@@ -112,9 +116,12 @@ struct MenuFileParser {
         return sections
     }
 
-    private func items<Item: MenuOffering>(_ node: Node, section: String) throws(MenuFileError)
-        -> [Item]
-    {
+    /// The items of a section, each counted in `counted` (the dishes of the sections before):
+    /// a menu holds at most `Menu.mostDishes`, as many as a form arranges, so that every
+    /// menu a file brings can be edited in the browser.
+    private func items<Item: MenuOffering>(
+        _ node: Node, section: String, counted: inout Int
+    ) throws(MenuFileError) -> [Item] {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || node.null != nil { return [] }
         guard case .sequence(let sequence) = node else {
             throw error(at: node, section, "expected a list of items")
@@ -123,6 +130,12 @@ struct MenuFileParser {
         var seen: Set<String> = []
         for (index, element) in sequence.enumerated() {
             let field = "\(section)[\(index + 1)]"
+            counted += 1
+            guard counted <= Menu.mostDishes else {
+                throw error(
+                    at: element, field,
+                    "a menu holds at most \(Menu.mostDishes) dishes, and this is dish \(counted)")
+            }
             let item: Item = try self.item(element, field: field)
             guard seen.insert(item.name.lowercased()).inserted else {
                 throw error(at: element, field, "duplicate item '\(item.name)'")

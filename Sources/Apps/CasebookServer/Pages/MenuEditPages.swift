@@ -14,8 +14,9 @@ struct MenuEditPages: Sendable {
 
     /// The most revisions the history page lists.
     static let listedRevisions = 100
-    /// The most dishes the form changes at once (its fields).
-    static let mostDishes = 4_096
+    /// The most dishes the form changes at once (its fields): a menu's most, whether it was
+    /// arranged in the browser or came in a file.
+    static let mostDishes = Menu.mostDishes
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/menu/edit", use: showEdit)
