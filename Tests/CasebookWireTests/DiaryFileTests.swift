@@ -27,3 +27,28 @@ struct DiaryFileTests {
         }
     }
 }
+
+extension DiaryFileTests {
+    /// An entry a file brings holds no more text than an edit can save again: one past 1 MiB
+    /// is refused, naming the entry, in every format.
+    @Test func anEntryLongerThanAnEditTakesIsRefused() throws {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let long = String(repeating: "x", count: 1024 * 1024 + 1)
+        let jrnl = "[2026-01-01 10:00] short\n[2026-01-02 10:00] " + long + "\n"
+        #expect {
+            try DiaryFile.read(Array(jrnl.utf8), named: "journal.txt", format: nil, zone: utc)
+        } throws: { error in
+            "\(error)"
+                == "journal.txt: entry 2: its text is longer than 1048576 bytes, the most an entry holds"
+        }
+        let fits = "[2026-01-01 10:00] " + String(repeating: "x", count: 1024 * 1024) + "\n"
+        #expect(
+            try DiaryFile.read(Array(fits.utf8), named: "j", format: .jrnl, zone: utc).entries.count
+                == 1)
+        let casebook = Self.casebook.replacingOccurrences(
+            of: #""text": "x""#, with: #""text": "\#(long)""#)
+        #expect(throws: DiaryFile.Refusal.self) {
+            try DiaryFile.read(Array(casebook.utf8), named: "f", format: .casebook, zone: utc)
+        }
+    }
+}

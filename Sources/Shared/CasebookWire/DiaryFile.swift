@@ -46,7 +46,10 @@ public enum DiaryFile {
         switch format ?? (isJSON(bytes) ? nil : .jrnl) {
         case .casebook: contents = try casebookContents(bytes, named: name)
         case .dayone: contents = try dayOneEntries(bytes, named: name)
-        case .jrnl: return Contents(entries: try jrnlEntries(bytes, named: name, zone: zone))
+        case .jrnl:
+            let entries = try jrnlEntries(bytes, named: name, zone: zone)
+            try refuseTooLong(entries, named: name)
+            return Contents(entries: entries)
         case nil:
             // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
             do {
@@ -56,6 +59,7 @@ public enum DiaryFile {
                 contents = dayOne
             }
         }
+        try refuseTooLong(contents.entries, named: name)
         if let (first, second) = firstRepeatedID(in: contents.entries) {
             throw Refusal(
                 message:
@@ -63,6 +67,20 @@ public enum DiaryFile {
                     + "(\(EntryIDText.text(of: contents.entries[second].id)))")
         }
         return contents
+    }
+
+    /// Refuses the first entry whose text is longer than an edit can save again (what the API
+    /// takes), naming it.
+    static func refuseTooLong(_ entries: [Entry], named name: String) throws(Refusal) {
+        guard
+            let index = entries.firstIndex(where: {
+                $0.text.utf8.count > DiaryImportRequest.longestText
+            })
+        else { return }
+        throw Refusal(
+            message:
+                "\(name): entry \(index + 1): its text is longer than \(DiaryImportRequest.longestText) bytes, the most an entry holds"
+        )
     }
 
     /// The places of the first two entries with one id, nil when every id is its own.

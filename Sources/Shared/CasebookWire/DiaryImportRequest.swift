@@ -12,7 +12,8 @@ public enum DiaryImportRequest {
     /// The most entries one request adds (a client sends a longer diary in parts).
     public static let mostEntries = 10_000
 
-    /// The longest text of an entry, in bytes of UTF-8: as long as `POST /api/diary` takes.
+    /// The longest text of an entry, in bytes of UTF-8: what every way in takes (the API, the
+    /// pages, every import), so that any entry can be saved again as it is.
     public static let longestText = 1 << 20
 
     /// The entries of `bytes`, in their order.

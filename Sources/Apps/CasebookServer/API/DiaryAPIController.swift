@@ -8,7 +8,10 @@ import NIOCore
 /// The diary's JSON API, through the diary's use cases (`DiaryEntries`).
 struct DiaryAPIController: Sendable {
     static let maximumOffset = 1_000_000_000
-    static let bodyLimit = 1024 * 1024
+    /// The most bytes of an entry's body, 7 MiB: a text of `DiaryImportRequest.longestText`
+    /// bytes fits whatever its JSON escapes (six bytes each, at worst), so that any entry can be
+    /// sent again as it is.
+    static let bodyLimit = 7 * DiaryImportRequest.longestText
     /// The largest body `POST /api/diary/import` reads: its most entries, of a page or two each.
     static let importBodyLimit = 16 * 1024 * 1024
     /// The header of a list's answer that gives the diary's revision: a number that every
@@ -449,13 +452,21 @@ struct DiaryAPIController: Sendable {
 
     static func text(in request: Request) async throws -> String {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
+        let text: String
         do {
-            return try WireJSON.decode(
+            text = try WireJSON.decode(
                 DiaryTextRequest.self, from: buffer.readableBytesView,
                 shape: DiaryTextRequest.shape, field: "text"
             ).text
         } catch {
             throw RequestError(refusal: error)
         }
+        guard text.utf8.count <= DiaryImportRequest.longestText else {
+            throw RequestError(
+                .contentTooLarge,
+                "text is longer than \(DiaryImportRequest.longestText) bytes, the most an entry holds"
+            ).field("text")
+        }
+        return text
     }
 }

@@ -141,8 +141,8 @@ struct DiaryPages: Sendable {
         -> Response
     {
         let (work, store) = try Self.diary(diaries, request)
-        let form = try await PostedForm.read(request)
-        let text = form["text"]
+        let form = try await PostedForm.read(request, limit: Self.textFormLimit)
+        let text = try Self.checkedText(form["text"])
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try diary.showNewEntry()
@@ -156,8 +156,8 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
-        let form = try await PostedForm.read(request)
-        let text = form["text"]
+        let form = try await PostedForm.read(request, limit: Self.textFormLimit)
+        let text = try Self.checkedText(form["text"])
         let revision = try Self.revision(in: form["revision"])
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
@@ -340,6 +340,20 @@ struct DiaryPages: Sendable {
 
     /// The largest file the import page takes: some 10,000 entries of a page each.
     static let importLimit = 32 * 1024 * 1024
+
+    /// The most bytes of a form that sends an entry's text, 4 MiB: one of
+    /// `DiaryImportRequest.longestText` bytes fits however the browser encodes it (`%XX`, three
+    /// bytes a byte, at worst), so that any entry can be saved again as it is.
+    static let textFormLimit = 4 * DiaryImportRequest.longestText
+
+    /// The text of a form, refused when it is longer than an entry holds.
+    static func checkedText(_ text: String?) throws -> String? {
+        guard let text, text.utf8.count > DiaryImportRequest.longestText else { return text }
+        throw RequestError(
+            .contentTooLarge,
+            "The text is longer than \(DiaryImportRequest.longestText / 1024 / 1024) MiB, the most an entry holds."
+        )
+    }
 
     /// `GET /diary/import`: a form to send a diary file (Casebook's JSON, Day One's export, a
     /// jrnl journal) to add to the diary.

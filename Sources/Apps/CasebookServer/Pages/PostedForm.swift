@@ -9,7 +9,7 @@ enum PostedForm {
     /// `repeatable` names the fields that may be given more than once (`FormFields`).
     static func read(
         _ request: Request, maximumFields: Int = URLEncodedForm.maximumCount,
-        repeatable: Set<String> = []
+        repeatable: Set<String> = [], limit: Int = Self.limit
     ) async throws -> FormFields {
         let buffer = try await RequestBody.collect(request, upTo: limit)
         let form = try FormFields(
