@@ -131,6 +131,17 @@ struct RespondentsAPITests {
             "the original at index 0 does not read as the respondent it came with",
             "originals[0]"
         ),
+        // Equal to Swift, told apart by every store: -0.0 and 0.0, and é composed and not.
+        (
+            #"{"respondents": [{"id": "x", "a": -0.0}], "originals": ["a: 0.0\n"]}"#,
+            "the original at index 0 does not read as the respondent it came with",
+            "originals[0]"
+        ),
+        (
+            #"{"respondents": [{"id": "x", "a": "\u00e9"}], "originals": ["a: e\u0301\n"]}"#,
+            "the original at index 0 does not read as the respondent it came with",
+            "originals[0]"
+        ),
         (
             #"{"respondents": [{"id": 1}], "originals": ["id: [1"]}"#,
             "the original at index 0: 1.yaml:2:1: while parsing a flow sequence did not find expected ',' or ']'",
