@@ -379,3 +379,43 @@ def test_a_sort_key_another_surveyor_owns_starts_no_page():
         assert first_rows("s1")[0] == "m0"
     finally:
         server.stop()
+
+
+def test_a_surveyor_reads_no_digest_of_anothers_answers(tmp_path):
+    """The digests a sync reads are SHA-256 of a respondent's answers: another surveyor's
+    would confirm a guess at them offline (a probe recovered an age and a smoker answer). A
+    surveyor reads the digests of what they sent alone; an admin reads every one; and a
+    surveyor's own sync still sends only what changed."""
+    import hashlib
+    server = Server(users=[("ada", "admin", "admin password"), ("sam", "surveyor", "survey password"),
+                           ("sue", "surveyor", "survey password")])
+    try:
+        sue = {"Authorization": f"Bearer {token_of(server, 'sue')}", **JSON}
+        sam_token = token_of(server, "sam")
+        sam = {"Authorization": f"Bearer {sam_token}", **JSON}
+        admin = {"Authorization": f"Bearer {token_of(server, 'ada')}", **JSON}
+        body = json.dumps([{"id": "s1", "age": 77, "smoker": True}]).encode()
+        assert server.request("POST", "/api/respondents", body=body, headers=sue)[0] == 200
+        bucket = hashlib.sha256(b"s1").digest()[0]
+        lookup = json.dumps({"ids": ["s1"]}).encode()
+        for headers, sees in [(sam, False), (admin, True), (sue, True)]:
+            status, _, answer = server.request("GET", f"/api/respondent-store/digests/{bucket}", headers=headers)
+            assert status == 200
+            assert ("s1" in [r["id"] for r in json.loads(answer)["respondents"]]) == sees
+            status, _, answer = server.request("POST", "/api/respondent-store/lookup", body=lookup, headers=headers)
+            assert status == 200 and ("s1" in json.loads(answer)["digests"]) == sees
+        status, _, answer = server.request("GET", "/api/respondent-store/digests", headers=sam)
+        assert status == 200 and set(json.loads(answer)["buckets"]) == {"0" * 64}
+        folder = tmp_path / "Respondents"
+        folder.mkdir()
+        for number in range(5):
+            (folder / f"m{number}.yaml").write_text(f"id: m{number}\nage: {20 + number}\n")
+        environment = {**os.environ, "CASEBOOK_TOKEN": sam_token}
+        for expected in ["synced 5, unchanged 0, failed 0", "synced 0, unchanged 5, failed 0"]:
+            synced = subprocess.run([casebook_binary(), "survey", "sync", "--from", str(folder), "--to", server.url],
+                                    capture_output=True, text=True, timeout=60, env=environment)
+            assert synced.returncode == 0 and expected in synced.stdout, synced.stdout + synced.stderr
+        status, _, answer = server.request("GET", "/api/respondent-store/digests", headers=sam)
+        assert len(set(json.loads(answer)["buckets"]) - {"0" * 64}) >= 1
+    finally:
+        server.stop()

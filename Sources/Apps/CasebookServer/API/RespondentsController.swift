@@ -145,7 +145,18 @@ struct RespondentsController: Sendable {
     @Sendable func buckets(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let buckets = try await verifiable().digestBuckets()
+        let buckets: DigestBuckets
+        if let user = try Self.restrictedDigestReader() {
+            var own = DigestBuckets()
+            for bucket in 0..<DigestBuckets.count {
+                for digest in try await digests(inBucket: bucket, sentBy: user) {
+                    own.toggle(digest)
+                }
+            }
+            buckets = own
+        } else {
+            buckets = try await verifiable().digestBuckets()
+        }
         return JSONResponse.make(
             json: [
                 "store": .string(try await identity.value()),
@@ -164,7 +175,7 @@ struct RespondentsController: Sendable {
                 "the bucket must be a whole number from 0 to \(DigestBuckets.count - 1)"
             ).parameter("bucket")
         }
-        let digests = try await verifiable().digests(inBucket: bucket)
+        let digests = try await visibleDigests(inBucket: bucket)
         return JSONResponse.make(
             json: [
                 "store": .string(try await identity.value()), "bucket": .integer(bucket),
@@ -183,7 +194,7 @@ struct RespondentsController: Sendable {
         var found: [String: JSONValue] = [:]
         let wanted = Set(ids)
         for bucket in Set(ids.map(RespondentDigest.bucket(ofID:))) {
-            for digest in try await verifiable().digests(inBucket: bucket)
+            for digest in try await visibleDigests(inBucket: bucket)
             where wanted.contains(digest.id) {
                 found[digest.id] = .string(digest.digest)
             }
@@ -209,6 +220,37 @@ struct RespondentsController: Sendable {
                 "store": .string(try await identity.value()),
                 "mine": .array(mine.sorted().map(JSONValue.string)),
             ])
+    }
+
+    /// The user whose digests alone a caller may read: a surveyor reads the digests of the
+    /// respondents whose current version they sent, and nobody else's, since a digest of
+    /// another's answers would confirm a guess at them offline (an age, a smoker's answer);
+    /// nil for a caller who reads every respondent (an admin, or anyone on a server without
+    /// users).
+    private static func restrictedDigestReader() throws -> String? {
+        guard !RespondentFilterQuery.mayReadEveryone else { return nil }
+        guard let user = SignedInUser.current else {
+            throw RequestError(.forbidden, "Only an admin reads every respondent's digest.")
+        }
+        return user
+    }
+
+    /// The digests of one bucket that the caller may read.
+    private func visibleDigests(inBucket bucket: Int) async throws -> [RespondentDigest] {
+        guard let user = try Self.restrictedDigestReader() else {
+            return try await verifiable().digests(inBucket: bucket)
+        }
+        return try await digests(inBucket: bucket, sentBy: user)
+    }
+
+    /// The digests of one bucket whose respondents' current version `user` sent.
+    private func digests(inBucket bucket: Int, sentBy user: String) async throws
+        -> [RespondentDigest]
+    {
+        let all = try await verifiable().digests(inBucket: bucket)
+        guard !all.isEmpty else { return [] }
+        let statuses = try await reviewing().statuses(of: all.map(\.id))
+        return all.filter { statuses[$0.id]?.sender.user == user }
     }
 
     private func verifiable() throws -> any VerifiableRespondentStore {
