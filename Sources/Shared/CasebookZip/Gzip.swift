@@ -16,15 +16,7 @@ public enum Gzip {
         defer { deflateEnd(&stream) }
         var input = Array(bytes)
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))))
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = UInt32(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = UInt32(target.count)
-                return deflate(&stream, Z_FINISH)
-            }
-        }
+        let status = stream.finish(&input, into: &output) { deflate($0, Z_FINISH) }
         guard status == Z_STREAM_END else { return nil }
         output.removeLast(output.count - Int(stream.total_out))
         return output

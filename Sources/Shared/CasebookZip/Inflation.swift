@@ -23,15 +23,7 @@ enum Inflation {
         // One byte more than allowed, to tell "exactly the limit" from "more than it".
         var output = [UInt8](repeating: 0, count: limit + 1)
         var input = Array(deflated)
-        let status = input.withUnsafeMutableBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                stream.next_in = source.baseAddress
-                stream.avail_in = UInt32(source.count)
-                stream.next_out = target.baseAddress
-                stream.avail_out = UInt32(target.count)
-                return CZlib.inflate(&stream, Z_FINISH)
-            }
-        }
+        let status = stream.finish(&input, into: &output) { CZlib.inflate($0, Z_FINISH) }
         let written = Int(stream.total_out)
         guard written <= limit else { throw .tooLarge }
         guard status == Z_STREAM_END else { throw .damaged }
