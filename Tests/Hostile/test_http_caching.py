@@ -24,7 +24,13 @@ def test_what_depends_on_the_user_is_private_and_varies_by_credentials():
             control = headers.get("Cache-Control", "")
             assert "private" in control and ("no-cache" in control or "no-store" in control), (path, control)
             assert {"cookie", "authorization"} <= vary(headers), (path, headers.get("Vary"))
+        # A signed-in browser's pages are never compressed (BREACH: a page echoes a search
+        # beside the user's data), however large.
+        status, headers, body = server.request("GET", "/menu", headers={**cookie, "Accept-Encoding": "gzip"})
+        assert status == 200 and len(body) > 1024 and "Content-Encoding" not in headers
         bearer = {"Authorization": f"Bearer {token_of(server, 'ada')}"}
+        status, headers, _ = server.request("GET", "/openapi.json", headers={**bearer, "Accept-Encoding": "gzip"})
+        assert status == 200 and headers.get("Content-Encoding") == "gzip"
         for path in ["/api/diary", "/api/respondents"]:
             status, headers, _ = server.request("GET", path, headers=bearer)
             assert status == 200, path
@@ -57,9 +63,17 @@ def test_text_is_compressed_when_asked_and_worth_it(server):
     assert "accept-encoding" in vary(headers)
     assert int(headers["Content-Length"]) == len(body) < len(plain) / 4
     assert json.loads(gzip.decompress(body)) == json.loads(plain)
-    # Refused encodings and identity alone are honoured.
-    status, headers, body = server.request("GET", "/openapi.json", headers={"Accept-Encoding": "gzip;q=0"})
-    assert "Content-Encoding" not in headers and body == plain
+    # Refused encodings, and identity preferred by its weight, are honoured.
+    for refusing in ["gzip;q=0", "identity;q=1, gzip;q=0.5", "gzip;q=0.1, identity"]:
+        status, headers, body = server.request("GET", "/openapi.json", headers={"Accept-Encoding": refusing})
+        assert "Content-Encoding" not in headers and body == plain, refusing
+    # The ETag names the content in either coding, and a 304 says what its 200 said.
+    _, compressed, _ = server.request("GET", "/openapi.json", headers={"Accept-Encoding": "gzip"})
+    assert compressed["ETag"] == plain_headers["ETag"]
+    status, revalidated, body = server.request(
+        "GET", "/openapi.json", headers={"Accept-Encoding": "gzip", "If-None-Match": compressed["ETag"]})
+    assert status == 304 and body == b""
+    assert revalidated["ETag"] == compressed["ETag"] and "accept-encoding" in vary(revalidated)
     # A body too small to gain is sent as it is.
     status, headers, body = server.request("GET", "/health", headers={"Accept-Encoding": "gzip"})
     assert status == 200 and "Content-Encoding" not in headers and body.strip() == b"ok"

@@ -38,6 +38,8 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         var headers: HTTPFields = [.eTag: eTag]
         if let control = response.headers[.cacheControl] { headers[.cacheControl] = control }
+        // A 304 carries what the 200 would have said of its variants (RFC 9110, 15.4.5).
+        if let vary = response.headers[.vary] { headers[.vary] = vary }
         return Response(status: .notModified, headers: headers)
     }
 

@@ -1,44 +1,88 @@
 import CasebookZip
 import Hummingbird
+import Synchronization
 
 /// Text answers compressed with gzip for a client that takes it (`Accept-Encoding`, RFC 9110
-/// 12.5.3): only bodies of known length from `smallest` to `largest` bytes (below, the header
-/// costs more than it saves; above, the answer is streamed as it is), of a textual type, not
-/// already encoded; every such answer says `Vary: Accept-Encoding`, compressed or not. The
-/// compressed answer's ETag is weak (`W/`), as its bytes are not the identity's; its
-/// conditional requests still match it.
+/// 12.5.3, weights honoured): only bodies of known length from `smallest` to `largest` bytes
+/// (below, the header costs more than it saves; above, the answer is sent as it is), of a
+/// textual type, not already encoded, for a `GET`; every such answer says
+/// `Vary: Accept-Encoding`, compressed or not, and so does every 304 (its 200 may have been).
+///
+/// - A request signed in by its session cookie gets nothing compressed: a page that shows a
+///   user's data beside what another site may put in its address (a search) would let a
+///   watcher of the connection's sizes guess that data byte by byte (BREACH). A program's
+///   bearer token cannot be sent by another site, so its answers are compressed.
+/// - The ETag is kept as it is: it names the content, whichever coding carries it (Casebook
+///   serves no ranges), so that an `If-Match` made from a compressed answer still matches.
+/// - What is the same for everyone (`public`, with an ETag: the stylesheet, the script, the
+///   API's description) is compressed once and kept, a few answers at most.
 struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware {
     static var smallest: Int { 1_024 }
-    static var largest: Int { 16 * 1024 * 1024 }
+    static var largest: Int { 2 * 1024 * 1024 }
+    /// The most public answers kept compressed.
+    static var mostKept: Int { 32 }
+
+    /// Compressed public answers by their ETag, shared by every copy of the middleware.
+    private final class Kept: Sendable {
+        let answers = Mutex<[String: [UInt8]]>([:])
+    }
+    private let kept = Kept()
 
     func handle(
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
+        if response.status == .notModified {
+            CachePolicyMiddleware<Context>.addVary(["Accept-Encoding"], to: &response.headers)
+            return response
+        }
         guard response.status == .ok, response.headers[.contentEncoding] == nil,
             let length = response.body.contentLength,
             (Self.smallest...Self.largest).contains(length),
             Self.isTextual(response.headers[.contentType])
         else { return response }
         CachePolicyMiddleware<Context>.addVary(["Accept-Encoding"], to: &response.headers)
-        guard Self.acceptsGzip(request.headers[values: .acceptEncoding]) else { return response }
-        let body = try await BodyCollector.collect(response.body)
-        guard let compressed = Gzip.compressed(body.readableBytesView),
-            compressed.count < body.readableBytes
-        else {
-            response.body = ResponseBody(byteBuffer: body)
-            return response
+        guard request.method == .get, !Self.carriesSession(request),
+            Self.acceptsGzip(request.headers[values: .acceptEncoding])
+        else { return response }
+        let key =
+            (response.headers[.cacheControl]?.contains("public") ?? false)
+            ? response.headers[.eTag] : nil
+        let compressed: [UInt8]
+        if let key, let known = kept.answers.withLock({ $0[key] }) {
+            compressed = known
+        } else {
+            let body = try await BodyCollector.collect(response.body)
+            guard let made = Gzip.compressed(body.readableBytesView),
+                made.count < body.readableBytes
+            else {
+                response.body = ResponseBody(byteBuffer: body)
+                return response
+            }
+            compressed = made
+            if let key {
+                kept.answers.withLock { kept in
+                    if kept.count >= Self.mostKept { kept.removeAll() }
+                    kept[key] = made
+                }
+            }
         }
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
         response.headers[.contentEncoding] = "gzip"
         if response.headers[.contentLength] != nil {
             response.headers[.contentLength] = "\(compressed.count)"
         }
-        if let tag = response.headers[.eTag], !tag.hasPrefix("W/") {
-            response.headers[.eTag] = "W/" + tag
-        }
         return response
+    }
+
+    /// Whether the request carries a session cookie (`SignInPages.sessionCookie`).
+    static func carriesSession(_ request: Request) -> Bool {
+        request.headers[values: .cookie].contains { header in
+            header.split(separator: ";").contains {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(SignInPages.sessionCookie + "=")
+            }
+        }
     }
 
     /// Whether a body of `type` is text that compresses: `text/*`, JSON (and JSON Lines, a
@@ -58,10 +102,11 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
     }
 
     /// Whether the `Accept-Encoding` values take gzip: named (or `x-gzip`) with a weight above
-    /// zero, or not named and `*` is.
+    /// zero, or not named and `*` is; and no lower than `identity` when that is named.
     static func acceptsGzip(_ values: [String]) -> Bool {
-        var gzip: Bool?
-        var any: Bool?
+        var gzip: Double?
+        var any: Double?
+        var identity: Double?
         for item in values.flatMap({ $0.split(separator: ",") }) {
             let parts = item.split(separator: ";").map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
@@ -72,11 +117,13 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
                 weight = Double(parameter.dropFirst(2)) ?? 0
             }
             switch coding {
-            case "gzip", "x-gzip": gzip = weight > 0
-            case "*": any = weight > 0
+            case "gzip", "x-gzip": gzip = weight
+            case "*": any = weight
+            case "identity": identity = weight
             default: break
             }
         }
-        return gzip ?? any ?? false
+        guard let taken = gzip ?? any, taken > 0 else { return false }
+        return taken >= (identity ?? 0)
     }
 }
