@@ -285,6 +285,7 @@ let package = Package(
             name: "casebook",
             dependencies: [
                 "AccountsCore",
+                "CasebookHTTPClient",
                 "AccountsFiles",
                 "AccountsHTTPClient",
                 "AccountsSQLite",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CasebookHTTPClient
 import Foundation
 
 /// `--to URL`: the backend a command talks to, checked before the command runs.
@@ -17,8 +18,10 @@ struct BackendOption: ParsableArguments {
     /// or https URL with a host, and a port, if it names one, from 1 to 65535.
     static func check(_ text: String, option: String = "--to") throws {
         if let port = outOfRangePort(text) {
-            throw ValidationError(
-                "\(option) '\(text)': port \(port) is not between 1 and 65535")
+            let problem =
+                port.allSatisfy({ $0.isASCII && $0.isNumber })
+                ? "port \(port) is not between 1 and 65535" : "port '\(port)' is not a number"
+            throw ValidationError("\(option) '\(text)': \(problem)")
         }
         guard httpURL(text) != nil else {
             throw ValidationError("\(option) must be an http or https URL, not '\(text)'")
@@ -36,25 +39,8 @@ struct BackendOption: ParsableArguments {
         return url
     }
 
-    /// The port of `text`'s authority as written, when it is not a number from 1 to 65535:
-    /// read here, because Foundation takes one past `Int`'s range for no port at all (so the
-    /// scheme's own), and one past 65535 as it is, which no connection can use.
+    /// The port of `text`'s authority as written, when it is not a number from 1 to 65535.
     static func outOfRangePort(_ text: String) -> Substring? {
-        guard let schemeEnd = text.range(of: "://") else { return nil }
-        let rest = text[schemeEnd.upperBound...]
-        let authority = rest[..<(rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex)]
-        var host = authority[
-            (authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex)...]
-        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
-            host = host[host.index(after: close)...]
-        }
-        guard let colon = host.lastIndex(of: ":") else { return nil }
-        let port = host[host.index(after: colon)...]
-        // An empty port is the scheme's (RFC 3986, 3.2.3).
-        guard !port.isEmpty else { return nil }
-        guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
-            (1...65535).contains(number)
-        else { return port }
-        return nil
+        HTTPExchange.outOfRangePort(in: text)
     }
 }

@@ -41,9 +41,10 @@ public enum HTTPExchange {
         _ method: String, to url: URL, headers: [(name: String, value: String)],
         body: [UInt8]?, timeout: Duration, answerLimit: Int
     ) async throws(Failure) -> Answer {
-        // A port no connection can use traps deep in the client: it is refused here, whoever
-        // made the URL.
-        if let port = url.port, !(1...65535).contains(port) {
+        // A port no connection can use traps deep in the client, and one past Int's range is
+        // no port at all to Foundation (so the scheme's): either is refused here, whoever made
+        // the URL.
+        if let port = outOfRangePort(in: url.absoluteString) {
             throw Failure(reason: "port \(port) is not between 1 and 65535")
         }
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -78,6 +79,29 @@ public enum HTTPExchange {
         } catch {
             throw Failure(reason: reason(for: error, answerLimit: answerLimit))
         }
+    }
+
+    /// The port of `text`'s authority as written (`http://host:PORT/…`, `[::1]:PORT`, after any
+    /// `user:password@`), when it is not a number from 1 to 65535; nil when it is, or when
+    /// there is none (an empty port is the scheme's, RFC 3986 3.2.3). Read from the text,
+    /// because Foundation takes a port past `Int`'s range for none at all, and one past 65535
+    /// as it is, which no connection can use.
+    public static func outOfRangePort(in text: String) -> Substring? {
+        guard let schemeEnd = text.range(of: "://") else { return nil }
+        let rest = text[schemeEnd.upperBound...]
+        let authority = rest[..<(rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex)]
+        var host = authority[
+            (authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex)...]
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            host = host[host.index(after: close)...]
+        }
+        guard let colon = host.lastIndex(of: ":") else { return nil }
+        let port = host[host.index(after: colon)...]
+        guard !port.isEmpty else { return nil }
+        guard port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
+            (1...65535).contains(number)
+        else { return port }
+        return nil
     }
 
     /// A person's words for why a request failed.
