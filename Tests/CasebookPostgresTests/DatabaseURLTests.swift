@@ -73,14 +73,18 @@ struct DatabaseURLTests {
         ("postgres://h/db", "names no user"),
         ("postgres://a@h", "names no database"),
         ("postgres://a@h/", "names no database"),
-        ("postgres://a@h:0/db", "has a port out of range: 0"),
-        ("postgres://a@h:99999999999999999999/db", "has a port out of range: 99999999999999999999"),
+        ("postgres://a@h:0/db", "has port 0, which is not between 1 and 65535"),
+        (
+            "postgres://a@h:99999999999999999999/db",
+            "has port 99999999999999999999, which is not between 1 and 65535"
+        ),
         ("postgres://a@h:54x/db", "has a port that is not a number: 54x"),
         ("postgres://a@h/d%00options%00-c%20log_statement%3Dall", "(U+0000) in its database"),
         ("postgres://a%00options@h/db", "has a control character (U+0000) in its user"),
         ("postgres://a:p%00w@h/db", "has a control character (U+0000) in its password"),
         ("postgres://a@h/d%0Ab", "has a control character (U+000A) in its database"),
         ("postgres://a@h%01/db", "has a control character (U+0001) in its host"),
+        ("postgres://a@h1,h%002/db", "has a control character (U+0000) in its 2nd host"),
         ("postgres://a@h/db?sslmode=maybe", "has an unknown sslmode"),
         ("postgres://a@h/db?user=b", "has an unknown parameter 'user'"),
         ("postgres://a@h/db?sslmode=disable&sslmode=require", "gives sslmode twice"),
@@ -95,6 +99,18 @@ struct DatabaseURLTests {
         } throws: { error in
             "\(error)".contains(problem)
         }
+    }
+
+    /// A NUL in a password from the environment would end it where PostgreSQL reads it.
+    @Test func aPasswordFromTheEnvironmentWithANULIsRefused() {
+        #expect {
+            try DatabaseURL("postgres://a@h/db", environment: ["PGPASSWORD": "pa\0ss"])
+        } throws: { error in
+            "\(error)".hasSuffix("has a control character (U+0000) in the password of PGPASSWORD")
+        }
+        #expect(
+            (try? DatabaseURL("postgres://a@h/db", environment: ["PGPASSWORD": "pa\tss"]))?.password
+                == "pa\tss")
     }
 
     @Test func anUnreadablePasswordFileIsNamed() {

@@ -107,20 +107,11 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         let port = first?.port ?? 5432
         // Each decoded part goes into PostgreSQL's startup message as it is: a NUL there would
         // end the part and start a parameter of the URL's choosing.
-        for (part, value) in [
-            ("host", host), ("user", user), ("password", components.password ?? ""),
-            ("database", database),
-        ] {
-            if let scalar = value.unicodeScalars.first(where: {
-                $0.properties.generalCategory == .control
-            }) {
-                let code = String(scalar.value, radix: 16, uppercase: true)
-                throw ParseError(
-                    problem:
-                        "has a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) in its \(part)"
-                )
-            }
+        for (part, value) in [("host", host), ("user", user), ("database", database)] {
+            try Self.refuseControlCharacters(in: value, part: "its \(part)")
         }
+        try Self.refuseControlCharacters(
+            in: components.password ?? "", part: "its password", nulOnly: true)
         var tls = TLSMode.prefer
         var target = TargetSessionAttributes.any
         var given: Set<String> = []
@@ -146,7 +137,11 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
             }
         }
         var password = components.password
-        if password == nil { password = environment["PGPASSWORD"] }
+        if password == nil, let given = environment["PGPASSWORD"] {
+            try Self.refuseControlCharacters(
+                in: given, part: "the password of PGPASSWORD", nulOnly: true)
+            password = given
+        }
         if password == nil, let passwordFile {
             let text: String
             do {
@@ -168,12 +163,30 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                         "names a password file whose first line, the password, is empty: \(passwordFile.path)"
                 )
             }
+            try Self.refuseControlCharacters(
+                in: line, part: "the password of \(passwordFile.path)", nulOnly: true)
             password = line
         }
         self.init(
             user: user, password: password, host: host, port: port, database: database, tls: tls)
         otherEndpoints = others
         targetSessionAttributes = target
+    }
+
+    /// Refuses `value` when it holds a control character (`nulOnly`: a NUL), which would reach
+    /// PostgreSQL's startup message as it is: a NUL ends the part and starts a parameter of the
+    /// URL's choosing. A password may hold any other character.
+    private static func refuseControlCharacters(
+        in value: String, part: String, nulOnly: Bool = false
+    ) throws(ParseError) {
+        guard
+            let scalar = value.unicodeScalars.first(where: {
+                nulOnly ? $0 == "\0" : $0.properties.generalCategory == .control
+            })
+        else { return }
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+        throw ParseError(problem: "has a control character (U+\(padded)) in \(part)")
     }
 
     /// An IPv6 address without its brackets (Foundation keeps them on Linux).
@@ -238,11 +251,15 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
                 throw ParseError(problem: "has a port that is not a number: \(portText)")
             }
             guard let number = Int(portText), (1...65535).contains(number) else {
-                throw ParseError(problem: "has a port out of range: \(portText)")
+                throw ParseError(
+                    problem: "has port \(portText), which is not between 1 and 65535")
             }
             port = number
         }
-        return Endpoint(host: String(host).removingPercentEncoding ?? String(host), port: port)
+        let decoded = String(host).removingPercentEncoding ?? String(host)
+        try refuseControlCharacters(
+            in: decoded, part: ordinal == 1 ? "its host" : "its \(Self.ordinal(ordinal)) host")
+        return Endpoint(host: decoded, port: port)
     }
 
     private static func ordinal(_ number: Int) -> String {
