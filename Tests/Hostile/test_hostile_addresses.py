@@ -35,6 +35,25 @@ def test_a_port_outside_its_range_is_refused_naming_it(tmp_path, arguments, port
     assert f"port {port} is not between 1 and 65535" in result.stderr, result.stderr
 
 
+def test_a_port_that_is_not_a_number_is_named_so(tmp_path):
+    result = run("diary", "list", "--server", "http://127.0.0.1:80a/", data=str(tmp_path / "data"))
+    assert result.returncode == 64 and "port '80a' is not a number" in result.stderr, result.stderr
+
+
+def test_a_web_page_where_the_api_should_be_is_named_not_dumped(tmp_path, server):
+    """A server URL with a path before the API's (`…/sub`) finds the server's 404 page: the
+    client says it found a web page, and names the URL as given, path and all."""
+    folder = tmp_path / "Respondents"
+    folder.mkdir()
+    (folder / "a.yaml").write_text("id: a\n")
+    synced = run("survey", "sync", "--from", str(folder), "--to", server.url + "/sub", "--retries", "0",
+                 data=str(tmp_path / "data"))
+    assert synced.returncode == 1 and "<html" not in synced.stderr, synced.stderr
+    assert "a web page, not a Casebook answer" in synced.stderr, synced.stderr
+    listed = run("diary", "list", "--server", server.url + "/sub", data=str(tmp_path / "data"))
+    assert listed.returncode == 1 and f"the server at {server.url}/sub answered 404" in listed.stderr, listed.stderr
+
+
 @pytest.mark.parametrize("url, part", [
     ("postgres://u@127.0.0.1:5432/d%00options%00-c%20log_statement%3Dall", "database"),
     ("postgres://u%00options%00-c@127.0.0.1:5432/d", "user"),

@@ -376,12 +376,16 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
         }
     }
 
-    /// The server's scheme, host and port, as a person names it.
+    /// The server's scheme, host and port, and the path it was given with, as a person named
+    /// it (without a user, a password, a query or a fragment).
     static func origin(_ server: URL) -> String {
         var components = URLComponents()
         components.scheme = server.scheme
         components.host = server.host
         components.port = server.port
+        var path = server.path
+        while path.hasSuffix("/") { path.removeLast() }
+        components.path = path
         return components.string ?? server.absoluteString
     }
 

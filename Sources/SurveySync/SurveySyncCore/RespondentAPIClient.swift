@@ -194,12 +194,16 @@ public struct RespondentAPIClient: RespondentBackend {
     }
 
     /// The server's message: a problem's `detail` (RFC 9457), or `error` as older servers
-    /// wrote it; else the body's first 500 bytes as text (cut before the character the 500th
-    /// byte is in), or what it is when it is not text: never U+FFFD in place of a reply's bytes.
+    /// wrote it; for a web page, that it is one (its markup would bury the line); else the
+    /// body's first 500 bytes as text (cut before the character the 500th byte is in), or what
+    /// it is when it is not text: never U+FFFD in place of a reply's bytes.
     static func message(in body: [UInt8]) -> String {
         let answer = try? JSONParser.parse(body)
         if case .string(let message)? = answer?["detail"] ?? answer?["error"] {
             return message
+        }
+        if body.drop(while: { [0x20, 0x09, 0x0A, 0x0D].contains($0) }).first == UInt8(ascii: "<") {
+            return "a web page, not a Casebook answer: is the URL the server's own address?"
         }
         let text = TextBytes.quoted(body, upTo: 500)
         return text.isEmpty ? "no message" : text
