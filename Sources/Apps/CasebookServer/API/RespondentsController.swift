@@ -147,11 +147,21 @@ struct RespondentsController: Sendable {
     {
         let buckets: DigestBuckets
         if let user = try Self.restrictedDigestReader() {
+            // One pass over what the user sent, a page at a time, their bodies being the
+            // canonical JSON the digests are taken of.
             var own = DigestBuckets()
-            for bucket in 0..<DigestBuckets.count {
-                for digest in try await digests(inBucket: bucket, sentBy: user) {
-                    own.toggle(digest)
+            var after: String?
+            let reviews = try reviewing()
+            while true {
+                let page = try await reviews.respondentBodies(
+                    matching: RespondentFilter(user: user), limit: 1_000, after: after)
+                for (id, body) in page {
+                    own.toggle(
+                        RespondentDigest(
+                            id: id, digest: RespondentDigest.digest(ofCanonicalJSON: body)))
                 }
+                guard page.count == 1_000, let last = page.last else { break }
+                after = last.id
             }
             buckets = own
         } else {
@@ -192,9 +202,14 @@ struct RespondentsController: Sendable {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let ids = try Self.lookupIDs(in: buffer.readableBytesView)
         var found: [String: JSONValue] = [:]
-        let wanted = Set(ids)
-        for bucket in Set(ids.map(RespondentDigest.bucket(ofID:))) {
-            for digest in try await visibleDigests(inBucket: bucket)
+        var wanted = Set(ids)
+        if let user = try Self.restrictedDigestReader() {
+            // Only the ids the user sent are looked up at all.
+            let statuses = try await reviewing().statuses(of: ids)
+            wanted = wanted.filter { statuses[$0]?.sender.user == user }
+        }
+        for bucket in Set(wanted.map(RespondentDigest.bucket(ofID:))) {
+            for digest in try await verifiable().digests(inBucket: bucket)
             where wanted.contains(digest.id) {
                 found[digest.id] = .string(digest.digest)
             }
