@@ -67,13 +67,15 @@ def test_text_is_compressed_when_asked_and_worth_it(server):
     for refusing in ["gzip;q=0", "identity;q=1, gzip;q=0.5", "gzip;q=0.1, identity"]:
         status, headers, body = server.request("GET", "/openapi.json", headers={"Accept-Encoding": refusing})
         assert "Content-Encoding" not in headers and body == plain, refusing
-    # The ETag names the content in either coding, and a 304 says what its 200 said.
+    # The compressed answer has a tag of its own, and a 304 says what its 200 said.
     _, compressed, _ = server.request("GET", "/openapi.json", headers={"Accept-Encoding": "gzip"})
-    assert compressed["ETag"] == plain_headers["ETag"]
+    assert compressed["ETag"] == plain_headers["ETag"][:-1] + '-gzip"'
     status, revalidated, body = server.request(
         "GET", "/openapi.json", headers={"Accept-Encoding": "gzip", "If-None-Match": compressed["ETag"]})
     assert status == 304 and body == b""
     assert revalidated["ETag"] == compressed["ETag"] and "accept-encoding" in vary(revalidated)
+    status, revalidated, _ = server.request("GET", "/openapi.json", headers={"If-None-Match": compressed["ETag"]})
+    assert status == 304 and revalidated["ETag"] == plain_headers["ETag"]
     # A body too small to gain is sent as it is.
     status, headers, body = server.request("GET", "/health", headers={"Accept-Encoding": "gzip"})
     assert status == 200 and "Content-Encoding" not in headers and body.strip() == b"ok"
@@ -92,3 +94,29 @@ def test_a_server_behind_https_asks_browsers_to_keep_to_it():
 def test_a_plain_http_server_sends_no_strict_transport_security(server):
     _, headers, _ = server.request("GET", "/")
     assert "Strict-Transport-Security" not in headers
+
+
+def test_a_compressed_entrys_tag_still_names_its_revision():
+    """A program that takes gzip reads an entry's tag of the compressed answer; sent back in
+    If-Match, it names the same revision, so the update goes through."""
+    import urllib.request
+    server = Server()
+    try:
+        body = json.dumps({"text": "x" * 4000}).encode()
+        status, headers, answer = server.request("POST", "/api/diary", body=body,
+                                                 headers={"Content-Type": "application/json"})
+        assert status == 201
+        entry = json.loads(answer)["id"]
+        status, headers, _ = server.request("GET", f"/api/diary/{entry}", headers={"Accept-Encoding": "gzip"})
+        assert status == 200 and headers.get("Content-Encoding") == "gzip"
+        tag = headers["ETag"]
+        assert tag.endswith('-gzip"')
+        changed = json.dumps({"text": "y" * 4000}).encode()
+        status, _, _ = server.request("PUT", f"/api/diary/{entry}", body=changed,
+                                      headers={"Content-Type": "application/json", "If-Match": tag})
+        assert status == 200
+        status, _, _ = server.request("PUT", f"/api/diary/{entry}", body=changed,
+                                      headers={"Content-Type": "application/json", "If-Match": tag})
+        assert status == 412
+    finally:
+        server.stop()

@@ -11,10 +11,17 @@ public enum DiaryEntryETag {
         "\"\(revision)\(starred ? starredMark : "")\""
     }
 
-    /// The revision a strong ETag of this kind names; nil for any other tag.
+    /// What ends an ETag of an answer sent compressed with gzip (`"7-gzip"`): its bytes are
+    /// not the plain answer's, so its tag is its own (RFC 9110, 8.8.3.3); it names the same
+    /// revision.
+    public static let gzipMark = "-gzip"
+
+    /// The revision a strong ETag of this kind names, sent plain or compressed; nil for any
+    /// other tag.
     public static func revision(of tag: some StringProtocol) -> Int? {
         guard tag.count >= 3, tag.first == "\"", tag.last == "\"" else { return nil }
-        let quoted = tag.dropFirst().dropLast()
+        var quoted = tag.dropFirst().dropLast()
+        if quoted.hasSuffix(gzipMark) { quoted = quoted.dropLast(gzipMark.count) }
         let number = quoted.hasSuffix(starredMark) ? quoted.dropLast(starredMark.count) : quoted
         guard let revision = Int(number), revision >= 0 else { return nil }
         return revision

@@ -36,7 +36,12 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let asked = request.headers[.ifNoneMatch], Self.matches(asked, eTag) else {
             return tagged
         }
-        var headers: HTTPFields = [.eTag: eTag]
+        // The 304 names the tag the 200 would have had: the compressed one's if it would have
+        // gone compressed.
+        let shown =
+            ResponseCompressionMiddleware<Context>.wouldCompress(tagged, for: request)
+            ? ResponseCompressionMiddleware<Context>.compressedTag(of: eTag) : eTag
+        var headers: HTTPFields = [.eTag: shown]
         if let control = response.headers[.cacheControl] { headers[.cacheControl] = control }
         // A 304 carries what the 200 would have said of its variants (RFC 9110, 15.4.5).
         if let vary = response.headers[.vary] { headers[.vary] = vary }
@@ -49,12 +54,16 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
         return "\"\(Base64URL.encode(digest))\""
     }
 
-    /// Whether an `If-None-Match` list names `eTag`, by weak comparison, or is `*`.
+    /// Whether an `If-None-Match` list names `eTag`, by weak comparison, or is `*`; a tag of
+    /// the answer sent compressed (`ResponseCompressionMiddleware.compressedTag(of:)`) names
+    /// it too, as the same content.
     static func matches(_ header: String, _ eTag: String) -> Bool {
         let own = eTag.hasPrefix("W/") ? String(eTag.dropFirst(2)) : eTag
         return header.split(separator: ",").contains { item in
             let tag = item.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || (tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag) == own
+            let opaque = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+            return tag == "*" || opaque == own
+                || opaque == ResponseCompressionMiddleware<Context>.compressedTag(of: own)
         }
     }
 }

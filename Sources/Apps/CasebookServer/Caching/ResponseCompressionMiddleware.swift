@@ -1,3 +1,4 @@
+import CasebookWire
 import CasebookZip
 import Hummingbird
 import Synchronization
@@ -12,8 +13,10 @@ import Synchronization
 ///   user's data beside what another site may put in its address (a search) would let a
 ///   watcher of the connection's sizes guess that data byte by byte (BREACH). A program's
 ///   bearer token cannot be sent by another site, so its answers are compressed.
-/// - The ETag is kept as it is: it names the content, whichever coding carries it (Casebook
-///   serves no ranges), so that an `If-Match` made from a compressed answer still matches.
+/// - A compressed answer's ETag is its own (`"…-gzip"`, RFC 9110 8.8.3.3: its bytes are not
+///   the plain answer's), and names the same content wherever a tag is compared: an
+///   `If-None-Match` (`ConditionalGetMiddleware`) and a diary entry's `If-Match`
+///   (`DiaryEntryETag`).
 /// - What is the same for everyone (`public`, with an ETag: the stylesheet, the script, the
 ///   API's description) is compressed once and kept, a few answers at most.
 struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -37,15 +40,9 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
             CachePolicyMiddleware<Context>.addVary(["Accept-Encoding"], to: &response.headers)
             return response
         }
-        guard response.status == .ok, response.headers[.contentEncoding] == nil,
-            let length = response.body.contentLength,
-            (Self.smallest...Self.largest).contains(length),
-            Self.isTextual(response.headers[.contentType])
-        else { return response }
+        guard Self.mayCompress(response) else { return response }
         CachePolicyMiddleware<Context>.addVary(["Accept-Encoding"], to: &response.headers)
-        guard request.method == .get, !Self.carriesSession(request),
-            Self.acceptsGzip(request.headers[values: .acceptEncoding])
-        else { return response }
+        guard Self.wouldCompress(response, for: request) else { return response }
         let key =
             (response.headers[.cacheControl]?.contains("public") ?? false)
             ? response.headers[.eTag] : nil
@@ -70,10 +67,38 @@ struct ResponseCompressionMiddleware<Context: RequestContext>: RouterMiddleware 
         }
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: compressed))
         response.headers[.contentEncoding] = "gzip"
+        if let tag = response.headers[.eTag] {
+            response.headers[.eTag] = Self.compressedTag(of: tag)
+        }
         if response.headers[.contentLength] != nil {
             response.headers[.contentLength] = "\(compressed.count)"
         }
         return response
+    }
+
+    /// Whether `response` is one that is compressed for a client that takes it: a 200 of a
+    /// textual type and known length from `smallest` to `largest` bytes, not already encoded.
+    static func mayCompress(_ response: Response) -> Bool {
+        guard response.status == .ok, response.headers[.contentEncoding] == nil,
+            let length = response.body.contentLength
+        else { return false }
+        return (smallest...largest).contains(length) && isTextual(response.headers[.contentType])
+    }
+
+    /// Whether `response` goes compressed to `request`: what a 304 standing for it says of its
+    /// tag (`ConditionalGetMiddleware`).
+    static func wouldCompress(_ response: Response, for request: Request) -> Bool {
+        mayCompress(response) && request.method == .get && !carriesSession(request)
+            && acceptsGzip(request.headers[values: .acceptEncoding])
+    }
+
+    /// The ETag of an answer tagged `tag`, sent compressed: `"abc"` is `"abc-gzip"`, `W/"abc"`
+    /// `W/"abc-gzip"`.
+    static func compressedTag(of tag: String) -> String {
+        guard tag.hasSuffix("\""), !tag.hasSuffix(DiaryEntryETag.gzipMark + "\"") else {
+            return tag
+        }
+        return String(tag.dropLast()) + DiaryEntryETag.gzipMark + "\""
     }
 
     /// Whether the request carries a session cookie (`SignInPages.sessionCookie`).
