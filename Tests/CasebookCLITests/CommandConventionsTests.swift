@@ -83,7 +83,7 @@ struct CommandConventionsTests {
         let result = try CasebookExecutable.run(["--version"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "casebook 0.3.0")
+        #expect(lines.first == "casebook 0.7.0")
         #expect(lines.contains { $0.hasPrefix("Swift 6.") })
         #expect(lines.contains { $0 == "debug build" || $0 == "release build" })
         #expect(lines.contains { $0.hasPrefix("Linux ") || $0.hasPrefix("macOS ") })

@@ -3,7 +3,7 @@ import ArgumentParser
 /// The `casebook` command: one subcommand per Casebook system (started by `CasebookMain`).
 struct Casebook: AsyncParsableCommand {
     /// This build's version, as `casebook --version` prints it.
-    static let version = "0.3.0"
+    static let version = "0.7.0"
     /// What `--version` prints: the whole `BuildDescription` when it is asked for, and only
     /// then, since finding the commit reads files that no other command needs (a tenth of a
     /// `diary list`'s time).
