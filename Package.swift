@@ -97,7 +97,10 @@ let package = Package(
         .target(name: "CasebookDataDirectory"),
         .target(
             name: "CasebookWire",
-            dependencies: ["AccountsCore", "CasebookJSON", "DiaryCore", "SurveySyncCore"]),
+            dependencies: [
+                "AccountsCore", "CasebookCalendar", "CasebookJSON", "DiaryCore", "SurveySyncCore",
+            ]),
+        .target(name: "CasebookCalendar"),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
         .target(name: "StoreFailures"),
         .target(
@@ -109,8 +112,8 @@ let package = Package(
         .target(
             name: "SurveySyncCore",
             dependencies: [
-                "CasebookFileSystem", "CasebookJSON", "CasebookWords", "CasebookYAML",
-                "CasebookZip", "StoreFailures", "Yams",
+                "CasebookCalendar", "CasebookFileSystem", "CasebookJSON", "CasebookWords",
+                "CasebookYAML", "CasebookZip", "StoreFailures", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),
@@ -416,7 +419,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CasebookWireTests",
-            dependencies: ["CasebookWire", "DiaryCore", "SurveySyncCore"]),
+            dependencies: ["CasebookCalendar", "CasebookWire", "DiaryCore", "SurveySyncCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(
             name: "MenuTests",
@@ -501,6 +504,7 @@ let sourceFolders: [String: String] = [
     "AccountsBcrypt": "Sources/Accounts/AccountsBcrypt",
     "Accounts": "Sources/Accounts/Accounts",
     // What several systems share: files, formats, the stores' plumbing, HTTP clients.
+    "CasebookCalendar": "Sources/Shared/CasebookCalendar",
     "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
     "CasebookJSON": "Sources/Shared/CasebookJSON",
     "CasebookWords": "Sources/Shared/CasebookWords",

@@ -1,3 +1,4 @@
+import CasebookCalendar
 import Foundation
 
 /// The dates of the wire, as `Date.ISO8601FormatStyle(includingFractionalSeconds: true)` wrote
@@ -220,14 +221,9 @@ public enum WireDateText {
         }
     }
 
-    /// Days from 1970-01-01 to the date (negative before it), the inverse of `civil`.
+    /// Days from 1970-01-01 to the date (negative before it).
     private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDays.days(year: year, month: month, day: day)
     }
 
     /// 1970-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since the reference date.
@@ -237,19 +233,9 @@ public enum WireDateText {
     private static let dash = UInt8(ascii: "-")
     private static let colon = UInt8(ascii: ":")
 
-    /// The Gregorian year, month and day of a day counted from 1970-01-01 (not before it), by
-    /// counting in 400-year eras of years that start in March (Howard Hinnant's method).
+    /// The Gregorian year, month and day of a day counted from 1970-01-01.
     private static func civil(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra =
-            (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        CivilDays.date(days: days)
     }
 
     @inline(__always)

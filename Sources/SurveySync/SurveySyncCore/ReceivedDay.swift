@@ -1,3 +1,4 @@
+import CasebookCalendar
 import Foundation
 
 /// A day of the calendar, in UTC, as a filter by arrival names it (`2026-11-25`): the year
@@ -50,17 +51,7 @@ public struct ReceivedDay: Equatable, Sendable {
 
     /// The day as `init(_:)` reads it.
     public var text: String {
-        // Howard Hinnant's civil_from_days, over 400-year eras of 146,097 days.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra =
-            (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDays.date(days: days)
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
@@ -68,14 +59,9 @@ public struct ReceivedDay: Equatable, Sendable {
         return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
     }
 
-    /// Days from 1970-01-01 to a day (Howard Hinnant's days_from_civil).
+    /// Days from 1970-01-01 to a day.
     private static func days(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilDays.days(year: year, month: month, day: day)
     }
 
     private static func length(ofMonth month: Int, in year: Int) -> Int {
