@@ -25,6 +25,20 @@ public protocol RespondentFolder {
 }
 
 extension RespondentFolder {
+    /// The folder claimed for a sync, a verify's repair or anything else that writes its
+    /// ledger; a folder that cannot be claimed, or that another sync holds, is the error that
+    /// says so.
+    func claimedForSync() throws(SyncError) -> SyncClaim {
+        let claim: SyncClaim?
+        do {
+            claim = try claimForSync()
+        } catch {
+            throw .folderUnreadable(path: location, reason: "\(error)")
+        }
+        guard let claim else { throw .alreadySyncing(path: location) }
+        return claim
+    }
+
     public func appendToLedger(_ data: Data) throws {
         try writeLedger((try ledgerData() ?? Data()) + data)
     }

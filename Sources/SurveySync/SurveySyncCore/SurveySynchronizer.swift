@@ -64,13 +64,7 @@ public struct SurveySynchronizer {
     private func run(sending: Bool, progress: (SyncProgress) -> Void) async throws(SyncError)
         -> SyncReport
     {
-        let claim: SyncClaim?
-        do {
-            claim = try folder.claimForSync()
-        } catch {
-            throw .folderUnreadable(path: folder.location, reason: "\(error)")
-        }
-        guard let claim else { throw .alreadySyncing(path: folder.location) }
+        let claim = try folder.claimedForSync()
         defer { claim.end() }
         let ledgerPath = folder.ledgerLocation
         var ledger = try SyncLedger(data: try readLedger(path: ledgerPath), location: ledgerPath)

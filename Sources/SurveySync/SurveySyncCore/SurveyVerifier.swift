@@ -35,13 +35,7 @@ public struct SurveyVerifier {
     /// Verifies, then sends every respondent that is missing or different, recording what the
     /// store acknowledged in the ledger as a sync does. The report counts what was repaired.
     public func repair() async throws(SyncError) -> VerifyReport {
-        let claim: SyncClaim?
-        do {
-            claim = try folder.claimForSync()
-        } catch {
-            throw .folderUnreadable(path: folder.location, reason: "\(error)")
-        }
-        guard let claim else { throw .alreadySyncing(path: folder.location) }
+        let claim = try folder.claimedForSync()
         defer { claim.end() }
         var (report, ledger) = try await compare()
         let files = report.differences.filter { $0.kind != .onlyOnBackend }.compactMap(\.file)
