@@ -54,6 +54,26 @@ struct DiaryAPITests {
         }
     }
 
+    /// A text's body is read strictly, as every wire type is: a member but `text` is refused,
+    /// naming it, and nothing is written.
+    @Test func aTextWithAnUnknownMemberIsRefusedNamingIt() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "first", "mood": "calm"}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["field"] as? String == "mood")
+                #expect(
+                    answer["detail"] as? String
+                        == #"unknown field 'mood': the body must be {"text": "…"}"#)
+            }
+        }
+        #expect(try stores.diary.count() == 0)
+    }
+
     /// Pages by cursor: each page gives `next` and a `Link` to the page after it, none on the
     /// last; an entry added meanwhile moves nothing; an offset still works as before.
     @Test func pagesByCursorWithLinksStableWhileEntriesAreAdded() async throws {
