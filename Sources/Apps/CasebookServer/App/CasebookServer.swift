@@ -70,9 +70,7 @@ public enum CasebookServer {
             let host = configuration.host
             app.beforeServerStarts {
                 try await database.prepare(Stores.postgresSchemas)
-                if !Self.isLoopback(host), try await users?.count() ?? 0 == 0 {
-                    throw ServerStartError.noUsersYet(host: host)
-                }
+                try await Self.refuseAnOpenAddressWithoutUsers(host: host, users: users)
             }
         }
         return app
@@ -106,10 +104,10 @@ public enum CasebookServer {
             throw ServerStartError.dataDirectoryUnusable(
                 path: configuration.dataDirectory.path, reason: "\(error)")
         }
-        if stores.database == nil, !Self.isLoopback(configuration.host),
-            try await stores.users?.count() ?? 0 == 0
-        {
-            throw ServerStartError.noUsersYet(host: configuration.host)
+        // On a database, once its tables are ready (`application`).
+        if stores.database == nil {
+            try await Self.refuseAnOpenAddressWithoutUsers(
+                host: configuration.host, users: stores.users)
         }
         DescriptorLimit.raiseToHardLimit()
         let app = try application(
@@ -130,6 +128,17 @@ public enum CasebookServer {
 }
 
 extension CasebookServer {
+    /// Refuses to serve an address other machines reach while nobody can sign in: the server
+    /// would be everyone's who reaches it.
+    /// - Throws: `ServerStartError.noUsersYet`.
+    static func refuseAnOpenAddressWithoutUsers(
+        host: String, users: (any UserStore & TokenStore & SessionStore)?
+    ) async throws {
+        if !isLoopback(host), try await users?.count() ?? 0 == 0 {
+            throw ServerStartError.noUsersYet(host: host)
+        }
+    }
+
     /// Whether `host` is an address only this machine reaches.
     static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
