@@ -407,6 +407,7 @@ def test_a_guest_reads_the_allergens_and_leaves_out_milk(browser, screenshot, tm
     try:
         browser.get(server.url + "/menu")
         assert "Contains: cereals containing gluten, milk" in texts(browser, ".menu-item .allergens")
+        browser.find_element(By.CSS_SELECTOR, "details.menu-filters summary").click()
         for box in browser.find_elements(By.CSS_SELECTOR, "form.menu-filter input[name=without]"):
             if box.get_attribute("value") == "milk":
                 box.click()

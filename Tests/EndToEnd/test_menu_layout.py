@@ -1,0 +1,107 @@
+"""The guest's menu as a person sees it, read from the boxes Chromium lays out, not from the
+DOM alone: at a phone's 390 px and a desktop's 1280 px, as a guest and signed in, the first
+dish shows on the first screen (the filters folded away), every checkbox sits on one line
+beside its label, every price keeps to its row's right edge with or without labels and
+allergens, nothing spills past the screen's edge, and the header holds its links."""
+import os
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from casebook_server import Server
+from test_sign_in import sign_in
+from test_web_pages import MENU_WITH_ALLERGENS, click_and_load
+
+# A phone's viewport (390 × 844, as an iPhone 14's) and a desktop's.
+SIZES = [(390, 844), (1280, 900)]
+
+BOXES = """
+const box = element => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height}; };
+return {
+    width: window.innerWidth, height: window.innerHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    header: box(document.querySelector('header.site')),
+    headerLinks: [...document.querySelectorAll('header.site a, header.site button')].map(box),
+    spilled: [...document.querySelectorAll('header *, main *, footer *')]
+        .filter(e => e.getClientRects().length > 0)
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map(e => e.tagName + '.' + e.className),
+    items: [...document.querySelectorAll('.menu-item')].map(item => ({
+        row: box(item), title: box(item.querySelector('.item-title')),
+        price: box(item.querySelector('.price'))})),
+    choices: [...document.querySelectorAll('form.menu-filter label')].map(label => ({
+        text: label.textContent.trim(), label: box(label),
+        box: box(label.querySelector('input'))})),
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def restaurant(tmp_path_factory):
+    menu = tmp_path_factory.mktemp("menu") / "menu.yaml"
+    menu.write_text(MENU_WITH_ALLERGENS)
+    running = Server("--menu", str(menu), users=[("mia", "manager", "manager password")])
+    yield running
+    running.stop()
+
+
+def boxes(browser):
+    return browser.execute_script(BOXES)
+
+
+def check_page(browser, width, height, viewer):
+    seen = boxes(browser)
+    where = f"{viewer} at {width} px"
+    assert seen["width"] == width, where
+    assert seen["scrollWidth"] <= width, f"{where}: the page is {seen['scrollWidth']} px wide"
+    assert not seen["spilled"], f"{where}: past the screen's edge: {seen['spilled']}"
+    header = seen["header"]
+    for link in seen["headerLinks"]:
+        assert header["left"] <= link["left"] and link["right"] <= header["right"], where
+        assert header["top"] <= link["top"] and link["bottom"] <= header["bottom"], where
+    first = seen["items"][0]
+    assert first["row"]["bottom"] <= height, f"{where}: the first dish is below the fold"
+    for item in seen["items"]:
+        assert abs(item["price"]["right"] - item["row"]["right"]) <= 1, f"{where}: {item}"
+        assert abs(item["price"]["top"] - item["title"]["top"]) <= 4, f"{where}: {item}"
+    # The filters open: each checkbox on the line of its label's words, left of them.
+    browser.find_element(By.CSS_SELECTOR, "details.menu-filters summary").click()
+    choices = boxes(browser)["choices"]
+    assert len(choices) == 18, where
+    for choice in choices:
+        label, box = choice["label"], choice["box"]
+        middle = (box["top"] + box["bottom"]) / 2
+        assert label["top"] <= middle <= label["bottom"], f"{where}: {choice}"
+        assert label["height"] < 2 * box["height"] + 16, f"{where}: {choice['text']} wraps"
+        assert box["left"] - label["left"] <= 1, f"{where}: {choice['text']}"
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_guest_reads_the_menu_on_a_phone_and_a_desktop(restaurant, browser, screenshot, width, height):
+    browser.delete_all_cookies()
+    browser.set_window_size(width, height)
+    # The window's outer size holds the browser's frame: size the viewport itself.
+    inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
+    browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    browser.get(restaurant.url + "/menu")
+    screenshot(f"menu-guest-{width}")
+    check_page(browser, width, height, "a guest")
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_manager_reads_the_menu_on_a_phone_and_a_desktop(restaurant, browser, screenshot, width, height):
+    browser.delete_all_cookies()
+    browser.set_window_size(1100, 1400)
+    browser.get(restaurant.url + "/login?next=/menu")
+    sign_in(browser, "mia", "manager password")
+    never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
+    if never:
+        click_and_load(browser, never[0])
+    browser.set_window_size(width, height)
+    inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
+    browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    browser.get(restaurant.url + "/menu")
+    screenshot(f"menu-manager-{width}")
+    check_page(browser, width, height, "a manager")
+    browser.delete_all_cookies()
