@@ -18,8 +18,11 @@ struct MenuCommandTests {
                 "  Margherita            €8.50  Tomato, mozzarella, basil, olive oil"))
         #expect(
             lines.contains("  Tiramisù              €6.00  Mascarpone, coffee, savoiardi, cocoa"))
-        let rows = lines.filter { $0.hasPrefix("  ") }
+        // A dish's row, then its labels and allergens indented beneath it.
+        let rows = lines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("    ") }
         #expect(rows.count == 16)
+        #expect(
+            lines.contains("    Vegetarian, Vegan, Gluten-free; contains none of the 14 allergens"))
         let priceEnds = rows.map { row in
             row.distance(from: row.startIndex, to: row.firstRange(of: ".")!.upperBound) + 2
         }

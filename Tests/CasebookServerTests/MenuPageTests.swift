@@ -62,6 +62,24 @@ struct MenuPageTests {
         }
     }
 
+    /// Water declares no allergens: the page says so rather than nothing, and a guest who
+    /// leaves out milk finds it apart, under "Ask us first", never among the dishes without
+    /// milk.
+    @Test func aDishWithoutDeclaredAllergensIsNeverListedAsFreeOfOne() async throws {
+        try await withPages { pages in
+            let whole = try await pages.get("/menu").html
+            #expect(whole.contains(#"<p class="allergens">Allergens not declared — ask us</p>"#))
+            let noMilk = try await pages.get("/menu?without=milk").html
+            let askUs = try #require(noMilk.range(of: #"<h2 id="ask-us">Ask us first</h2>"#))
+            #expect(!noMilk[..<askUs.lowerBound].contains("Water"))
+            #expect(noMilk[askUs.upperBound...].contains(#"<span class="item-title">Water</span>"#))
+            #expect(noMilk.contains("These dishes have not declared their allergens"))
+            #expect(noMilk.contains("No dish is declared to suit these choices."))
+            let vegan = try await pages.get("/menu?label=vegan").html
+            #expect(vegan.contains("Water") && !vegan.contains("Ask us first"))
+        }
+    }
+
     @Test func theMenuIsSchemaOrgJSONLDThatNoTextCanBreakOutOf() async throws {
         try await withPages { pages in
             let html = try await pages.get("/menu").html

@@ -77,7 +77,11 @@ struct AllergenTests {
         let json = String(decoding: try listing.jsonData(), as: UTF8.self)
         #expect(json.contains(#""allergens" : ["#))
         #expect(json.components(separatedBy: "\"allergens\"").count - 1 == 2)
-        let plain = String(decoding: try MenuListing(menu: .giuseppes).jsonData(), as: UTF8.self)
-        #expect(!plain.contains("allergens") && !plain.contains("labels"))
+        let plain = String(
+            decoding: try MenuListing(
+                menu: try Menu(yaml: "currency: EUR\npizzas: [{name: A, price: 1}]", file: "m.yaml")
+            ).jsonData(), as: UTF8.self)
+        #expect(!plain.contains(#""allergens""#) && !plain.contains(#""labels""#))
+        #expect(plain.contains(#""allergensDeclared" : false"#))
     }
 }

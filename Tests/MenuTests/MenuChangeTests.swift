@@ -50,7 +50,7 @@ struct MenuChangeTests {
         let changed = try Menu.giuseppes.replacing(at: Self.margherita, with: margherita)
         #expect(
             Self.lines(.giuseppes, changed) == [
-                "Margherita: description changed, allergens none → gluten, labels none → vegan"
+                "Margherita: description changed, allergens gluten, milk → gluten, labels vegetarian → vegan"
             ])
         let moved = try #require(Menu.giuseppes.moving(at: Self.margherita, by: 1))
         #expect(Self.lines(.giuseppes, moved) == ["Pizzas: put in another order"])

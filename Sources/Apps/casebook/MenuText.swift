@@ -19,13 +19,16 @@ enum MenuText {
                 let description = item.description.map { "  " + $0 } ?? ""
                 text += "  \(title)  \(price)\(description)\n"
                 // Labels and allergens on a line of their own, where there are some.
+                // Allergens declared as none are said to be; undeclared ones are not shown.
                 let labels = item.row.labels.map(\.name)
                 let allergens = item.row.allergens.map(\.name)
-                if !labels.isEmpty || !allergens.isEmpty {
-                    let said = [
-                        labels.isEmpty ? nil : labels.joined(separator: ", "),
-                        allergens.isEmpty ? nil : "contains " + allergens.joined(separator: ", "),
-                    ].compactMap { $0 }.joined(separator: "; ")
+                let contains =
+                    !allergens.isEmpty
+                    ? "contains " + allergens.joined(separator: ", ")
+                    : item.row.allergensDeclared ? "contains none of the 14 allergens" : nil
+                if !labels.isEmpty || contains != nil {
+                    let said = [labels.isEmpty ? nil : labels.joined(separator: ", "), contains]
+                        .compactMap { $0 }.joined(separator: "; ")
                     text += "    " + said + "\n"
                 }
             }

@@ -11,6 +11,10 @@ public struct MenuDish: Equatable, Sendable {
     public var allergens: Set<Allergen>
     public var labels: Set<DietaryLabel>
     public var soldOut: MenuSoldOut?
+    /// Whether `allergens` is all it contains (none, when empty); else a guest must ask.
+    public var allergensDeclared: Bool
+    /// Whether `labels` is every label that suits it.
+    public var labelsDeclared: Bool
 
     /// The longest name a form gives, in Unicode scalars.
     public static let longestName = 200
@@ -27,12 +31,29 @@ public struct MenuDish: Equatable, Sendable {
         self.allergens = allergens
         self.labels = labels
         self.soldOut = soldOut
+        allergensDeclared = !allergens.isEmpty
+        labelsDeclared = !labels.isEmpty
+    }
+
+    /// A dish whose allergens and labels are declared or not, as `allergensDeclared` and
+    /// `labelsDeclared` say (naming some declares them).
+    public init(
+        name: String, price: Decimal, description: String? = nil, allergens: Set<Allergen>,
+        allergensDeclared: Bool, labels: Set<DietaryLabel>, labelsDeclared: Bool,
+        soldOut: MenuSoldOut? = nil
+    ) {
+        self.init(
+            name: name, price: price, description: description, allergens: allergens,
+            labels: labels, soldOut: soldOut)
+        self.allergensDeclared = allergensDeclared || !allergens.isEmpty
+        self.labelsDeclared = labelsDeclared || !labels.isEmpty
     }
 
     init(_ offering: some MenuOffering) {
         self.init(
             name: offering.name, price: offering.price, description: offering.description,
-            allergens: Set(offering.allergens), labels: Set(offering.labels),
+            allergens: Set(offering.allergens), allergensDeclared: offering.allergensDeclared,
+            labels: Set(offering.labels), labelsDeclared: offering.labelsDeclared,
             soldOut: offering.soldOut)
     }
 
@@ -96,7 +117,8 @@ extension Offering {
         self.init(
             name: dish.name, price: dish.price, description: dish.description,
             allergens: dish.allergens, labels: dish.labels)
-        self = marked(dish.soldOut)
+        self = marked(dish.soldOut).declared(
+            allergens: dish.allergensDeclared, labels: dish.labelsDeclared)
     }
 }
 

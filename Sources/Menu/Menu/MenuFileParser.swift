@@ -155,6 +155,10 @@ struct MenuFileParser {
         var description: String?
         var allergens: Set<Allergen> = []
         var labels: Set<DietaryLabel> = []
+        // A dish declares its allergens (and labels) by listing them, `[]` for none; one
+        // without the field has not declared them, as every file from before had not.
+        var allergensDeclared = false
+        var labelsDeclared = false
         var soldOut: MenuSoldOut?
         for (key, value) in mapping {
             let key = key
@@ -168,6 +172,7 @@ struct MenuFileParser {
             case "price": price = try self.price(value, field: "\(field).price")
             case "description": description = try text(value, field: "\(field).description")
             case "allergens":
+                allergensDeclared = true
                 allergens = try Set(
                     words(value, field: "\(field).allergens") { word in
                         guard let allergen = Allergen(rawValue: word) else {
@@ -180,6 +185,7 @@ struct MenuFileParser {
                         return .success(allergen)
                     })
             case "labels":
+                labelsDeclared = true
                 labels = try Set(
                     words(value, field: "\(field).labels") { word in
                         guard let label = DietaryLabel(rawValue: word) else {
@@ -211,7 +217,7 @@ struct MenuFileParser {
         return Item(
             name: name, price: price, description: description, allergens: allergens,
             labels: labels
-        ).marked(soldOut)
+        ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
     }
 
     /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line), in

@@ -25,12 +25,13 @@ public enum MenuFileWriter {
                 if let description = item.description {
                     lines.append("    description: \(quoted(description))")
                 }
-                if !item.allergens.isEmpty {
+                // Declared, even as none (`[]`); not written when not declared.
+                if item.allergensDeclared {
                     lines.append(
                         "    allergens: [\(item.allergens.map(\.rawValue).joined(separator: ", "))]"
                     )
                 }
-                if !item.labels.isEmpty {
+                if item.labelsDeclared {
                     lines.append(
                         "    labels: [\(item.labels.map(\.rawValue).joined(separator: ", "))]")
                 }

@@ -1,6 +1,8 @@
 /// What a guest asks of the menu: dishes without some allergens (`without: [.nuts]`) and with
 /// some labels (`labels: [.vegetarian]`). A menu filtered keeps its sections, with only the
-/// items that suit.
+/// items that suit. A dish whose allergens are not declared is never taken for free of any,
+/// nor one whose labels are not declared for having any: it is left out, and listed apart
+/// (`undeclared(in:)`), for the guest to ask about.
 public struct MenuFilter: Equatable, Sendable {
     public var without: Set<Allergen>
     public var labels: Set<DietaryLabel>
@@ -12,9 +14,18 @@ public struct MenuFilter: Equatable, Sendable {
 
     public var isEmpty: Bool { without.isEmpty && labels.isEmpty }
 
-    /// Whether `offering` contains none of the allergens left out and has every label asked.
+    /// Whether `offering` is declared to contain none of the allergens left out and to have
+    /// every label asked.
     public func admits(_ offering: some MenuOffering) -> Bool {
-        without.isDisjoint(with: offering.allergens) && labels.isSubset(of: offering.labels)
+        !asksUndeclared(offering) && without.isDisjoint(with: offering.allergens)
+            && labels.isSubset(of: offering.labels)
+    }
+
+    /// Whether the filter asks about what `offering` has not declared: its allergens, when
+    /// some are left out; its labels, when some are asked.
+    public func asksUndeclared(_ offering: some MenuOffering) -> Bool {
+        (!without.isEmpty && !offering.allergensDeclared)
+            || (!labels.isEmpty && !offering.labelsDeclared)
     }
 
     /// `menu` with only the items that suit.
@@ -24,5 +35,15 @@ public struct MenuFilter: Equatable, Sendable {
         filtered.beverages = menu.beverages.filter(admits)
         filtered.desserts = menu.desserts.filter(admits)
         return filtered
+    }
+
+    /// `menu` with only the items the filter cannot tell about, as they have not declared
+    /// what it asks: those a guest must ask about.
+    public func undeclared(in menu: Menu) -> Menu {
+        var unknown = menu
+        unknown.pizzas = menu.pizzas.filter(asksUndeclared)
+        unknown.beverages = menu.beverages.filter(asksUndeclared)
+        unknown.desserts = menu.desserts.filter(asksUndeclared)
+        return unknown
     }
 }

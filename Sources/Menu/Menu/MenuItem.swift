@@ -14,6 +14,10 @@ public struct MenuItem: Equatable, Sendable, Encodable {
     public let allergens: [Allergen]
     /// Its dietary labels.
     public let labels: [DietaryLabel]
+    /// Whether `allergens` is all it contains (none, when empty); else a guest must ask.
+    public let allergensDeclared: Bool
+    /// Whether `labels` is every label that suits it.
+    public let labelsDeclared: Bool
     /// Whether it is sold out: marked so, for the day the menu was served on
     /// (`Menu.served(onDay:)`), or until further notice.
     public let soldOut: Bool
@@ -31,11 +35,14 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         description = offering.description
         allergens = offering.allergens
         labels = offering.labels
+        allergensDeclared = offering.allergensDeclared
+        labelsDeclared = offering.labelsDeclared
         soldOut = offering.soldOut != nil
     }
 
     enum CodingKeys: CodingKey {
-        case title, price, formattedPrice, description, allergens, labels, soldOut
+        case title, price, formattedPrice, description, allergens, allergensDeclared, labels
+        case labelsDeclared, soldOut
     }
 
     /// The price with two decimals and no symbol (`8.50`), and the description as `null` when
@@ -46,9 +53,12 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         try container.encode(Currency.plainText(price), forKey: .price)
         try container.encode(formattedPrice, forKey: .formattedPrice)
         try container.encode(description, forKey: .description)
-        // Only where there are some: a menu without them reads as it always has.
+        // Only where there are some: a menu without them reads as it always has. Whether
+        // they are declared is always said: no allergens listed is "none" only when declared.
         if !allergens.isEmpty { try container.encode(allergens, forKey: .allergens) }
+        try container.encode(allergensDeclared, forKey: .allergensDeclared)
         if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
+        try container.encode(labelsDeclared, forKey: .labelsDeclared)
         if soldOut { try container.encode(true, forKey: .soldOut) }
     }
 }

@@ -13,6 +13,11 @@ public struct Offering<Kind: OfferingKind>: MenuOffering {
     public let allergens: [Allergen]
     /// Its dietary labels, in their order.
     public let labels: [DietaryLabel]
+    /// Whether its allergens are declared (`allergens` is all it contains, none when empty),
+    /// rather than unknown: a guest must ask about one that is not.
+    public private(set) var allergensDeclared: Bool
+    /// Whether its labels are declared (`labels` is every one that suits it).
+    public private(set) var labelsDeclared: Bool
     /// Whether it is marked sold out, and until when.
     public private(set) var soldOut: MenuSoldOut?
 
@@ -29,6 +34,9 @@ public struct Offering<Kind: OfferingKind>: MenuOffering {
         self.description = description
         self.allergens = allergens.sorted()
         self.labels = labels.sorted()
+        // Naming some declares them; an empty set says nothing unless `declared(…)` says so.
+        allergensDeclared = !allergens.isEmpty
+        labelsDeclared = !labels.isEmpty
     }
 }
 
@@ -38,6 +46,15 @@ extension Offering {
         var marked = self
         marked.soldOut = mark
         return marked
+    }
+
+    /// The same dish with its allergens and labels declared or not: `allergens: true` says
+    /// that `allergens` is all it contains, none included.
+    public func declared(allergens: Bool, labels: Bool) -> Offering {
+        var declared = self
+        declared.allergensDeclared = allergens || !self.allergens.isEmpty
+        declared.labelsDeclared = labels || !self.labels.isEmpty
+        return declared
     }
 }
 

@@ -80,10 +80,30 @@ struct HomeAndMenuPages: Sendable {
             FormFields(query: request, repeatable: Self.repeatable))
         let (menu, key) = try await self.menu.served()
         guard filter.isEmpty else {
+            var context = Self.menuContext(filter.apply(to: menu), filter: filter)
+            // What the filter cannot tell about, listed apart: a guest must ask.
+            let unknown = MenuListing(menu: filter.undeclared(in: menu))
+            let asked = unknown.sections.flatMap(\.items).map(\.row)
+            if !asked.isEmpty {
+                context["askUs"] = [
+                    "what": filter.without.isEmpty
+                        ? "the diets they suit"
+                        : filter.labels.isEmpty ? "their allergens" : "their allergens or diets",
+                    "items": asked.map { row in
+                        [
+                            "title": row.title, "formattedPrice": row.formattedPrice,
+                            "note": !filter.without.isEmpty && !row.allergensDeclared
+                                ? "Allergens not declared — ask us"
+                                : "Diets not declared — ask us",
+                        ]
+                    },
+                ]
+            }
+            context["emptyWords"] =
+                asked.isEmpty
+                ? "No dish suits these choices." : "No dish is declared to suit these choices."
             return renderer.page(
-                "menu", title: menu.restaurant,
-                context: Self.menuContext(filter.apply(to: menu), filter: filter),
-                request: request)
+                "menu", title: menu.restaurant, context: context, request: request)
         }
         let page = menuPages.page(Self.viewerKey(), revision: key) { placeholder in
             renderer.html(
@@ -147,9 +167,13 @@ struct HomeAndMenuPages: Sendable {
             let items = section["items"] as? [[String: Any]] ?? []
             section["items"] = zip(items, rows).map { item, row in
                 var item = item
+                // Declared, or said to be unknown: never taken for none.
                 item["contains"] =
-                    row.allergens.isEmpty
-                    ? false : row.allergens.map(\.name).joined(separator: ", ") as Any
+                    !row.allergensDeclared
+                    ? "Allergens not declared — ask us"
+                    : row.allergens.isEmpty
+                        ? "Contains none of the 14 allergens"
+                        : "Contains: " + row.allergens.map(\.name).joined(separator: ", ")
                 item["suits"] =
                     row.labels.isEmpty
                     ? false : row.labels.map(\.name).joined(separator: " · ") as Any
@@ -164,6 +188,9 @@ struct HomeAndMenuPages: Sendable {
             ["value": $0.rawValue, "name": $0.name, "chosen": filter.labels.contains($0)]
         }
         context["filtered"] = !filter.isEmpty
+        context["emptyWords"] = "The menu is empty."
+        // The dishes a filter cannot tell about, when it asks (`showMenu`).
+        context["askUs"] = false
         context["jsonLD"] = MenuJSONLD.script(listing)
         return context
     }

@@ -38,7 +38,8 @@ struct MenuDishPages: Sendable {
     }
 
     /// `POST /menu/dish` (`revision`, `section`, `index` unless new, `name`, `price`,
-    /// `description`, `allergen` and `label` for each one checked, `soldout`).
+    /// `description`, `allergen` and `label` for each one checked, `allergens_declared` and
+    /// `labels_declared` (`yes`: those checked are all there are), `soldout`).
     @Sendable func save(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -74,6 +75,9 @@ struct MenuDishPages: Sendable {
                     "label: '\(value)' is not a label (vegetarian, vegan, spicy or gluten-free).")
             }
         }
+        // Declared when the manager says so (none checked then means none), or names some.
+        dish.allergensDeclared = form["allergens_declared"] == "yes" || !dish.allergens.isEmpty
+        dish.labelsDeclared = form["labels_declared"] == "yes" || !dish.labels.isEmpty
         let choice = form["soldout"] ?? ""
         if let mark = MenuEditPages.mark(choice) {
             dish.soldOut = mark
@@ -141,6 +145,7 @@ struct MenuDishPages: Sendable {
             "labels": DietaryLabel.allCases.map {
                 ["value": $0.rawValue, "name": $0.name, "checked": dish.labels.contains($0)]
             },
+            "allergensDeclared": dish.allergensDeclared, "labelsDeclared": dish.labelsDeclared,
         ]) { _, new in new }
     }
 }
