@@ -49,7 +49,9 @@ struct MenuCommandTests {
             contents:
                 "restaurant: Da Mario\ncurrency: EUR\ndesserts:\n  - {name: Gelato, price: 4}\n")
         let result = try CasebookExecutable.run(["menu", "--file", url.path])
-        #expect(result.standardOutput == "Da Mario\n\nDesserts\n  Gelato  €4.00\n")
+        #expect(
+            result.standardOutput
+                == "Da Mario\n\nDesserts\n  Gelato  €4.00\n    allergens not declared\n")
     }
 
     /// `menu export` writes a menu file that reads back as the same menu: Giuseppe's, and one
@@ -85,7 +87,7 @@ struct MenuCommandTests {
         #expect(
             result.standardOutput
                 == "Da Mario\n\nDesserts\n  Gelato  €4.00\n    Vegetarian; contains milk, tree nuts\n"
-                + "  Sorbet  €3.00\n")
+                + "  Sorbet  €3.00\n    allergens not declared\n")
     }
 
     @Test func anInvalidMenuFileIsAnErrorOnStandardErrorWithStatus1() throws {

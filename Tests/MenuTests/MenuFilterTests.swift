@@ -43,6 +43,32 @@ struct MenuFilterTests {
         #expect(try Menu(yaml: written, file: "again.yaml") == menu)
     }
 
+    /// What a dish does declare still rules it out: an allergen left out, whatever its labels
+    /// leave unsaid, and an allergen that no diet asked for allows (milk for vegan, fish for
+    /// vegetarian, gluten for gluten-free). Such a dish is not one to ask about.
+    @Test func whatADishDeclaresRulesItOutThoughItLeavesTheRestUnsaid() throws {
+        let menu = try Menu(
+            yaml: """
+                currency: EUR
+                desserts:
+                  - {name: Tiramisu, price: 6, allergens: [eggs, milk, gluten]}
+                  - {name: Sorbet, price: 4, allergens: []}
+                  - {name: Special, price: 5}
+                pizzas:
+                  - {name: Napoletana, price: 9, allergens: [gluten, fish, milk]}
+                """, file: "menu.yaml")
+        let both = MenuFilter(without: [.milk], labels: [.vegan])
+        #expect(both.apply(to: menu).desserts.isEmpty)
+        #expect(both.undeclared(in: menu).desserts.map(\.name) == ["Sorbet", "Special"])
+        let vegan = MenuFilter(labels: [.vegan])
+        #expect(vegan.undeclared(in: menu).desserts.map(\.name) == ["Sorbet", "Special"])
+        #expect(MenuFilter(labels: [.vegetarian]).undeclared(in: menu).pizzas.isEmpty)
+        #expect(
+            MenuFilter(labels: [.glutenFree]).undeclared(in: menu).desserts.map(\.name) == [
+                "Sorbet", "Special",
+            ])
+    }
+
     /// Giuseppe's menu declares every dish: leaving out milk keeps the dishes without it, and
     /// asks about none; vegetarian keeps those that are.
     @Test func giuseppesMenuDeclaresEveryDish() {

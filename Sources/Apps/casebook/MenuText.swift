@@ -18,19 +18,19 @@ enum MenuText {
                     + item.formattedPrice
                 let description = item.description.map { "  " + $0 } ?? ""
                 text += "  \(title)  \(price)\(description)\n"
-                // Labels and allergens on a line of their own, where there are some.
-                // Allergens declared as none are said to be; undeclared ones are not shown.
+                // Labels and allergens on a line of their own: the allergens as declared, none
+                // included, or said to be undeclared.
                 let labels = item.row.labels.map(\.name)
                 let allergens = item.row.allergens.map(\.name)
                 let contains =
-                    !allergens.isEmpty
-                    ? "contains " + allergens.joined(separator: ", ")
-                    : item.row.allergensDeclared ? "contains none of the 14 allergens" : nil
-                if !labels.isEmpty || contains != nil {
-                    let said = [labels.isEmpty ? nil : labels.joined(separator: ", "), contains]
-                        .compactMap { $0 }.joined(separator: "; ")
-                    text += "    " + said + "\n"
-                }
+                    !item.row.allergensDeclared
+                    ? "allergens not declared"
+                    : allergens.isEmpty
+                        ? "contains none of the 14 allergens"
+                        : "contains " + allergens.joined(separator: ", ")
+                let said = [labels.isEmpty ? nil : labels.joined(separator: ", "), contains]
+                    .compactMap { $0 }.joined(separator: "; ")
+                text += "    " + said + "\n"
             }
         }
         return text

@@ -17,15 +17,40 @@ public struct MenuFilter: Equatable, Sendable {
     /// Whether `offering` is declared to contain none of the allergens left out and to have
     /// every label asked.
     public func admits(_ offering: some MenuOffering) -> Bool {
-        !asksUndeclared(offering) && without.isDisjoint(with: offering.allergens)
+        !rulesOut(offering) && !asksUndeclared(offering)
+            && without.isDisjoint(with: offering.allergens)
             && labels.isSubset(of: offering.labels)
     }
 
-    /// Whether the filter asks about what `offering` has not declared: its allergens, when
-    /// some are left out; its labels, when some are asked.
+    /// Whether the filter asks about what `offering` has not declared (its allergens, when
+    /// some are left out; its labels, when some are asked), and what it has declared does not
+    /// already rule it out: a dish the guest must ask about.
     public func asksUndeclared(_ offering: some MenuOffering) -> Bool {
-        (!without.isEmpty && !offering.allergensDeclared)
-            || (!labels.isEmpty && !offering.labelsDeclared)
+        !rulesOut(offering)
+            && ((!without.isEmpty && !offering.allergensDeclared)
+                || (!labels.isEmpty && !offering.labelsDeclared))
+    }
+
+    /// The allergens that rule out a diet: a dish declared to contain one is not of it,
+    /// whatever its labels say or leave unsaid.
+    static let ruledOutBy: [DietaryLabel: Set<Allergen>] = [
+        .vegan: [.milk, .eggs, .fish, .crustaceans, .molluscs],
+        .vegetarian: [.fish, .crustaceans, .molluscs],
+        .glutenFree: [.gluten],
+    ]
+
+    /// Whether what `offering` declares rules it out: an allergen left out, a label asked that
+    /// its declared labels lack, or a diet asked that one of its declared allergens rules out.
+    public func rulesOut(_ offering: some MenuOffering) -> Bool {
+        if offering.allergensDeclared {
+            if !without.isDisjoint(with: offering.allergens) { return true }
+            let contained = Set(offering.allergens)
+            if labels.contains(where: { !(Self.ruledOutBy[$0] ?? []).isDisjoint(with: contained) })
+            {
+                return true
+            }
+        }
+        return offering.labelsDeclared && !labels.isSubset(of: offering.labels)
     }
 
     /// `menu` with only the items that suit.

@@ -53,11 +53,11 @@ public struct MenuItem: Equatable, Sendable, Encodable {
         try container.encode(Currency.plainText(price), forKey: .price)
         try container.encode(formattedPrice, forKey: .formattedPrice)
         try container.encode(description, forKey: .description)
-        // Only where there are some: a menu without them reads as it always has. Whether
-        // they are declared is always said: no allergens listed is "none" only when declared.
-        if !allergens.isEmpty { try container.encode(allergens, forKey: .allergens) }
+        // Where they are declared (`[]` for none); absent where nobody has said, as in a menu
+        // from before. Whether they are declared is always said.
+        if allergensDeclared { try container.encode(allergens, forKey: .allergens) }
         try container.encode(allergensDeclared, forKey: .allergensDeclared)
-        if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
+        if labelsDeclared { try container.encode(labels, forKey: .labels) }
         try container.encode(labelsDeclared, forKey: .labelsDeclared)
         if soldOut { try container.encode(true, forKey: .soldOut) }
     }

@@ -90,11 +90,19 @@ struct HomeAndMenuPages: Sendable {
                         ? "the diets they suit"
                         : filter.labels.isEmpty ? "their allergens" : "their allergens or diets",
                     "items": asked.map { row in
-                        [
+                        let allergensUnknown = !filter.without.isEmpty && !row.allergensDeclared
+                        return [
                             "title": row.title, "formattedPrice": row.formattedPrice,
-                            "note": !filter.without.isEmpty && !row.allergensDeclared
-                                ? "Allergens not declared — ask us"
-                                : "Diets not declared — ask us",
+                            "note": allergensUnknown
+                                ? "Allergens not declared — ask us" : "Diets not declared — ask us",
+                            // What it does declare, still shown.
+                            "contains": !row.allergensDeclared || allergensUnknown
+                                ? false as Any
+                                : (row.allergens.isEmpty
+                                    ? "Contains none of the 14 allergens"
+                                    : "Contains: "
+                                        + row.allergens.map(\.name).joined(separator: ", "))
+                                    as Any,
                         ]
                     },
                 ]
@@ -188,6 +196,10 @@ struct HomeAndMenuPages: Sendable {
             ["value": $0.rawValue, "name": $0.name, "chosen": filter.labels.contains($0)]
         }
         context["filtered"] = !filter.isEmpty
+        context["filteredWords"] =
+            (filter.without.sorted().map { "without " + $0.name }
+            + filter.labels.sorted().map(\.name))
+            .joined(separator: " · ")
         context["emptyWords"] = "The menu is empty."
         // The dishes a filter cannot tell about, when it asks (`showMenu`).
         context["askUs"] = false
