@@ -204,6 +204,14 @@ struct HomeAndMenuPages: Sendable {
         // The dishes a filter cannot tell about, when it asks (`showMenu`).
         context["askUs"] = false
         context["jsonLD"] = MenuJSONLD.script(listing)
+        // The page is the restaurant's: its name in the title and the footer, and for a guest
+        // in the header too, leading back to the menu.
+        context["documentTitle"] = "\(menu.restaurant) · Menu"
+        context["footer"] = "\(menu.restaurant) · prices in \(menu.currency.code)"
+        if PageViewer.current == .nobody {
+            context["brand"] = menu.restaurant
+            context["brandPath"] = "/menu"
+        }
         return context
     }
 }

@@ -57,6 +57,14 @@ struct PageRenderer: Sendable {
         // A visitor who is not signed in, on a page open to anyone (the menu), may sign in.
         values["signIn"] = viewer == .nobody && path != "/login"
         values["title"] = title
+        // Casebook's own chrome, unless the page is another's (the menu is the restaurant's).
+        if values["documentTitle"] == nil { values["documentTitle"] = "\(title) · Casebook" }
+        if values["brand"] == nil { values["brand"] = "Casebook" }
+        if values["brandPath"] == nil { values["brandPath"] = "/" }
+        if values["footer"] == nil {
+            values["footer"] =
+                "Casebook: working software for five test-driven-development case studies."
+        }
         values["csrf"] = csrf
         audit?.record(template, values)
         return library.render(values, withTemplate: template) ?? ""
