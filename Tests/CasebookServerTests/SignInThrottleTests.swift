@@ -3,23 +3,59 @@ import Testing
 
 @testable import CasebookServer
 
-/// Guessing is slowed per name and per client address, each over a 15-minute window. Every
-/// attempt is counted before its password is checked, so no number of attempts at once buys
-/// more guesses; and no switch for everybody exists that failures could flip.
+/// Guessing is limited per name from one client address and per address, each over a 15-minute
+/// window, and a name alone is only slowed, never refused: nobody can lock a colleague out.
+/// Every attempt is counted before its password is checked, so no number of attempts at once
+/// buys more guesses; and no switch for everybody exists that failures could flip.
 @Suite("The sign-in throttle")
 struct SignInThrottleTests {
     let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
 
-    @Test func fiveAttemptsForOneNameBlockItUntilTheFirstLeavesTheWindow() {
+    @Test func fiveAttemptsAtANameFromOneAddressBlockThatPairUntilTheFirstLeavesTheWindow() {
         let throttle = SignInThrottle()
         for minute in 0..<5 {
-            let attempt = throttle.admit(user: "dee", now: start + Double(minute) * 60)
+            let attempt = throttle.admit(
+                user: "dee", address: "203.0.113.7", now: start + Double(minute) * 60)
             #expect(attempt.blockedUntil == nil)
         }
         let later = start + 5 * 60
-        #expect(throttle.admit(user: "dee", now: later).blockedUntil == start + 15 * 60)
-        #expect(throttle.admit(user: "dan", now: later).blockedUntil == nil)
-        #expect(throttle.admit(user: "dee", now: start + 15 * 60 + 1).blockedUntil == nil)
+        #expect(
+            throttle.admit(user: "dee", address: "203.0.113.7", now: later).blockedUntil
+                == start + 15 * 60)
+        #expect(throttle.admit(user: "dan", address: "203.0.113.7", now: later).blockedUntil == nil)
+        #expect(
+            throttle.admit(user: "dee", address: "198.51.100.1", now: later).blockedUntil == nil)
+        #expect(
+            throttle.admit(user: "dee", address: "203.0.113.7", now: start + 15 * 60 + 1)
+                .blockedUntil == nil)
+    }
+
+    /// A thousand wrong guesses at maria from fifty addresses refuse those addresses (for her),
+    /// and slow the ones that failed; from a new address her attempt is neither refused nor
+    /// slowed: a name alone never refuses the right password.
+    @Test func guessesAtANameFromManyAddressesNeverLockItsOwnerOut() {
+        let throttle = SignInThrottle()
+        var refused = 0
+        var slowed = 0
+        for guess in 0..<1_000 {
+            let attempt = throttle.admit(
+                user: "maria", address: "203.0.113.\(guess % 50)", now: start + Double(guess) / 10)
+            if attempt.blockedUntil != nil { refused += 1 }
+            if attempt.delay > 0 { slowed += 1 }
+            #expect(attempt.delay <= SignInThrottle.longestDelay)
+        }
+        #expect(refused == 1_000 - 50 * SignInThrottle.perNameFromAddress)
+        #expect(slowed > 0)
+        let fresh = throttle.admit(user: "maria", address: "198.51.100.9", now: start + 100)
+        #expect(fresh.blockedUntil == nil && fresh.delay == 0)
+        #expect(
+            throttle.admit(user: "maria", address: "203.0.113.3", now: start + 101).blockedUntil
+                != nil)
+        // An address that failed at another name waits before trying maria, growing to a cap.
+        _ = throttle.admit(user: "zed", address: "192.0.2.1", now: start + 102)
+        let slowedAttempt = throttle.admit(user: "maria", address: "192.0.2.1", now: start + 103)
+        #expect(slowedAttempt.blockedUntil == nil)
+        #expect(slowedAttempt.delay == SignInThrottle.longestDelay)
     }
 
     @Test func twentyAttemptsFromOneAddressBlockItWhateverTheNames() {
@@ -49,20 +85,20 @@ struct SignInThrottleTests {
         #expect(throttle.admit(user: "y", address: "203.0.113.7", now: start).blockedUntil != nil)
     }
 
-    /// Forty guesses at once for one name, each from its own address: five are let through to
-    /// the password check, the others are refused before it.
-    @Test func attemptsAtOnceFromManyAddressesGetNoMoreThanTheLimit() async {
+    /// Forty guesses at once for one name from one address: five are let through to the
+    /// password check, the others are refused before it.
+    @Test func attemptsAtOnceFromOneAddressGetNoMoreThanTheLimit() async {
         let throttle = SignInThrottle()
         let admitted = await withTaskGroup(of: Bool.self) { group in
-            for address in 0..<40 {
+            for _ in 0..<40 {
                 group.addTask {
-                    throttle.admit(user: "admin", address: "127.0.0.\(address + 1)", now: start)
+                    throttle.admit(user: "admin", address: "127.0.0.9", now: start)
                         .blockedUntil == nil
                 }
             }
             return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        #expect(admitted == SignInThrottle.perUser)
+        #expect(admitted == SignInThrottle.perNameFromAddress)
     }
 
     /// A flood of failures for names nobody has, from a few addresses, blocks those addresses,
@@ -77,11 +113,12 @@ struct SignInThrottleTests {
             throttle.admit(user: "admin", address: "198.51.100.1", now: start).blockedUntil == nil)
     }
 
-    /// Flooding it with names cannot make it forget a name that used its guesses: past its
-    /// capacity it forgets those with the fewest failures first, never one at its limit.
+    /// Flooding it with names cannot make it forget a name and address that used their guesses:
+    /// past its capacity it forgets those with the fewest failures first, never one at its
+    /// limit.
     @Test func aFloodOfNamesNeverMakesItForgetABlockedName() {
         let throttle = SignInThrottle()
-        for _ in 0..<SignInThrottle.perUser {
+        for _ in 0..<SignInThrottle.perNameFromAddress {
             _ = throttle.admit(user: "admin", address: "198.51.100.1", now: start)
         }
         for guess in 0..<(SignInThrottle.capacity * 2) {
@@ -89,7 +126,8 @@ struct SignInThrottleTests {
                 user: "made-up-\(guess)", address: "2001:db8:\(guess / 20):1::1", now: start + 1)
         }
         #expect(
-            throttle.admit(user: "admin", address: "192.0.2.9", now: start + 2).blockedUntil != nil)
+            throttle.admit(user: "admin", address: "198.51.100.1", now: start + 2).blockedUntil
+                != nil)
     }
 
     /// Addresses of one IPv6 /64 (what one machine is given) count as one address.
@@ -118,5 +156,6 @@ struct SignInThrottleTests {
         }
         #expect(throttle.remembered.names <= SignInThrottle.capacity)
         #expect(throttle.remembered.addresses <= SignInThrottle.capacity)
+        #expect(throttle.remembered.pairs <= SignInThrottle.capacity)
     }
 }

@@ -82,6 +82,8 @@ struct SignInPages: Sendable {
                 max(1, Int(until.timeIntervalSinceNow.rounded(.up))))
             return response
         }
+        // A name many have failed at is slowed from addresses that failed too: never refused.
+        if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
         let user = try await users.authenticate(name: name, password: password) { check in
             try await Self.hashing.runIfActive(check)
         }

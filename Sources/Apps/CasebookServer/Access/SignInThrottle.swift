@@ -1,18 +1,28 @@
 import Foundation
 
-/// Slows down whoever guesses passwords: `perUser` sign-in attempts for one name within
-/// `window`, and `perAddress` from one client address, then that name (or address) is refused
-/// until its oldest failure leaves the window. An attempt is counted before its password is
-/// checked (`admit`), in one step under a lock, so attempts made at once, or spread over many
-/// addresses, get no more guesses at a name than the limit; a correct password then clears the
-/// name's failures and takes its own attempt back (`succeeded`). There is no limit for
-/// everybody: failures for names nobody has block their addresses, not other users. An IPv6
+/// Slows down whoever guesses passwords, and gives nobody a way to lock a colleague out
+/// (OWASP's advice on credential stuffing). Within `window`:
+/// - `perNameFromAddress` failed attempts at one name from one client address refuse that
+///   name from that address until the oldest leaves the window;
+/// - `perAddress` failed attempts from one address refuse that address, whatever the names;
+/// - a name alone is never refused: once `slowedAfter` attempts at it have failed, an attempt
+///   from an address that has failed too waits first, longer with each failure (doubling from
+///   `firstDelay` to at most `longestDelay`). An address with no failures is not slowed, so the
+///   right password from a new address signs in at once, however many others guessed.
+///
+/// An attempt is counted before its password is checked (`admit`), in one step under a lock, so
+/// attempts made at once get no more guesses than the limits; a correct password then clears
+/// the name's failures and takes its own attempt back (`succeeded`). There is no limit for
+/// everybody: failures for names nobody has refuse their addresses, not other users. An IPv6
 /// address counts by its /64 (what one machine is given). Kept in memory per server instance:
-/// past `capacity` names (or addresses) it forgets those with the fewest failures first, and
-/// never one that has used its guesses, so no flood of names buys a blocked name more.
+/// past `capacity` keys it forgets those with the fewest failures first, and never one that
+/// has used its guesses, so no flood of names buys a refused pair more.
 final class SignInThrottle: @unchecked Sendable {
-    static let perUser = 5
+    static let perNameFromAddress = 5
     static let perAddress = 20
+    static let slowedAfter = 5
+    static let firstDelay: TimeInterval = 0.1
+    static let longestDelay: TimeInterval = 2
     static let window: TimeInterval = 15 * 60
     static let capacity = 10_000
 
@@ -21,60 +31,89 @@ final class SignInThrottle: @unchecked Sendable {
         let user: String
         let address: String?
         let at: Date
-        /// When the name or address may try again, if this attempt was refused.
+        /// When the name (from this address) or the address may try again, if this attempt
+        /// was refused.
         let blockedUntil: Date?
+        /// How long the attempt waits before its password is checked (zero: none).
+        var delay: TimeInterval = 0
     }
 
     private let lock = NSLock()
-    private var failuresByUser: [String: [Date]] = [:]
+    private var failuresByPair: [String: [Date]] = [:]
     private var failuresByAddress: [String: [Date]] = [:]
+    private var failuresByUser: [String: [Date]] = [:]
 
-    /// Counts an attempt at `user` from `address` unless either has used up its guesses, in
-    /// which case the attempt says until when.
+    /// Counts an attempt at `user` from `address` unless that pair or that address has used up
+    /// its guesses, in which case the attempt says until when; an attempt counted may have to
+    /// wait (`delay`).
     func admit(user: String, address: String? = nil, now: Date = Date()) -> Attempt {
         lock.withLock {
             let start = now - Self.window
-            let mine = Self.recent(&failuresByUser, user, since: start)
-            if mine.count >= Self.perUser {
+            let addressKey = address.map(Self.key(ofAddress:))
+            let pair = Self.pair(user, addressKey)
+            let pairs = Self.recent(&failuresByPair, pair, since: start)
+            if pairs.count >= Self.perNameFromAddress {
                 return Attempt(
                     user: user, address: address, at: now,
-                    blockedUntil: mine[mine.count - Self.perUser] + Self.window)
+                    blockedUntil: pairs[pairs.count - Self.perNameFromAddress] + Self.window)
             }
-            if let address = address.map(Self.key(ofAddress:)) {
-                let theirs = Self.recent(&failuresByAddress, address, since: start)
+            var addressFailed = false
+            if let addressKey {
+                let theirs = Self.recent(&failuresByAddress, addressKey, since: start)
                 if theirs.count >= Self.perAddress {
                     return Attempt(
                         user: user, address: address, at: now,
                         blockedUntil: theirs[theirs.count - Self.perAddress] + Self.window)
                 }
-                failuresByAddress[address, default: []].append(now)
+                addressFailed = !theirs.isEmpty
+                failuresByAddress[addressKey, default: []].append(now)
                 Self.bound(
-                    &failuresByAddress, since: start, keeping: Self.perAddress, sparing: address)
+                    &failuresByAddress, since: start, keeping: Self.perAddress,
+                    sparing: addressKey)
             }
+            let names = Self.recent(&failuresByUser, user, since: start)
+            var delay: TimeInterval = 0
+            // Only an address that has failed before waits: a new one is nobody's guesser yet.
+            if addressFailed || addressKey == nil, names.count >= Self.slowedAfter {
+                let doublings = min(names.count - Self.slowedAfter, 30)
+                delay = min(Self.firstDelay * pow(2, Double(doublings)), Self.longestDelay)
+            }
+            failuresByPair[pair, default: []].append(now)
+            Self.bound(
+                &failuresByPair, since: start, keeping: Self.perNameFromAddress, sparing: pair)
             failuresByUser[user, default: []].append(now)
-            Self.bound(&failuresByUser, since: start, keeping: Self.perUser, sparing: user)
-            return Attempt(user: user, address: address, at: now, blockedUntil: nil)
+            Self.bound(&failuresByUser, since: start, keeping: Int.max, sparing: user)
+            return Attempt(
+                user: user, address: address, at: now, blockedUntil: nil, delay: delay)
         }
     }
 
-    /// The attempt's password was right: the name's failures are forgotten, and the attempt no
-    /// longer counts against its address (its other failures still do).
+    /// The attempt's password was right: the name's failures are forgotten, from every
+    /// address, and the attempt no longer counts against its address (its other failures
+    /// still do).
     func succeeded(_ attempt: Attempt) {
         lock.withLock {
             failuresByUser[attempt.user] = nil
-            if let address = attempt.address.map(Self.key(ofAddress:)),
-                var dates = failuresByAddress[address],
+            let addressKey = attempt.address.map(Self.key(ofAddress:))
+            failuresByPair[Self.pair(attempt.user, addressKey)] = nil
+            if let addressKey, var dates = failuresByAddress[addressKey],
                 let index = dates.lastIndex(of: attempt.at)
             {
                 dates.remove(at: index)
-                failuresByAddress[address] = dates.isEmpty ? nil : dates
+                failuresByAddress[addressKey] = dates.isEmpty ? nil : dates
             }
         }
     }
 
-    /// How many names and addresses are remembered.
-    var remembered: (names: Int, addresses: Int) {
-        lock.withLock { (failuresByUser.count, failuresByAddress.count) }
+    /// How many names, addresses and names from an address are remembered.
+    var remembered: (names: Int, addresses: Int, pairs: Int) {
+        lock.withLock { (failuresByUser.count, failuresByAddress.count, failuresByPair.count) }
+    }
+
+    /// The key of a name tried from an address (a name and no address: the same name from
+    /// nowhere known, as in a route test).
+    private static func pair(_ user: String, _ address: String?) -> String {
+        user + "\n" + (address ?? "")
     }
 
     /// The failures of `key` at or after `start`, the older ones dropped.
@@ -89,8 +128,8 @@ final class SignInThrottle: @unchecked Sendable {
 
     /// Keeps about `capacity` keys: past it, those with no failure since `start` go, then those
     /// with the fewest failures (the oldest first among equals) until half are left — but never
-    /// a key with `limit` failures or more, which stays blocked whatever else is counted, nor
-    /// the key just counted (`sparing`). Blocked keys cannot fill it: each takes `limit` checks
+    /// a key with `limit` failures or more, which stays refused whatever else is counted, nor
+    /// the key just counted (`sparing`). Refused keys cannot fill it: each takes `limit` checks
     /// of a password within the window, and bcrypt allows a few a second.
     private static func bound(
         _ failures: inout [String: [Date]], since start: Date, keeping limit: Int,
