@@ -46,7 +46,8 @@ struct MenuArrangingPagesTests {
             let saved = try await pages.postEncoded(
                 "/menu/dish",
                 "revision=1&section=desserts&name=Cannolo&price=4.5&description=Ricotta"
-                    + "&allergen=milk&allergen=gluten&label=vegetarian&soldout=")
+                    + "&allergen=milk&allergen=gluten&allergens_declared=yes&label=vegetarian"
+                    + "&labels_declared=yes&soldout=")
             #expect(saved.status == .ok)
             #expect(saved.html.contains("Saved as revision 2."))
             let cannolo = try #require(try await served().desserts.last)
@@ -119,7 +120,7 @@ struct MenuArrangingPagesTests {
             let saved = try await pages.postEncoded(
                 "/menu/dish",
                 "revision=1&section=pizzas&index=0&name=Regina&price=9&description="
-                    + "&allergen=gluten&soldout=always")
+                    + "&allergen=gluten&allergens_declared=yes&soldout=always")
             #expect(saved.html.contains("Saved as revision 2."))
             let regina = try #require(try await served().pizzas.first)
             #expect(regina.name == "Regina")
@@ -144,6 +145,16 @@ struct MenuArrangingPagesTests {
         ("name=Regina&price=cheap", "price: &#39;cheap&#39; is not a price"),
         ("name=Regina&price=9&allergen=wheat", "allergen: &#39;wheat&#39; is not one of the EU"),
         ("name=Regina&price=9&label=halal", "label: &#39;halal&#39; is not a label"),
+        // Some allergens ticked without Declared would read as all it contains.
+        (
+            "name=Regina&price=9&allergen=milk",
+            "allergens_declared: tick Declared when the allergens"
+        ),
+        ("name=Regina&price=9&label=vegan", "labels_declared: tick Declared when the labels"),
+        (
+            "name=Regina&price=9&allergen=milk&allergens_declared=yes&label=vegan&labels_declared=yes",
+            "label: &#39;vegan&#39; cannot be said of a dish that contains milk"
+        ),
         ("name=Regina&price=9&soldout=soon", "soldout: &#39;soon&#39; is today, always or nothing"),
     ])
     func aDishThatCannotBeIsTheFormAgainNamingFieldAndValue(fields: String, problem: String)

@@ -156,7 +156,9 @@ def test_a_manager_arranges_the_menu_and_a_guest_sees_it(restaurant, browser, sc
     browser.find_element(By.ID, "description").send_keys("Folded, with ricotta")
     for value in ("gluten", "milk"):
         browser.find_element(By.CSS_SELECTOR, f"input[name='allergen'][value='{value}']").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name='allergens_declared']").click()
     browser.find_element(By.CSS_SELECTOR, "input[name='label'][value='vegetarian']").click()
+    browser.find_element(By.CSS_SELECTOR, "input[name='labels_declared']").click()
     screenshot("menu-dish")
     click_and_load(browser, browser.find_element(By.ID, "save-dish"))
     assert browser.find_element(By.ID, "saved").text == "Saved as revision 2."

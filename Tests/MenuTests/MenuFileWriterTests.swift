@@ -27,7 +27,7 @@ struct MenuFileWriterTests {
                 name: name, price: Decimal(index) + Decimal(string: "0.5")!,
                 description: index.isMultiple(of: 2) ? "with \(name)" : nil,
                 allergens: index.isMultiple(of: 3) ? [.gluten, .milk] : [],
-                labels: index.isMultiple(of: 4) ? [.vegetarian, .glutenFree] : [])
+                labels: index.isMultiple(of: 4) ? [.vegetarian, .spicy] : [])
         }
         let menu = Menu(
             restaurant: "O'Brien's: \"the\" #1", currency: Currency(code: "CHF"), pizzas: pizzas,

@@ -43,6 +43,48 @@ struct MenuFilterTests {
         #expect(try Menu(yaml: written, file: "again.yaml") == menu)
     }
 
+    /// A price or a mark saved from the editor keeps what each dish declares, `[]` included:
+    /// Still water still contains none of the 14 allergens.
+    @Test func repricingAndMarkingKeepWhatADishDeclares() throws {
+        let water = MenuPlace(section: .beverages, index: 0)
+        let repriced = try #require(Menu.giuseppes.repriced([water: 2.5]))
+        #expect(repriced.beverages[0].allergensDeclared && repriced.beverages[0].labelsDeclared)
+        let marked = try #require(Menu.giuseppes.marked([water: .untilFurtherNotice]))
+        #expect(marked.beverages[0].allergensDeclared)
+        let served = Menu.giuseppes.served(onDay: "2026-12-01")
+        #expect(served.beverages.allSatisfy { $0.allergensDeclared && $0.labelsDeclared })
+        #expect(
+            MenuChange.list(from: .giuseppes, to: repriced).map(\.text) == [
+                "Still water: 2.00 → 2.50"
+            ])
+        var undeclared = try #require(Menu.giuseppes.details(at: water))
+        undeclared.allergensDeclared = false
+        let changed = try Menu.giuseppes.replacing(at: water, with: undeclared)
+        #expect(
+            MenuChange.list(from: .giuseppes, to: changed).map(\.text) == [
+                "Still water: allergens no longer declared"
+            ])
+    }
+
+    /// A diet that one of a dish's allergens rules out is refused, in a file and a form.
+    @Test func aDietItsAllergensRuleOutIsRefused() throws {
+        #expect {
+            try Menu(
+                yaml:
+                    "currency: EUR\ndesserts:\n  - {name: Gelato, price: 4, allergens: [milk], labels: [vegan]}\n",
+                file: "m.yaml")
+        } throws: { error in
+            "\(error)"
+                == "m.yaml:3:5: desserts[1].labels: 'vegan' cannot be said of a dish that contains milk"
+        }
+        let place = MenuPlace(section: .desserts, index: 3)
+        var affogato = try #require(Menu.giuseppes.details(at: place))
+        affogato.labels = [.vegan]
+        #expect(throws: MenuEditError.self) {
+            try Menu.giuseppes.replacing(at: place, with: affogato)
+        }
+    }
+
     /// What a dish does declare still rules it out: an allergen left out, whatever its labels
     /// leave unsaid, and an allergen that no diet asked for allows (milk for vegan, fish for
     /// vegetarian, gluten for gluten-free). Such a dish is not one to ask about.
@@ -79,7 +121,10 @@ struct MenuFilterTests {
         let noMilk = MenuFilter(without: [.milk])
         #expect(noMilk.apply(to: menu).pizzas.map(\.name) == ["Marinara"])
         #expect(!noMilk.apply(to: menu).desserts.contains { $0.name == "Tiramisù" })
-        #expect(noMilk.undeclared(in: menu) == MenuFilter(labels: [.spicy]).undeclared(in: menu))
+        for section in MenuSection.allCases {
+            #expect(noMilk.undeclared(in: menu).dishes(in: section).isEmpty)
+            #expect(MenuFilter(labels: [.spicy]).undeclared(in: menu).dishes(in: section).isEmpty)
+        }
         #expect(
             MenuFilter(labels: [.vegetarian]).apply(to: menu).pizzas.map(\.name) == [
                 "Margherita", "Marinara",

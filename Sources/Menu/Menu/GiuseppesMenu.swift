@@ -83,8 +83,8 @@ extension Menu {
             labels: []
           - name: Cannoli
             price: 5.00
-            description: Two Sicilian cannoli with ricotta and pistachio
-            allergens: [gluten, eggs, milk, nuts]
+            description: Two Sicilian cannoli with ricotta and pistachio, shells with Marsala
+            allergens: [gluten, eggs, milk, nuts, sulphites]
             labels: []
           - name: Affogato
             price: 4.50

@@ -127,8 +127,15 @@ public struct MenuChange: Equatable, Sendable {
         if old.allergens != new.allergens {
             words.append("allergens \(list(old.allergens)) → \(list(new.allergens))")
         }
+        if old.allergensDeclared != new.allergensDeclared {
+            words.append(
+                new.allergensDeclared ? "allergens declared" : "allergens no longer declared")
+        }
         if old.labels != new.labels {
             words.append("labels \(list(old.labels)) → \(list(new.labels))")
+        }
+        if old.labelsDeclared != new.labelsDeclared {
+            words.append(new.labelsDeclared ? "labels declared" : "labels no longer declared")
         }
         return words
     }

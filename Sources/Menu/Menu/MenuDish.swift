@@ -76,11 +76,26 @@ public struct MenuDish: Equatable, Sendable {
         if let description, !Self.same(description, was?.description) {
             try Self.check(description, field: "description", longest: Self.longestDescription)
         }
+        if let contradiction = Self.contradiction(allergens: allergens, labels: labels) {
+            throw MenuEditError(field: "label", problem: contradiction)
+        }
         guard (try? MenuPrice.read(Currency.plainText(price))) == price, price >= 0 else {
             throw MenuEditError(
                 field: "price", problem: "\(price) is not a price (at most 2 decimals)")
         }
         return self
+    }
+
+    /// What is wrong with a dish said to be of a diet that one of its allergens rules out
+    /// (vegan with milk, gluten-free with gluten), if anything: a guest would be told both.
+    static func contradiction(allergens: Set<Allergen>, labels: Set<DietaryLabel>) -> String? {
+        for label in labels.sorted() {
+            let ruling = (MenuFilter.ruledOutBy[label] ?? []).intersection(allergens)
+            if let allergen = ruling.sorted().first {
+                return "'\(label.rawValue)' cannot be said of a dish that contains \(allergen.name)"
+            }
+        }
+        return nil
     }
 
     /// Whether `text` is `other`, byte for byte.

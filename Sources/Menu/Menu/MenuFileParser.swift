@@ -214,6 +214,9 @@ struct MenuFileParser {
         }
         guard let name else { throw error(at: node, field, "missing name") }
         guard let price else { throw error(at: node, field, "missing price") }
+        if let contradiction = MenuDish.contradiction(allergens: allergens, labels: labels) {
+            throw error(at: node, "\(field).labels", contradiction)
+        }
         return Item(
             name: name, price: price, description: description, allergens: allergens,
             labels: labels

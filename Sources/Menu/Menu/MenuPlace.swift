@@ -77,11 +77,11 @@ extension Menu {
 }
 
 extension Offering {
-    /// The same dish at `price`.
+    /// The same dish at `price`: its mark and what it declares kept.
     func priced(_ price: Decimal) -> Offering {
         Offering(
             name: name, price: price, description: description, allergens: Set(allergens),
             labels: Set(labels)
-        ).marked(soldOut)
+        ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
     }
 }

@@ -75,9 +75,20 @@ struct MenuDishPages: Sendable {
                     "label: '\(value)' is not a label (vegetarian, vegan, spicy or gluten-free).")
             }
         }
-        // Declared when the manager says so (none checked then means none), or names some.
-        dish.allergensDeclared = form["allergens_declared"] == "yes" || !dish.allergens.isEmpty
-        dish.labelsDeclared = form["labels_declared"] == "yes" || !dish.labels.isEmpty
+        // Declared when the manager says so (none checked then means none). Some checked
+        // without Declared would read as the whole list: refused, as a guest would trust it.
+        dish.allergensDeclared = form["allergens_declared"] == "yes"
+        dish.labelsDeclared = form["labels_declared"] == "yes"
+        if !dish.allergens.isEmpty, !dish.allergensDeclared {
+            problems.append(
+                "allergens_declared: tick Declared when the allergens checked are all it contains; if they are not all known, check none, and guests are told to ask."
+            )
+        }
+        if !dish.labels.isEmpty, !dish.labelsDeclared {
+            problems.append(
+                "labels_declared: tick Declared when the labels checked are all that suit it; if they are not known, check none."
+            )
+        }
         let choice = form["soldout"] ?? ""
         if let mark = MenuEditPages.mark(choice) {
             dish.soldOut = mark
