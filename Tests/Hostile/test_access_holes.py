@@ -104,7 +104,9 @@ def test_nobody_who_knows_a_name_can_lock_its_owner_out():
         addresses = [f"127.0.3.{n + 1}" for n in range(50)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
             statuses = [status for answers in pool.map(guess_from, addresses) for status in answers]
-        assert statuses.count(401) == 250 and statuses.count(429) == 750, statuses
+        # At most five checked a name from an address; slowed attempts wait their turn, and
+        # those that would wait long are refused too.
+        assert statuses.count(401) <= 250 and statuses.count(401) + statuses.count(429) == 1000, statuses
         # From a new address, at once (the name's delay is only for addresses that failed,
         # which the throttle's own tests check).
         assert sign_in("maria", "pizza oven 2026", "127.0.4.1")[0] == 303

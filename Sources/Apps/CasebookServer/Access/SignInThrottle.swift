@@ -5,10 +5,14 @@ import Foundation
 /// - `perNameFromAddress` failed attempts at one name from one client address refuse that
 ///   name from that address until the oldest leaves the window;
 /// - `perAddress` failed attempts from one address refuse that address, whatever the names;
-/// - a name alone is never refused: once `slowedAfter` attempts at it have failed, an attempt
-///   from an address that has failed too waits first, longer with each failure (doubling from
-///   `firstDelay` to at most `longestDelay`). An address with no failures is not slowed, so the
-///   right password from a new address signs in at once, however many others guessed.
+/// - a name is slowed, and never refused to an address that has not failed: once
+///   `slowedAfter` attempts at it have failed, attempts at it from addresses that have failed
+///   too are checked one after another, each `firstDelay` doubling with each failure to at
+///   most `longestDelay` after the one before, so parallel guesses gain nothing; one that
+///   would wait more than `longestWait` is refused, with when to come back, counted against
+///   its address but not the name. An
+///   address with no failures goes past that queue, so the right password from a new address
+///   signs in at once, however many others guessed.
 ///
 /// An attempt is counted before its password is checked (`admit`), in one step under a lock, so
 /// attempts made at once get no more guesses than the limits; a correct password then clears
@@ -23,6 +27,7 @@ final class SignInThrottle: @unchecked Sendable {
     static let slowedAfter = 5
     static let firstDelay: TimeInterval = 0.1
     static let longestDelay: TimeInterval = 2
+    static let longestWait: TimeInterval = 10
     static let window: TimeInterval = 15 * 60
     static let capacity = 10_000
 
@@ -42,6 +47,8 @@ final class SignInThrottle: @unchecked Sendable {
     private var failuresByPair: [String: [Date]] = [:]
     private var failuresByAddress: [String: [Date]] = [:]
     private var failuresByUser: [String: [Date]] = [:]
+    /// When the next slowed attempt at a name may have its password checked.
+    private var nextSlowed: [String: Date] = [:]
 
     /// Counts an attempt at `user` from `address` unless that pair or that address has used up
     /// its guesses, in which case the attempt says until when; an attempt counted may have to
@@ -57,7 +64,7 @@ final class SignInThrottle: @unchecked Sendable {
                     user: user, address: address, at: now,
                     blockedUntil: pairs[pairs.count - Self.perNameFromAddress] + Self.window)
             }
-            var addressFailed = false
+            var addressFailed = addressKey == nil
             if let addressKey {
                 let theirs = Self.recent(&failuresByAddress, addressKey, since: start)
                 if theirs.count >= Self.perAddress {
@@ -66,17 +73,38 @@ final class SignInThrottle: @unchecked Sendable {
                         blockedUntil: theirs[theirs.count - Self.perAddress] + Self.window)
                 }
                 addressFailed = !theirs.isEmpty
-                failuresByAddress[addressKey, default: []].append(now)
-                Self.bound(
-                    &failuresByAddress, since: start, keeping: Self.perAddress,
-                    sparing: addressKey)
             }
             let names = Self.recent(&failuresByUser, user, since: start)
             var delay: TimeInterval = 0
             // Only an address that has failed before waits: a new one is nobody's guesser yet.
-            if addressFailed || addressKey == nil, names.count >= Self.slowedAfter {
+            if addressFailed, names.count >= Self.slowedAfter {
                 let doublings = min(names.count - Self.slowedAfter, 30)
-                delay = min(Self.firstDelay * pow(2, Double(doublings)), Self.longestDelay)
+                let step = min(Self.firstDelay * pow(2, Double(doublings)), Self.longestDelay)
+                let slot = max(now, nextSlowed[user] ?? now)
+                delay = slot.timeIntervalSince(now)
+                if delay > Self.longestWait {
+                    // Refused unchecked, yet counted against the address: one that keeps
+                    // pressing is refused outright soon.
+                    if let addressKey {
+                        failuresByAddress[addressKey, default: []].append(now)
+                        Self.bound(
+                            &failuresByAddress, since: start, keeping: Self.perAddress,
+                            sparing: addressKey)
+                    }
+                    return Attempt(
+                        user: user, address: address, at: now,
+                        blockedUntil: slot - Self.longestWait)
+                }
+                nextSlowed[user] = slot + step
+                if nextSlowed.count > Self.capacity {
+                    nextSlowed = nextSlowed.filter { $0.value > now }
+                }
+            }
+            if let addressKey {
+                failuresByAddress[addressKey, default: []].append(now)
+                Self.bound(
+                    &failuresByAddress, since: start, keeping: Self.perAddress,
+                    sparing: addressKey)
             }
             failuresByPair[pair, default: []].append(now)
             Self.bound(
@@ -94,6 +122,7 @@ final class SignInThrottle: @unchecked Sendable {
     func succeeded(_ attempt: Attempt) {
         lock.withLock {
             failuresByUser[attempt.user] = nil
+            nextSlowed[attempt.user] = nil
             let addressKey = attempt.address.map(Self.key(ofAddress:))
             failuresByPair[Self.pair(attempt.user, addressKey)] = nil
             if let addressKey, var dates = failuresByAddress[addressKey],
