@@ -25,7 +25,7 @@ pizzas:
   - name: Margherita
     price: 8.50
     description: Tomato, mozzarella
-    allergens: [gluten, milk]
+    allergens: [milk]
     labels: [vegetarian, gluten-free]
   - name: Diavola
     price: 10
