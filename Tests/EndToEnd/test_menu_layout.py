@@ -77,13 +77,17 @@ def check_page(browser, width, height, viewer):
         assert box["left"] - label["left"] <= 1, f"{where}: {choice['text']}"
 
 
+def size_viewport(browser, width, height):
+    """The viewport itself at `width` × `height`: the window's outer size holds its frame."""
+    browser.set_window_size(width, height)
+    inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
+    browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+
+
 @pytest.mark.parametrize("width, height", SIZES)
 def test_a_guest_reads_the_menu_on_a_phone_and_a_desktop(restaurant, browser, screenshot, width, height):
     browser.delete_all_cookies()
-    browser.set_window_size(width, height)
-    # The window's outer size holds the browser's frame: size the viewport itself.
-    inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
-    browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    size_viewport(browser, width, height)
     browser.get(restaurant.url + "/menu")
     screenshot(f"menu-guest-{width}")
     check_page(browser, width, height, "a guest")
@@ -98,9 +102,7 @@ def test_a_manager_reads_the_menu_on_a_phone_and_a_desktop(restaurant, browser, 
     never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
     if never:
         click_and_load(browser, never[0])
-    browser.set_window_size(width, height)
-    inner = browser.execute_script("return [window.innerWidth, window.innerHeight]")
-    browser.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    size_viewport(browser, width, height)
     browser.get(restaurant.url + "/menu")
     screenshot(f"menu-manager-{width}")
     check_page(browser, width, height, "a manager")

@@ -55,20 +55,21 @@ public struct MenuFilter: Equatable, Sendable {
 
     /// `menu` with only the items that suit.
     public func apply(to menu: Menu) -> Menu {
-        var filtered = menu
-        filtered.pizzas = menu.pizzas.filter(admits)
-        filtered.beverages = menu.beverages.filter(admits)
-        filtered.desserts = menu.desserts.filter(admits)
-        return filtered
+        Self.keeping(menu) { admits($0) }
     }
 
     /// `menu` with only the items the filter cannot tell about, as they have not declared
     /// what it asks: those a guest must ask about.
     public func undeclared(in menu: Menu) -> Menu {
-        var unknown = menu
-        unknown.pizzas = menu.pizzas.filter(asksUndeclared)
-        unknown.beverages = menu.beverages.filter(asksUndeclared)
-        unknown.desserts = menu.desserts.filter(asksUndeclared)
-        return unknown
+        Self.keeping(menu) { asksUndeclared($0) }
+    }
+
+    /// `menu` with only the items `kept` takes, in each section.
+    private static func keeping(_ menu: Menu, _ kept: (any MenuOffering) -> Bool) -> Menu {
+        var filtered = menu
+        filtered.pizzas = menu.pizzas.filter(kept)
+        filtered.beverages = menu.beverages.filter(kept)
+        filtered.desserts = menu.desserts.filter(kept)
+        return filtered
     }
 }
