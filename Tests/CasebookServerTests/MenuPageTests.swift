@@ -90,9 +90,11 @@ struct MenuPageTests {
             #expect(!json.contains("<"))
             let object = try #require(
                 try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-            #expect(object["@type"] as? String == "Menu")
+            #expect(object["@type"] as? String == "Restaurant")
             #expect(object["name"] as? String == "Giuseppe's </script>")
-            let sections = try #require(object["hasMenuSection"] as? [[String: Any]])
+            let menu = try #require(object["hasMenu"] as? [String: Any])
+            #expect(menu["@type"] as? String == "Menu" && menu["inLanguage"] as? String == "en")
+            let sections = try #require(menu["hasMenuSection"] as? [[String: Any]])
             let pizzas = try #require(sections.first?["hasMenuItem"] as? [[String: Any]])
             let offer = try #require(pizzas.first?["offers"] as? [String: Any])
             #expect(

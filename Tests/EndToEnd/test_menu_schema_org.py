@@ -120,12 +120,15 @@ def test_the_menus_json_ld_is_in_schema_orgs_vocabulary(served_menu):
     with urllib.request.urlopen(served_menu.url + "/menu") as answer:
         page = answer.read().decode("utf-8")
     script = re.search(r'<script type="application/ld\+json">(.*?)</script>', page, re.S).group(1)
-    menu = json.loads(script)
-    assert menu["@context"] == "https://schema.org" and menu["name"] == "Da Mario </script>"
+    restaurant = json.loads(script)
+    assert restaurant["@context"] == "https://schema.org" and restaurant["@type"] == "Restaurant"
+    assert restaurant["name"] == "Da Mario </script>"
     types, properties = vocabulary()
     problems = []
-    check(menu, types, properties, "Menu", problems)
+    check(restaurant, types, properties, "Restaurant", problems)
     assert problems == []
+    menu = restaurant["hasMenu"]
+    assert menu["@type"] == "Menu" and menu["inLanguage"] == "en"
     # What it says, in schema.org's words, and in the menu's order.
     sections = menu["hasMenuSection"]
     assert [section["name"] for section in sections] == ["Desserts", "Pizzas", "Beverages"]

@@ -1,8 +1,9 @@
 import Foundation
 import Menu
 
-/// The menu as schema.org's `Menu` in JSON-LD, for search engines: its sections, their items,
-/// each item's offer (price and currency) and the diets it suits (`suitableForDiet`). Written
+/// The restaurant as schema.org's `Restaurant` in JSON-LD, for search engines, with its menu
+/// (`hasMenu`, a `Menu`): its sections, their items, each item's offer (price, currency and
+/// availability) and the diets it suits (`suitableForDiet`, when its labels are declared). Written
 /// for a `<script>` element: `<`, `>` and `&` as `\u` escapes, so no text of the menu can end
 /// the element.
 enum MenuJSONLD {
@@ -28,8 +29,11 @@ enum MenuJSONLD {
             ]
         }
         let menu: [String: Any] = [
-            "@context": "https://schema.org", "@type": "Menu", "name": listing.restaurant,
-            "hasMenuSection": sections,
+            "@context": "https://schema.org", "@type": "Restaurant", "name": listing.restaurant,
+            "hasMenu": [
+                "@type": "Menu", "name": listing.restaurant, "inLanguage": "en",
+                "hasMenuSection": sections,
+            ] as [String: Any],
         ]
         let data =
             (try? JSONSerialization.data(
