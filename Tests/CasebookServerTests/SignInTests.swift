@@ -46,6 +46,23 @@ struct SignInTests {
         }
     }
 
+    /// A sign-in that names no page leads each role to its work, never to the account page's
+    /// age calculator: a surveyor to the survey, a manager to the menu's editing.
+    @Test func aSignInWithoutAPageLeadsEachRoleToItsWork() async throws {
+        let users = Users(
+            store: people, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
+        try await users.add(name: "mia", role: .manager, password: "pizza oven")
+        try await withPages { pages in
+            let sam = try await pages.post(
+                "/login", ["username": "sam", "password": "field work!"])
+            #expect(sam.location == "/account?prompt&next=%2Fsurvey")
+            let mia = try await pages.post("/login", ["username": "mia", "password": "pizza oven"])
+            #expect(mia.location == "/account?prompt&next=%2Fmenu%2Fedit")
+        }
+        #expect(SignInPages.workPage(of: .admin) == "/")
+        #expect(SignInPages.workPage(of: .diarist) == "/diary")
+    }
+
     @Test func anAnonymousVisitorIsSentToSignInAndBackAfterwards() async throws {
         try await withPages { pages in
             let diary = try await pages.get("/diary")
@@ -84,7 +101,8 @@ struct SignInTests {
             #expect(notNow.location == "/diary")
             let again = try await pages.post(
                 "/login", ["username": "dee", "password": "correct horse"])
-            #expect(again.location == "/account?prompt&next=%2F", "Not now asks again")
+            // Without a page named, a diarist goes to the diary.
+            #expect(again.location == "/account?prompt&next=%2Fdiary", "Not now asks again")
             let saved = try await pages.post(
                 "/account/preference",
                 ["choice": "save", "username": "dee", "password": "correct horse", "next": "/"])
@@ -94,7 +112,7 @@ struct SignInTests {
             #expect(!account.html.contains("correct horse"))
             let third = try await pages.post(
                 "/login", ["username": "dee", "password": "correct horse"])
-            #expect(third.location == "/", "Save is not asked again")
+            #expect(third.location == "/diary", "Save is not asked again")
             let vault = directory.url.appendingPathComponent("preferences/dee")
             #expect(FileManager.default.fileExists(atPath: vault.path))
         }

@@ -108,11 +108,13 @@ struct SignInPages: Sendable {
         }
         let storage = CookieLoginStorage(request: request, secure: secureCookies)
         try LoginHandler(storage: storage).rememberUsername(afterLoggingInAs: user.name)
+        // Without a page to go back to, each role goes to its work.
+        let destination = next == "/" ? Self.workPage(of: user.role) : next
         // As in the case study: after a successful sign-in, ask whether to save the
         // password, unless the user already answered Never or Save.
         var response = PageRenderer.redirect(
             to: shouldAskToSavePassword(user.name)
-                ? "/account?prompt&next=\(Self.queryValue(next))" : next)
+                ? "/account?prompt&next=\(Self.queryValue(destination))" : destination)
         response.setCookie(sessionCookie(secret))
         if let remembered = storage.cookie { response.setCookie(remembered) }
         return response
@@ -171,6 +173,17 @@ struct SignInPages: Sendable {
     }
 
     /// Where to go after signing in: a path on this server (`LocalRedirect`), else home.
+    /// Where a role's work is, for a sign-in that names no page: a diarist's diary, a
+    /// surveyor's survey, a manager's menu editing, an admin's overview of every system.
+    static func workPage(of role: UserRole) -> String {
+        switch role {
+        case .diarist: "/diary"
+        case .surveyor: "/survey"
+        case .manager: "/menu/edit"
+        case .admin: "/"
+        }
+    }
+
     static func safeNext(_ text: String?) -> String {
         guard let text, LocalRedirect.isSafe(text) else { return "/" }
         return text
