@@ -96,13 +96,8 @@ struct HomeAndMenuPages: Sendable {
                             "note": allergensUnknown
                                 ? "Allergens not declared — ask us" : "Diets not declared — ask us",
                             // What it does declare, still shown.
-                            "contains": !row.allergensDeclared || allergensUnknown
-                                ? false as Any
-                                : (row.allergens.isEmpty
-                                    ? "Contains none of the 14 allergens"
-                                    : "Contains: "
-                                        + row.allergens.map(\.name).joined(separator: ", "))
-                                    as Any,
+                            "contains": row.allergensDeclared
+                                ? Self.allergenWords(row) as Any : false,
                         ]
                     },
                 ]
@@ -160,6 +155,15 @@ struct HomeAndMenuPages: Sendable {
             body: .init(byteBuffer: ByteBuffer(string: StaticAssets.script)))
     }
 
+    /// A dish's allergens as a guest reads them: declared (none included), or said to be
+    /// unknown, never taken for none.
+    static func allergenWords(_ row: MenuItem) -> String {
+        guard row.allergensDeclared else { return "Allergens not declared — ask us" }
+        return row.allergens.isEmpty
+            ? "Contains none of the 14 allergens"
+            : "Contains: " + row.allergens.map(\.name).joined(separator: ", ")
+    }
+
     /// The menu screen as the API gives it (`MenuListing`, the wire type), each section
     /// numbered for its heading's id: a field added to a menu item needs the listing and the
     /// template, and no page code.
@@ -175,13 +179,7 @@ struct HomeAndMenuPages: Sendable {
             let items = section["items"] as? [[String: Any]] ?? []
             section["items"] = zip(items, rows).map { item, row in
                 var item = item
-                // Declared, or said to be unknown: never taken for none.
-                item["contains"] =
-                    !row.allergensDeclared
-                    ? "Allergens not declared — ask us"
-                    : row.allergens.isEmpty
-                        ? "Contains none of the 14 allergens"
-                        : "Contains: " + row.allergens.map(\.name).joined(separator: ", ")
+                item["contains"] = Self.allergenWords(row)
                 item["suits"] =
                     row.labels.isEmpty
                     ? false : row.labels.map(\.name).joined(separator: " · ") as Any
