@@ -17,7 +17,7 @@ struct BackendOption: ParsableArguments {
     /// Refuses `text` for `option` (`--to`, `--server`, `--sync-backend`) unless it is an http
     /// or https URL with a host, and a port, if it names one, from 1 to 65535.
     static func check(_ text: String, option: String = "--to") throws {
-        if let port = outOfRangePort(text) {
+        if let port = HTTPExchange.outOfRangePort(in: text) {
             let problem =
                 port.allSatisfy({ $0.isASCII && $0.isNumber })
                 ? "port \(port) is not between 1 and 65535" : "port '\(port)' is not a number"
@@ -33,14 +33,9 @@ struct BackendOption: ParsableArguments {
 
     /// `text` as an http or https URL with a host and a port from 1 to 65535 (or none), or nil.
     static func httpURL(_ text: String) -> URL? {
-        guard outOfRangePort(text) == nil, let url = URL(string: text),
+        guard HTTPExchange.outOfRangePort(in: text) == nil, let url = URL(string: text),
             ["http", "https"].contains(url.scheme ?? ""), url.host != nil
         else { return nil }
         return url
-    }
-
-    /// The port of `text`'s authority as written, when it is not a number from 1 to 65535.
-    static func outOfRangePort(_ text: String) -> Substring? {
-        HTTPExchange.outOfRangePort(in: text)
     }
 }

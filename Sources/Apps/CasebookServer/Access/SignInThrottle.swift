@@ -85,12 +85,7 @@ final class SignInThrottle: @unchecked Sendable {
                 if delay > Self.longestWait {
                     // Refused unchecked, yet counted against the address: one that keeps
                     // pressing is refused outright soon.
-                    if let addressKey {
-                        failuresByAddress[addressKey, default: []].append(now)
-                        Self.bound(
-                            &failuresByAddress, since: start, keeping: Self.perAddress,
-                            sparing: addressKey)
-                    }
+                    count(now, against: addressKey, since: start)
                     return Attempt(
                         user: user, address: address, at: now,
                         blockedUntil: slot - Self.longestWait)
@@ -100,12 +95,7 @@ final class SignInThrottle: @unchecked Sendable {
                     nextSlowed = nextSlowed.filter { $0.value > now }
                 }
             }
-            if let addressKey {
-                failuresByAddress[addressKey, default: []].append(now)
-                Self.bound(
-                    &failuresByAddress, since: start, keeping: Self.perAddress,
-                    sparing: addressKey)
-            }
+            count(now, against: addressKey, since: start)
             failuresByPair[pair, default: []].append(now)
             Self.bound(
                 &failuresByPair, since: start, keeping: Self.perNameFromAddress, sparing: pair)
@@ -114,6 +104,13 @@ final class SignInThrottle: @unchecked Sendable {
             return Attempt(
                 user: user, address: address, at: now, blockedUntil: nil, delay: delay)
         }
+    }
+
+    /// Counts an attempt at `now` against `address` (its key; nil: none known), under the lock.
+    private func count(_ now: Date, against address: String?, since start: Date) {
+        guard let address else { return }
+        failuresByAddress[address, default: []].append(now)
+        Self.bound(&failuresByAddress, since: start, keeping: Self.perAddress, sparing: address)
     }
 
     /// The attempt's password was right: the name's failures are forgotten, from every
