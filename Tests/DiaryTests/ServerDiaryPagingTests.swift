@@ -55,7 +55,8 @@ struct ServerDiaryPagingTests {
 
     @Test func emptyPagesThatNameANextOneStopTheListing() async throws {
         let requests = Requests()
-        try await withPeer(requests, page: { #"{"entries":[],"next":"c\#($0)"}"# }) { store in
+        let empty: @Sendable (Int) -> String = { #"{"entries":[],"next":"c\#($0)"}"# }
+        try await withPeer(requests, page: empty) { store in
             #expect {
                 _ = try store.count()
             } throws: { error in
@@ -67,9 +68,9 @@ struct ServerDiaryPagingTests {
 
     @Test func pagesThatRepeatEntriesStopTheListing() async throws {
         let requests = Requests()
-        let page = (0..<3).map(Self.entry).joined(separator: ",")
-        try await withPeer(requests, page: { #"{"entries":[\#(page)],"next":"c\#($0)"}"# }) {
-            store in
+        let entries = (0..<3).map(Self.entry).joined(separator: ",")
+        let same: @Sendable (Int) -> String = { #"{"entries":[\#(entries)],"next":"c\#($0)"}"# }
+        try await withPeer(requests, page: same) { store in
             #expect {
                 _ = try store.newestEntries(limit: Int.max, after: nil)
             } throws: { error in
@@ -81,9 +82,10 @@ struct ServerDiaryPagingTests {
 
     @Test func aCursorGivenAgainStopsTheListing() async throws {
         let requests = Requests()
-        try await withPeer(
-            requests, page: { #"{"entries":[\#(Self.entry($0))],"next":"same"}"# }
-        ) { store in
+        let again: @Sendable (Int) -> String = {
+            #"{"entries":[\#(Self.entry($0))],"next":"same"}"#
+        }
+        try await withPeer(requests, page: again) { store in
             #expect {
                 _ = try store.count()
             } throws: { error in

@@ -55,7 +55,8 @@ struct SurveySynchronizerTests {
         let report = try await synchronizer().sync()
         #expect(report.summary == "synced 1, unchanged 0, failed 1")
         #expect(report.failures.map(\.file) == ["b.yaml"])
-        #expect(report.failures.first?.message.contains("is not in Unicode's composed form") == true)
+        #expect(
+            report.failures.first?.message.contains("is not in Unicode's composed form") == true)
         let sent = await backend.uploads.flatMap { $0 }.map { Array($0.unicodeScalars) }
         #expect(sent == [Array("Malm\u{F6}".unicodeScalars)])
     }
