@@ -25,7 +25,7 @@ struct RequestDiariesTests {
                 signal: ChangeSignalStub(answers: [false, false, false, true])))
         let diaries = RequestDiaries(
             shared: shared, ofUser: { _ in own }, waitsOnNetwork: false,
-            revisionReader: Services.diaryRevisionReader(revisions: revisions))
+            revisionReader: CasebookServer.diaryRevisionReader(revisions: revisions))
         let anonymous = try diaries.diary(for: Self.request)
         #expect(anonymous.key == "")
         try await SignedInUser.$current.withValue("dee") {

@@ -33,7 +33,7 @@ struct CrossSiteMiddleware<Context: RequestContext>: RouterMiddleware {
             return RequestError(
                 .forbidden, "requests from another site are refused (Origin: \(origin))")
         }
-        if ErrorPageMiddleware<Context>.isAPI(request.uri.path), method != .delete,
+        if APIPath.contains(request.uri.path), method != .delete,
             !isJSON(request.headers[.contentType])
         {
             return RequestError(

@@ -15,7 +15,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let isAPI = Self.isAPI(request.uri.path)
+        let isAPI = APIPath.contains(request.uri.path)
         do {
             return try await next(request, context)
         } catch let error as RequestError {
@@ -71,14 +71,6 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         default: return nil
         }
-    }
-
-    /// Whether `path` is the JSON API's: under `/api/`, or a path of an API route outside it
-    /// (`/health`, `/metrics`, `/openapi.json`). The router ignores empty segments
-    /// ("//api/respondents" reaches the API), so this does too.
-    static func isAPI(_ path: String) -> Bool {
-        path.drop(while: { $0 == "/" }).prefix(while: { $0 != "/" }) == "api"
-            || RouteTable.apiPathsOutsideAPI.contains(path)
     }
 
     /// An error page links to nothing but the home page: who is asking is not known here.
