@@ -448,7 +448,9 @@ let package = Package(
                 "Menu",
                 "SurveySync",
                 "CasebookTestSupport",
+                "PostgresTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -456,7 +458,9 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            ]),
+            ],
+            // The stores' fixtures, read from their files (scripts/make-store-fixtures).
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
