@@ -174,7 +174,8 @@ struct DiaryAddCommand: AsyncParsableCommand {
                     try StandardStreams.output("nothing added: the entry was empty")
                     return
                 }
-                let entry = try entries.add(text: DiaryCommand.withoutEndingLineBreaks(written))
+                let entry = try entries.add(
+                    EntryContent(text: DiaryCommand.withoutEndingLineBreaks(written)))
                 try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
                 return
             }
@@ -183,7 +184,7 @@ struct DiaryAddCommand: AsyncParsableCommand {
             )
         }
         let text = try text ?? DiaryCommand.withoutEndingLineBreaks(StandardStreams.inputText())
-        let entry = try entries.add(text: text)
+        let entry = try entries.add(EntryContent(text: text))
         try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
     }
 }
@@ -386,7 +387,10 @@ struct DiaryEditCommand: AsyncParsableCommand {
                 throw FailureReport.Message(
                     "give the new text, or run on a terminal with $VISUAL or $EDITOR set")
             }
-            let entry = try entries.update(id: current.id, text: newText)
+            // The text alone changes: every other field of the content stays as it is.
+            var content = current.content
+            content.text = newText
+            let entry = try entries.update(id: current.id, to: content)
             try StandardStreams.output("updated \(DiaryCommand.idText(entry.id))")
         }
     }

@@ -12,14 +12,20 @@ public struct DiaryEntries {
         self.clock = clock
     }
 
-    /// Adds an entry dated now.
+    /// Adds an entry of `content`, dated now.
     /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
     @discardableResult
-    public func add(text: String) throws -> Entry {
-        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
-        let entry = Entry(date: clock.now, text: text)
+    public func add(_ content: EntryContent) throws -> Entry {
+        guard !content.isBlank else { throw EntryDetailError.blankText }
+        let entry = Entry(date: clock.now, content: content)
         try store.save(entry)
         return entry
+    }
+
+    /// `add(_:)` with `text` alone.
+    @discardableResult
+    public func add(text: String) throws -> Entry {
+        try add(EntryContent(text: text))
     }
 
     /// Puts a removed entry back as it was — its id, date and text (Undo), or as the trash
@@ -28,7 +34,7 @@ public struct DiaryEntries {
     /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
     @discardableResult
     public func restore(_ entry: Entry) throws -> Bool {
-        guard !Entry.isBlank(entry.text) else { throw EntryDetailError.blankText }
+        guard !entry.content.isBlank else { throw EntryDetailError.blankText }
         guard try store.entry(id: entry.id) == nil else { return false }
         // The trash's copy is the entry as it was last removed: newer than `entry`, when the
         // entry came back and was changed and removed again since `entry` was taken.
@@ -47,32 +53,44 @@ public struct DiaryEntries {
     /// - Throws: `EntryDetailError.blankText`, adding nothing, when a text is blank; the
     ///   store's errors.
     public func restore(contentsOf entries: [Entry]) throws -> Int {
-        guard !entries.contains(where: { Entry.isBlank($0.text) }) else {
+        guard !entries.contains(where: { $0.content.isBlank }) else {
             throw EntryDetailError.blankText
         }
         return try store.add(contentsOf: entries)
     }
 
-    /// Replaces the text of the entry with `id`, keeping its identity and date: the entry as
-    /// it is when it is written, whoever saved it since it was read; one removed since stays
-    /// removed (`DiaryError.unknownEntry`).
+    /// Replaces the content of the entry with `id`, keeping its identity and date: the entry
+    /// as it is when it is written, whoever saved it since it was read; one removed since
+    /// stays removed (`DiaryError.unknownEntry`).
     /// - Throws: `DiaryError.unknownEntry`, `EntryDetailError.blankText`; `DiaryConflictError`
     ///   when others saved it a hundred times while this was being written; the store's errors.
     @discardableResult
-    public func update(id: Entry.ID, text: String) throws -> Entry {
-        try updateLatest(id: id, text: text).entry
+    public func update(id: Entry.ID, to content: EntryContent) throws -> Entry {
+        try updateLatest(id: id, to: content).entry
     }
 
-    /// `update(id:text:)`, giving the entry at the revision this update wrote (0 for a store
-    /// that keeps no revisions): for an answer that carries it (an ETag), with no second read
-    /// in which others could have changed or removed it.
-    /// - Throws: as `update(id:text:)`.
+    /// `update(id:to:)` with `text` alone.
+    @discardableResult
+    public func update(id: Entry.ID, text: String) throws -> Entry {
+        try update(id: id, to: EntryContent(text: text))
+    }
+
+    /// `updateLatest(id:to:)` with `text` alone.
     @discardableResult
     public func updateLatest(id: Entry.ID, text: String) throws -> RevisedEntry {
-        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
+        try updateLatest(id: id, to: EntryContent(text: text))
+    }
+
+    /// `update(id:to:)`, giving the entry at the revision this update wrote (0 for a store
+    /// that keeps no revisions): for an answer that carries it (an ETag), with no second read
+    /// in which others could have changed or removed it.
+    /// - Throws: as `update(id:to:)`.
+    @discardableResult
+    public func updateLatest(id: Entry.ID, to content: EntryContent) throws -> RevisedEntry {
+        guard !content.isBlank else { throw EntryDetailError.blankText }
         guard let revisedStore = store as? any RevisedDiaryStore else {
             var entry = try entry(id: id)
-            entry.text = text
+            entry.content = content
             try store.save(entry)
             return RevisedEntry(entry: entry, revision: 0)
         }
@@ -81,7 +99,7 @@ public struct DiaryEntries {
         var attempts = 0
         while true {
             var entry = try revisedEntry(id: id)
-            entry.entry.text = text
+            entry.entry.content = content
             do {
                 let written = try revisedStore.save(entry.entry, ifRevision: entry.revision)
                 return RevisedEntry(entry: entry.entry, revision: written)
@@ -109,23 +127,31 @@ public struct DiaryEntries {
         return revised
     }
 
-    /// Replaces the text of the entry with `id` if it is still at `revision` (the one its
+    /// Replaces the content of the entry with `id` if it is still at `revision` (the one its
     /// editor started from), keeping its identity and date; returns it at its new revision.
     /// A store that keeps no revisions saves unconditionally.
     /// - Throws: `DiaryConflictError` with the entry as it now is when someone saved it
     ///   meanwhile; `DiaryError.unknownEntry`, `EntryDetailError.blankText`; the store's errors.
     @discardableResult
+    public func update(id: Entry.ID, to content: EntryContent, ifRevision revision: Int) throws
+        -> RevisedEntry
+    {
+        guard !content.isBlank else { throw EntryDetailError.blankText }
+        guard let revisedStore = store as? any RevisedDiaryStore else {
+            return RevisedEntry(entry: try update(id: id, to: content), revision: 0)
+        }
+        var entry = try entry(id: id)
+        entry.content = content
+        return RevisedEntry(
+            entry: entry, revision: try revisedStore.save(entry, ifRevision: revision))
+    }
+
+    /// `update(id:to:ifRevision:)` with `text` alone.
+    @discardableResult
     public func update(id: Entry.ID, text: String, ifRevision revision: Int) throws
         -> RevisedEntry
     {
-        guard !Entry.isBlank(text) else { throw EntryDetailError.blankText }
-        guard let revisedStore = store as? any RevisedDiaryStore else {
-            return RevisedEntry(entry: try update(id: id, text: text), revision: 0)
-        }
-        var entry = try entry(id: id)
-        entry.text = text
-        return RevisedEntry(
-            entry: entry, revision: try revisedStore.save(entry, ifRevision: revision))
+        try update(id: id, to: EntryContent(text: text), ifRevision: revision)
     }
 
     /// Removes the entry with `id` if it is still at `revision` (the one its deleter read).

@@ -5,12 +5,23 @@ import Foundation
 public struct Entry: Equatable, Identifiable, Sendable {
     public let id: UUID
     public let date: Date
-    public var text: String
+    /// What its writer wrote.
+    public var content: EntryContent
 
-    public init(id: UUID = UUID(), date: Date, text: String) {
+    /// The content's text.
+    public var text: String {
+        get { content.text }
+        set { content.text = newValue }
+    }
+
+    public init(id: UUID = UUID(), date: Date, content: EntryContent) {
         self.id = id
         self.date = date
-        self.text = text
+        self.content = content
+    }
+
+    public init(id: UUID = UUID(), date: Date, text: String) {
+        self.init(id: id, date: date, content: EntryContent(text: text))
     }
 
     /// Newest first; entries of the same instant in a stable order.

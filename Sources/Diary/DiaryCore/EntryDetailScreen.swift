@@ -12,8 +12,13 @@ public enum EntryDetailError: Error, Equatable, CustomStringConvertible {
 public final class EntryDetailScreen {
     /// Today's date for a new entry; the entry's date for an existing one.
     public let title: String
+    /// What is being edited.
+    public var content: EntryContent
     /// The text being edited.
-    public var text: String
+    public var text: String {
+        get { content.text }
+        set { content.text = newValue }
+    }
     /// "Save" for a new entry, "Update" for an existing one.
     public let actionTitle: String
     /// The entry being edited; nil for a new one.
@@ -26,13 +31,13 @@ public final class EntryDetailScreen {
         self.entry = entry
         self.now = now
         title = formatter.string(from: entry?.date ?? now)
-        text = entry?.text ?? ""
+        content = entry?.content ?? EntryContent(text: "")
         actionTitle = entry == nil ? "Save" : "Update"
     }
 
     /// The action is enabled only when the text is not blank.
     public var isActionEnabled: Bool {
-        !Entry.isBlank(text)
+        !content.isBlank
     }
 
     /// Saves the entry: the same identity and date for an update, dated now for a new one.
@@ -40,8 +45,8 @@ public final class EntryDetailScreen {
     @discardableResult
     public func performAction() throws -> Entry {
         guard isActionEnabled else { throw EntryDetailError.blankText }
-        var saved = entry ?? Entry(date: now, text: text)
-        saved.text = text
+        var saved = entry ?? Entry(date: now, content: content)
+        saved.content = content
         try onSave(saved)
         return saved
     }

@@ -42,7 +42,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     public func save(_ entry: Entry) throws {
         guard try add(contentsOf: [entry]) == 0 else { return }
         let path = "/api/diary/\(EntryIDText.text(of: entry.id))"
-        let body = WireJSON.encode(TextBody(text: entry.text))
+        let body = WireJSON.encode(DiaryTextRequest(entry.content))
         _ = try send("PUT", path, body: Array(body))
     }
 
@@ -141,7 +141,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
         let answer = try send(
             "PUT", "/api/diary/\(EntryIDText.text(of: entry.id))",
-            body: Array(WireJSON.encode(TextBody(text: entry.text))),
+            body: Array(WireJSON.encode(DiaryTextRequest(entry.content))),
             headers: [(name: "If-Match", value: DiaryEntryETag.text(revision: revision))],
             allowing: [404, 412])
         try conflictOrAbsence(answer, id: entry.id)
@@ -208,8 +208,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
             guard let removedAt = WireDateText.date(from: item.removedAt) else {
                 throw Self.unexpected
             }
-            let entry = try DiaryEntryWire(id: item.id, date: item.date, text: item.text).entry()
-            return TrashedEntry(entry: entry, removedAt: removedAt)
+            return TrashedEntry(entry: try item.entry.entry(), removedAt: removedAt)
         }
     }
 
@@ -230,11 +229,6 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     }
 
     // MARK: Requests
-
-    /// The body of a write of an entry's text, `{"text": "…"}`.
-    private struct TextBody: Encodable {
-        let text: String
-    }
 
     private struct Page: Decodable {
         let entries: [DiaryEntryWire]

@@ -158,9 +158,9 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     public func save(_ entry: Entry) throws {
         let id = Self.key(entry.id)
         let date = entry.date.timeIntervalSinceReferenceDate
-        let text = entry.text
-        let words = DiaryWords.searchText(of: text)
-        let tags = DiaryTags.tags(in: text)
+        let content = entry.content
+        let words = DiaryWords.searchText(of: content.text)
+        let tags = DiaryTags.tags(in: content.text)
         let owner = owner
         try run { client in
             // Saved, the entry leaves the trash.
@@ -170,13 +170,15 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                     DELETE FROM diary_trash WHERE id = \(id) AND owner = \(owner)
                     RETURNING revision
                 )
-                INSERT INTO diary_entry (id, date, text, owner, words, tags, revision)
+                INSERT INTO diary_entry (
+                    id, date, \(unescaped: PostgresEntryRow.contentList), owner, words, tags,
+                    revision)
                 VALUES (
-                    \(id), \(date), \(text), \(owner), \(words), \(tags),
+                    \(id), \(date), \(content: content), \(owner), \(words), \(tags),
                     coalesce((SELECT revision FROM untrashed), 0) + 1)
                 ON CONFLICT (owner, id) DO UPDATE SET
-                    text = excluded.text, words = excluded.words, tags = excluded.tags,
-                    revision = diary_entry.revision + 1
+                    \(unescaped: PostgresEntryRow.contentFromExcluded), words = excluded.words,
+                    tags = excluded.tags, revision = diary_entry.revision + 1
                 """)
         }
     }
@@ -241,14 +243,14 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
         let key = Self.key(entry.id)
         let owner = owner
-        let text = entry.text
-        let words = DiaryWords.searchText(of: text)
-        let tags = DiaryTags.tags(in: text)
+        let content = entry.content
+        let words = DiaryWords.searchText(of: content.text)
+        let tags = DiaryTags.tags(in: content.text)
         let updated: Int? = try run { client -> Int? in
             let rows = try await client.query(
                 """
-                UPDATE diary_entry SET text = \(text), words = \(words), tags = \(tags),
-                    revision = revision + 1
+                UPDATE diary_entry SET \(assigningContent: content), words = \(words),
+                    tags = \(tags), revision = revision + 1
                 WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
                 RETURNING revision
                 """)
@@ -271,7 +273,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 WITH gone AS (
                     DELETE FROM diary_entry
                     WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
-                    RETURNING id, owner, date, text, revision
+                    RETURNING owner, \(unescaped: PostgresEntryRow.columns)
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -291,7 +293,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 """
                 WITH gone AS (
                     DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)
-                    RETURNING id, owner, date, text, revision
+                    RETURNING owner, \(unescaped: PostgresEntryRow.columns)
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -300,12 +302,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
 
     /// Puts the rows of `gone` (a removal's) in the trash, dated now; gives their ids.
     private static let intoTrash = """
-        INSERT INTO diary_trash (id, owner, date, text, removed_at, revision)
-        SELECT id, owner, date, text,
-            extract(epoch FROM clock_timestamp())::double precision - 978307200, revision
+        INSERT INTO diary_trash (owner, \(PostgresEntryRow.columns), removed_at)
+        SELECT owner, \(PostgresEntryRow.columns),
+            extract(epoch FROM clock_timestamp())::double precision - 978307200
         FROM gone
         ON CONFLICT (owner, id) DO UPDATE SET date = excluded.date,
-            text = excluded.text, removed_at = excluded.removed_at, revision = excluded.revision
+            \(PostgresEntryRow.contentFromExcluded), removed_at = excluded.removed_at,
+            revision = excluded.revision
         RETURNING id
         """
 
@@ -316,19 +319,15 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             var trashed: [TrashedEntry] = []
             let rows = try await client.query(
                 """
-                SELECT id, date, text, removed_at FROM diary_trash WHERE owner = \(owner)
+                SELECT \(unescaped: PostgresEntryRow.columns), removed_at FROM diary_trash
+                WHERE owner = \(owner)
                 ORDER BY removed_at DESC, id DESC LIMIT \(limit)
                 """)
-            for try await (key, date, text, removedAt) in rows.decode(
-                (String, Double, String, Double).self)
-            {
-                guard let id = UUID(uuidString: key) else {
-                    throw DamagedRowError(store: "diary", key: key, problem: "its id is not a UUID")
-                }
+            for try await row in rows {
+                let removedAt = try row.makeRandomAccess()["removed_at"].decode(Double.self)
                 trashed.append(
                     TrashedEntry(
-                        entry: Entry(
-                            id: id, date: Date(timeIntervalSinceReferenceDate: date), text: text),
+                        entry: try PostgresEntryRow.revisedEntry(row).entry,
                         removedAt: Date(timeIntervalSinceReferenceDate: removedAt)))
             }
             return trashed
@@ -341,27 +340,30 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     public func restoreFromTrash(id: Entry.ID) throws -> Entry {
         let key = Self.key(id)
         let owner = owner
-        let restored: (Double, String)? = try run { client in
+        let restored: Entry? = try run { client in
             let rows = try await client.query(
                 """
                 WITH back AS (
-                    INSERT INTO diary_entry (id, date, text, owner, revision)
-                    SELECT id, date, text, owner, revision + 1 FROM diary_trash
+                    INSERT INTO diary_entry (
+                        id, date, \(unescaped: PostgresEntryRow.contentList), owner, revision)
+                    SELECT id, date, \(unescaped: PostgresEntryRow.contentList), owner,
+                        revision + 1
+                    FROM diary_trash
                     WHERE id = \(key) AND owner = \(owner)
                     ON CONFLICT (owner, id) DO NOTHING
-                    RETURNING id, date, text
+                    RETURNING \(unescaped: PostgresEntryRow.columns)
                 ),
                 gone AS (
                     DELETE FROM diary_trash
                     WHERE id IN (SELECT id FROM back) AND owner = \(owner)
                 )
-                SELECT date, text FROM back
+                SELECT \(unescaped: PostgresEntryRow.columns) FROM back
                 """)
-            for try await row in rows.decode((Double, String).self) { return row }
+            for try await row in rows { return try PostgresEntryRow.revisedEntry(row).entry }
             return nil
         }
-        guard let (date, text) = restored else { throw DiaryError.unknownEntry(id) }
-        return Entry(id: id, date: Date(timeIntervalSinceReferenceDate: date), text: text)
+        guard let restored else { throw DiaryError.unknownEntry(id) }
+        return restored
     }
 
     public func emptyTrash(removedBefore date: Date) throws -> Int {
@@ -625,7 +627,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         try run { client in
             var entries: [RevisedEntry] = []
             let rows = try await client.query(query)
-            for try await row in rows.decode(PostgresEntryRow.Columns.self) {
+            for try await row in rows {
                 entries.append(try PostgresEntryRow.revisedEntry(row))
             }
             return entries

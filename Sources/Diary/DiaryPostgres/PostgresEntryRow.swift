@@ -1,24 +1,53 @@
 import DiaryCore
 import Foundation
+import PostgresNIO
 import StoreFailures
 
-/// A row of `diary_entry` as every query of `PostgresDiaryStore` reads it: the one column list
-/// (`columns`) and the one decoder (`Columns`, then `revisedEntry`).
+/// A row of `diary_entry`, and of `diary_trash` (the same columns, an owner's, and a
+/// `removed_at`), as every query of `PostgresDiaryStore` reads and writes it: the one column
+/// list (`columns`, `contentColumns`), the one way an entry's content is bound
+/// (`appendInterpolation(content:)`) and the one decoder (`revisedEntry(_:)`).
 enum PostgresEntryRow {
-    /// What every query of an entry selects, in this order.
-    static let columns = "id, date, text, revision"
-    /// The decoded columns, in the order of `columns`.
-    typealias Columns = (String, Double, String, Int)
+    /// The columns that hold an entry's content, in the order `content:` binds them.
+    static let contentColumns = ["text"]
+    /// What every query of an entry selects.
+    static let columns = (["id", "date"] + contentColumns + ["revision"])
+        .joined(separator: ", ")
+    /// The content's columns, for an INSERT's or a SELECT's column list.
+    static let contentList = contentColumns.joined(separator: ", ")
+    /// `text = excluded.text, …`: an upsert's assignments of the content it was given.
+    static let contentFromExcluded = contentColumns.map { "\($0) = excluded.\($0)" }
+        .joined(separator: ", ")
 
-    /// The entry and its revision; a row whose id is not a UUID was not written by this store,
-    /// and is an error rather than a wrong answer.
-    static func revisedEntry(_ row: Columns) throws -> RevisedEntry {
-        let (id, date, text, revision) = row
+    /// The entry and its revision in a row that selects `columns` (and perhaps more); a row
+    /// whose id is not a UUID was not written by this store, and is an error rather than a
+    /// wrong answer.
+    static func revisedEntry(_ row: PostgresRow) throws -> RevisedEntry {
+        let cells = row.makeRandomAccess()
+        let id = try cells["id"].decode(String.self)
         guard let uuid = UUID(uuidString: id) else {
             throw DamagedRowError(store: "diary", key: id, problem: "its id is not a UUID")
         }
+        let content = EntryContent(text: try cells["text"].decode(String.self))
         return RevisedEntry(
-            entry: Entry(id: uuid, date: Date(timeIntervalSinceReferenceDate: date), text: text),
-            revision: revision)
+            entry: Entry(
+                id: uuid,
+                date: Date(timeIntervalSinceReferenceDate: try cells["date"].decode(Double.self)),
+                content: content),
+            revision: try cells["revision"].decode(Int.self))
+    }
+}
+
+extension PostgresQuery.StringInterpolation {
+    /// The content's values as binds, in the order of `PostgresEntryRow.contentColumns`,
+    /// separated by commas: a VALUES list's part.
+    mutating func appendInterpolation(content: EntryContent) {
+        appendInterpolation(content.text)
+    }
+
+    /// `text = $n, …`: an UPDATE's assignments of the content's values.
+    mutating func appendInterpolation(assigningContent content: EntryContent) {
+        appendLiteral("text = ")
+        appendInterpolation(content.text)
     }
 }

@@ -162,11 +162,12 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
     /// it was removed at (in the trash), or replaces one's text and moves it to its next
     /// revision; gives the entry's search key.
     private static let upsert = """
-        INSERT INTO entry (id, date, text, search_key, revision)
+        INSERT INTO entry (id, date, \(EntryRow.contentList), search_key, revision)
         VALUES (
-            ?1, ?2, ?3, (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry),
+            ?1, ?2, \(EntryRow.contentPlaceholders(from: 3)),
+            (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry),
             IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
-        ON CONFLICT(id) DO UPDATE SET text = excluded.text, revision = revision + 1
+        ON CONFLICT(id) DO UPDATE SET \(EntryRow.contentFromExcluded), revision = revision + 1
         RETURNING search_key
         """
 
@@ -197,10 +198,13 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             // The transaction is the only writer: the keys are counted on from the largest.
             var nextKey =
                 try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(search_key), 0) FROM entry") ?? 0
+            let keyPlace = 3 + EntryRow.contentColumns.count
             let insert = try db.cachedStatement(
                 sql: """
-                    INSERT INTO entry (id, date, text, search_key, revision)
-                    VALUES (?1, ?2, ?3, ?4, IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
+                    INSERT INTO entry (id, date, \(EntryRow.contentList), search_key, revision)
+                    VALUES (
+                        ?1, ?2, \(EntryRow.contentPlaceholders(from: 3)), ?\(keyPlace),
+                        IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
                     ON CONFLICT(id) DO NOTHING
                     """)
             // An entry added leaves the trash, when the trash holds anything.
@@ -208,10 +212,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
                 try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trash)") ?? true
             var added: [(key: Int64, text: String)] = []
             for entry in entries {
-                try insert.execute(arguments: [
-                    Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text,
-                    nextKey + 1,
-                ])
+                try insert.execute(
+                    arguments: StatementArguments(
+                        [Self.key(entry.id), entry.date.timeIntervalSinceReferenceDate]
+                            + EntryRow.contentValues(of: entry.content) + [nextKey + 1]))
                 guard db.changesCount == 1 else { continue }
                 nextKey += 1
                 added.append((nextKey, entry.text))
@@ -229,7 +233,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
     private static func upsert(_ db: Database, _ entry: Entry) throws -> Int64 {
         let key = try Int64.fetchOne(
             db.cachedStatement(sql: upsert),
-            arguments: [key(entry.id), entry.date.timeIntervalSinceReferenceDate, entry.text])
+            arguments: StatementArguments(
+                [key(entry.id), entry.date.timeIntervalSinceReferenceDate]
+                    + EntryRow.contentValues(of: entry.content)))
         guard let key else {
             throw DamagedRowError(
                 store: "diary", key: Self.key(entry.id), problem: "it has no search key")
@@ -249,10 +255,11 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             let searchKey = try Int64?.fetchOne(
                 db,
                 sql: """
-                    UPDATE entry SET text = ?, revision = revision + 1
+                    UPDATE entry SET \(EntryRow.contentAssignments), revision = revision + 1
                     WHERE id = ? AND revision = ? RETURNING search_key
                     """,
-                arguments: [entry.text, Self.key(entry.id), revision])
+                arguments: StatementArguments(
+                    EntryRow.contentValues(of: entry.content) + [Self.key(entry.id), revision]))
             let updated = searchKey != nil
             if let searchKey = searchKey ?? nil {
                 try Self.index(db, key: searchKey, text: entry.text)
@@ -271,8 +278,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
     public func remove(id: Entry.ID, ifRevision revision: Int) throws {
         try database.write { db in
             let removed = try Self.moveToTrash(
-                db, "DELETE FROM entry WHERE id = ? AND revision = ?",
-                arguments: [Self.key(id), revision])
+                db, where: "id = ? AND revision = ?", arguments: [Self.key(id), revision])
             guard !removed else { return }
             guard let row = try Self.row(db, id: id) else { throw DiaryError.unknownEntry(id) }
             throw DiaryConflictError(
@@ -282,8 +288,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
 
     public func remove(id: Entry.ID) throws {
         try database.write { db in
-            _ = try Self.moveToTrash(
-                db, "DELETE FROM entry WHERE id = ?", arguments: [Self.key(id)])
+            _ = try Self.moveToTrash(db, where: "id = ?", arguments: [Self.key(id)])
         }
     }
 
@@ -292,63 +297,52 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         try db.cachedStatement(sql: "DELETE FROM trash WHERE id = ?").execute(arguments: [key(id)])
     }
 
-    /// Runs `delete` (a DELETE of entries) and puts what it removed in the trash, dated now;
-    /// gives whether it removed anything.
+    /// Moves the entries `condition` selects to the trash, dated now, row as it is (every
+    /// column of `EntryRow`); gives whether it moved anything.
     private static func moveToTrash(
-        _ db: Database, _ delete: String, arguments: StatementArguments
+        _ db: Database, where condition: String, arguments: StatementArguments
     ) throws -> Bool {
-        let removed = try Row.fetchAll(
-            db, sql: delete + " RETURNING search_key, id, date, text, revision",
-            arguments: arguments)
-        let trash = try db.cachedStatement(
-            sql: """
-                INSERT OR REPLACE INTO trash (id, date, text, removed_at, revision)
-                VALUES (?, ?, ?, ?, ?)
-                """)
         let now = Date().timeIntervalSinceReferenceDate
-        for row in removed {
-            try unindex(db, key: row["search_key"])
-            let id: String = row["id"]
-            let date: Double = row["date"]
-            let text: String = row["text"]
-            let revision: Int = row["revision"]
-            try trash.execute(arguments: [id, date, text, now, revision])
-        }
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO trash (\(EntryRow.columns), removed_at)
+                SELECT \(EntryRow.columns), ? FROM entry WHERE \(condition)
+                """, arguments: [now] + arguments)
+        let removed = try Int64.fetchAll(
+            db, sql: "DELETE FROM entry WHERE \(condition) RETURNING search_key",
+            arguments: arguments)
+        for key in removed { try unindex(db, key: key) }
         return !removed.isEmpty
     }
 
     public func trashedEntries(limit: Int) throws -> [TrashedEntry] {
         try database.read { db in
-            try Row.fetchAll(
+            var trashed: [TrashedEntry] = []
+            try EntryRow.forEach(
                 db,
-                sql: """
-                    SELECT id, date, text, removed_at FROM trash
-                    ORDER BY removed_at DESC, id DESC LIMIT ?
-                    """, arguments: [max(0, limit)]
-            ).map { row in
-                let key: String = row["id"]
-                guard let id = EntryIDText.id(from: key) else {
-                    throw DamagedRowError(store: "diary", key: key, problem: "its id is not a UUID")
-                }
-                return TrashedEntry(
-                    entry: Entry(
-                        id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]),
-                        text: row["text"]),
-                    removedAt: Date(timeIntervalSinceReferenceDate: row["removed_at"]))
+                """
+                SELECT \(EntryRow.columns), removed_at FROM trash
+                ORDER BY removed_at DESC, id DESC LIMIT ?
+                """, arguments: [max(0, limit)]
+            ) { entry, row in
+                trashed.append(
+                    TrashedEntry(
+                        entry: entry.entry,
+                        removedAt: Date(timeIntervalSinceReferenceDate: row["removed_at"])))
             }
+            return trashed
         }
     }
 
     public func restoreFromTrash(id: Entry.ID) throws -> Entry {
         try database.write { db in
             guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT date, text FROM trash WHERE id = ?", arguments: [Self.key(id)])
+                let row = try EntryRow.first(
+                    db, "SELECT \(EntryRow.columns) FROM trash WHERE id = ?",
+                    arguments: [Self.key(id)])
             else { throw DiaryError.unknownEntry(id) }
-            let entry = Entry(
-                id: id, date: Date(timeIntervalSinceReferenceDate: row["date"]), text: row["text"])
-            try Self.index(db, key: try Self.upsert(db, entry), text: entry.text)
-            return entry
+            try Self.index(db, key: try Self.upsert(db, row.entry), text: row.entry.text)
+            return row.entry
         }
     }
 

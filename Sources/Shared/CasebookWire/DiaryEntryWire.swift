@@ -30,7 +30,7 @@ public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public init(_ entry: Entry, starred: Bool) {
         id = EntryIDText.text(of: entry.id)
         date = WireDateText.text(of: entry.date)
-        text = entry.text
+        text = entry.content.text
         self.starred = starred ? true : nil
     }
 }
@@ -47,9 +47,12 @@ extension DiaryEntryWire {
                 "the date '\(date)' is not an RFC 3339 date and time (2026-03-01T12:00:00Z)",
                 field: "date")
         }
-        guard !Entry.isBlank(text) else {
+        guard !content.isBlank else {
             throw WireJSON.Refusal("\(EntryDetailError.blankText)", field: "text")
         }
-        return Entry(id: entryID, date: entryDate, text: text)
+        return Entry(id: entryID, date: entryDate, content: content)
     }
+
+    /// The entry's content this describes.
+    public var content: EntryContent { EntryContent(text: text) }
 }

@@ -1,9 +1,19 @@
-/// What adding or updating a diary entry sends: `{"text": "…"}`, read strictly, as every wire
+import DiaryCore
+
+/// What adding or updating a diary entry sends (the server reads it, `--server` writes it): `{"text": "…"}`, read strictly, as every wire
 /// type is: a member but `text` is refused, naming it.
-public struct DiaryTextRequest: Decodable, Equatable, Sendable {
+public struct DiaryTextRequest: Codable, Equatable, Sendable {
     public static let shape = #"the body must be {"text": "…"}"#
 
     public let text: String
+
+    /// The entry's content the request sends.
+    public var content: EntryContent { EntryContent(text: text) }
+
+    /// A request that sends `content`.
+    public init(_ content: EntryContent) {
+        text = content.text
+    }
 
     private enum CodingKeys: String, CodingKey {
         case text

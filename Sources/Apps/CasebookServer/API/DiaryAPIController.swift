@@ -212,10 +212,10 @@ struct DiaryAPIController: Sendable {
         -> Response
     {
         let work = try diaries.diary(for: request).work
-        let text = try await Self.text(in: request)
+        let content = try await Self.content(in: request)
         let entry = try await work.entries { entries in
             try Self.answering {
-                try entries.revisedEntry(id: try entries.add(text: text).id)
+                try entries.revisedEntry(id: try entries.add(content).id)
             }
         }
         var response = Self.response(entry, status: .created)
@@ -247,16 +247,16 @@ struct DiaryAPIController: Sendable {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
         let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
-        let text = try await Self.text(in: request)
+        let content = try await Self.content(in: request)
         let conditional = listed != nil
         do {
             let (entry, starred) = try await work.entries { entries in
                 try Self.answering {
                     let updated =
                         if let expected = try Self.expected(listed, id: id, in: entries) {
-                            try entries.update(id: id, text: text, ifRevision: expected)
+                            try entries.update(id: id, to: content, ifRevision: expected)
                         } else {
-                            try entries.updateLatest(id: id, text: text)
+                            try entries.updateLatest(id: id, to: content)
                         }
                     return try Self.starredEntry(updated, in: entries)
                 }
@@ -450,23 +450,25 @@ struct DiaryAPIController: Sendable {
         }
     }
 
-    static func text(in request: Request) async throws -> String {
+    /// The entry's content a request's body sends (`DiaryTextRequest`), refused naming the
+    /// field at fault.
+    static func content(in request: Request) async throws -> EntryContent {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
-        let text: String
+        let content: EntryContent
         do {
-            text = try WireJSON.decode(
+            content = try WireJSON.decode(
                 DiaryTextRequest.self, from: buffer.readableBytesView,
                 shape: DiaryTextRequest.shape, field: "text"
-            ).text
+            ).content
         } catch {
             throw RequestError(refusal: error)
         }
-        guard text.utf8.count <= DiaryImportRequest.longestText else {
+        guard content.text.utf8.count <= DiaryImportRequest.longestText else {
             throw RequestError(
                 .contentTooLarge,
                 "text is longer than \(DiaryImportRequest.longestText) bytes, the most an entry holds"
             ).field("text")
         }
-        return text
+        return content
     }
 }

@@ -142,11 +142,11 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let form = try await PostedForm.read(request, limit: Self.textFormLimit)
-        let text = try Self.checkedText(form["text"])
+        let content = try Self.content(in: form)
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             try diary.showNewEntry()
-            return try perform(screens, text: text, request: request)
+            return try perform(screens, content: content, request: request)
         }
     }
 
@@ -157,22 +157,24 @@ struct DiaryPages: Sendable {
         let (work, store) = try Self.diary(diaries, request)
         let id = try entryID(context)
         let form = try await PostedForm.read(request, limit: Self.textFormLimit)
-        let text = try Self.checkedText(form["text"])
+        let content = try Self.content(in: form)
         let revision = try Self.revision(in: form["revision"])
         return try await work.run {
             let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
             do {
                 try diary.showDetail(id: id)
-            } catch DiaryError.unknownEntry where !(text.map(Entry.isBlank) ?? true) {
-                return try deletedWhileEdited(store, text: text ?? "", request: request)
+            } catch DiaryError.unknownEntry where !(content?.isBlank ?? true) {
+                return try deletedWhileEdited(
+                    store, content: content ?? EntryContent(text: ""), request: request)
             } catch let error as DiaryError {
                 throw RequestError(.notFound, "\(error).")
             }
             guard let revision else {
-                return try perform(screens, text: text, request: request)
+                return try perform(screens, content: content, request: request)
             }
             return try update(
-                screens, in: store, id: id, text: text ?? "", from: revision,
+                screens, in: store, id: id, content: content ?? EntryContent(text: ""),
+                from: revision,
                 request: request)
         }
     }
@@ -217,7 +219,8 @@ struct DiaryPages: Sendable {
     {
         let (work, store) = try Self.diary(diaries, request)
         let form = try await PostedForm.read(request)
-        let entry = try Self.entry(id: form["id"], date: form["date"], text: form["text"])
+        let entry = try Self.entry(
+            id: form["id"], date: form["date"], content: Self.content(in: form))
         return try await work.run {
             let restored: Bool
             do {
@@ -233,7 +236,7 @@ struct DiaryPages: Sendable {
     }
 
     /// The entry an Undo form describes.
-    private static func entry(id: String?, date: String?, text: String?) throws -> Entry {
+    private static func entry(id: String?, date: String?, content: EntryContent?) throws -> Entry {
         guard let id, let entryID = try? DiaryError.id(from: id) else {
             throw RequestError(.badRequest, "The entry's id is missing or not an id.")
         }
@@ -243,7 +246,8 @@ struct DiaryPages: Sendable {
             throw RequestError(.badRequest, "The entry's date is missing or not a date.")
         }
         return Entry(
-            id: entryID, date: Date(timeIntervalSince1970: seconds), text: text ?? "")
+            id: entryID, date: Date(timeIntervalSince1970: seconds),
+            content: content ?? EntryContent(text: ""))
     }
 
     /// Back to the list, which says what happened.
@@ -345,6 +349,12 @@ struct DiaryPages: Sendable {
     /// `DiaryImportRequest.longestText` bytes fits however the browser encodes it (`%XX`, three
     /// bytes a byte, at worst), so that any entry can be saved again as it is.
     static let textFormLimit = 4 * DiaryImportRequest.longestText
+
+    /// The entry's content a form holds: nil without a text; refused, naming the field, when
+    /// the text is longer than an entry holds.
+    static func content(in form: FormFields) throws -> EntryContent? {
+        try checkedText(form["text"]).map { EntryContent(text: $0) }
+    }
 
     /// The text of a form, refused when it is longer than an entry holds.
     static func checkedText(_ text: String?) throws -> String? {
@@ -574,31 +584,31 @@ struct DiaryPages: Sendable {
     /// meanwhile, shows both texts (409) instead of overwriting theirs. Blank text comes back as
     /// the same form with the error, as the detail screen refuses it.
     private func update(
-        _ screens: LatestScreens, in store: any DiaryStore, id: Entry.ID, text: String,
+        _ screens: LatestScreens, in store: any DiaryStore, id: Entry.ID, content: EntryContent,
         from revision: Int, request: Request
     ) throws -> Response {
         guard let screen = screens.detail else {
             throw RequestError(.notFound, "There is no such entry.")
         }
-        screen.text = text
+        screen.content = content
         guard screen.isActionEnabled else {
             return detail(
                 screens, request: request, revision: revision,
                 error: "\(EntryDetailError.blankText)", status: .badRequest)
         }
         do {
-            try DiaryEntries(store: store).update(id: id, text: text, ifRevision: revision)
+            try DiaryEntries(store: store).update(id: id, to: content, ifRevision: revision)
         } catch let conflict as DiaryConflictError {
             return renderer.page(
                 "diary-conflict", title: screen.title,
                 context: [
-                    "theirs": conflict.current.entry.text, "mine": text,
+                    "theirs": conflict.current.entry.text, "mine": content.text,
                     "revision": String(conflict.current.revision),
                     "action": "/diary/\(id.uuidString.lowercased())",
                 ],
                 request: request, status: .conflict)
         } catch DiaryError.unknownEntry {
-            return try deletedWhileEdited(store, text: text, request: request)
+            return try deletedWhileEdited(store, content: content, request: request)
         } catch let error as DiaryError {
             throw RequestError(.notFound, "\(error).")
         }
@@ -608,12 +618,12 @@ struct DiaryPages: Sendable {
     /// The form of a new entry holding `text`, for an edit whose entry was deleted while it
     /// was made (in another tab, by someone else): what was typed comes back rather than a
     /// "not found" that loses it.
-    private func deletedWhileEdited(_ store: any DiaryStore, text: String, request: Request)
-        throws -> Response
-    {
+    private func deletedWhileEdited(
+        _ store: any DiaryStore, content: EntryContent, request: Request
+    ) throws -> Response {
         let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
         try diary.showNewEntry()
-        screens.detail?.text = text
+        screens.detail?.content = content
         return detail(
             screens, request: request,
             error:
@@ -655,13 +665,13 @@ struct DiaryPages: Sendable {
     }
 
     /// Saves the detail screen's text; a blank text comes back as the same form with the error.
-    private func perform(_ screens: LatestScreens, text: String?, request: Request) throws
-        -> Response
+    private func perform(_ screens: LatestScreens, content: EntryContent?, request: Request)
+        throws -> Response
     {
         guard let detailScreen = screens.detail else {
             throw RequestError(.notFound, "There is no such entry.")
         }
-        detailScreen.text = text ?? ""
+        detailScreen.content = content ?? EntryContent(text: "")
         let isNew = detailScreen.entry == nil
         do {
             try detailScreen.performAction()

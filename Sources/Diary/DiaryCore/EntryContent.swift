@@ -1,0 +1,14 @@
+/// What a writer writes in an entry: its text, and every field a later version adds. It is
+/// carried whole, by the use cases (`DiaryEntries.add(_:)`, `update(id:to:ifRevision:)`),
+/// the screens, the forms, the requests, the wire types and each store's one mapping of a
+/// row, so that a field added here is named only where it is stored or shown.
+public struct EntryContent: Equatable, Hashable, Sendable {
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    /// Whether there is nothing to keep: an entry needs some text.
+    public var isBlank: Bool { Entry.isBlank(text) }
+}
