@@ -9,12 +9,13 @@ import Testing
 /// A member added to the wire type and not to them fails here.
 @Suite("One wire shape for a diary entry")
 struct DiaryEntryWireShapeTests {
-    /// Every member of the wire type, from its stored properties.
-    static let members = Set(
-        Mirror(
-            reflecting: DiaryEntryWire(
-                id: "", date: "", text: "", starred: true)
-        ).children.compactMap(\.label))
+    /// Every member of the wire type, as it encodes an entry with every optional member set.
+    static var members: Set<String> {
+        get throws {
+            let wire = DiaryEntryWire(id: "", date: "", text: "", starred: true)
+            return Set(try JSONParser.parse(WireJSON.encode(wire)).objectMembers.keys)
+        }
+    }
 
     @Test func theStreamWritesEveryMemberOfTheWireType() throws {
         let entry = Entry(date: Date(timeIntervalSince1970: 1_000), text: "every member")
@@ -29,13 +30,13 @@ struct DiaryEntryWireShapeTests {
             Issue.record("no entry")
             return
         }
-        #expect(Set(written.keys) == Self.members)
+        #expect(Set(written.keys) == (try Self.members))
         let wire = DiaryEntryWire(entry, starred: true)
         #expect(written == (try JSONParser.parse(WireJSON.encode(wire))).objectMembers)
     }
 
     @Test func theImportReadsEveryMemberOfTheWireType() throws {
-        #expect(DiaryImportRequest.entryMembers == Self.members)
+        #expect(DiaryImportRequest.entryMembers == (try Self.members))
         let entry = Entry(date: Date(timeIntervalSince1970: 1_000), text: "every member")
         struct Body: Encodable { let entries: [DiaryEntryWire] }
         let body = WireJSON.encode(Body(entries: [DiaryEntryWire(entry, starred: true)]))

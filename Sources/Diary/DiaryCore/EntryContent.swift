@@ -2,11 +2,20 @@
 /// carried whole, by the use cases (`DiaryEntries.add(_:)`, `update(id:to:ifRevision:)`),
 /// the screens, the forms, the requests, the wire types and each store's one mapping of a
 /// row, so that a field added here is named only where it is stored or shown.
-public struct EntryContent: Equatable, Hashable, Sendable {
+///
+/// Its `Codable` form is the members the JSON API, the exports and the requests carry for it
+/// (`DiaryEntryWire` and `DiaryTextRequest` embed it): a field added here, with its key, is in
+/// each of them.
+public struct EntryContent: Codable, Equatable, Hashable, Sendable {
     public var text: String
 
     public init(text: String) {
         self.text = text
+    }
+
+    /// Its members' names, every one (a strict reader refuses any other).
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case text
     }
 
     /// Whether there is nothing to keep: an entry needs some text.

@@ -5,22 +5,25 @@ import Foundation
 /// A row is also what the menu's JSON gives for it (`MenuListing`): a field added here and to
 /// its coding keys reaches the API, `casebook menu --json` and the menu page.
 public struct MenuItem: Equatable, Sendable, Encodable {
-    public let title: String
-    public let price: Decimal
+    /// The dish the row shows.
+    public let dish: Dish
     /// The price in the menu's currency, such as `€8.50`.
     public let formattedPrice: String
-    public let description: String?
-    /// The allergens it contains, in the EU's order.
-    public let allergens: [Allergen]
-    /// Its dietary labels.
-    public let labels: [DietaryLabel]
-    /// Whether `allergens` is all it contains (none, when empty); else a guest must ask.
-    public let allergensDeclared: Bool
-    /// Whether `labels` is every label that suits it.
-    public let labelsDeclared: Bool
     /// Whether it is sold out: marked so, for the day the menu was served on
     /// (`Menu.served(onDay:)`), or until further notice.
     public let soldOut: Bool
+
+    public var title: String { dish.name }
+    public var price: Decimal { dish.price }
+    public var description: String? { dish.description }
+    /// The allergens it contains, in the EU's order.
+    public var allergens: [Allergen] { dish.allergens.sorted() }
+    /// Its dietary labels.
+    public var labels: [DietaryLabel] { dish.labels.sorted() }
+    /// Whether `allergens` is all it contains (none, when empty); else a guest must ask.
+    public var allergensDeclared: Bool { dish.allergensDeclared }
+    /// Whether `labels` is every label that suits it.
+    public var labelsDeclared: Bool { dish.labelsDeclared }
 
     /// The row for `pizza`, priced in euros.
     public init(pizza: Pizza) {
@@ -29,15 +32,14 @@ public struct MenuItem: Equatable, Sendable, Encodable {
 
     /// The row for anything on the menu, priced in `currency`.
     public init(offering: some MenuOffering, currency: Currency) {
-        title = offering.name
-        price = offering.price
-        formattedPrice = currency.format(offering.price)
-        description = offering.description
-        allergens = offering.allergens
-        labels = offering.labels
-        allergensDeclared = offering.allergensDeclared
-        labelsDeclared = offering.labelsDeclared
-        soldOut = offering.soldOut != nil
+        self.init(dish: Dish(offering), currency: currency)
+    }
+
+    /// The row for `dish`, priced in `currency`.
+    public init(dish: Dish, currency: Currency) {
+        self.dish = dish
+        formattedPrice = currency.format(dish.price)
+        soldOut = dish.soldOut != nil
     }
 
     enum CodingKeys: CodingKey {

@@ -75,13 +75,3 @@ extension Menu {
         return menu
     }
 }
-
-extension Offering {
-    /// The same dish at `price`: its mark and what it declares kept.
-    func priced(_ price: Decimal) -> Offering {
-        Offering(
-            name: name, price: price, description: description, allergens: Set(allergens),
-            labels: Set(labels)
-        ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
-    }
-}

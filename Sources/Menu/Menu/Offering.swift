@@ -1,42 +1,49 @@
 import Foundation
 
-/// Something on the menu, of one `Kind`: a name, an exact price and an optional description.
+/// Something on the menu, of one `Kind`: a `Dish` (a name, an exact price, an optional
+/// description, its allergens and labels and whether they are declared, its sold-out mark).
 /// `Pizza`, `Beverage` and `Dessert` are its kinds — three types that cannot be mixed up, with
-/// one definition.
+/// one definition, and one value inside.
 public struct Offering<Kind: OfferingKind>: MenuOffering {
-    public let name: String
+    /// All the menu says of it.
+    public private(set) var dish: Dish
+
+    public var name: String { dish.name }
     /// The exact price, in the menu's currency.
-    public let price: Decimal
+    public var price: Decimal { dish.price }
     /// What is in it, if the menu says.
-    public let description: String?
+    public var description: String? { dish.description }
     /// The allergens it contains, in the EU's order.
-    public let allergens: [Allergen]
+    public var allergens: [Allergen] { dish.allergens.sorted() }
     /// Its dietary labels, in their order.
-    public let labels: [DietaryLabel]
+    public var labels: [DietaryLabel] { dish.labels.sorted() }
     /// Whether its allergens are declared (`allergens` is all it contains, none when empty),
     /// rather than unknown: a guest must ask about one that is not.
-    public private(set) var allergensDeclared: Bool
+    public var allergensDeclared: Bool { dish.allergensDeclared }
     /// Whether its labels are declared (`labels` is every one that suits it).
-    public private(set) var labelsDeclared: Bool
+    public var labelsDeclared: Bool { dish.labelsDeclared }
     /// Whether it is marked sold out, and until when.
-    public private(set) var soldOut: MenuSoldOut?
+    public var soldOut: MenuSoldOut? { dish.soldOut }
+
+    /// `dish`, as this kind.
+    public init(_ dish: Dish) {
+        self.dish = dish
+    }
 
     public init(name: String, price: Decimal = 0, description: String? = nil) {
         self.init(name: name, price: price, description: description, allergens: [], labels: [])
     }
 
+    /// Naming some allergens or labels declares them; an empty set says nothing unless
+    /// `declared(…)` says so.
     public init(
         name: String, price: Decimal = 0, description: String? = nil, allergens: Set<Allergen>,
         labels: Set<DietaryLabel>
     ) {
-        self.name = name
-        self.price = price
-        self.description = description
-        self.allergens = allergens.sorted()
-        self.labels = labels.sorted()
-        // Naming some declares them; an empty set says nothing unless `declared(…)` says so.
-        allergensDeclared = !allergens.isEmpty
-        labelsDeclared = !labels.isEmpty
+        self.init(
+            Dish(
+                name: name, price: price, description: description, allergens: allergens,
+                labels: labels))
     }
 }
 
@@ -44,7 +51,7 @@ extension Offering {
     /// The same dish marked `mark` (nil: offered).
     public func marked(_ mark: MenuSoldOut?) -> Offering {
         var marked = self
-        marked.soldOut = mark
+        marked.dish.soldOut = mark
         return marked
     }
 
@@ -52,9 +59,16 @@ extension Offering {
     /// that `allergens` is all it contains, none included.
     public func declared(allergens: Bool, labels: Bool) -> Offering {
         var declared = self
-        declared.allergensDeclared = allergens || !self.allergens.isEmpty
-        declared.labelsDeclared = labels || !self.labels.isEmpty
+        declared.dish.allergensDeclared = allergens || !dish.allergens.isEmpty
+        declared.dish.labelsDeclared = labels || !dish.labels.isEmpty
         return declared
+    }
+
+    /// The same dish at `price`, all else kept.
+    func priced(_ price: Decimal) -> Offering {
+        var priced = self
+        priced.dish.price = price
+        return priced
     }
 }
 

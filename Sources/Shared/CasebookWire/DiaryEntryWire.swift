@@ -6,19 +6,27 @@ import Foundation
 public struct DiaryEntryWire: Codable, Equatable, Sendable {
     public let id: String
     public let date: String
-    public let text: String
+    /// What its writer wrote, its members beside `id` and `date`.
+    public let content: EntryContent
     /// `true` for a starred entry in a diary's export (absent otherwise, and in the API's
     /// answers), so that an import keeps its star.
     public let starred: Bool?
+
+    /// The content's text.
+    public var text: String { content.text }
 
     public init(id: String, date: String, text: String) {
         self.init(id: id, date: date, text: text, starred: nil)
     }
 
     public init(id: String, date: String, text: String, starred: Bool?) {
+        self.init(id: id, date: date, content: EntryContent(text: text), starred: starred)
+    }
+
+    public init(id: String, date: String, content: EntryContent, starred: Bool?) {
         self.id = id
         self.date = date
-        self.text = text
+        self.content = content
         self.starred = starred
     }
 
@@ -28,10 +36,29 @@ public struct DiaryEntryWire: Codable, Equatable, Sendable {
 
     /// `entry` as an export writes it: `"starred": true` when it is.
     public init(_ entry: Entry, starred: Bool) {
-        id = EntryIDText.text(of: entry.id)
-        date = WireDateText.text(of: entry.date)
-        text = entry.content.text
-        self.starred = starred ? true : nil
+        self.init(
+            id: EntryIDText.text(of: entry.id), date: WireDateText.text(of: entry.date),
+            content: entry.content, starred: starred ? true : nil)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, date, starred
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        date = try container.decode(String.self, forKey: .date)
+        content = try EntryContent(from: decoder)
+        starred = try container.decodeIfPresent(Bool.self, forKey: .starred)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(starred, forKey: .starred)
+        try content.encode(to: encoder)
     }
 }
 
@@ -53,6 +80,4 @@ extension DiaryEntryWire {
         return Entry(id: entryID, date: entryDate, content: content)
     }
 
-    /// The entry's content this describes.
-    public var content: EntryContent { EntryContent(text: text) }
 }

@@ -1,25 +1,23 @@
 import DiaryCore
 
-/// What adding or updating a diary entry sends (the server reads it, `--server` writes it): `{"text": "…"}`, read strictly, as every wire
-/// type is: a member but `text` is refused, naming it.
+/// What adding or updating a diary entry sends (the server reads it, `--server` writes it):
+/// the entry's content, `{"text": "…"}`, read strictly, as every wire type is: a member the
+/// content does not have is refused, naming it.
 public struct DiaryTextRequest: Codable, Equatable, Sendable {
     public static let shape = #"the body must be {"text": "…"}"#
 
-    public let text: String
-
     /// The entry's content the request sends.
-    public var content: EntryContent { EntryContent(text: text) }
+    public let content: EntryContent
+
+    /// The content's text.
+    public var text: String { content.text }
 
     /// A request that sends `content`.
     public init(_ content: EntryContent) {
-        text = content.text
+        self.content = content
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case text
-    }
-
-    /// Any member's name, to find one that is not `text`.
+    /// Any member's name, to find one that is not the content's.
     private struct AnyKey: CodingKey {
         let stringValue: String
         var intValue: Int? { nil }
@@ -29,13 +27,18 @@ public struct DiaryTextRequest: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         // Without a text the body is not this shape at all, whatever else it holds.
-        text = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .text)
+        content = try EntryContent(from: decoder)
+        let known = Set(EntryContent.CodingKeys.allCases.map(\.rawValue))
         let members = try decoder.container(keyedBy: AnyKey.self)
         if let unknown = members.allKeys.map(\.stringValue).sorted().first(where: {
-            $0 != CodingKeys.text.rawValue
+            !known.contains($0)
         }) {
             throw WireJSON.Refusal(
                 "unknown field '\(unknown)': \(Self.shape)", field: unknown)
         }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try content.encode(to: encoder)
     }
 }

@@ -50,9 +50,13 @@ struct MenuDishPages: Sendable {
         let priceText = (form["price"] ?? "").trimmingCharacters(in: .whitespaces)
         let was = index.flatMap { opened.menu.details(at: MenuPlace(section: section, index: $0)) }
         let description = MenuEditPages.edited(form["description"] ?? "", was: was?.description)
-        var dish = MenuDish(
-            name: MenuEditPages.edited(form["name"] ?? "", was: was?.name), price: 0,
-            description: description.isEmpty ? nil : description)
+        // The dish as it was, with what the form edits in place: what the form does not
+        // show is kept.
+        var dish = was ?? Dish(name: "", price: 0)
+        dish.name = MenuEditPages.edited(form["name"] ?? "", was: was?.name)
+        dish.description = description.isEmpty ? nil : description
+        dish.allergens = []
+        dish.labels = []
         do {
             dish.price = try MenuPrice.read(priceText)
         } catch {
