@@ -71,6 +71,18 @@ struct TemplateContextTests {
             _ = try await pages.post("/menu/edit", ["revision": "2", "currency": "x"])
             _ = try await pages.get("/menu/history?dish=Margherita")
             _ = try await pages.post("/menu/edit", ["revision": "2", "soldout.pizzas.0": "always"])
+            _ = try await pages.get("/menu/restaurant")
+            _ = try await pages.post("/menu/restaurant", ["revision": "3", "phone": "call us"])
+            let current = try #require(try await stores.menu.current()).number
+            _ = try await pages.post(
+                "/menu/restaurant",
+                [
+                    "revision": String(current), "address": "Via Roma 12", "phone": "+39 06 1",
+                    "map": "https://example.org/map", "time_zone": "Europe/Rome",
+                    "cuisine": "Italian", "hours.monday": "00:00-24:00",
+                    "exceptions": "2026-12-25 closed",
+                ])
+            _ = try await pages.post("/menu/restaurant", ["revision": String(current)])
             _ = try await pages.get("/menu")
             let sorted = try await pages.get("/survey?sort=id")
             if let next = sorted.html.firstMatch(

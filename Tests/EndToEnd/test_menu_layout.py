@@ -2,7 +2,9 @@
 DOM alone: at a phone's 390 px and a desktop's 1280 px, as a guest and signed in, the first
 dish shows on the first screen (the filters folded away), every checkbox sits on one line
 beside its label, every price keeps to its row's right edge with or without labels and
-allergens, nothing spills past the screen's edge, and the header holds its links."""
+allergens, nothing spills past the screen's edge, and the header holds its links. The restaurant's own block (whether it is open, its address,
+map link and phone) sits above the dishes without pushing them off the first screen, and its
+manager's form keeps each field beside or under its label, wide enough for its value."""
 import os
 
 import pytest
@@ -37,10 +39,29 @@ return {
 """
 
 
+# The restaurant itself, above its dishes.
+DETAILS = """address: Via Roma 12, 00184 Roma
+phone: "+39 06 1234 5678"
+map: https://www.openstreetmap.org/?mlat=41.8947&mlon=12.4839
+time_zone: Europe/Rome
+cuisine: Italian, pizza
+hours:
+  monday: closed
+  tuesday: 12:00-14:30, 18:30-22:30
+  wednesday: 12:00-14:30, 18:30-22:30
+  thursday: 12:00-14:30, 18:30-22:30
+  friday: 12:00-14:30, 18:30-23:30
+  saturday: 18:00-01:00
+  sunday: 12:00-15:00
+exceptions:
+  2099-12-25: closed
+"""
+
+
 @pytest.fixture(scope="module")
 def restaurant(tmp_path_factory):
     menu = tmp_path_factory.mktemp("menu") / "menu.yaml"
-    menu.write_text(MENU_WITH_ALLERGENS)
+    menu.write_text(MENU_WITH_ALLERGENS.replace("currency: EUR\n", "currency: EUR\n" + DETAILS, 1))
     running = Server("--menu", str(menu), users=[("mia", "manager", "manager password")])
     yield running
     running.stop()
@@ -62,6 +83,11 @@ def check_page(browser, width, height, viewer):
         assert header["top"] <= link["top"] and link["bottom"] <= header["bottom"], where
     first = seen["items"][0]
     assert first["row"]["bottom"] <= height, f"{where}: the first dish is below the fold"
+    status = browser.find_element(By.CSS_SELECTOR, "p.opening-status").rect
+    assert status["y"] + status["height"] <= first["row"]["top"], f"{where}: the status is not above the dishes"
+    for selector in ["span.address", "a.map-link", "a.phone"]:
+        shown = browser.find_element(By.CSS_SELECTOR, selector).rect
+        assert 0 <= shown["x"] and shown["x"] + shown["width"] <= width, f"{where}: {selector} {shown}"
     for item in seen["items"]:
         assert abs(item["price"]["right"] - item["row"]["right"]) <= 1, f"{where}: {item}"
         assert abs(item["price"]["top"] - item["title"]["top"]) <= 4, f"{where}: {item}"
@@ -106,4 +132,42 @@ def test_a_manager_reads_the_menu_on_a_phone_and_a_desktop(restaurant, browser, 
     browser.get(restaurant.url + "/menu")
     screenshot(f"menu-manager-{width}")
     check_page(browser, width, height, "a manager")
+    browser.delete_all_cookies()
+
+
+FORM_BOXES = """
+const box = element => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+return [...document.querySelectorAll('form.stacked label[for]')].map(label => {
+    const field = document.getElementById(label.htmlFor);
+    return {name: label.textContent.trim(), label: box(label), field: box(field),
+            fits: field.scrollWidth <= field.clientWidth + 1};
+});
+"""
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_manager_sets_the_restaurant_on_a_phone_and_a_desktop(restaurant, browser, screenshot, width, height):
+    browser.delete_all_cookies()
+    browser.set_window_size(1100, 1400)
+    browser.get(restaurant.url + "/login?next=/menu/restaurant")
+    sign_in(browser, "mia", "manager password")
+    never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
+    if never:
+        click_and_load(browser, never[0])
+    size_viewport(browser, width, height)
+    browser.get(restaurant.url + "/menu/restaurant")
+    screenshot(f"menu-restaurant-{width}")
+    where = f"the restaurant's form at {width} px"
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width, where
+    fields = browser.execute_script(FORM_BOXES)
+    assert len(fields) == 13, where
+    for field in fields:
+        label, box = field["label"], field["field"]
+        assert 0 <= box["left"] and box["right"] <= width, f"{where}: {field}"
+        beside = abs(label["top"] - box["top"]) <= 16 and label["right"] <= box["left"]
+        under = 0 <= box["top"] - label["bottom"] <= 16
+        assert beside or under, f"{where}: {field['name']} is far from its label: {field}"
+        if field["name"].endswith("day"):
+            assert field["fits"], f"{where}: {field['name']}'s hours do not fit its field"
     browser.delete_all_cookies()

@@ -20,6 +20,18 @@ SCHEMA = "https://schema.org/"
 MENU = """restaurant: "Da Mario </script>"
 currency: EUR
 locale: it_IT
+address: Via Roma 12, 00184 Roma
+phone: "+39 06 1234 5678"
+map: https://www.openstreetmap.org/?mlat=41.8947&mlon=12.4839
+time_zone: Europe/Rome
+cuisine: Italian
+hours:
+  monday: closed
+  tuesday: 12:00-14:30, 18:30-22:30
+  saturday: 18:00-01:00
+exceptions:
+  2026-12-25: closed
+  2026-12-24: 12:00-15:00
 section_order: [desserts, pizzas, beverages]
 pizzas:
   - name: Margherita
@@ -99,6 +111,10 @@ def check(node, types, properties, where, problems):
                 allowed = {kind for kind in prop["range"] if SCHEMA + "Enumeration" in above(types, kind)}
                 if member is None or not any(member["enumeration"] & {enum} for enum in allowed):
                     problems.append(f"{place}: '{item}' is not a member of {sorted(allowed)}")
+            elif isinstance(item, str) and re.fullmatch(r"\d{2}:\d{2}:\d{2}", item) and SCHEMA + "Time" in prop["range"]:
+                pass
+            elif isinstance(item, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", item) and prop["range"] & {SCHEMA + "Date", SCHEMA + "DateTime"}:
+                pass
             elif not prop["range"] & {SCHEMA + "Text", SCHEMA + "Number", SCHEMA + "URL"}:
                 problems.append(f"{place}: text is not in its range")
 
@@ -136,6 +152,16 @@ def test_the_menus_json_ld_is_in_schema_orgs_vocabulary(served_menu):
     assert margherita["suitableForDiet"] == [SCHEMA + "VegetarianDiet", SCHEMA + "GlutenFreeDiet"]
     assert margherita["offers"]["price"] == "8.50" and margherita["offers"]["priceCurrency"] == "EUR"
     assert diavola["offers"]["availability"] == SCHEMA + "SoldOut"
+    # The restaurant itself: where it is, how to call it, when it is open.
+    assert restaurant["address"] == {"@type": "PostalAddress", "streetAddress": "Via Roma 12, 00184 Roma"}
+    assert restaurant["telephone"] == "+39 06 1234 5678"
+    assert restaurant["servesCuisine"] == "Italian"
+    hours = restaurant["openingHoursSpecification"]
+    assert {"@type": "OpeningHoursSpecification", "dayOfWeek": SCHEMA + "Saturday",
+            "opens": "18:00:00", "closes": "01:00:00"} in hours
+    assert {"@type": "OpeningHoursSpecification", "validFrom": "2026-12-25", "validThrough": "2026-12-25",
+            "opens": "00:00:00", "closes": "00:00:00"} in hours
+    assert not any(spec.get("dayOfWeek") == SCHEMA + "Monday" for spec in hours)
 
 
 def test_a_type_or_property_schema_org_lacks_is_caught():

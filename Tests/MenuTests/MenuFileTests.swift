@@ -81,7 +81,7 @@ struct MenuFileTests {
         ),
         (
             "currency: EUR\ndrinks:\n  - name: A\n    price: 1\n",
-            "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts)"
+            "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions)"
         ),
         (
             "currency: EUR\ndesserts:\n  - {name: Tiramisù, price: 5}\n  - {name: Tiramisù, price: 6}\n",

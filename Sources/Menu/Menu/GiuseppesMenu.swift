@@ -8,6 +8,20 @@ extension Menu {
         # filtering the menu is told to ask about it.
         restaurant: Giuseppe's
         currency: EUR
+        # The restaurant itself, each line optional, shown to guests above the menu: where it
+        # is, how to call it, what it serves, and when it is open, in its time zone (periods
+        # such as 12:00-14:30, or closed; exceptions are days that differ from their weekday).
+        # address: Via Roma 12, 00184 Roma
+        # phone: "+39 06 1234 5678"
+        # map: https://www.openstreetmap.org/?mlat=41.8947&mlon=12.4839
+        # time_zone: Europe/Rome
+        # cuisine: Italian, pizza
+        # hours:
+        #   monday: closed
+        #   tuesday: 12:00-14:30, 18:30-22:30
+        #   saturday: 18:00-01:00
+        # exceptions:
+        #   2026-12-25: closed
         pizzas:
           - name: Margherita
             price: 8.50

@@ -11,6 +11,8 @@ public struct Menu: Equatable, Sendable {
     /// The order its sections are shown in: each section once, pizzas, beverages and desserts
     /// unless the menu says otherwise.
     public var sectionOrder: [MenuSection] = MenuSection.allCases
+    /// The restaurant itself: its address, phone, map link, time zone and opening hours.
+    public var details = RestaurantDetails()
 
     public init(
         restaurant: String, currency: Currency, pizzas: [Pizza], beverages: [Beverage],

@@ -29,6 +29,10 @@ public struct MenuChange: Equatable, Sendable {
             changes.append(
                 MenuChange(dish: nil, text: "Restaurant: \(old.restaurant) → \(new.restaurant)"))
         }
+        if old.details != new.details {
+            changes.append(
+                MenuChange(dish: nil, text: "The restaurant's address, phone or hours changed"))
+        }
         if old.currency.code == new.currency.code, old.currency.locale != new.currency.locale {
             let written = { (locale: String?) in locale.map { "as in \($0)" } ?? "as by default" }
             changes.append(

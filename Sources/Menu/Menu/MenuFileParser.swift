@@ -36,6 +36,32 @@ struct MenuFileParser {
             case "currency": currency = try self.currency(value)
             case "locale": locale = try self.locale(value)
             case "section_order": menu.sectionOrder = try sectionOrder(value)
+            case "address":
+                menu.details.address = try detail(value, field: name)
+            case "phone":
+                let phone = try detail(value, field: name)
+                if let problem = RestaurantDetails.phoneProblem(phone) {
+                    throw error(at: value, name, problem)
+                }
+                menu.details.phone = phone
+            case "map":
+                let link = try detail(value, field: name, longest: RestaurantDetails.longestLink)
+                if let problem = RestaurantDetails.mapLinkProblem(link) {
+                    throw error(at: value, name, problem)
+                }
+                menu.details.mapLink = link
+            case "time_zone":
+                let zone = try detail(value, field: name)
+                if let problem = RestaurantDetails.timeZoneProblem(zone) {
+                    throw error(at: value, name, problem)
+                }
+                menu.details.timeZone = zone
+            case "cuisine":
+                menu.details.cuisine = try detail(value, field: name)
+            case "hours":
+                menu.details.hours.weekly = try weeklyHours(value)
+            case "exceptions":
+                menu.details.hours.exceptions = try exceptions(value)
             case MenuSection.pizzas.rawValue:
                 menu.pizzas = try items(value, section: name, counted: &dishes)
             case MenuSection.beverages.rawValue:
@@ -44,7 +70,9 @@ struct MenuFileParser {
                 menu.desserts = try items(value, section: name, counted: &dishes)
             default:
                 throw error(
-                    at: key, name, "unknown section (expected pizzas, beverages or desserts)")
+                    at: key, name,
+                    "unknown section (expected pizzas, beverages or desserts, or the restaurant's"
+                        + " address, phone, map, time_zone, cuisine, hours or exceptions)")
             }
         }
         guard let currency else {
@@ -53,6 +81,65 @@ struct MenuFileParser {
         }
         menu.currency = Currency(code: currency.code, locale: locale)
         return menu
+    }
+
+    /// One line of the restaurant's details, not empty.
+    private func detail(_ node: Node, field: String, longest: Int = RestaurantDetails.longestText)
+        throws(MenuFileError) -> String
+    {
+        let value = try text(node, field: field)
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw error(at: node, field, "is empty (leave it out instead)")
+        }
+        if let problem = RestaurantDetails.lineProblem(value, longest: longest) {
+            throw error(at: node, field, problem)
+        }
+        return value
+    }
+
+    /// Each weekday's periods: `tuesday: 12:00-14:30, 18:30-22:30`, `monday: closed`.
+    private func weeklyHours(_ node: Node) throws(MenuFileError) -> [Weekday: [OpeningPeriod]] {
+        guard case .mapping(let mapping) = node else {
+            throw error(at: node, "hours", "expected a mapping of weekdays (monday: 12:00-22:00)")
+        }
+        var weekly: [Weekday: [OpeningPeriod]] = [:]
+        for (key, value) in mapping {
+            let name = key.scalar?.string ?? ""
+            guard let weekday = Weekday(rawValue: name) else {
+                throw error(at: key, "hours.\(name)", "is not a weekday (monday to sunday)")
+            }
+            weekly[weekday] = try periods(value, field: "hours.\(name)")
+        }
+        return weekly
+    }
+
+    /// The days that differ from their weekday: `2026-12-25: closed`.
+    private func exceptions(_ node: Node) throws(MenuFileError) -> [String: [OpeningPeriod]] {
+        guard case .mapping(let mapping) = node else {
+            throw error(at: node, "exceptions", "expected a mapping of days (2026-12-25: closed)")
+        }
+        guard mapping.count <= OpeningHours.mostExceptions else {
+            throw error(
+                at: node, "exceptions", "holds at most \(OpeningHours.mostExceptions) days")
+        }
+        var exceptions: [String: [OpeningPeriod]] = [:]
+        for (key, value) in mapping {
+            let day = key.scalar?.string ?? ""
+            if let problem = RestaurantDetails.dayProblem(day) {
+                throw error(at: key, "exceptions", problem)
+            }
+            exceptions[day] = try periods(value, field: "exceptions.\(day)")
+        }
+        return exceptions
+    }
+
+    private func periods(_ node: Node, field: String) throws(MenuFileError) -> [OpeningPeriod] {
+        let written = try text(node, field: field)
+        do {
+            return try OpeningPeriod.periods(in: written)
+        } catch {
+            throw self.error(at: node, field, error.description)
+        }
     }
 
     private func compose(_ yaml: String) throws(MenuFileError) -> Node? {

@@ -13,6 +13,28 @@ public enum MenuFileWriter {
             lines.append(
                 "section_order: [\(menu.sectionOrder.map(\.rawValue).joined(separator: ", "))]")
         }
+        let details = menu.details
+        for (key, value) in [
+            ("address", details.address), ("phone", details.phone), ("map", details.mapLink),
+            ("time_zone", details.timeZone), ("cuisine", details.cuisine),
+        ] {
+            if let value { lines.append("\(key): \(quoted(value))") }
+        }
+        let weekly = Weekday.allCases.filter { details.hours.weekly[$0] != nil }
+        if !weekly.isEmpty {
+            lines.append("hours:")
+            for weekday in weekly {
+                lines.append(
+                    "  \(weekday.rawValue): \(quoted(hoursText(details.hours.weekly[weekday]!)))")
+            }
+        }
+        if !details.hours.exceptions.isEmpty {
+            lines.append("exceptions:")
+            for day in details.hours.exceptions.keys.sorted() {
+                lines.append(
+                    "  \(quoted(day)): \(quoted(hoursText(details.hours.exceptions[day]!)))")
+            }
+        }
         func section(_ name: String, _ items: [some MenuOffering]) {
             guard !items.isEmpty else {
                 lines.append("\(name):")
@@ -46,6 +68,11 @@ public enum MenuFileWriter {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A day's periods as a menu file writes them: `12:00-14:30, 18:30-22:30`, or `closed`.
+    public static func hoursText(_ periods: [OpeningPeriod]) -> String {
+        periods.isEmpty ? "closed" : periods.map(\.text).joined(separator: ", ")
     }
 
     /// `text` as a double-quoted YAML scalar, scalar by scalar: a quote and a backslash

@@ -26,11 +26,15 @@ public struct MenuListing: Encodable, Equatable, Sendable {
     public let restaurant: String
     public let currency: String
     public let sections: [Section]
+    /// The restaurant's address, phone, map link, time zone, cuisine and hours, when its menu
+    /// says any.
+    public let details: RestaurantDetails?
 
     public init(menu: Menu) {
         let dataSource = MenuDataSource(menu: menu)
         restaurant = menu.restaurant
         currency = menu.currency.code
+        details = menu.details.isEmpty ? nil : menu.details
         sections = (0..<dataSource.numberOfSections).map { section in
             Section(
                 title: dataSource.title(forSection: section) ?? "",

@@ -29,6 +29,8 @@ enum RouteTable {
         Route(.post, "/menu/restore", .page, .roles([.manager, .admin])),
         Route(.get, "/menu/dish", .page, .roles([.manager, .admin])),
         Route(.post, "/menu/dish", .page, .roles([.manager, .admin])),
+        Route(.get, "/menu/restaurant", .page, .roles([.manager, .admin])),
+        Route(.post, "/menu/restaurant", .page, .roles([.manager, .admin])),
         // Every user.
         Route(.get, "/", .page, .roles(everyRole)),
         // The diary: diarists (each their own) and admins.

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import Menu
 
@@ -80,7 +81,13 @@ struct HomeAndMenuPages: Sendable {
             FormFields(query: request, repeatable: Self.repeatable))
         let (menu, key) = try await self.menu.served()
         guard filter.isEmpty else {
-            var context = Self.menuContext(filter.apply(to: menu), filter: filter)
+            var context = Self.menuContext(
+                filter.apply(to: menu), filter: filter,
+                today: RestaurantContext.today(menu.details, at: Date()))
+            context["status"] =
+                RestaurantContext.status(menu.details, at: Date()).map {
+                    ["text": $0.text, "open": $0.open]
+                } ?? false
             // What the filter cannot tell about, listed apart: a guest must ask.
             let unknown = MenuListing(menu: filter.undeclared(in: menu))
             let asked = unknown.sections.flatMap(\.items).map(\.row)
@@ -108,10 +115,18 @@ struct HomeAndMenuPages: Sendable {
             return renderer.page(
                 "menu", title: menu.restaurant, context: context, request: request)
         }
-        let page = menuPages.page(Self.viewerKey(), revision: key) { placeholder in
-            renderer.html(
-                "menu", title: menu.restaurant, context: Self.menuContext(menu, filter: filter),
-                csrf: placeholder, path: "/menu")
+        // Whether it is open changes with the time, a few times a day: a page is kept for each.
+        let now = Date()
+        let status = RestaurantContext.status(menu.details, at: now)
+        let today = RestaurantContext.today(menu.details, at: now)
+        let page = menuPages.page(
+            Self.viewerKey() + "|" + today + "|" + (status?.text ?? ""), revision: key
+        ) { placeholder in
+            var context = Self.menuContext(menu, filter: filter, today: today)
+            context["status"] = status.map { ["text": $0.text, "open": $0.open] } ?? false
+            return renderer.html(
+                "menu", title: menu.restaurant, context: context, csrf: placeholder,
+                path: "/menu")
         }
         return renderer.cachedPage(page, request: request)
     }
@@ -167,7 +182,9 @@ struct HomeAndMenuPages: Sendable {
     /// The menu screen as the API gives it (`MenuListing`, the wire type), each section
     /// numbered for its heading's id: a field added to a menu item needs the listing and the
     /// template, and no page code.
-    private static func menuContext(_ menu: Menu, filter: MenuFilter) -> [String: Any] {
+    private static func menuContext(_ menu: Menu, filter: MenuFilter, today: String)
+        -> [String: Any]
+    {
         let listing = MenuListing(menu: menu)
         var context = WireContext.dictionary(of: listing)
         let sections = context["sections"] as? [[String: Any]] ?? []
@@ -202,6 +219,7 @@ struct HomeAndMenuPages: Sendable {
         // The dishes a filter cannot tell about, when it asks (`showMenu`).
         context["askUs"] = false
         context["jsonLD"] = MenuJSONLD.script(listing)
+        context["restaurant"] = RestaurantContext.context(menu.details, today: today)
         // The page is the restaurant's: its name in the title and the footer, and for a guest
         // in the header too, leading back to the menu.
         context["documentTitle"] = "\(menu.restaurant) · Menu"

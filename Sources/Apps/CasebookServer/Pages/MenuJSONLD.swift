@@ -28,13 +28,14 @@ enum MenuJSONLD {
                 },
             ]
         }
-        let menu: [String: Any] = [
+        var menu: [String: Any] = [
             "@context": "https://schema.org", "@type": "Restaurant", "name": listing.restaurant,
             "hasMenu": [
                 "@type": "Menu", "name": listing.restaurant, "inLanguage": "en",
                 "hasMenuSection": sections,
             ] as [String: Any],
         ]
+        if let details = listing.details { menu.merge(Self.restaurant(details)) { _, new in new } }
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: menu, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
@@ -48,5 +49,40 @@ enum MenuJSONLD {
             }
         }
         return text
+    }
+
+    /// What the menu says of the restaurant, in schema.org's terms: `address`, `telephone`,
+    /// `hasMap`, `servesCuisine`, and `openingHoursSpecification` (each weekday's periods, and
+    /// each day that differs, closed as opening and closing at 00:00).
+    static func restaurant(_ details: RestaurantDetails) -> [String: Any] {
+        var restaurant: [String: Any] = [:]
+        if let address = details.address {
+            restaurant["address"] = ["@type": "PostalAddress", "streetAddress": address]
+        }
+        if let phone = details.phone { restaurant["telephone"] = phone }
+        if let map = details.mapLink { restaurant["hasMap"] = map }
+        if let cuisine = details.cuisine { restaurant["servesCuisine"] = cuisine }
+        var specifications: [[String: Any]] = []
+        for weekday in Weekday.allCases {
+            for period in details.hours.weekly[weekday] ?? [] {
+                specifications.append([
+                    "@type": "OpeningHoursSpecification", "dayOfWeek": weekday.schemaOrg,
+                    "opens": OpeningPeriod.time(period.opens) + ":00",
+                    "closes": OpeningPeriod.time(period.closes % 1440) + ":00",
+                ])
+            }
+        }
+        for day in details.hours.exceptions.keys.sorted() {
+            let periods = details.hours.exceptions[day] ?? []
+            for period in periods.isEmpty ? [OpeningPeriod(opens: 0, closes: 0)] : periods {
+                specifications.append([
+                    "@type": "OpeningHoursSpecification", "validFrom": day, "validThrough": day,
+                    "opens": OpeningPeriod.time(period.opens) + ":00",
+                    "closes": OpeningPeriod.time(period.closes % 1440) + ":00",
+                ])
+            }
+        }
+        if !specifications.isEmpty { restaurant["openingHoursSpecification"] = specifications }
+        return restaurant
     }
 }

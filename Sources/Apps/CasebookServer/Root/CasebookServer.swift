@@ -248,6 +248,7 @@ public enum CasebookServer {
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuEditPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuDishPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
+        MenuRestaurantPage(renderer: renderer, menu: services.menu).addRoutes(to: router)
         DiaryPages(renderer: renderer, diaries: services.diaries).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,

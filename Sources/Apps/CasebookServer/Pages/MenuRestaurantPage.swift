@@ -1,0 +1,185 @@
+import Foundation
+import Hummingbird
+import Menu
+
+/// `/menu/restaurant`: the restaurant itself — its address, phone, map link, time zone,
+/// cuisine, each weekday's opening hours and the days that differ — saved as the menu's next
+/// revision from the one the form was opened at (the conflict page when someone saved after).
+/// What cannot be is the form again, naming the field. For managers and admins.
+struct MenuRestaurantPage: Sendable {
+    let renderer: PageRenderer
+    let menu: MenuService
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/menu/restaurant", use: show)
+        router.post("/menu/restaurant", use: save)
+    }
+
+    /// `GET /menu/restaurant`: the form, as the current revision says.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let current = try await menu.current()
+        return renderer.page(
+            "menu-restaurant", title: "The restaurant",
+            context: Self.form(Self.fields(of: current.menu.details), revision: current.number),
+            request: request)
+    }
+
+    /// `POST /menu/restaurant` (`revision`, `address`, `phone`, `map`, `time_zone`, `cuisine`,
+    /// `hours.monday` … `hours.sunday`, `exceptions`).
+    @Sendable func save(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let (base, opened) = try await MenuEditPages.openedRevision(form, in: menu.store)
+        var typed: [String: String] = [:]
+        for name in Self.fieldNames { typed[name] = form[name] ?? "" }
+        var problems: [String] = []
+        let details = Self.details(from: typed, problems: &problems)
+        guard problems.isEmpty else {
+            var context = Self.form(typed, revision: base)
+            context["problems"] = problems.map { ["problem": $0] }
+            return renderer.page(
+                "menu-restaurant", title: "The restaurant", context: context, request: request,
+                status: .badRequest)
+        }
+        var changed = opened.menu
+        changed.details = details
+        let currentNumber = try await menu.current().number
+        guard changed != opened.menu || base != currentNumber else {
+            var context = Self.form(typed, revision: base)
+            context["saved"] = "Nothing changed: revision \(base) stays."
+            return renderer.page(
+                "menu-restaurant", title: "The restaurant", context: context, request: request)
+        }
+        do {
+            let saved = try await menu.store.save(
+                changed, basedOn: base, by: SignedInUser.reviewer,
+                note: "changed the restaurant's details")
+            var context = Self.form(Self.fields(of: saved.menu.details), revision: saved.number)
+            context["saved"] = "Saved as revision \(saved.number)."
+            return renderer.page(
+                "menu-restaurant", title: "The restaurant", context: context, request: request)
+        } catch let conflict as MenuConflictError {
+            let current = try await menu.current()
+            var context = Self.form(Self.fields(of: current.menu.details), revision: current.number)
+            context["conflict"] =
+                "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the details below are theirs."
+            return renderer.page(
+                "menu-restaurant", title: "The restaurant", context: context, request: request,
+                status: .conflict)
+        }
+    }
+
+    static let weekdayFields = Weekday.allCases.map { "hours.\($0.rawValue)" }
+    static let fieldNames =
+        ["address", "phone", "map", "time_zone", "cuisine"] + weekdayFields + ["exceptions"]
+
+    /// The form's fields for `details`, as a menu file writes them.
+    static func fields(of details: RestaurantDetails) -> [String: String] {
+        var fields = [
+            "address": details.address ?? "", "phone": details.phone ?? "",
+            "map": details.mapLink ?? "", "time_zone": details.timeZone ?? "",
+            "cuisine": details.cuisine ?? "",
+        ]
+        for weekday in Weekday.allCases {
+            fields["hours.\(weekday.rawValue)"] =
+                details.hours.weekly[weekday].map(MenuFileWriter.hoursText) ?? ""
+        }
+        fields["exceptions"] = details.hours.exceptions.keys.sorted().map {
+            "\($0) \(MenuFileWriter.hoursText(details.hours.exceptions[$0]!))"
+        }.joined(separator: "\n")
+        return fields
+    }
+
+    /// The details the form's `fields` say; each problem, naming its field, in `problems`.
+    static func details(from fields: [String: String], problems: inout [String])
+        -> RestaurantDetails
+    {
+        var details = RestaurantDetails()
+        func line(_ name: String, longest: Int = RestaurantDetails.longestText) -> String? {
+            let value = (fields[name] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { return nil }
+            if let problem = RestaurantDetails.lineProblem(value, longest: longest) {
+                problems.append("\(name): \(problem).")
+                return nil
+            }
+            return value
+        }
+        details.address = line("address")
+        details.cuisine = line("cuisine")
+        if let phone = line("phone") {
+            if let problem = RestaurantDetails.phoneProblem(phone) {
+                problems.append("phone: \(problem).")
+            } else {
+                details.phone = phone
+            }
+        }
+        if let link = line("map", longest: RestaurantDetails.longestLink) {
+            if let problem = RestaurantDetails.mapLinkProblem(link) {
+                problems.append("map: \(problem).")
+            } else {
+                details.mapLink = link
+            }
+        }
+        if let zone = line("time_zone") {
+            if let problem = RestaurantDetails.timeZoneProblem(zone) {
+                problems.append("time_zone: \(problem).")
+            } else {
+                details.timeZone = zone
+            }
+        }
+        for weekday in Weekday.allCases {
+            let name = "hours.\(weekday.rawValue)"
+            guard let text = line(name) else { continue }
+            do {
+                details.hours.weekly[weekday] = try OpeningPeriod.periods(in: text)
+            } catch {
+                problems.append("\(name): \(error).")
+            }
+        }
+        let lines = (fields["exceptions"] ?? "").split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if lines.count > OpeningHours.mostExceptions {
+            problems.append("exceptions: at most \(OpeningHours.mostExceptions) days.")
+        }
+        for text in lines.prefix(OpeningHours.mostExceptions) {
+            let day = String(text.prefix { !$0.isWhitespace })
+            let hours = text.dropFirst(day.count).trimmingCharacters(in: .whitespaces)
+            if let problem = RestaurantDetails.dayProblem(day) {
+                problems.append(
+                    "exceptions: \(problem): write a day and its hours, 2026-12-25 closed.")
+                continue
+            }
+            if let problem = RestaurantDetails.lineProblem(hours) {
+                problems.append("exceptions: \(day): \(problem).")
+                continue
+            }
+            do {
+                details.hours.exceptions[day] = try OpeningPeriod.periods(
+                    in: hours.isEmpty ? "closed" : hours)
+            } catch {
+                problems.append("exceptions: \(day): \(error).")
+            }
+        }
+        return details
+    }
+
+    /// The form's context: its fields as typed (or as saved), each weekday's with its name.
+    static func form(_ fields: [String: String], revision: Int) -> [String: Any] {
+        [
+            "revision": revision, "address": fields["address"] ?? "",
+            "phone": fields["phone"] ?? "", "map": fields["map"] ?? "",
+            "timeZone": fields["time_zone"] ?? "", "cuisine": fields["cuisine"] ?? "",
+            "exceptions": fields["exceptions"] ?? "",
+            "days": Weekday.allCases.map { weekday -> [String: String] in
+                [
+                    "name": weekday.name, "field": "hours.\(weekday.rawValue)",
+                    "id": "hours-\(weekday.rawValue)",
+                    "value": fields["hours.\(weekday.rawValue)"] ?? "",
+                ]
+            },
+        ]
+    }
+}
