@@ -143,6 +143,13 @@ let package = Package(
                 "SurveySyncCore", "SurveySyncFiles", "SurveySyncSQLite", "SurveySyncURLSession",
             ]),
         .target(
+            name: "CasebookQR",
+            // Optimised in debug builds too: a code tries all eight masks over up to 31,329
+            // modules, and the tests make 160 of them (four seconds unoptimised).
+            swiftSettings: ownBuildsOnly([
+                .unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))
+            ])),
+        .target(
             name: "Menu",
             dependencies: ["CasebookFileSystem", "CasebookYAML", "StoreFailures", "Yams"]),
         .target(
@@ -232,6 +239,7 @@ let package = Package(
             name: "CasebookServer",
             dependencies: [
                 "CasebookServerResources",
+                "CasebookQR",
                 "CasebookZip",
                 "AccountsCore",
                 "AccountsFiles",
@@ -421,6 +429,7 @@ let package = Package(
             name: "CasebookWireTests",
             dependencies: ["CasebookCalendar", "CasebookWire", "DiaryCore", "SurveySyncCore"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
+        .testTarget(name: "CasebookQRTests", dependencies: ["CasebookQR", "CasebookTestSupport"]),
         .testTarget(
             name: "MenuTests",
             dependencies: [
@@ -509,6 +518,7 @@ let sourceFolders: [String: String] = [
     "Accounts": "Sources/Accounts/Accounts",
     // What several systems share: files, formats, the stores' plumbing, HTTP clients.
     "CasebookCalendar": "Sources/Shared/CasebookCalendar",
+    "CasebookQR": "Sources/Shared/CasebookQR",
     "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
     "CasebookJSON": "Sources/Shared/CasebookJSON",
     "CasebookWords": "Sources/Shared/CasebookWords",

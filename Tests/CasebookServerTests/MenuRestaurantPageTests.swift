@@ -66,12 +66,14 @@ struct MenuRestaurantPageTests {
                 menu.html.contains(
                     #"<a class="map-link" href="https://www.openstreetmap.org/?mlat=41.89&amp;mlon=12.49">Map</a>"#
                 ))
-            #expect(menu.html.contains("<th scope=\"row\">Monday</th><td>Closed</td>"))
+            #expect(
+                menu.html.contains(
+                    "<th scope=\"row\">Monday</th><td><span class=\"period\">Closed</span> </td>"))
             #expect(menu.html.contains("Times in Europe/Rome."))
             // The days that differ, from today on, under the week.
             #expect(
                 menu.html.contains(
-                    #"<tr class="exception"><th scope="row">Thursday 1 January</th><td>Closed</td></tr>"#
+                    #"<tr class="exception"><th scope="row">Thursday 1 January 2099</th><td><span class="period">Closed</span> </td></tr>"#
                 ))
             // Open all day but Monday and Christmas: which, depends on today in Rome.
             let rome = TimeZone(identifier: "Europe/Rome")!
@@ -104,12 +106,15 @@ struct MenuRestaurantPageTests {
     }
 
     @Test(arguments: [
-        ("phone", "call us", "phone: 'call us' is not a telephone number"),
-        ("map", "http://example.org", "map: 'http://example.org' is not an https link"),
-        ("time_zone", "Rome", "time_zone: 'Rome' is not a time zone"),
-        ("hours.friday", "noon till late", "hours.friday: 'noon till late' is not a period"),
-        ("exceptions", "Christmas closed", "exceptions: 'Christmas' is not a day (YYYY-MM-DD)"),
-        ("exceptions", "2026-12-25 late", "exceptions: 2026-12-25: 'late' is not a period"),
+        ("phone", "call us", "Phone: 'call us' is not a telephone number"),
+        ("map", "http://example.org", "Map link: 'http://example.org' is not an https link"),
+        ("time_zone", "Rome", "Time zone: 'Rome' is not a time zone"),
+        ("hours.friday", "noon till late", "Friday: 'noon till late' is not a period"),
+        (
+            "exceptions", "Christmas closed",
+            "Days that differ: 'Christmas' is not a day (YYYY-MM-DD)"
+        ),
+        ("exceptions", "2026-12-25 late", "Days that differ: 2026-12-25: 'late' is not a period"),
     ])
     func aWrongFieldIsTheFormAgainNamingIt(field: String, value: String, said: String)
         async throws
@@ -139,6 +144,29 @@ struct MenuRestaurantPageTests {
             #expect(answer.status == .conflict)
             #expect(answer.html.contains("after you opened revision 1"))
             #expect(try await stores.menu.current()?.menu.details.phone == "+39 06 1234 5678")
+        }
+    }
+
+    @Test func aTimeZoneWrittenInOtherCaseIsTakenAsItIsNamed() async throws {
+        try await withPages { pages in
+            _ = try await pages.get("/menu/restaurant")
+            var fields = Self.filled
+            fields["time_zone"] = "europe/rome"
+            fields["exceptions"] = "2026-12-25: closed"
+            #expect(try await pages.post("/menu/restaurant", fields).status == .ok)
+            let details = try #require(try await stores.menu.current()).menu.details
+            #expect(details.timeZone == "Europe/Rome")
+            #expect(details.hours.exceptions == ["2026-12-25": []])
+        }
+    }
+
+    @Test func theTablesQRCodeIsAnSVGOfTheMenusAddress() async throws {
+        try await withPages { pages in
+            let answer = try await pages.get("/menu/qr.svg")
+            #expect(answer.status == .ok)
+            #expect(answer.html.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(answer.html.contains("<title>The menu of Giuseppe's: http://"))
+            #expect(answer.html.contains("/menu</title>"), "\(answer.html.prefix(400))")
         }
     }
 }

@@ -68,9 +68,19 @@ public struct RestaurantDetails: Encodable, Equatable, Sendable {
     /// What is wrong with `zone` as a time zone; nil when it is one the system knows.
     public static func timeZoneProblem(_ zone: String) -> String? {
         guard TimeZone.knownTimeZoneIdentifiers.contains(zone) else {
-            return "'\(zone)' is not a time zone (an IANA name such as Europe/Rome)"
+            let suggestion = timeZone(named: zone).map { ": write \($0)" } ?? ""
+            return
+                "'\(zone)' is not a time zone (an IANA name such as Europe/Rome, a region and a city)"
+                + suggestion
         }
         return nil
+    }
+
+    /// The time zone `name` names, its case aside (`europe/rome`: `Europe/Rome`); nil for none.
+    public static func timeZone(named name: String) -> String? {
+        let known = TimeZone.knownTimeZoneIdentifiers
+        if known.contains(name) { return name }
+        return known.first { $0.lowercased() == name.lowercased() }
     }
 
     /// What is wrong with `day` as a day (`YYYY-MM-DD`, a real date); nil when nothing is.

@@ -22,6 +22,7 @@ enum RouteTable {
         // The menu: a restaurant's, for its guests too (every user with --private-menu).
         Route(.get, "/menu", .page, .everyone, navigation: "Menu"),
         Route(.get, "/api/menu", .api, .everyone),
+        Route(.get, "/menu/qr.svg", .page, .everyone),
         // Changing the menu: its managers and admins.
         Route(.get, "/menu/edit", .page, .roles([.manager, .admin]), navigation: "Edit menu"),
         Route(.post, "/menu/edit", .page, .roles([.manager, .admin])),
@@ -107,7 +108,7 @@ enum RouteTable {
     @TaskLocal static var privateMenu = false
 
     /// The menu's routes, for anyone unless the menu is private.
-    static let menuRoutes: Set<String> = ["GET /menu", "GET /api/menu"]
+    static let menuRoutes: Set<String> = ["GET /menu", "GET /api/menu", "GET /menu/qr.svg"]
 
     /// The stylesheet and the script every page links: the same for everyone, so served
     /// without asking the user store (a 503 page, the store out of reach, keeps its style).

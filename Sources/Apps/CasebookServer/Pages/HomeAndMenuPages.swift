@@ -1,3 +1,4 @@
+import CasebookQR
 import Foundation
 import Hummingbird
 import Menu
@@ -52,6 +53,7 @@ struct HomeAndMenuPages: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/", use: showHome)
         router.get("/menu", use: showMenu)
+        router.get("/menu/qr.svg", use: showQRCode)
         router.get("/style.css", use: stylesheet)
         router.get("/app.js", use: script)
     }
@@ -129,6 +131,32 @@ struct HomeAndMenuPages: Sendable {
                 path: "/menu")
         }
         return renderer.cachedPage(page, request: request)
+    }
+
+    /// `GET /menu/qr.svg`: a QR code of the menu's address, as the guest's phone reaches it
+    /// (the host the request named, which `AllowedHostMiddleware` has let through; https when
+    /// the server or its proxy serves it), for the restaurant's tables and window.
+    @Sendable func showQRCode(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let host = request.head.authority ?? "localhost"
+        let address = (renderer.secureCookies ? "https://" : "http://") + host + "/menu"
+        let (menu, _) = try await self.menu.served()
+        let code: QRCode
+        do {
+            code = try QRCode(text: address)
+        } catch {
+            throw RequestError(.badRequest, "The menu's address is too long for a QR code.")
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "image/svg+xml",
+                .contentDisposition: "inline; filename=\"menu-qr.svg\"",
+            ],
+            body: .init(
+                byteBuffer: ByteBuffer(
+                    string: code.svg(title: "The menu of \(menu.restaurant): \(address)"))))
     }
 
     /// The filter a query asks for; a 400 naming the parameter for a word the menu does not

@@ -73,6 +73,16 @@ struct MenuRestaurantPage: Sendable {
     }
 
     static let weekdayFields = Weekday.allCases.map { "hours.\($0.rawValue)" }
+
+    /// Each field's label on the page, which its problems name.
+    static let labels: [String: String] = {
+        var labels = [
+            "address": "Address", "phone": "Phone", "map": "Map link", "time_zone": "Time zone",
+            "cuisine": "Cuisine", "exceptions": "Days that differ",
+        ]
+        for weekday in Weekday.allCases { labels["hours.\(weekday.rawValue)"] = weekday.name }
+        return labels
+    }()
     static let fieldNames =
         ["address", "phone", "map", "time_zone", "cuisine"] + weekdayFields + ["exceptions"]
 
@@ -102,7 +112,7 @@ struct MenuRestaurantPage: Sendable {
             let value = (fields[name] ?? "").trimmingCharacters(in: .whitespaces)
             guard !value.isEmpty else { return nil }
             if let problem = RestaurantDetails.lineProblem(value, longest: longest) {
-                problems.append("\(name): \(problem).")
+                problems.append("\(labels[name] ?? name): \(problem).")
                 return nil
             }
             return value
@@ -111,23 +121,23 @@ struct MenuRestaurantPage: Sendable {
         details.cuisine = line("cuisine")
         if let phone = line("phone") {
             if let problem = RestaurantDetails.phoneProblem(phone) {
-                problems.append("phone: \(problem).")
+                problems.append("Phone: \(problem).")
             } else {
                 details.phone = phone
             }
         }
         if let link = line("map", longest: RestaurantDetails.longestLink) {
             if let problem = RestaurantDetails.mapLinkProblem(link) {
-                problems.append("map: \(problem).")
+                problems.append("Map link: \(problem).")
             } else {
                 details.mapLink = link
             }
         }
         if let zone = line("time_zone") {
-            if let problem = RestaurantDetails.timeZoneProblem(zone) {
-                problems.append("time_zone: \(problem).")
+            if let known = RestaurantDetails.timeZone(named: zone) {
+                details.timeZone = known
             } else {
-                details.timeZone = zone
+                problems.append("Time zone: \(RestaurantDetails.timeZoneProblem(zone) ?? "").")
             }
         }
         for weekday in Weekday.allCases {
@@ -136,31 +146,33 @@ struct MenuRestaurantPage: Sendable {
             do {
                 details.hours.weekly[weekday] = try OpeningPeriod.periods(in: text)
             } catch {
-                problems.append("\(name): \(error).")
+                problems.append("\(weekday.name): \(error).")
             }
         }
         let lines = (fields["exceptions"] ?? "").split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if lines.count > OpeningHours.mostExceptions {
-            problems.append("exceptions: at most \(OpeningHours.mostExceptions) days.")
+            problems.append("Days that differ: at most \(OpeningHours.mostExceptions) days.")
         }
         for text in lines.prefix(OpeningHours.mostExceptions) {
-            let day = String(text.prefix { !$0.isWhitespace })
-            let hours = text.dropFirst(day.count).trimmingCharacters(in: .whitespaces)
+            // `2026-12-25 closed`, or as a menu file writes it, `2026-12-25: closed`.
+            let written = String(text.prefix { !$0.isWhitespace })
+            let day = written.hasSuffix(":") ? String(written.dropLast()) : written
+            let hours = text.dropFirst(written.count).trimmingCharacters(in: .whitespaces)
             if let problem = RestaurantDetails.dayProblem(day) {
                 problems.append(
-                    "exceptions: \(problem): write a day and its hours, 2026-12-25 closed.")
+                    "Days that differ: \(problem): write a day and its hours, 2026-12-25 closed.")
                 continue
             }
             if let problem = RestaurantDetails.lineProblem(hours) {
-                problems.append("exceptions: \(day): \(problem).")
+                problems.append("Days that differ: \(day): \(problem).")
                 continue
             }
             do {
                 details.hours.exceptions[day] = try OpeningPeriod.periods(
                     in: hours.isEmpty ? "closed" : hours)
             } catch {
-                problems.append("exceptions: \(day): \(error).")
+                problems.append("Days that differ: \(day): \(error).")
             }
         }
         return details

@@ -10,24 +10,17 @@ enum RestaurantContext {
     static func context(_ details: RestaurantDetails, today: String) -> Any {
         guard !details.isEmpty else { return false }
         let upcoming = details.hours.exceptions.keys.sorted().filter { $0 >= today }.prefix(6)
-            .map { day -> [String: String] in
-                let periods = details.hours.exceptions[day] ?? []
-                return [
-                    "day": Self.dayName(day),
-                    "text": periods.isEmpty
-                        ? "Closed"
-                        : periods.map(\.text).joined(separator: ", ")
-                            .replacingOccurrences(of: "-", with: "–"),
+            .map { day -> [String: Any] in
+                [
+                    "day": Self.dayName(day, sameYearAs: today),
+                    "periods": Self.periods(details.hours.exceptions[day] ?? []),
                 ]
             }
-        let hours = Weekday.allCases.map { weekday -> [String: String] in
-            let periods = details.hours.weekly[weekday] ?? []
-            return [
-                "day": weekday.name,
-                "text": periods.isEmpty
-                    ? "Closed"
-                    : periods.map(\.text).joined(separator: ", ").replacingOccurrences(
-                        of: "-", with: "–"),
+        let todays = Self.weekday(of: today)
+        let hours = Weekday.allCases.map { weekday -> [String: Any] in
+            [
+                "day": weekday.name, "today": weekday == todays,
+                "periods": Self.periods(details.hours.weekly[weekday] ?? []),
             ]
         }
         return [
@@ -38,7 +31,7 @@ enum RestaurantContext {
             "cuisine": details.cuisine as Any? ?? false,
             "hasHours": !details.hours.isEmpty,
             "hours": hours,
-            "upcoming": Array(upcoming),
+            "upcoming": Array(upcoming), "hasUpcoming": !upcoming.isEmpty,
             "zone": details.timeZone.map {
                 "Times in \($0.replacingOccurrences(of: "_", with: " "))."
             }
@@ -59,18 +52,44 @@ enum RestaurantContext {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    /// `2026-12-25` as a guest reads it: "Friday 25 December".
-    static func dayName(_ day: String) -> String {
+    /// A day's periods as the page shows them, each kept on one line (`12:00–14:30,`), or
+    /// "Closed".
+    static func periods(_ periods: [OpeningPeriod]) -> [[String: String]] {
+        guard !periods.isEmpty else { return [["text": "Closed"]] }
+        return periods.enumerated().map { index, period in
+            [
+                "text": period.text.replacingOccurrences(of: "-", with: "–")
+                    + (index < periods.count - 1 ? "," : "")
+            ]
+        }
+    }
+
+    /// The weekday of `day` (`YYYY-MM-DD`).
+    static func weekday(of day: String) -> Weekday? {
+        date(day).map {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            return Weekday(calendarWeekday: calendar.component(.weekday, from: $0))
+        }
+    }
+
+    /// `2026-12-25` as a guest reads it: "Friday 25 December", with its year when that is not
+    /// `today`'s.
+    static func dayName(_ day: String, sameYearAs today: String) -> String {
+        guard let date = date(day) else { return day }
+        let writer = DateFormatter()
+        writer.locale = Locale(identifier: "en_GB")
+        writer.timeZone = TimeZone(identifier: "UTC")
+        writer.dateFormat = day.prefix(4) == today.prefix(4) ? "EEEE d MMMM" : "EEEE d MMMM yyyy"
+        return writer.string(from: date)
+    }
+
+    private static func date(_ day: String) -> Date? {
         let reader = DateFormatter()
         reader.locale = Locale(identifier: "en_US_POSIX")
         reader.timeZone = TimeZone(identifier: "UTC")
         reader.dateFormat = "yyyy-MM-dd"
-        guard let date = reader.date(from: day) else { return day }
-        let writer = DateFormatter()
-        writer.locale = Locale(identifier: "en_GB")
-        writer.timeZone = TimeZone(identifier: "UTC")
-        writer.dateFormat = "EEEE d MMMM"
-        return writer.string(from: date)
+        return reader.date(from: day)
     }
 
     /// A `tel:` link's number: its digits, and a leading `+`.
