@@ -54,6 +54,38 @@ struct MenuCommandTests {
                 == "Da Mario\n\nDesserts\n  Gelato  €4.00\n    allergens not declared\n")
     }
 
+    /// The restaurant itself, under its name: where, how to call, whether open, its hours.
+    @Test func theRestaurantsDetailsAreUnderItsName() throws {
+        let directory = try TemporaryDirectory()
+        let url = try directory.file(
+            "menu.yaml",
+            contents: """
+                restaurant: Da Mario
+                currency: EUR
+                address: Via Roma 12, Milano
+                phone: +39 02 555 1234
+                time_zone: Europe/Rome
+                hours:
+                  monday: closed
+                  tuesday: 00:00-24:00
+                exceptions:
+                  2099-12-25: closed
+                desserts:
+                  - {name: Gelato, price: 4}
+
+                """)
+        let lines = try CasebookExecutable.run(["menu", "--file", url.path]).standardOutput
+            .split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "Da Mario")
+        #expect(lines[1] == "Via Roma 12, Milano · +39 02 555 1234")
+        #expect(lines[2].hasSuffix("(Europe/Rome time)"))
+        #expect(lines[2].hasPrefix("Open now") || lines[2].hasPrefix("Closed"))
+        #expect(lines[3] == "Hours: Monday closed; Tuesday 00:00-24:00")
+        #expect(lines[4] == "Days that differ: 2099-12-25 closed")
+        #expect(lines[5] == "")
+        #expect(lines[6] == "Desserts")
+    }
+
     /// `menu export` writes a menu file that reads back as the same menu: Giuseppe's, and one
     /// given with --file.
     @Test func exportsAMenuFileThatReadsBackAsTheSameMenu() throws {
@@ -114,7 +146,7 @@ struct MenuCommandTests {
         let first = try CasebookExecutable.run(["menu", "--file", unknown.path])
         #expect(
             first.standardError
-                == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts)\n"
+                == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions)\n"
         )
         let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
@@ -125,7 +157,9 @@ struct MenuCommandTests {
 
     @Test func printsTheShippedMenuFileAsATemplate() throws {
         let result = try CasebookExecutable.run(["menu", "--template"])
-        #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\npizzas:\n"))
+        #expect(result.standardOutput.contains("restaurant: Giuseppe's\ncurrency: EUR\n"))
+        #expect(result.standardOutput.contains("# time_zone: Europe/Rome\n"))
+        #expect(result.standardOutput.contains("\npizzas:\n"))
     }
 }
 

@@ -58,7 +58,10 @@ struct MenuCommand: AsyncParsableCommand {
     @Option(help: "A menu file in YAML (default: Giuseppe's menu).")
     var file: String?
 
-    @Flag(help: "Print JSON: the sections in order, each with its items.")
+    @Flag(
+        help:
+            "Print JSON as GET /api/menu gives it: the sections in order, each with its items, and the restaurant's details."
+    )
     var json = false
 
     @Flag(help: "Print the shipped menu file, to edit into your own.")
