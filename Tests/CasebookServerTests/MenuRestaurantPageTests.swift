@@ -99,6 +99,8 @@ struct MenuRestaurantPageTests {
             #expect((wire["hours"] as? [String: String])?["monday"] == "closed")
             #expect((wire["exceptions"] as? [String: String])?["2026-12-24"] == "12:00-15:00")
             let history = try await pages.get("/menu/history").html
+            // When each revision was saved, in the restaurant's own time zone.
+            #expect(history.contains(" (Europe/Rome)</time>"))
             #expect(
                 history.contains(
                     "The restaurant&#39;s address, phone or hours changed"))

@@ -171,3 +171,77 @@ def test_a_manager_sets_the_restaurant_on_a_phone_and_a_desktop(restaurant, brow
         if field["name"].endswith("day"):
             assert field["fits"], f"{where}: {field['name']}'s hours do not fit its field"
     browser.delete_all_cookies()
+
+
+PAGE_BOXES = """
+const box = element => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height}; };
+const shown = element => element.getClientRects().length > 0;
+return {
+    scrollWidth: document.documentElement.scrollWidth,
+    spilled: [...document.querySelectorAll('header *, main *, footer *')].filter(shown)
+        .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map(e => e.tagName + '.' + e.className),
+    header: box(document.querySelector('header.site')),
+    headerLinks: [...document.querySelectorAll('header.site a, header.site button')].filter(shown).map(box),
+    labelled: [...document.querySelectorAll('main label[for]')].filter(shown).map(label => {
+        const field = document.getElementById(label.htmlFor);
+        return {name: label.textContent.trim(), label: box(label), field: field && shown(field) ? box(field) : null};
+    }),
+    wrapped: [...document.querySelectorAll('main label')].filter(shown)
+        .filter(label => label.querySelector('input[type=checkbox], input[type=radio]'))
+        .map(label => ({name: label.textContent.trim(), label: box(label),
+                        box: box(label.querySelector('input'))})),
+    buttons: [...document.querySelectorAll('main button, main .button-link')].filter(shown).map(button => ({
+        name: button.textContent.trim(), box: box(button)})),
+};
+"""
+
+
+def check_laid_out(browser, width, where):
+    """What a person would notice on any page: nothing past the screen's edge, the header's
+    links inside it, each field beside or just under its label, each checkbox on its label's
+    line, no two buttons on top of each other."""
+    seen = browser.execute_script(PAGE_BOXES)
+    assert seen["scrollWidth"] <= width, f"{where}: the page is {seen['scrollWidth']} px wide"
+    assert not seen["spilled"], f"{where}: past the screen's edge: {seen['spilled']}"
+    header = seen["header"]
+    for link in seen["headerLinks"]:
+        assert header["left"] <= link["left"] and link["right"] <= header["right"], where
+        assert header["top"] <= link["top"] and link["bottom"] <= header["bottom"], where
+    for item in seen["labelled"]:
+        label, field = item["label"], item["field"]
+        if field is None:
+            continue
+        beside = abs(label["top"] - field["top"]) <= 20 and label["right"] <= field["left"] + 1
+        under = -1 <= field["top"] - label["bottom"] <= 20
+        assert beside or under, f"{where}: '{item['name']}' is far from its field: {item}"
+    for item in seen["wrapped"]:
+        label, box = item["label"], item["box"]
+        middle = (box["top"] + box["bottom"]) / 2
+        assert label["top"] <= middle <= label["bottom"], f"{where}: {item}"
+    buttons = [button["box"] for button in seen["buttons"]]
+    for index, first in enumerate(buttons):
+        for second in buttons[index + 1:]:
+            overlap = (min(first["right"], second["right"]) - max(first["left"], second["left"]) > 1 and
+                       min(first["bottom"], second["bottom"]) - max(first["top"], second["top"]) > 1)
+            assert not overlap, f"{where}: two buttons overlap: {first} {second}"
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_managers_pages_are_laid_out_on_a_phone_and_a_desktop(restaurant, browser, screenshot, width, height):
+    browser.delete_all_cookies()
+    browser.set_window_size(1100, 1400)
+    browser.get(restaurant.url + "/login?next=/menu/edit")
+    sign_in(browser, "mia", "manager password")
+    never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
+    if never:
+        click_and_load(browser, never[0])
+    size_viewport(browser, width, height)
+    for name, path in [("edit", "/menu/edit"), ("history", "/menu/history"),
+                       ("dish", "/menu/dish?section=pizzas&index=0"), ("new-dish", "/menu/dish?section=desserts"),
+                       ("restaurant", "/menu/restaurant")]:
+        browser.get(restaurant.url + path)
+        screenshot(f"menu-{name}-{width}")
+        check_laid_out(browser, width, f"the manager's {path} at {width} px")
+    browser.delete_all_cookies()

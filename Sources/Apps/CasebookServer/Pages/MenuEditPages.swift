@@ -234,6 +234,7 @@ struct MenuEditPages: Sendable {
             return [
                 "number": revision.number, "author": revision.author,
                 "savedAt": revision.savedAt.formatted(.iso8601),
+                "savedAtText": Self.moment(revision.savedAt, in: current.menu.details),
                 "note": revision.note ?? false, "current": revision.number == current.number,
                 "changes": changes,
             ]
@@ -244,6 +245,17 @@ struct MenuEditPages: Sendable {
                 "revisions": rows, "currentRevision": current.number, "dish": dish ?? false,
                 "restoreError": error ?? false,
             ], request: request, status: status)
+    }
+
+    /// `date` as a manager reads it, in the restaurant's time zone (the server's when it names
+    /// none): "2 December 2026, 14:05 (Europe/Rome)".
+    static func moment(_ date: Date, in details: RestaurantDetails) -> String {
+        let zone = details.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = zone
+        formatter.dateFormat = "d MMMM yyyy, HH:mm"
+        return formatter.string(from: date) + " (\(zone.identifier))"
     }
 
     /// `POST /menu/restore` (`number`, and `revision`: the current one when the page was
