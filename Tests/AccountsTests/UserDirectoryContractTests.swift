@@ -66,6 +66,33 @@ struct UserDirectoryContractTests {
         }
     }
 
+    /// Twenty people setting up a new server at once make one first user; once there is one,
+    /// no other is added as a first.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func aFirstUserIsAddedOnceHoweverManyRace(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let first = try #require(store as? any FirstUserStore)
+            let added = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await first.addFirst(
+                            User(
+                                name: "admin\(index)", role: .admin, passwordHash: "h\(index)",
+                                createdAt: Self.created))
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(added == 1)
+            #expect(try await store.count() == 1)
+            #expect(
+                try await first.addFirst(
+                    User(name: "late", role: .admin, passwordHash: "h", createdAt: Self.created))
+                    == false)
+            #expect(try await store.users().count == 1)
+        }
+    }
+
     @Test(arguments: UserDirectoryKind.allCases)
     func findsTokensByTheirHashRevokesThemAndDropsThemWithTheirUser(kind: UserDirectoryKind)
         async throws

@@ -16,6 +16,11 @@ struct ServeCommandTests {
             server.startOutput.contains(
                 "Casebook is serving \(server.url.absoluteString) (data in \(server.dataDirectory.path))"
             ), "\(server.startOutput)")
+        // And what to do next: no user yet, so the first admin's page.
+        #expect(
+            server.startOutput.contains(
+                "No users yet: anyone on this machine can use it. To make the first admin, open \(server.url.absoluteString)setup in a browser here"
+            ), "\(server.startOutput)")
         let (body, response) = try await ServerProcess.session.data(
             from: server.url.appendingPathComponent("health"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -36,6 +36,11 @@ struct PageClient {
         try await send(uri, method: .get, headers: [:], body: nil)
     }
 
+    /// A GET with headers of its own.
+    mutating func get(_ uri: String, headers: HTTPFields) async throws -> Page {
+        try await send(uri, method: .get, headers: headers, body: nil)
+    }
+
     /// Posts `fields` (url-encoded) with the CSRF token, unless `withToken` is false.
     mutating func post(_ uri: String, _ fields: [String: String], withToken: Bool = true)
         async throws -> Page

@@ -105,6 +105,21 @@ struct TemplateContextTests {
             _ = try await pages.postFile("/diary/import", [:], file: file, filename: "d.json")
             _ = try await pages.postFile("/diary/import", [:], file: "{", filename: "d.json")
         }
+        // The first admin's page, on a server with a user store and no user yet: here and from
+        // elsewhere, refused and made.
+        var empty = stores
+        empty.users = InMemoryUserDirectory()
+        let setupRouter = try CasebookServer.router(
+            stores: empty, configuration: .init(dataDirectory: directory.url),
+            renderer: try PageRenderer(audit: audit))
+        try await Application(router: setupRouter).test(.router) { client in
+            var pages = PageClient(client)
+            let local: HTTPFields = [PeerAddress.header: "127.0.0.1"]
+            _ = try await pages.get("/setup", headers: local)
+            _ = try await pages.get("/setup", headers: [PeerAddress.header: "192.0.2.7"])
+            _ = try await pages.postEncoded(
+                "/setup", "name=x&password=short&again=short", extraHeaders: local)
+        }
         // The sign-in page, on a server with users: signed out, refused, signed in.
         var withUsers = stores
         let people = InMemoryUserDirectory()

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
-public final class InMemoryUserDirectory: UserStore, TokenStore, SessionStore, @unchecked Sendable {
+public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+    @unchecked Sendable
+{
     private let lock = NSLock()
     private var byName: [String: User] = [:]
     private var tokensByHash: [String: APIToken] = [:]
@@ -13,6 +15,14 @@ public final class InMemoryUserDirectory: UserStore, TokenStore, SessionStore, @
         try lock.withLock {
             guard byName[user.name] == nil else { throw UserError.exists(user.name) }
             byName[user.name] = user
+        }
+    }
+
+    public func addFirst(_ user: User) async throws -> Bool {
+        lock.withLock {
+            guard byName.isEmpty else { return false }
+            byName[user.name] = user
+            return true
         }
     }
 

@@ -34,6 +34,23 @@ public struct Users: Sendable {
         return user
     }
 
+    /// Adds `name` as the first admin, while the store has no user; nil, adding nobody, once
+    /// it has one. Two at once make one admin where the store adds a first user atomically
+    /// (`FirstUserStore`: every store Casebook has).
+    /// - Throws: `UserError.invalidName`, `UserError.passwordLength`; the store's errors.
+    public func addFirstAdmin(name: String, password: String) async throws -> User? {
+        guard User.isValidName(name) else { throw UserError.invalidName(name) }
+        try Self.check(password)
+        let user = User(
+            name: name, role: .admin, passwordHash: hasher.hash(password), createdAt: clock())
+        if let first = store as? any FirstUserStore {
+            return try await first.addFirst(user) ? user : nil
+        }
+        guard try await store.count() == 0 else { return nil }
+        try await store.add(user)
+        return user
+    }
+
     public func changePassword(of name: String, to password: String) async throws {
         try Self.check(password)
         try await store.setPasswordHash(hasher.hash(password), forUser: name)

@@ -5,7 +5,7 @@ import PostgresNIO
 import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
-public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
+public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore {
     private let client: PostgresClient
     private let operations: PostgresOperations
 
@@ -71,6 +71,31 @@ public final class PostgresUserDirectory: UserStore, TokenStore, SessionStore {
             return false
         }
         guard inserted else { throw UserError.exists(name) }
+    }
+
+    /// Under a lock on the users' table that only one transaction holds at a time, on every
+    /// instance: the check that it is empty and the insert see the same table.
+    public func addFirst(_ user: User) async throws -> Bool {
+        let (name, role, hash) = (user.name, user.role.rawValue, user.passwordHash)
+        let created = user.createdAt.timeIntervalSinceReferenceDate
+        return try await answering { client -> Bool in
+            try await client.withTransaction(logger: CasebookPostgres.PostgresDatabase.quietLogger)
+            {
+                connection in
+                try await connection.query(
+                    "LOCK TABLE casebook_user IN SHARE ROW EXCLUSIVE MODE",
+                    logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                let rows = try await connection.query(
+                    """
+                    INSERT INTO casebook_user (name, role, password_hash, created_at)
+                    SELECT \(name), \(role), \(hash), \(created)
+                    WHERE NOT EXISTS (SELECT 1 FROM casebook_user)
+                    RETURNING name
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                for try await _ in rows.decode(String.self) { return true }
+                return false
+            }
+        }
     }
 
     public func user(named name: String) async throws -> User? {

@@ -7,7 +7,7 @@ import StoreFailures
 /// Users and their API tokens in a SQLite file (WAL mode, migrated when opened). Passwords are
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
-public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
+public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore {
     private let database: StoreDatabase
 
     public init(path: String) throws {
@@ -60,6 +60,21 @@ public final class SQLiteUserDirectory: UserStore, TokenStore, SessionStore {
                     user.name, user.role.rawValue, user.passwordHash,
                     user.createdAt.timeIntervalSinceReferenceDate,
                 ])
+        }
+    }
+
+    /// In one write transaction, which SQLite runs one at a time: the count and the insert
+    /// see the same table.
+    public func addFirst(_ user: User) async throws -> Bool {
+        try await database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") == 0 else { return false }
+            try db.execute(
+                sql: "INSERT INTO user (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    user.name, user.role.rawValue, user.passwordHash,
+                    user.createdAt.timeIntervalSinceReferenceDate,
+                ])
+            return true
         }
     }
 

@@ -179,9 +179,21 @@ struct ServeCommand: AsyncParsableCommand {
         let data =
             configuration.database.map { "database \($0.database) at \($0.addresses)" }
             ?? "data in \(configuration.dataDirectory.path)"
-        try await CasebookServer.run(configuration: configuration) { url in
-            // A courtesy line: a server whose standard output is gone goes on serving.
-            try? StandardStreams.output("Casebook is serving \(url.absoluteString) (\(data))")
+        try await CasebookServer.run(configuration: configuration) { url, users in
+            // Courtesy lines: a server whose standard output is gone goes on serving.
+            // One write, so that both lines arrive together.
+            try? StandardStreams.output(
+                "Casebook is serving \(url.absoluteString) (\(data))"
+                    + (users.map { "\n" + Self.nextStep(url: url, users: $0) } ?? ""))
         }
+    }
+
+    /// What to do next, for whoever started the server: make the first admin, or sign in.
+    static func nextStep(url: URL, users: Int) -> String {
+        guard users > 0 else {
+            return
+                "No users yet: anyone on this machine can use it. To make the first admin, open \(url.absoluteString)setup in a browser here, or run casebook user add NAME --role admin."
+        }
+        return "\(users) user\(users == 1 ? "" : "s") can sign in at \(url.absoluteString)login."
     }
 }

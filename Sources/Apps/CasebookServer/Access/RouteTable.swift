@@ -18,6 +18,8 @@ enum RouteTable {
         Route(.get, "/login", .page, .everyone),
         Route(.post, "/login", .page, .everyone),
         Route(.post, "/logout", .page, .everyone),
+        Route(.get, "/setup", .page, .everyone),
+        Route(.post, "/setup", .page, .everyone),
         Route(.get, "/openapi.json", .api, .everyone),
         // The menu: a restaurant's, for its guests too (every user with --private-menu).
         Route(.get, "/menu", .page, .everyone, navigation: "Menu"),
@@ -93,7 +95,9 @@ enum RouteTable {
     ]
 
     /// The routes of signing in and out, served only by a server with a user store.
-    static let signInRoutes: Set<String> = ["GET /login", "POST /login", "POST /logout"]
+    static let signInRoutes: Set<String> = [
+        "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
+    ]
 
     /// The paths of API routes that are not under `/api/`, whose errors are problems too.
     static let apiPathsOutsideAPI: Set<String> = Set(

@@ -40,6 +40,10 @@ struct SignInPages: Sendable {
     @Sendable func form(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
+        // Nobody to sign in as yet: the first admin is made first.
+        guard try await access.presence.hasUsers() else {
+            return PageRenderer.redirect(to: "/setup")
+        }
         let signedIn = try await signedInUser(request)?.name
         let storage = CookieLoginStorage(request: request)
         return renderer.page(
@@ -145,7 +149,7 @@ struct SignInPages: Sendable {
         }
     }
 
-    private func sessionCookie(_ secret: String) -> Cookie {
+    func sessionCookie(_ secret: String) -> Cookie {
         Cookie(
             name: Self.sessionCookie, value: secret, path: "/", secure: secureCookies,
             httpOnly: true, sameSite: .lax)

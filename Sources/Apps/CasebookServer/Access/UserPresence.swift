@@ -24,4 +24,9 @@ final class UserPresence: @unchecked Sendable {
         lock.withLock { known = (hasUsers, now) }
         return hasUsers
     }
+
+    /// Says, at once, that the server has users: the first was just added here.
+    func noteUsers() {
+        lock.withLock { known = (true, ContinuousClock.now) }
+    }
 }

@@ -8,7 +8,7 @@ import NIOCore
 /// request by the channel (the router's request context does not carry it) — or, when the peer
 /// is a proxy the operator trusts (`--trusted-proxy`), the last address it names in
 /// `X-Forwarded-For` that is not itself a trusted proxy. Set, overwriting whatever a client
-/// sent, on every `POST /login`; no other route reads it.
+/// sent, on every request for `/login` and `/setup`; no other route reads it.
 enum PeerAddress {
     static var header: HTTPField.Name { HTTPField.Name("Casebook-Peer-Address")! }
 
@@ -23,7 +23,7 @@ enum PeerAddress {
         -> HTTPChannelHandler.Responder
     {
         { request, writer, channel in
-            guard request.method == .post, request.uri.path == "/login" else {
+            guard Self.markedPaths.contains(request.uri.path) else {
                 return try await responder(request, writer, channel)
             }
             var head = request.head
@@ -34,6 +34,10 @@ enum PeerAddress {
             try await responder(Request(head: head, body: request.body), writer, channel)
         }
     }
+
+    /// The pages that read the address: signing in (`SignInThrottle`), and the first admin's
+    /// page, which only this machine may use.
+    static let markedPaths: Set<String> = ["/login", "/setup"]
 
     static var forwardedFor: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }
 

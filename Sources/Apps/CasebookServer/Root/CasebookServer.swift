@@ -37,6 +37,15 @@ public enum CasebookServer {
         configuration: Configuration,
         onRunning: @escaping @Sendable (URL) async -> Void
     ) async throws {
+        try await run(configuration: configuration) { url, _ in await onRunning(url) }
+    }
+
+    /// `run(configuration:onRunning:)`, telling `onStarted` also how many users can sign in
+    /// (nil when it cannot tell), so that whoever started it knows what to do next.
+    public static func run(
+        configuration: Configuration,
+        onStarted: @escaping @Sendable (URL, _ users: Int?) async -> Void
+    ) async throws {
         let stores: Stores
         do {
             if let url = configuration.database {
@@ -65,8 +74,10 @@ public enum CasebookServer {
                 host: configuration.host, users: stores.users)
         }
         DescriptorLimit.raiseToHardLimit()
-        let app = try application(
-            configuration: configuration, stores: stores, onRunning: onRunning)
+        let users = stores.users
+        let app = try application(configuration: configuration, stores: stores) { url in
+            await onStarted(url, (try? await users?.count()) ?? nil)
+        }
         ProcessLifetime.keep(app)
         do {
             try await app.runService()
@@ -258,6 +269,9 @@ public enum CasebookServer {
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)
         signIn?.addRoutes(to: router)
+        if let access = services.access, let signIn {
+            SetupPage(renderer: renderer, access: access, signIn: signIn).addRoutes(to: router)
+        }
         account.addRoutes(to: router)
         DocumentsPage(renderer: renderer, folder: services.layout.documentsFolder)
             .addRoutes(to: router)

@@ -1,0 +1,89 @@
+import AccountsCore
+import Foundation
+import Hummingbird
+
+/// `/setup`: the first admin, made in the browser on a server with a user store and no user
+/// yet, from the server's own machine (anyone else is told how to make one there). Once there is
+/// a user the page is gone (404); two sent at once make one admin (`Users.addFirstAdmin`). The
+/// admin made is signed in, and lands on their work.
+struct SetupPage: Sendable {
+    let renderer: PageRenderer
+    let access: AccessServices
+    let signIn: SignInPages
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/setup", use: show)
+        router.post("/setup", use: create)
+    }
+
+    /// `GET /setup`: the form, or how to make the first admin on the server.
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await refuseOnceThereAreUsers()
+        return page(request, context: ["name": ""])
+    }
+
+    /// `POST /setup` (`name`, `password`, `again`): the first admin, signed in.
+    @Sendable func create(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        try await refuseOnceThereAreUsers()
+        guard Self.isLocal(request) else {
+            return page(request, context: [:], status: .forbidden)
+        }
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let password = form["password"] ?? ""
+        var problem: String?
+        if !User.isValidName(name) {
+            problem =
+                "A name is 1 to 64 of a-z, 0-9, '.', '_' and '-' (lowercase, no spaces): '\(name)' is not one."
+        } else if !Users.passwordBytes.contains(password.utf8.count) {
+            problem =
+                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
+        } else if password != form["again"] {
+            problem = "The two passwords differ: type the same one twice."
+        }
+        if let problem {
+            return page(
+                request, context: ["name": name, "problem": problem], status: .badRequest)
+        }
+        guard let admin = try await access.users.addFirstAdmin(name: name, password: password)
+        else {
+            throw RequestError(.notFound, "This server has users already: sign in.")
+        }
+        access.presence.noteUsers()
+        guard let secret = try await access.sessions.start(for: admin) else {
+            return PageRenderer.redirect(to: "/login")
+        }
+        var response = PageRenderer.redirect(to: SignInPages.workPage(of: admin.role))
+        response.setCookie(signIn.sessionCookie(secret))
+        return response
+    }
+
+    private func refuseOnceThereAreUsers() async throws {
+        if try await access.presence.hasUsers() {
+            throw RequestError(.notFound, "This server has users already: sign in.")
+        }
+    }
+
+    private func page(
+        _ request: Request, context: [String: Any], status: HTTPResponse.Status = .ok
+    ) -> Response {
+        var context = context
+        context["local"] = Self.isLocal(request)
+        context["shortest"] = Users.passwordBytes.lowerBound
+        context["longest"] = Users.passwordBytes.upperBound
+        return renderer.page(
+            "setup", title: "Create the first admin", context: context, request: request,
+            status: status)
+    }
+
+    /// Whether the request comes from the server's own machine: its peer (or the client a
+    /// trusted proxy names) is a loopback address.
+    static func isLocal(_ request: Request) -> Bool {
+        guard let address = PeerAddress.address(of: request) else { return false }
+        return address == "::1" || address.hasPrefix("127.") || address == "::ffff:127.0.0.1"
+    }
+}
