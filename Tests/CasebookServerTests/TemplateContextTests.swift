@@ -137,6 +137,13 @@ struct TemplateContextTests {
             _ = try await pages.post("/login", ["username": "ada", "password": "wrong horse"])
             _ = try await pages.post("/login", ["username": "ada", "password": "correct horse"])
             _ = try await pages.get("/login")
+            _ = try await pages.get("/admin/users")
+            _ = try await pages.post(
+                "/admin/users", ["name": "x", "role": "diarist", "password": "short"])
+            _ = try await pages.post(
+                "/admin/users",
+                ["name": "sam", "role": "diarist", "password": "pizza oven", "again": "pizza oven"])
+            _ = try await pages.post("/admin/users/remove", ["name": "sam"])
         }
         let checker = TemplateNames(templates: PageTemplates.templates)
         var missing: [String] = []

@@ -58,4 +58,9 @@ final class CredentialCache: @unchecked Sendable {
     func forget(_ key: String) {
         _ = lock.withLock { entries.removeValue(forKey: key) }
     }
+
+    /// Forgets everyone: a user was changed or removed here, and takes effect at once.
+    func forgetAll() {
+        lock.withLock { entries.removeAll() }
+    }
 }

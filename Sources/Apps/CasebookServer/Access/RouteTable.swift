@@ -83,6 +83,11 @@ enum RouteTable {
         Route(.get, "/api/respondent-store/digests/{bucket}", .api, .roles([.surveyor, .admin])),
         Route(.post, "/api/respondent-store/lookup", .api, .roles([.surveyor, .admin])),
         Route(.post, "/api/respondent-store/mine", .api, .roles([.surveyor, .admin])),
+        // The users, for admins.
+        Route(.get, "/admin/users", .page, .roles([.admin]), navigation: "Users"),
+        Route(.post, "/admin/users", .page, .roles([.admin])),
+        Route(.post, "/admin/users/role", .page, .roles([.admin])),
+        Route(.post, "/admin/users/remove", .page, .roles([.admin])),
         // Factors, the account page and preferences: every user, each for their own.
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
@@ -97,6 +102,8 @@ enum RouteTable {
     /// The routes of signing in and out, served only by a server with a user store.
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
+        "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
+        "POST /admin/users/remove",
     ]
 
     /// The paths of API routes that are not under `/api/`, whose errors are problems too.

@@ -271,6 +271,7 @@ public enum CasebookServer {
         signIn?.addRoutes(to: router)
         if let access = services.access, let signIn {
             SetupPage(renderer: renderer, access: access, signIn: signIn).addRoutes(to: router)
+            AdminUsersPage(renderer: renderer, access: access).addRoutes(to: router)
         }
         account.addRoutes(to: router)
         DocumentsPage(renderer: renderer, folder: services.layout.documentsFolder)

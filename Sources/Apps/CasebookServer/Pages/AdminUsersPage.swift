@@ -1,0 +1,184 @@
+import AccountsCore
+import Foundation
+import Hummingbird
+
+/// `/admin/users`: the server's users, for admins — each with their role and when they were
+/// added; a form to add one (name, role, password twice); beside each, their role changed or
+/// them removed (after a page that asks). A change takes effect at once: the user's sessions
+/// end, and this server forgets who its cookies and tokens stood for. The last admin is neither
+/// removed nor demoted while other users remain, so that somebody can still manage the rest.
+struct AdminUsersPage: Sendable {
+    let renderer: PageRenderer
+    let access: AccessServices
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/admin/users", use: show)
+        router.post("/admin/users", use: add)
+        router.post("/admin/users/role", use: changeRole)
+        router.post("/admin/users/remove", use: remove)
+    }
+
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await page(request)
+    }
+
+    /// `POST /admin/users` (`name`, `role`, `password`, `again`).
+    @Sendable func add(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let role = try Self.role(form["role"])
+        let password = form["password"] ?? ""
+        var problem: String?
+        if !User.isValidName(name) {
+            problem =
+                "A name is 1 to 64 of a-z, 0-9, '.', '_' and '-' (lowercase, no spaces): '\(name)' is not one."
+        } else if !Users.passwordBytes.contains(password.utf8.count) {
+            problem =
+                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
+        } else if password != form["again"] {
+            problem = "The two passwords differ: type the same one twice."
+        }
+        if problem == nil {
+            do {
+                try await access.users.add(name: name, role: role, password: password)
+            } catch let error as UserError {
+                problem = "\(error)".prefix(1).uppercased() + "\(error)".dropFirst() + "."
+            }
+        }
+        if let problem {
+            return try await page(
+                request, problem: problem, typed: ["name": name, "role": role.rawValue],
+                status: .badRequest)
+        }
+        return try await page(
+            request, done: "Added \(name) (\(role.rawValue)): they can sign in now.")
+    }
+
+    /// `POST /admin/users/role` (`name`, `role`).
+    @Sendable func changeRole(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = form["name"] ?? ""
+        let role = try Self.role(form["role"])
+        let user = try await user(named: name)
+        guard user.role != role else {
+            return try await page(request, done: "\(name) is \(role.rawValue) already.")
+        }
+        if user.role == .admin, try await isLastAdmin(name) {
+            return try await page(
+                request,
+                problem:
+                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                status: .conflict)
+        }
+        try await access.users.changeRole(of: name, to: role)
+        forgetCredentials()
+        return try await page(
+            request,
+            done:
+                "\(name) is \(role.rawValue) now; their sessions ended, and their tokens act as \(role.rawValue)."
+        )
+    }
+
+    /// `POST /admin/users/remove` (`name`, and `confirm=yes` from the page that asks).
+    @Sendable func remove(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = form["name"] ?? ""
+        let user = try await user(named: name)
+        if user.role == .admin, try await isLastAdmin(name) {
+            return try await page(
+                request,
+                problem:
+                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                status: .conflict)
+        }
+        guard form["confirm"] == "yes" else {
+            return renderer.page(
+                "admin-user-remove", title: "Remove \(name)?",
+                context: [
+                    "name": name, "role": user.role.rawValue, "you": SignedInUser.current == name,
+                ],
+                request: request)
+        }
+        try await access.users.remove(named: name)
+        forgetCredentials()
+        return try await page(
+            request,
+            done:
+                "Removed \(name): their sessions and tokens are gone. What they saved is kept, and comes back if a user of that name is added again."
+        )
+    }
+
+    // MARK: The page
+
+    private func page(
+        _ request: Request, done: String? = nil, problem: String? = nil,
+        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let users = try await access.users.all()
+        let admins = users.filter { $0.role == .admin }.count
+        let me = SignedInUser.current
+        let rows = users.map { user -> [String: Any] in
+            [
+                "name": user.name, "role": user.role.rawValue,
+                "added": user.createdAt.formatted(.iso8601.year().month().day()),
+                "you": user.name == me,
+                "lastAdmin": user.role == .admin && admins == 1,
+                "roles": Self.roles(chosen: user.role),
+                "id": "role-" + user.name.replacingOccurrences(of: ".", with: "-"),
+            ]
+        }
+        return renderer.page(
+            "admin-users", title: "Users",
+            context: [
+                "users": rows,
+                "countWords": EnglishCount.phrase(users.count, "user", plural: "users"),
+                "done": done ?? false,
+                "problem": problem ?? false, "name": typed["name"] ?? "",
+                "roles": Self.roles(chosen: typed["role"].flatMap(UserRole.init) ?? .diarist),
+                "shortest": Users.passwordBytes.lowerBound,
+                "longest": Users.passwordBytes.upperBound,
+            ], request: request, status: status)
+    }
+
+    static func roles(chosen: UserRole) -> [[String: Any]] {
+        [UserRole.diarist, .surveyor, .manager, .admin].map {
+            ["value": $0.rawValue, "chosen": $0 == chosen]
+        }
+    }
+
+    static func role(_ text: String?) throws -> UserRole {
+        guard let text, let role = UserRole(rawValue: text) else {
+            throw RequestError(
+                .badRequest, "A role is admin, surveyor, diarist or manager, not '\(text ?? "")'."
+            )
+            .field("role")
+        }
+        return role
+    }
+
+    private func user(named name: String) async throws -> User {
+        guard let user = try await access.users.all().first(where: { $0.name == name }) else {
+            throw RequestError(.notFound, "There is no user named '\(name)'.")
+        }
+        return user
+    }
+
+    private func isLastAdmin(_ name: String) async throws -> Bool {
+        let users = try await access.users.all()
+        return users.count > 1 && users.filter { $0.role == .admin }.map(\.name) == [name]
+    }
+
+    /// On this server at once; on others sharing the store, when they notice the change.
+    private func forgetCredentials() {
+        access.sessionCache.forgetAll()
+        access.tokenCache.forgetAll()
+    }
+}

@@ -1,0 +1,137 @@
+import Accounts
+import AccountsBcrypt
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CasebookServer
+
+/// The team run from the browser: an admin lists the users, adds one, changes a role and
+/// removes one (after being asked); each change takes effect at once, and the last admin is
+/// neither removed nor demoted. Nobody else may.
+@Suite("The users, for admins, in the browser")
+struct AdminUsersPageTests {
+    let fixture: UsersFixture
+
+    init() async throws {
+        fixture = try await UsersFixture(users: [("ada", .admin), ("sam", .surveyor)])
+    }
+
+    func withPages(as user: String, _ body: @Sendable (inout PageClient) async throws -> Void)
+        async throws
+    {
+        var configuration = CasebookServer.Configuration(dataDirectory: fixture.directory.url)
+        configuration.passwordCost = UsersFixture.passwordCost
+        let router = try CasebookServer.router(stores: fixture.stores, configuration: configuration)
+        let secret = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: user)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            pages.setCookie(SignInPages.sessionCookie, secret)
+            try await body(&pages)
+        }
+    }
+
+    @Test func anAdminAddsAUserWhoCanSignInAtOnce() async throws {
+        try await withPages(as: "ada") { pages in
+            let list = try await pages.get("/admin/users")
+            #expect(list.status == .ok)
+            #expect(list.html.contains("<th scope=\"row\">ada (you)</th>"))
+            #expect(list.html.contains("<th scope=\"row\">sam</th>"))
+            let added = try await pages.post(
+                "/admin/users",
+                ["name": "mia", "role": "manager", "password": "pizza oven", "again": "pizza oven"])
+            #expect(added.status == .ok)
+            #expect(added.html.contains("Added mia (manager): they can sign in now."))
+            let mia = try #require(try await fixture.people.user(named: "mia"))
+            #expect(mia.role == .manager)
+            let users = Users(
+                store: fixture.people,
+                hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
+            #expect(try await users.authenticate(name: "mia", password: "pizza oven") != nil)
+        }
+    }
+
+    @Test(arguments: [
+        (
+            ["name": "Mia", "role": "manager", "password": "pizza oven", "again": "pizza oven"],
+            "&#39;Mia&#39; is not one"
+        ),
+        (
+            ["name": "mia", "role": "manager", "password": "short", "again": "short"],
+            "A password is 8 to 72 bytes long."
+        ),
+        (
+            ["name": "mia", "role": "manager", "password": "pizza oven", "again": "pizza over"],
+            "The two passwords differ"
+        ),
+        (
+            ["name": "sam", "role": "manager", "password": "pizza oven", "again": "pizza oven"],
+            "There is already a user named &#39;sam&#39;."
+        ),
+    ])
+    func aUserThatCannotBeAddedIsTheFormAgainSayingWhy(form: [String: String], said: String)
+        async throws
+    {
+        try await withPages(as: "ada") { pages in
+            let answer = try await pages.post("/admin/users", form)
+            #expect(answer.status == .badRequest)
+            #expect(answer.html.contains(said), "\(answer.html)")
+            #expect(try await fixture.people.count() == 2)
+        }
+    }
+
+    @Test func aRoleChangeEndsTheUsersSessions() async throws {
+        let sams = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: "sam")
+        try await withPages(as: "ada") { pages in
+            let changed = try await pages.post(
+                "/admin/users/role", ["name": "sam", "role": "manager"])
+            #expect(changed.status == .ok)
+            #expect(changed.html.contains("sam is manager now"))
+            #expect(try await fixture.people.user(named: "sam")?.role == .manager)
+            #expect(try await fixture.people.session(secretHash: APITokens.hash(sams)) == nil)
+        }
+    }
+
+    @Test func aRemovalAsksFirstThenTakesTheUserAway() async throws {
+        try await withPages(as: "ada") { pages in
+            let asked = try await pages.post("/admin/users/remove", ["name": "sam"])
+            #expect(asked.status == .ok)
+            #expect(asked.html.contains("sam (surveyor) will no longer be able to sign in"))
+            #expect(try await fixture.people.user(named: "sam") != nil)
+            let removed = try await pages.post(
+                "/admin/users/remove", ["name": "sam", "confirm": "yes"])
+            #expect(removed.html.contains("Removed sam"))
+            #expect(try await fixture.people.user(named: "sam") == nil)
+        }
+    }
+
+    @Test func theLastAdminIsNeitherRemovedNorDemoted() async throws {
+        try await withPages(as: "ada") { pages in
+            let list = try await pages.get("/admin/users")
+            #expect(list.html.contains("the last admin"))
+            let demoted = try await pages.post(
+                "/admin/users/role", ["name": "ada", "role": "diarist"])
+            #expect(demoted.status == .conflict)
+            #expect(demoted.html.contains("ada is the last admin"))
+            let removed = try await pages.post(
+                "/admin/users/remove", ["name": "ada", "confirm": "yes"])
+            #expect(removed.status == .conflict)
+            #expect(try await fixture.people.user(named: "ada")?.role == .admin)
+        }
+    }
+
+    @Test func nobodyButAnAdminMayManageUsers() async throws {
+        try await withPages(as: "sam") { pages in
+            #expect(try await pages.get("/admin/users").status == .forbidden)
+            let added = try await pages.post(
+                "/admin/users",
+                ["name": "eve", "role": "admin", "password": "pizza oven", "again": "pizza oven"])
+            #expect(added.status == .forbidden)
+            #expect(try await fixture.people.user(named: "eve") == nil)
+        }
+    }
+}
