@@ -45,12 +45,14 @@ struct SetupPageTests {
                 "/setup", "name=maria&password=correct+horse&again=correct+horse",
                 extraHeaders: Self.local)
             #expect(made.status == .seeOther)
-            #expect(made.location == SignInPages.workPage(of: .admin))
+            #expect(made.location == "/admin/users?welcome")
             #expect(made.setCookies.contains { $0.hasPrefix("casebook_session=") })
             let users = try #require(stores.users)
             #expect(try await users.users().map { "\($0.name) \($0.role)" } == ["maria admin"])
-            // Signed in: the admin's pages open; the set-up page is gone.
-            #expect(try await pages.get("/account").status == .ok)
+            // Signed in, on the users page, to add the others; the set-up page is gone.
+            let welcome = try await pages.get("/admin/users?welcome")
+            #expect(welcome.status == .ok)
+            #expect(welcome.html.contains("You are this server&#39;s first admin."))
             #expect(try await pages.get("/setup", headers: Self.local).status == .notFound)
             let again = try await pages.postEncoded(
                 "/setup", "name=mallory&password=correct+horse&again=correct+horse",
@@ -114,6 +116,25 @@ struct SetupPageTests {
             #expect(statuses.filter { $0 == .seeOther }.count == 1)
             #expect(statuses.filter { $0 == .notFound }.count == 19)
             #expect(try await stores.users?.count() == 1)
+        }
+    }
+
+    /// With no user yet the server is one person's and every page opens, the users page too:
+    /// it leads to the first admin's page, and adds nobody, so that the first user is an admin.
+    @Test func theUsersPageLeadsToTheFirstAdminsPage() async throws {
+        try await withPages { pages in
+            let page = try await pages.get("/admin/users")
+            #expect(page.status == .seeOther)
+            #expect(page.location == "/setup")
+            let added = try await pages.post(
+                "/admin/users",
+                [
+                    "name": "dana", "role": "diarist", "password": "pizza oven",
+                    "again": "pizza oven",
+                ])
+            #expect(added.status == .conflict)
+            #expect(added.html.contains("make its first admin at /setup"))
+            #expect(try await stores.users?.count() == 0)
         }
     }
 }

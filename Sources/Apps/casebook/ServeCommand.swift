@@ -179,21 +179,33 @@ struct ServeCommand: AsyncParsableCommand {
         let data =
             configuration.database.map { "database \($0.database) at \($0.addresses)" }
             ?? "data in \(configuration.dataDirectory.path)"
+        // What `casebook user add` needs to reach the same users.
+        let store =
+            configuration.database.map { "--database \(Self.shellQuoted($0.description))" }
+            ?? "--data \(Self.shellQuoted(configuration.dataDirectory.path))"
         try await CasebookServer.run(configuration: configuration) { url, users in
             // Courtesy lines: a server whose standard output is gone goes on serving.
             // One write, so that both lines arrive together.
             try? StandardStreams.output(
                 "Casebook is serving \(url.absoluteString) (\(data))"
-                    + (users.map { "\n" + Self.nextStep(url: url, users: $0) } ?? ""))
+                    + (users.map { "\n" + Self.nextStep(url: url, users: $0, store: store) } ?? ""))
         }
     }
 
     /// What to do next, for whoever started the server: make the first admin, or sign in.
-    static func nextStep(url: URL, users: Int) -> String {
+    static func nextStep(url: URL, users: Int, store: String) -> String {
         guard users > 0 else {
             return
-                "No users yet: anyone on this machine can use it. To make the first admin, open \(url.absoluteString)setup in a browser here, or run casebook user add NAME --role admin."
+                "No users yet: anyone on this machine can use it. To make the first admin, open \(url.absoluteString)setup in a browser here, or run casebook user add NAME --role admin \(store)."
         }
         return "\(users) user\(users == 1 ? "" : "s") can sign in at \(url.absoluteString)login."
+    }
+
+    /// `text` as one word for a POSIX shell: as it is when it is only safe characters, else in
+    /// single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-:@=+,%")
+        guard text.isEmpty || !text.allSatisfy(safe.contains) else { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -67,7 +67,9 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         guard Self.allows(user, route.access, context: context) else {
             throw RequestError(
                 .forbidden,
-                "\(user.name) (\(user.role.rawValue)) may not \(request.method) \(request.uri.path)"
+                route.kind == .page && request.method == .get
+                    ? "\(user.name) (\(user.role.rawValue)) may not open \(request.uri.path)."
+                    : "\(user.name) (\(user.role.rawValue)) may not \(request.method) \(request.uri.path)"
             )
         }
         return try await SignedInUser.run(as: user, device: caller.device) {

@@ -5,7 +5,7 @@ import Hummingbird
 /// `/setup`: the first admin, made in the browser on a server with a user store and no user
 /// yet, from the server's own machine (anyone else is told how to make one there). Once there is
 /// a user the page is gone (404); two sent at once make one admin (`Users.addFirstAdmin`). The
-/// admin made is signed in, and lands on their work.
+/// admin made is signed in, and lands on the users page, to add the others.
 struct SetupPage: Sendable {
     let renderer: PageRenderer
     let access: AccessServices
@@ -57,7 +57,8 @@ struct SetupPage: Sendable {
         guard let secret = try await access.sessions.start(for: admin) else {
             return PageRenderer.redirect(to: "/login")
         }
-        var response = PageRenderer.redirect(to: SignInPages.workPage(of: admin.role))
+        // Their next step: the people who work with the server.
+        var response = PageRenderer.redirect(to: "/admin/users?welcome")
         response.setCookie(signIn.sessionCookie(secret))
         return response
     }

@@ -21,7 +21,15 @@ struct AdminUsersPage: Sendable {
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        try await page(request)
+        // Without a user the server is one person's: the first user is its admin, made there.
+        guard try await access.presence.hasUsers() else {
+            return PageRenderer.redirect(to: "/setup")
+        }
+        let welcome =
+            request.uri.queryParameters["welcome"] != nil
+            ? "You are this server's first admin. Add the people who work with it: each signs in with the name and password you give them."
+            : nil
+        return try await page(request, done: welcome)
     }
 
     /// `POST /admin/users` (`name`, `role`, `password`, `again`).
@@ -29,6 +37,7 @@ struct AdminUsersPage: Sendable {
         -> Response
     {
         let form = try await PostedForm.read(request)
+        try await refuseWithoutUsers()
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let role = try Self.role(form["role"])
         let password = form["password"] ?? ""
@@ -63,6 +72,7 @@ struct AdminUsersPage: Sendable {
         -> Response
     {
         let form = try await PostedForm.read(request)
+        try await refuseWithoutUsers()
         let name = form["name"] ?? ""
         let role = try Self.role(form["role"])
         let user = try await user(named: name)
@@ -90,6 +100,7 @@ struct AdminUsersPage: Sendable {
         -> Response
     {
         let form = try await PostedForm.read(request)
+        try await refuseWithoutUsers()
         let name = form["name"] ?? ""
         let user = try await user(named: name)
         if user.role == .admin, try await isLastAdmin(name) {
@@ -162,6 +173,15 @@ struct AdminUsersPage: Sendable {
             .field("role")
         }
         return role
+    }
+
+    /// The first user is the admin `/setup` makes: none is added, changed or removed here
+    /// before.
+    private func refuseWithoutUsers() async throws {
+        guard try await access.presence.hasUsers() else {
+            throw RequestError(
+                .conflict, "This server has no users yet: make its first admin at /setup.")
+        }
     }
 
     private func user(named name: String) async throws -> User {
