@@ -99,6 +99,8 @@ struct SignInTests {
             let notNow = try await pages.post(
                 "/account/preference", ["choice": "not-now", "next": "/diary"])
             #expect(notNow.location == "/diary")
+            // And the diary says nothing of it: "saved" there would be about something else.
+            #expect(!notNow.setCookies.contains { $0.hasPrefix("casebook_notice=") })
             let again = try await pages.post(
                 "/login", ["username": "dee", "password": "correct horse"])
             // Without a page named, a diarist goes to the diary.

@@ -83,7 +83,11 @@ struct AccountPages: Sendable {
         try vault(for: request).controller().save(preference: preference)
         var response = PageRenderer.redirect(
             to: form["next"].map { SignInPages.safeNext($0) } ?? "/account")
-        response.setCookie(Notice(.choiceSaved).cookie(secure: renderer.secureCookies))
+        // "Not now" from the prompt after sign-in goes on to the user's page with nothing to
+        // say: a "saved" there would be about something else.
+        if !(preference == .notNow && form["next"] != nil) {
+            response.setCookie(Notice(.choiceSaved).cookie(secure: renderer.secureCookies))
+        }
         return response
     }
 
