@@ -29,12 +29,20 @@ struct HomeAndMenuPages: Sendable {
             "summary": "Giuseppe's pizzas, beverages and desserts, with prices.",
         ],
         [
+            "name": "Edit the menu", "path": "/menu/edit",
+            "summary": "Prices, dishes and sections, the restaurant's address and hours, the QR code for the tables.",
+        ],
+        [
             "name": "Diary", "path": "/diary",
             "summary": "Entries you can add, update and remove, newest first.",
         ],
         [
             "name": "Survey", "path": "/survey",
             "summary": "Respondents received, and a sync from a folder of YAML files.",
+        ],
+        [
+            "name": "Users", "path": "/admin/users",
+            "summary": "Who can sign in, and what each may do.",
         ],
         [
             "name": "Factor", "path": "/factor",

@@ -25,7 +25,9 @@ enum PageViewer: Hashable, Sendable {
     func mayUse(_ method: HTTPRequest.Method, _ path: String) -> Bool {
         guard let route = RouteTable.route(method, path) else { return false }
         switch self {
-        case .onlyPerson: return true
+        // Every page but those about signing in and users, which one person's server has no
+        // use for (and may not serve: without a user store they are not there).
+        case .onlyPerson: return !RouteTable.signInRoutes.contains(route.key)
         case .nobody: return route.access == .everyone
         case .user(let role): return route.access.allows(role: role)
         }
