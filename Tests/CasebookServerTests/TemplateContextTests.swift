@@ -144,6 +144,10 @@ struct TemplateContextTests {
                 "/admin/users",
                 ["name": "sam", "role": "diarist", "password": "pizza oven", "again": "pizza oven"])
             _ = try await pages.post("/admin/users/remove", ["name": "sam"])
+            _ = try await pages.get("/account")
+            _ = try await pages.get("/account/security")
+            _ = try await pages.post("/account/tokens", ["name": "laptop", "expires": "30"])
+            _ = try await pages.post("/account/tokens", ["name": ""])
         }
         let checker = TemplateNames(templates: PageTemplates.templates)
         var missing: [String] = []

@@ -92,6 +92,10 @@ enum RouteTable {
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
         Route(.post, "/account/preference", .page, .roles(everyRole)),
+        Route(.get, "/account/security", .page, .roles(everyRole)),
+        Route(.post, "/account/password", .page, .roles(everyRole)),
+        Route(.post, "/account/tokens", .page, .roles(everyRole)),
+        Route(.post, "/account/tokens/revoke", .page, .roles(everyRole)),
         Route(.get, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         Route(.put, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         // The server's own: documents and metrics, for admins.
@@ -103,7 +107,8 @@ enum RouteTable {
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
         "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
-        "POST /admin/users/remove",
+        "POST /admin/users/remove", "GET /account/security", "POST /account/password",
+        "POST /account/tokens", "POST /account/tokens/revoke",
     ]
 
     /// The paths of API routes that are not under `/api/`, whose errors are problems too.

@@ -100,6 +100,7 @@ struct AccountPages: Sendable {
         if values["prompt"] == nil { values["prompt"] = false }
         if values["next"] == nil { values["next"] = false }
         values["signedInUser"] = SignedInUser.name(of: request) ?? ""
+        values["hasAccount"] = SignedInUser.name(of: request) != nil
         return renderer.page(
             "account", title: "Account", context: values, request: request, status: status)
     }

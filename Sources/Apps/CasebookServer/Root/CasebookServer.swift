@@ -272,6 +272,8 @@ public enum CasebookServer {
         if let access = services.access, let signIn {
             SetupPage(renderer: renderer, access: access, signIn: signIn).addRoutes(to: router)
             AdminUsersPage(renderer: renderer, access: access).addRoutes(to: router)
+            AccountSecurityPage(renderer: renderer, access: access, signIn: signIn)
+                .addRoutes(to: router)
         }
         account.addRoutes(to: router)
         DocumentsPage(renderer: renderer, folder: services.layout.documentsFolder)

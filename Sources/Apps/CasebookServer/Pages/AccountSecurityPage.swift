@@ -1,0 +1,138 @@
+import AccountsCore
+import Foundation
+import Hummingbird
+
+/// `/account/security`: a signed-in user's own password and API tokens. The password is
+/// changed with the old one (every other session of theirs ends; this one goes on); their
+/// tokens are listed (created, expiry, revoked or not), made with a name and an expiry (the
+/// secret shown once) and revoked. Nobody sees or revokes another user's token here.
+struct AccountSecurityPage: Sendable {
+    let renderer: PageRenderer
+    let access: AccessServices
+    let signIn: SignInPages
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/account/security", use: show)
+        router.post("/account/password", use: changePassword)
+        router.post("/account/tokens", use: createToken)
+        router.post("/account/tokens/revoke", use: revokeToken)
+    }
+
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        try await page(request, user: try Self.user())
+    }
+
+    /// `POST /account/password` (`current`, `password`, `again`).
+    @Sendable func changePassword(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        let password = form["password"] ?? ""
+        var problem: String?
+        if try await access.users.authenticate(name: name, password: form["current"] ?? "") == nil {
+            problem = "That is not your current password."
+        } else if !Users.passwordBytes.contains(password.utf8.count) {
+            problem =
+                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
+        } else if password != form["again"] {
+            problem = "The two new passwords differ: type the same one twice."
+        }
+        if let problem {
+            return try await page(request, user: name, problem: problem, status: .badRequest)
+        }
+        try await access.users.changePassword(of: name, to: password)
+        access.sessionCache.forgetAll()
+        // Every session of the user ended with the change: this browser gets a new one.
+        guard let user = try await access.users.all().first(where: { $0.name == name }),
+            let secret = try await access.sessions.start(for: user)
+        else { return PageRenderer.redirect(to: "/login") }
+        var response = try await page(
+            request, user: name,
+            done: "Your password is changed; your other sessions are signed out.")
+        response.setCookie(signIn.sessionCookie(secret))
+        return response
+    }
+
+    /// `POST /account/tokens` (`name`, `expires`: days, empty for never).
+    @Sendable func createToken(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        let label = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let expiresText = (form["expires"] ?? "").trimmingCharacters(in: .whitespaces)
+        var problem: String?
+        if label.isEmpty || label.count > 100
+            || label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        {
+            problem = "Name the token (1 to 100 characters), as the machine it is for."
+        }
+        let days = Int(expiresText)
+        if !expiresText.isEmpty, !(1...3650).contains(days ?? 0) {
+            problem = "A token expires in 1 to 3,650 days, or never (leave it empty)."
+        }
+        if let problem {
+            return try await page(request, user: name, problem: problem, status: .badRequest)
+        }
+        let (token, secret) = try await access.tokens.create(
+            user: name, label: label, expiresInDays: expiresText.isEmpty ? nil : days)
+        return try await page(
+            request, user: name,
+            done:
+                "Token \(token.id) made. Copy it now: it is shown this once, and only its hash is kept.",
+            secret: secret)
+    }
+
+    /// `POST /account/tokens/revoke` (`id`): one of the user's own tokens.
+    @Sendable func revokeToken(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        let id = form["id"] ?? ""
+        guard try await access.tokens.list(user: name).contains(where: { $0.id == id }) else {
+            throw RequestError(.notFound, "You have no token '\(id)'.")
+        }
+        try await access.tokens.revoke(id: id)
+        access.tokenCache.forgetAll()
+        return try await page(
+            request, user: name, done: "Token \(id) is revoked: it no longer works anywhere.")
+    }
+
+    private static func user() throws -> String {
+        guard let name = SignedInUser.current else {
+            throw RequestError(.unauthorized, "Sign in first.")
+        }
+        return name
+    }
+
+    private func page(
+        _ request: Request, user: String, done: String? = nil, problem: String? = nil,
+        secret: String? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let now = Date()
+        let tokens = try await access.tokens.list(user: user).sorted { $0.createdAt > $1.createdAt }
+        let rows = tokens.map { token -> [String: Any] in
+            let expired = token.expiresAt.map { $0 <= now } ?? false
+            return [
+                "id": token.id, "label": token.label ?? "—",
+                "created": token.createdAt.formatted(.iso8601.year().month().day()),
+                "expires": token.expiresAt.map { $0.formatted(.iso8601.year().month().day()) }
+                    ?? "never",
+                "state": token.revoked ? "revoked" : expired ? "expired" : "active",
+                "active": !token.revoked && !expired,
+            ]
+        }
+        return renderer.page(
+            "account-security", title: "Your password and tokens",
+            context: [
+                "user": user, "done": done ?? false, "problem": problem ?? false,
+                "secret": secret ?? false, "tokens": rows, "hasTokens": !rows.isEmpty,
+                "shortest": Users.passwordBytes.lowerBound,
+                "longest": Users.passwordBytes.upperBound,
+            ], request: request, status: status)
+    }
+}

@@ -1,0 +1,110 @@
+import Accounts
+import AccountsBcrypt
+import CasebookTestSupport
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CasebookServer
+
+/// A user's own password and tokens, in the browser: the password changed with the old one
+/// (the other sessions end, this one goes on), tokens made (shown once), listed and revoked —
+/// one's own only.
+@Suite("Your password and tokens, in the browser")
+struct AccountSecurityPageTests {
+    let fixture: UsersFixture
+    let users: Users
+
+    init() async throws {
+        fixture = try await UsersFixture(users: [("sam", .surveyor)])
+        users = Users(
+            store: fixture.people, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
+        try await users.changePassword(of: "sam", to: "old password")
+        try await users.add(name: "ada", role: .admin, password: "admin password")
+    }
+
+    func withPages(as user: String, _ body: @Sendable (inout PageClient) async throws -> Void)
+        async throws
+    {
+        var configuration = CasebookServer.Configuration(dataDirectory: fixture.directory.url)
+        configuration.passwordCost = UsersFixture.passwordCost
+        let router = try CasebookServer.router(stores: fixture.stores, configuration: configuration)
+        let secret = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: user)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            pages.setCookie(SignInPages.sessionCookie, secret)
+            try await body(&pages)
+        }
+    }
+
+    @Test func aPasswordChangedWithTheOldOneEndsTheOtherSessionsOnly() async throws {
+        let elsewhere = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: "sam")
+        try await withPages(as: "sam") { pages in
+            let wrong = try await pages.post(
+                "/account/password",
+                ["current": "guess", "password": "new password", "again": "new password"])
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.html.contains("That is not your current password."))
+            let changed = try await pages.post(
+                "/account/password",
+                ["current": "old password", "password": "new password", "again": "new password"])
+            #expect(changed.status == .ok)
+            #expect(changed.html.contains("Your password is changed"))
+            #expect(try await users.authenticate(name: "sam", password: "new password") != nil)
+            #expect(try await users.authenticate(name: "sam", password: "old password") == nil)
+            // This browser goes on; the other session ended.
+            #expect(try await pages.get("/account/security").status == .ok)
+            #expect(
+                try await fixture.people.session(secretHash: APITokens.hash(elsewhere)) == nil)
+        }
+    }
+
+    @Test func aTokenIsShownOnceListedAndRevoked() async throws {
+        try await withPages(as: "sam") { pages in
+            let made = try await pages.post(
+                "/account/tokens", ["name": "field laptop", "expires": "90"])
+            #expect(made.status == .ok)
+            let secret = try #require(
+                made.html.firstMatch(of: /value="(cbt_[0-9a-f]{8}_[A-Za-z0-9_-]+)"/)?.1)
+            let tokens = APITokens(tokens: fixture.people, users: fixture.people)
+            let token = try #require(try await tokens.authenticate(String(secret))?.token)
+            #expect(token.label == "field laptop")
+            #expect(token.user == "sam")
+            let list = try await pages.get("/account/security")
+            #expect(list.html.contains("<th scope=\"row\">field laptop</th>"))
+            #expect(!list.html.contains(String(secret)), "shown once only")
+            let revoked = try await pages.post("/account/tokens/revoke", ["id": token.id])
+            #expect(revoked.html.contains("Token \(token.id) is revoked"))
+            #expect(try await tokens.authenticate(String(secret)) == nil)
+        }
+    }
+
+    @Test func anotherUsersTokenIsNotOnesToRevoke() async throws {
+        let adas = try await APITokens(tokens: fixture.people, users: fixture.people).create(
+            user: "ada", label: "ada's", expiresInDays: nil)
+        try await withPages(as: "sam") { pages in
+            let page = try await pages.get("/account/security")
+            #expect(!page.html.contains(adas.token.id))
+            let refused = try await pages.post("/account/tokens/revoke", ["id": adas.token.id])
+            #expect(refused.status == .notFound)
+            #expect(try await fixture.people.tokens(user: "ada").first?.revoked == false)
+        }
+    }
+
+    @Test(arguments: [
+        (["name": "", "expires": ""], "Name the token"),
+        (["name": "x", "expires": "0"], "A token expires in 1 to 3,650 days"),
+        (["name": "x", "expires": "soon"], "A token expires in 1 to 3,650 days"),
+    ])
+    func aTokenThatCannotBeIsRefusedSayingWhy(form: [String: String], said: String) async throws {
+        try await withPages(as: "sam") { pages in
+            let answer = try await pages.post("/account/tokens", form)
+            #expect(answer.status == .badRequest)
+            #expect(answer.html.contains(said))
+            #expect(try await fixture.people.tokens(user: "sam").isEmpty)
+        }
+    }
+}
