@@ -66,6 +66,36 @@ struct UserDirectoryContractTests {
         }
     }
 
+    /// The audit log keeps each event whole, in order, read newest first a page at a time;
+    /// what a request sent is cut and stripped of control characters, never refused.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func theAuditLogKeepsEachEventInOrder(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let log = try #require(store as? any AuditStore)
+            let events = (0..<5).map { (index: Int) -> AuditEvent in
+                let action: AuditEvent.Action = index % 2 == 0 ? .signedIn : .signInFailed
+                let subject: String? = index == 4 ? nil : "sam"
+                let detail: String? = index == 1 ? "Mozilla/5.0" : nil
+                return AuditEvent(
+                    at: Self.created.addingTimeInterval(Double(index)), action: action,
+                    actor: "ada\(index)", subject: subject, address: "192.0.2.\(index)",
+                    detail: detail)
+            }
+            for event in events { try await log.append(event) }
+            let newest = try await log.entries(limit: 3, before: nil)
+            #expect(newest.map(\.event) == [events[4], events[3], events[2]])
+            #expect(newest.map(\.number) == newest.map(\.number).sorted(by: >))
+            let older = try await log.entries(limit: 3, before: newest.last!.number)
+            #expect(older.map(\.event) == [events[1], events[0]])
+            try await log.append(
+                AuditEvent(
+                    at: Self.created, action: .signInFailed,
+                    actor: "\u{1B}[2J" + String(repeating: "m", count: 500)))
+            let hostile = try #require(try await log.entries(limit: 1, before: nil).first)
+            #expect(hostile.event.actor == "[2J" + String(repeating: "m", count: 197))
+        }
+    }
+
     /// Eight people setting up a new server at once make one first user; once there is one,
     /// no other is added as a first.
     @Test(arguments: UserDirectoryKind.allCases)

@@ -146,6 +146,7 @@ struct TemplateContextTests {
             _ = try await pages.post("/admin/users/remove", ["name": "sam"])
             _ = try await pages.get("/account")
             _ = try await pages.get("/account/security")
+            _ = try await pages.get("/admin/audit")
             _ = try await pages.post("/account/tokens", ["name": "laptop", "expires": "30"])
             _ = try await pages.post("/account/tokens", ["name": ""])
         }

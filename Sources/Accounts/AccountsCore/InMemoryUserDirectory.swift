@@ -2,8 +2,11 @@ import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
 public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+    AuditStore,
     @unchecked Sendable
 {
+    private var audit: [AuditEntry] = []
+
     private let lock = NSLock()
     private var byName: [String: User] = [:]
     private var tokensByHash: [String: APIToken] = [:]
@@ -106,5 +109,18 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
 
     public func removeSessions(expiredBefore date: Date) async throws {
         lock.withLock { sessionsByHash = sessionsByHash.filter { $0.value.expiresAt >= date } }
+    }
+
+    public func append(_ event: AuditEvent) async throws {
+        lock.withLock {
+            audit.append(AuditEntry(number: Int64(audit.count + 1), event: event.bounded))
+        }
+    }
+
+    public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
+        lock.withLock {
+            Array(
+                audit.reversed().filter { $0.number < (before ?? .max) }.prefix(max(0, limit)))
+        }
     }
 }

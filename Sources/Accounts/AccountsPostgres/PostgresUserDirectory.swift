@@ -5,7 +5,9 @@ import PostgresNIO
 import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
-public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore {
+public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+    AuditStore
+{
     private let client: PostgresClient
     private let operations: PostgresOperations
 
@@ -49,6 +51,21 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                     )
                     """,
                     "CREATE INDEX sign_in_session_expiry ON sign_in_session (expires_at)",
+                ]),
+            PostgresMigration(
+                3, "create audit",
+                sql: [
+                    """
+                    CREATE TABLE audit_event (
+                        number bigserial PRIMARY KEY,
+                        at double precision NOT NULL,
+                        action text NOT NULL,
+                        actor text,
+                        subject text,
+                        address text,
+                        detail text
+                    )
+                    """
                 ]),
         ])
 
@@ -294,6 +311,51 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     }
 
     @discardableResult
+    // MARK: The audit log
+
+    public func append(_ event: AuditEvent) async throws {
+        let event = event.bounded
+        let (at, action) = (event.at.timeIntervalSinceReferenceDate, event.action.rawValue)
+        let (actor, subject, address, detail) = (
+            event.actor, event.subject, event.address, event.detail
+        )
+        try await answering { client in
+            try await client.query(
+                """
+                INSERT INTO audit_event (at, action, actor, subject, address, detail)
+                VALUES (\(at), \(action), \(actor), \(subject), \(address), \(detail))
+                """)
+        }
+    }
+
+    public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
+        let (limit, before) = (max(0, limit), before ?? Int64.max)
+        return try await answering { client in
+            let rows = try await client.query(
+                """
+                SELECT number, at, action, actor, subject, address, detail FROM audit_event
+                WHERE number < \(before) ORDER BY number DESC LIMIT \(limit)
+                """)
+            var entries: [AuditEntry] = []
+            for try await (number, at, action, actor, subject, address, detail) in rows.decode(
+                (Int64, Double, String, String?, String?, String?, String?).self)
+            {
+                guard let known = AuditEvent.Action(rawValue: action) else {
+                    throw DamagedRowError(
+                        store: "users", key: "audit \(number)",
+                        problem: "'\(action)' is no action the log knows")
+                }
+                entries.append(
+                    AuditEntry(
+                        number: number,
+                        event: AuditEvent(
+                            at: Date(timeIntervalSinceReferenceDate: at), action: known,
+                            actor: actor, subject: subject, address: address, detail: detail)))
+            }
+            return entries
+        }
+    }
+
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {

@@ -7,7 +7,9 @@ import StoreFailures
 /// Users and their API tokens in a SQLite file (WAL mode, migrated when opened). Passwords are
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
-public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore {
+public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+    AuditStore
+{
     private let database: StoreDatabase
 
     public init(path: String) throws {
@@ -45,6 +47,20 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
                         expiresAt REAL NOT NULL
                     );
                     CREATE INDEX session_expiry ON session(expiresAt);
+                """),
+        // The audit log: appended to, never changed.
+        StoreMigration(
+            "create audit",
+            sql: """
+                    CREATE TABLE audit (
+                        number INTEGER PRIMARY KEY AUTOINCREMENT,
+                        at REAL NOT NULL,
+                        action TEXT NOT NULL,
+                        actor TEXT,
+                        subject TEXT,
+                        address TEXT,
+                        detail TEXT
+                    );
                 """),
     ]
 
@@ -245,5 +261,47 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             expiresAt: (row["expiresAt"] as Double?).map(
                 Date.init(timeIntervalSinceReferenceDate:)),
             revoked: row["revoked"])
+    }
+
+    // MARK: The audit log
+
+    public func append(_ event: AuditEvent) async throws {
+        let event = event.bounded
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO audit (at, action, actor, subject, address, detail)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    event.at.timeIntervalSinceReferenceDate, event.action.rawValue, event.actor,
+                    event.subject, event.address, event.detail,
+                ])
+        }
+    }
+
+    public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT number, at, action, actor, subject, address, detail FROM audit
+                    WHERE number < ? ORDER BY number DESC LIMIT ?
+                    """, arguments: [before ?? Int64.max, max(0, limit)]
+            ).map { row in
+                let action: String = row["action"]
+                guard let known = AuditEvent.Action(rawValue: action) else {
+                    throw DamagedRowError(
+                        store: "users", key: "audit \(row["number"] as Int64)",
+                        problem: "'\(action)' is no action the log knows")
+                }
+                return AuditEntry(
+                    number: row["number"],
+                    event: AuditEvent(
+                        at: Date(timeIntervalSinceReferenceDate: row["at"]), action: known,
+                        actor: row["actor"], subject: row["subject"], address: row["address"],
+                        detail: row["detail"]))
+            }
+        }
     }
 }

@@ -19,7 +19,8 @@ struct Casebook: AsyncParsableCommand {
         subcommands: [
             FactorCommand.self, MenuCommand.self, DiaryCommand.self, SurveyCommand.self,
             DocumentCommand.self, AttachmentCommand.self, AccountCommand.self, LoginCommand.self,
-            PreferenceCommand.self, UserCommand.self, TokenCommand.self, ServeCommand.self,
+            PreferenceCommand.self, UserCommand.self, TokenCommand.self, AuditCommand.self,
+            ServeCommand.self,
         ]
     )
 }

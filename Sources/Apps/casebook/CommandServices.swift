@@ -190,6 +190,38 @@ struct CommandServices {
         }
     }
 
+    /// Runs `body` with the users' audit log: in `database` when one is given, else in the data
+    /// directory.
+    func withAudit<T: Sendable>(
+        database: DatabaseURL?, _ body: @Sendable (any AuditStore) async throws -> T
+    ) async throws -> T {
+        guard let url = database else {
+            return try await body(try SQLiteUserDirectory(path: layout.usersDatabase.path))
+        }
+        return try await Self.withDatabase(url, schemas: [PostgresUserDirectory.schema]) {
+            database in
+            try await body(
+                PostgresUserDirectory(client: database.client, operations: database.operations))
+        }
+    }
+
+    /// Appends `action` to the audit log, as done from the command line by the system's user
+    /// (`$USER`); a log that cannot be written is said on standard error, and the change stays.
+    func audit(
+        _ action: AuditEvent.Action, subject: String?, detail: String? = nil,
+        database: DatabaseURL?
+    ) async {
+        let who = ProcessInfo.processInfo.environment["USER"].map { "\($0) (command line)" }
+        let event = AuditEvent(
+            at: Date(), action: action, actor: who ?? "command line", subject: subject,
+            detail: detail)
+        do {
+            try await withAudit(database: database) { try await $0.append(event) }
+        } catch {
+            StandardStreams.error("casebook: the audit log could not be written: \(error)")
+        }
+    }
+
     /// Where the last username is remembered.
     func login() throws -> KeyValueFile {
         try KeyValueFile(url: layout.loginFile)

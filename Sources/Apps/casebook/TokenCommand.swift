@@ -42,11 +42,15 @@ struct TokenCreateCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("token create") {
             let (user, name, expires) = (user, name, expires)
-            let (token, secret) = try await data.services().withUsers(database: try database.url())
-            {
+            let services = try data.services()
+            let (token, secret) = try await services.withUsers(database: try database.url()) {
                 _, tokens in
                 try await tokens.create(user: user, label: name, expiresInDays: expires)
             }
+            await services.audit(
+                .tokenMade, subject: token.id,
+                detail: [user, name].compactMap { $0 }.joined(separator: ": "),
+                database: try database.url())
             try StandardStreams.output(secret)
             StandardStreams.error(
                 "token \(token.id) for \(user): shown once, keep it safe (revoke with: casebook token revoke \(token.id))"
@@ -112,11 +116,11 @@ struct TokenRevokeCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("token revoke") {
             let id = id
-            try await data.existingServices(mustExist: try database.url() == nil).withUsers(
-                database: try database.url()
-            ) { _, tokens in
+            let services = try data.existingServices(mustExist: try database.url() == nil)
+            try await services.withUsers(database: try database.url()) { _, tokens in
                 try await tokens.revoke(id: id)
             }
+            await services.audit(.tokenRevoked, subject: id, database: try database.url())
             try StandardStreams.output("revoked \(id)")
         }
     }

@@ -56,9 +56,12 @@ struct UserAddCommand: AsyncParsableCommand {
         try await FailureReport.run("user add") {
             let password = try UserCommand.newPassword()
             let (name, role) = (name, role)
-            _ = try await data.services().withUsers(database: try database.url()) { users, _ in
+            let services = try data.services()
+            _ = try await services.withUsers(database: try database.url()) { users, _ in
                 try await users.add(name: name, role: role, password: password)
             }
+            await services.audit(
+                .userAdded, subject: name, detail: role.rawValue, database: try database.url())
             try StandardStreams.output("added \(name) (\(role.rawValue))")
         }
     }
@@ -119,7 +122,9 @@ struct UserPasswdCommand: AsyncParsableCommand {
         try await FailureReport.run("user passwd") {
             let password = try UserCommand.newPassword()
             let (name, revokeTokens) = (name, revokeTokens)
-            let tokens = try await data.existingServices(mustExist: try database.url() == nil)
+            let services = try data.existingServices(mustExist: try database.url() == nil)
+            let tokens =
+                try await services
                 .withUsers(
                     database: try database.url()
                 ) {
@@ -133,6 +138,7 @@ struct UserPasswdCommand: AsyncParsableCommand {
                     }
                     return live.count
                 }
+            await services.audit(.passwordChanged, subject: name, database: try database.url())
             let counted = tokens == 1 ? "their 1 API token" : "their \(tokens) API tokens"
             let fate =
                 tokens == 0
@@ -164,13 +170,14 @@ struct UserRmCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user rm") {
             let name = name
-            let lastAdminGone = try await data.existingServices(
-                mustExist: try database.url() == nil
-            ).withUsers(database: try database.url()) { users, _ in
+            let services = try data.existingServices(mustExist: try database.url() == nil)
+            let lastAdminGone = try await services.withUsers(database: try database.url()) {
+                users, _ in
                 try await LastAdmin.goneAfter(name: name, in: users) {
                     try await users.remove(named: name)
                 }
             }
+            await services.audit(.userRemoved, subject: name, database: try database.url())
             try StandardStreams.output("removed \(name)")
             if lastAdminGone { StandardStreams.error("casebook user rm: \(LastAdmin.note)") }
             // Nothing a user saved is dropped with their account; whoever is added under the

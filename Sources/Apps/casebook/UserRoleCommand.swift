@@ -20,13 +20,16 @@ struct UserRoleCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("user role") {
             let (name, role) = (name, role)
-            let lastAdminGone = try await data.existingServices(
-                mustExist: try database.url() == nil
-            ).withUsers(database: try database.url()) { users, _ in
+            let services = try data.existingServices(mustExist: try database.url() == nil)
+            let lastAdminGone = try await services.withUsers(database: try database.url()) {
+                users, _ in
                 try await LastAdmin.goneAfter(name: name, in: users) {
                     try await users.changeRole(of: name, to: role)
                 }
             }
+            await services.audit(
+                .roleChanged, subject: name, detail: "→ \(role.rawValue)",
+                database: try database.url())
             let named = (role == .admin ? "an " : "a ") + role.rawValue
             try StandardStreams.output(
                 "\(name) is now \(named): their signed-in sessions have ended; "

@@ -88,6 +88,7 @@ enum RouteTable {
         Route(.post, "/admin/users", .page, .roles([.admin])),
         Route(.post, "/admin/users/role", .page, .roles([.admin])),
         Route(.post, "/admin/users/remove", .page, .roles([.admin])),
+        Route(.get, "/admin/audit", .page, .roles([.admin]), navigation: "Audit"),
         // Factors, the account page and preferences: every user, each for their own.
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
@@ -107,7 +108,7 @@ enum RouteTable {
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
         "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
-        "POST /admin/users/remove", "GET /account/security", "POST /account/password",
+        "POST /admin/users/remove", "GET /admin/audit", "GET /account/security", "POST /account/password",
         "POST /account/tokens", "POST /account/tokens/revoke",
     ]
 

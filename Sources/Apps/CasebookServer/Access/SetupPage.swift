@@ -54,6 +54,8 @@ struct SetupPage: Sendable {
             throw RequestError(.notFound, "This server has users already: sign in.")
         }
         access.presence.noteUsers()
+        await access.audit.record(
+            .firstAdminMade, actor: admin.name, subject: admin.name, request: request)
         guard let secret = try await access.sessions.start(for: admin) else {
             return PageRenderer.redirect(to: "/login")
         }

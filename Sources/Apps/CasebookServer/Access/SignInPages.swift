@@ -91,12 +91,16 @@ struct SignInPages: Sendable {
         let user = try await users.authenticate(name: name, password: password) { check in
             try await Self.hashing.runIfActive(check)
         }
+        let agent = request.headers[.userAgent]
         guard let user else {
+            await access.audit.record(
+                .signInFailed, actor: name, detail: agent, request: request)
             return refusal(
                 request, name: name, next: next, status: .unauthorized,
                 message: "That name and password do not match.")
         }
         throttle.succeeded(attempt)
+        await access.audit.record(.signedIn, actor: user.name, detail: agent, request: request)
         // A new session on every sign-in, and the old one (if any) ended: a session
         // cookie planted before sign-in is worth nothing after it.
         if let old = CookieValue.named(Self.sessionCookie, in: request) {
@@ -130,8 +134,12 @@ struct SignInPages: Sendable {
     {
         _ = try await PostedForm.read(request)
         if let secret = CookieValue.named(Self.sessionCookie, in: request) {
+            let user = try? await sessions.user(forSecret: secret)
             cache.forget(secret)
             try await sessions.end(secret)
+            if let user {
+                await access.audit.record(.signedOut, actor: user.name, request: request)
+            }
         }
         var response = PageRenderer.redirect(to: "/login")
         response.setCookie(

@@ -8,7 +8,7 @@ import NIOCore
 /// request by the channel (the router's request context does not carry it) — or, when the peer
 /// is a proxy the operator trusts (`--trusted-proxy`), the last address it names in
 /// `X-Forwarded-For` that is not itself a trusted proxy. Set, overwriting whatever a client
-/// sent, on every request for `/login` and `/setup`; no other route reads it.
+/// sent, on every request for `markedPaths`; no other route reads it.
 enum PeerAddress {
     static var header: HTTPField.Name { HTTPField.Name("Casebook-Peer-Address")! }
 
@@ -35,9 +35,12 @@ enum PeerAddress {
         }
     }
 
-    /// The pages that read the address: signing in (`SignInThrottle`), and the first admin's
-    /// page, which only this machine may use.
-    static let markedPaths: Set<String> = ["/login", "/setup"]
+    /// The pages that read the address: signing in (`SignInThrottle`), the first admin's
+    /// page, which only this machine may use, and the pages whose changes the audit log keeps.
+    static let markedPaths: Set<String> = [
+        "/login", "/logout", "/setup", "/admin/users", "/admin/users/role", "/admin/users/remove",
+        "/account/password", "/account/tokens", "/account/tokens/revoke",
+    ]
 
     static var forwardedFor: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }
 

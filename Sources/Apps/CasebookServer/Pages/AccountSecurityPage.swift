@@ -45,6 +45,7 @@ struct AccountSecurityPage: Sendable {
         }
         try await access.users.changePassword(of: name, to: password)
         access.sessionCache.forgetAll()
+        await access.audit.record(.passwordChanged, actor: name, subject: name, request: request)
         // Every session of the user ended with the change: this browser gets a new one.
         guard let user = try await access.users.all().first(where: { $0.name == name }),
             let secret = try await access.sessions.start(for: user)
@@ -79,6 +80,8 @@ struct AccountSecurityPage: Sendable {
         }
         let (token, secret) = try await access.tokens.create(
             user: name, label: label, expiresInDays: expiresText.isEmpty ? nil : days)
+        await access.audit.record(
+            .tokenMade, actor: name, subject: token.id, detail: label, request: request)
         return try await page(
             request, user: name,
             done:
@@ -98,6 +101,7 @@ struct AccountSecurityPage: Sendable {
         }
         try await access.tokens.revoke(id: id)
         access.tokenCache.forgetAll()
+        await access.audit.record(.tokenRevoked, actor: name, subject: id, request: request)
         return try await page(
             request, user: name, done: "Token \(id) is revoked: it no longer works anywhere.")
     }

@@ -54,6 +54,9 @@ struct AdminUsersPage: Sendable {
         if problem == nil {
             do {
                 try await access.users.add(name: name, role: role, password: password)
+                await access.audit.record(
+                    .userAdded, actor: SignedInUser.current, subject: name,
+                    detail: role.rawValue, request: request)
             } catch let error as UserError {
                 problem = "\(error)".prefix(1).uppercased() + "\(error)".dropFirst() + "."
             }
@@ -88,6 +91,9 @@ struct AdminUsersPage: Sendable {
         }
         try await access.users.changeRole(of: name, to: role)
         forgetCredentials()
+        await access.audit.record(
+            .roleChanged, actor: SignedInUser.current, subject: name,
+            detail: "\(user.role.rawValue) → \(role.rawValue)", request: request)
         return try await page(
             request,
             done:
@@ -120,6 +126,9 @@ struct AdminUsersPage: Sendable {
         }
         try await access.users.remove(named: name)
         forgetCredentials()
+        await access.audit.record(
+            .userRemoved, actor: SignedInUser.current, subject: name,
+            detail: user.role.rawValue, request: request)
         return try await page(
             request,
             done:

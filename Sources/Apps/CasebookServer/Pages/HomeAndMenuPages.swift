@@ -30,7 +30,8 @@ struct HomeAndMenuPages: Sendable {
         ],
         [
             "name": "Edit the menu", "path": "/menu/edit",
-            "summary": "Prices, dishes and sections, the restaurant's address and hours, the QR code for the tables.",
+            "summary":
+                "Prices, dishes and sections, the restaurant's address and hours, the QR code for the tables.",
         ],
         [
             "name": "Diary", "path": "/diary",

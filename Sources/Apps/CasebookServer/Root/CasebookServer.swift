@@ -182,7 +182,7 @@ public enum CasebookServer {
             : nil
         let access = stores.users.map { users in
             let (sessionCache, tokenCache) = credentialCaches(stores, configuration)
-            return AccessServices(
+            var access = AccessServices(
                 users: Users(
                     store: users, hasher: BcryptPasswordHasher(cost: configuration.passwordCost)),
                 sessions: Sessions(store: users, users: users),
@@ -191,6 +191,8 @@ public enum CasebookServer {
                 sessionCache: sessionCache, tokenCache: tokenCache,
                 secureCookies: configuration.secureCookies,
                 privateMenu: configuration.privateMenu)
+            access.audit = AuditRecorder(store: users as? any AuditStore)
+            return access
         }
         return Services(
             layout: layout,
@@ -272,6 +274,7 @@ public enum CasebookServer {
         if let access = services.access, let signIn {
             SetupPage(renderer: renderer, access: access, signIn: signIn).addRoutes(to: router)
             AdminUsersPage(renderer: renderer, access: access).addRoutes(to: router)
+            AdminAuditPage(renderer: renderer, access: access).addRoutes(to: router)
             AccountSecurityPage(renderer: renderer, access: access, signIn: signIn)
                 .addRoutes(to: router)
         }

@@ -17,4 +17,6 @@ struct AccessServices: Sendable {
     let secureCookies: Bool
     /// Whether the menu is for users only (`RouteTable.privateMenu`).
     var privateMenu = false
+    /// Where what happens to people and credentials is written.
+    var audit = AuditRecorder(store: nil)
 }

@@ -1,0 +1,57 @@
+import AccountsCore
+import Foundation
+import Hummingbird
+
+/// `/admin/audit`: the audit log, for admins, newest first, 50 entries a page, each older page
+/// after the one before (`before=N`, the last number shown).
+struct AdminAuditPage: Sendable {
+    let renderer: PageRenderer
+    let access: AccessServices
+
+    static let pageSize = 50
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/admin/audit", use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let query = try FormFields(query: request)
+        let before = try query.integer("before", in: 1...Int.max).map(Int64.init)
+        guard let store = access.audit.store else {
+            throw RequestError(.notImplemented, "This server's user store keeps no audit log.")
+        }
+        let entries = try await store.entries(limit: Self.pageSize + 1, before: before)
+        let shown = entries.prefix(Self.pageSize)
+        let rows = shown.map { entry -> [String: Any] in
+            let event = entry.event
+            return [
+                "number": String(entry.number),
+                "at": event.at.formatted(.iso8601),
+                "atText": event.at.formatted(
+                    .dateTime.year().month(.abbreviated).day().hour().minute().second()),
+                "action": Self.words[event.action] ?? event.action.rawValue,
+                "actor": event.actor ?? "—", "subject": event.subject ?? "",
+                "address": event.address ?? "", "detail": event.detail ?? "",
+            ]
+        }
+        return renderer.page(
+            "admin-audit", title: "Audit log",
+            context: [
+                "rows": rows, "hasRows": !rows.isEmpty,
+                "older": entries.count > Self.pageSize
+                    ? "/admin/audit?before=\(shown.last!.number)" : false,
+                "newest": before != nil,
+            ], request: request)
+    }
+
+    /// Each action as an admin reads it.
+    static let words: [AuditEvent.Action: String] = [
+        .signedIn: "signed in", .signInFailed: "sign-in refused", .signedOut: "signed out",
+        .firstAdminMade: "made the first admin", .userAdded: "added a user",
+        .roleChanged: "changed a role", .userRemoved: "removed a user",
+        .passwordChanged: "changed a password", .tokenMade: "made a token",
+        .tokenRevoked: "revoked a token",
+    ]
+}
