@@ -35,17 +35,7 @@ struct SetupPage: Sendable {
         }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
-        var problem: String?
-        if !User.isValidName(name) {
-            problem =
-                "A name is 1 to 64 of a-z, 0-9, '.', '_' and '-' (lowercase, no spaces): '\(name)' is not one."
-        } else if !Users.passwordBytes.contains(password.utf8.count) {
-            problem =
-                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
-        } else if password != form["again"] {
-            problem = "The two passwords differ: type the same one twice."
-        }
-        if let problem {
+        if let problem = NewUserForm.problem(name: name, password: password, again: form["again"]) {
             return page(
                 request, context: ["name": name, "problem": problem], status: .badRequest)
         }

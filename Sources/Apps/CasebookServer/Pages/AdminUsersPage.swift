@@ -41,16 +41,7 @@ struct AdminUsersPage: Sendable {
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let role = try Self.role(form["role"])
         let password = form["password"] ?? ""
-        var problem: String?
-        if !User.isValidName(name) {
-            problem =
-                "A name is 1 to 64 of a-z, 0-9, '.', '_' and '-' (lowercase, no spaces): '\(name)' is not one."
-        } else if !Users.passwordBytes.contains(password.utf8.count) {
-            problem =
-                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
-        } else if password != form["again"] {
-            problem = "The two passwords differ: type the same one twice."
-        }
+        var problem = NewUserForm.problem(name: name, password: password, again: form["again"])
         if problem == nil {
             do {
                 try await access.users.add(name: name, role: role, password: password)
