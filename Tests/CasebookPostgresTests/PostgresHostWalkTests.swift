@@ -17,6 +17,10 @@ struct PostgresHostWalkTests {
         return cluster
     }
 
+    /// How long each host may take to answer here: the walk's 5 seconds are for a server in
+    /// use, and these servers start with every other suite at once, on two cores.
+    static let patience: Duration = .seconds(60)
+
     /// `postgres://casebook@HOSTS/postgres?sslmode=disable&target_session_attrs=KIND`.
     static func url(_ ports: [Int], _ kind: String) throws -> DatabaseURL {
         let hosts = ports.map { "127.0.0.1:\($0)" }.joined(separator: ",")
@@ -28,7 +32,7 @@ struct PostgresHostWalkTests {
         let (primary, readOnly) = (try PostgresCluster.shared, try Self.readOnly.get())
         let dead = try FreePort.find()
         let url = try Self.url([dead, readOnly.port, primary.port], "read-write")
-        let chosen = try await PostgresHostWalk.choose(url)
+        let chosen = try await PostgresHostWalk.choose(url, within: Self.patience)
         #expect(chosen.endpoints == [DatabaseURL.Endpoint(host: "127.0.0.1", port: primary.port)])
         #expect(chosen.user == "casebook" && chosen.database == "postgres")
     }
@@ -39,7 +43,7 @@ struct PostgresHostWalkTests {
         // Read-only sessions, but not a standby: a primary, and the first that is up.
         for kind in ["primary", "any"] {
             let chosen = try await PostgresHostWalk.choose(
-                try Self.url([dead, readOnly.port, primary.port], kind))
+                try Self.url([dead, readOnly.port, primary.port], kind), within: Self.patience)
             #expect(chosen.port == readOnly.port, "\(kind)")
         }
     }
@@ -49,7 +53,7 @@ struct PostgresHostWalkTests {
         let dead = try FreePort.find()
         let url = try Self.url([dead, readOnly.port], "read-write")
         await #expect {
-            _ = try await PostgresHostWalk.choose(url)
+            _ = try await PostgresHostWalk.choose(url, within: Self.patience)
         } throws: { error in
             let text = "\(error)"
             return text.contains("no host accepts writes")
