@@ -147,6 +147,9 @@ struct TemplateContextTests {
             _ = try await pages.get("/account")
             _ = try await pages.get("/account/security")
             _ = try await pages.get("/admin/audit")
+            _ = try await pages.get("/admin/tokens")
+            _ = try await pages.post("/admin/tokens", ["user": "ada", "name": "ci", "expires": ""])
+            _ = try await pages.post("/admin/tokens", ["user": "nobody", "name": "x"])
             _ = try await pages.post("/account/tokens", ["name": "laptop", "expires": "30"])
             _ = try await pages.post("/account/tokens", ["name": ""])
         }

@@ -88,7 +88,10 @@ enum RouteTable {
         Route(.post, "/admin/users", .page, .roles([.admin])),
         Route(.post, "/admin/users/role", .page, .roles([.admin])),
         Route(.post, "/admin/users/remove", .page, .roles([.admin])),
-        Route(.get, "/admin/audit", .page, .roles([.admin]), navigation: "Audit"),
+        Route(.get, "/admin/tokens", .page, .roles([.admin])),
+        Route(.post, "/admin/tokens", .page, .roles([.admin])),
+        Route(.post, "/admin/tokens/revoke", .page, .roles([.admin])),
+        Route(.get, "/admin/audit", .page, .roles([.admin])),
         // Factors, the account page and preferences: every user, each for their own.
         Route(.get, "/factor", .page, .roles(everyRole), navigation: "Factor"),
         Route(.get, "/account", .page, .roles(everyRole), navigation: "Account"),
@@ -108,7 +111,9 @@ enum RouteTable {
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
         "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
-        "POST /admin/users/remove", "GET /admin/audit", "GET /account/security", "POST /account/password",
+        "POST /admin/users/remove", "GET /admin/tokens", "POST /admin/tokens",
+        "POST /admin/tokens/revoke", "GET /admin/audit", "GET /account/security",
+        "POST /account/password",
         "POST /account/tokens", "POST /account/tokens/revoke",
     ]
 

@@ -39,7 +39,8 @@ enum PeerAddress {
     /// page, which only this machine may use, and the pages whose changes the audit log keeps.
     static let markedPaths: Set<String> = [
         "/login", "/logout", "/setup", "/admin/users", "/admin/users/role", "/admin/users/remove",
-        "/account/password", "/account/tokens", "/account/tokens/revoke",
+        "/account/password", "/account/tokens", "/account/tokens/revoke", "/admin/tokens",
+        "/admin/tokens/revoke",
     ]
 
     static var forwardedFor: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }

@@ -65,16 +65,8 @@ struct AccountSecurityPage: Sendable {
         let name = try Self.user()
         let label = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let expiresText = (form["expires"] ?? "").trimmingCharacters(in: .whitespaces)
-        var problem: String?
-        if label.isEmpty || label.count > 100
-            || label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        {
-            problem = "Name the token (1 to 100 characters), as the machine it is for."
-        }
         let days = Int(expiresText)
-        if !expiresText.isEmpty, !(1...3650).contains(days ?? 0) {
-            problem = "A token expires in 1 to 3,650 days, or never (leave it empty)."
-        }
+        let problem = TokenForm.problem(name: label, expires: expiresText)
         if let problem {
             return try await page(request, user: name, problem: problem, status: .badRequest)
         }
@@ -117,19 +109,8 @@ struct AccountSecurityPage: Sendable {
         _ request: Request, user: String, done: String? = nil, problem: String? = nil,
         secret: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let now = Date()
         let tokens = try await access.tokens.list(user: user).sorted { $0.createdAt > $1.createdAt }
-        let rows = tokens.map { token -> [String: Any] in
-            let expired = token.expiresAt.map { $0 <= now } ?? false
-            return [
-                "id": token.id, "label": token.label ?? "—",
-                "created": token.createdAt.formatted(.iso8601.year().month().day()),
-                "expires": token.expiresAt.map { $0.formatted(.iso8601.year().month().day()) }
-                    ?? "never",
-                "state": token.revoked ? "revoked" : expired ? "expired" : "active",
-                "active": !token.revoked && !expired,
-            ]
-        }
+        let rows = TokenForm.rows(tokens, at: Date())
         return renderer.page(
             "account-security", title: "Your password and tokens",
             context: [

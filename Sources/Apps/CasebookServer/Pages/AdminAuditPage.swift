@@ -10,6 +10,15 @@ struct AdminAuditPage: Sendable {
 
     static let pageSize = 50
 
+    /// When an entry happened, in the server's time zone, named: "2026-12-02 14:05:09 CET".
+    static var moment: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss zzz"
+        return formatter
+    }
+
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/admin/audit", use: show)
     }
@@ -29,8 +38,7 @@ struct AdminAuditPage: Sendable {
             return [
                 "number": String(entry.number),
                 "at": event.at.formatted(.iso8601),
-                "atText": event.at.formatted(
-                    .dateTime.year().month(.abbreviated).day().hour().minute().second()),
+                "atText": Self.moment.string(from: event.at),
                 "action": Self.words[event.action] ?? event.action.rawValue,
                 "actor": event.actor ?? "—", "subject": event.subject ?? "",
                 "address": event.address ?? "", "detail": event.detail ?? "",

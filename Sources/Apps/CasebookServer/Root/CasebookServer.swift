@@ -274,6 +274,7 @@ public enum CasebookServer {
         if let access = services.access, let signIn {
             SetupPage(renderer: renderer, access: access, signIn: signIn).addRoutes(to: router)
             AdminUsersPage(renderer: renderer, access: access).addRoutes(to: router)
+            AdminTokensPage(renderer: renderer, access: access).addRoutes(to: router)
             AdminAuditPage(renderer: renderer, access: access).addRoutes(to: router)
             AccountSecurityPage(renderer: renderer, access: access, signIn: signIn)
                 .addRoutes(to: router)

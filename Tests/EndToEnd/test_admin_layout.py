@@ -1,0 +1,55 @@
+"""The team's pages as a person sees them, read from Chromium's boxes at a phone's 390 px and a
+desktop's 1280 px: the users, every token and the audit log as an admin, and one's own password
+and tokens as each user — nothing past the screen's edge, each field by its label, each
+checkbox on its label's line, no buttons on top of each other."""
+import pytest
+from selenium.webdriver.common.by import By
+
+from casebook_server import Server
+from test_menu_layout import SIZES, check_laid_out, size_viewport
+from test_sign_in import sign_in
+from test_web_pages import click_and_load
+
+
+@pytest.fixture(scope="module")
+def team():
+    running = Server(users=[("giulia", "admin", "admin password"), ("ana", "surveyor", "surveyor password"),
+                            ("marco.rossi", "manager", "manager password")])
+    yield running
+    running.stop()
+
+
+def signed_in(browser, team, name, password):
+    browser.delete_all_cookies()
+    browser.set_window_size(1100, 1400)
+    browser.get(team.url + "/login?next=/account/security")
+    sign_in(browser, name, password)
+    never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
+    if never:
+        click_and_load(browser, never[0])
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_an_admins_team_pages_are_laid_out(team, browser, screenshot, width, height):
+    signed_in(browser, team, "giulia", "admin password")
+    # A token to list, made as a person would.
+    browser.get(team.url + "/account/security")
+    browser.find_element(By.ID, "token-name").send_keys("field laptop")
+    click_and_load(browser, browser.find_element(By.ID, "make-token"))
+    size_viewport(browser, width, height)
+    for name, path in [("users", "/admin/users"), ("tokens", "/admin/tokens"), ("audit", "/admin/audit"),
+                       ("security", "/account/security")]:
+        browser.get(team.url + path)
+        screenshot(f"admin-{name}-{width}")
+        check_laid_out(browser, width, f"the admin's {path} at {width} px")
+    browser.delete_all_cookies()
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_a_users_own_security_page_is_laid_out(team, browser, screenshot, width, height):
+    signed_in(browser, team, "ana", "surveyor password")
+    size_viewport(browser, width, height)
+    browser.get(team.url + "/account/security")
+    screenshot(f"security-surveyor-{width}")
+    check_laid_out(browser, width, f"the surveyor's /account/security at {width} px")
+    browser.delete_all_cookies()
