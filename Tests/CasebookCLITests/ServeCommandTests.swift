@@ -19,8 +19,13 @@ struct ServeCommandTests {
         // And what to do next: no user yet, so the first admin's page.
         #expect(
             server.startOutput.contains(
-                "No users yet: anyone on this machine can use it. To make the first admin, open \(server.url.absoluteString)setup in a browser here, or run casebook user add NAME --role admin --data \(server.dataDirectory.path)."
+                "No users yet: anyone on this machine can use it. To make the first admin, open \(server.url.absoluteString)setup?code="
             ), "\(server.startOutput)")
+        #expect(
+            server.startOutput.contains(
+                " in a browser here, or run casebook user add NAME --role admin --data \(server.dataDirectory.path)."
+            ), "\(server.startOutput)")
+        #expect(server.startOutput.contains(/setup\?code=[a-z2-9]{16} in a browser/))
         let (body, response) = try await ServerProcess.session.data(
             from: server.url.appendingPathComponent("health"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)

@@ -107,4 +107,15 @@ struct AccountSecurityPageTests {
             #expect(try await fixture.people.tokens(user: "sam").isEmpty)
         }
     }
+
+    @Test func aNewPasswordWithANULIsTheFormAgain() async throws {
+        try await withPages(as: "sam") { pages in
+            let answer = try await pages.postEncoded(
+                "/account/password",
+                "current=old+password&password=new%00password&again=new%00password")
+            #expect(answer.status == .badRequest)
+            #expect(answer.html.contains("contains a NUL character"))
+            #expect(try await users.authenticate(name: "sam", password: "old password") != nil)
+        }
+    }
 }

@@ -134,4 +134,16 @@ struct AdminUsersPageTests {
             #expect(try await fixture.people.user(named: "eve") == nil)
         }
     }
+
+    /// The only user, an admin, does not remove themselves: a server without users is open to
+    /// whoever reaches it.
+    @Test func theOnlyUserIsNotRemoved() async throws {
+        try await fixture.people.remove(named: "sam")
+        try await withPages(as: "ada") { pages in
+            let removed = try await pages.post(
+                "/admin/users/remove", ["name": "ada", "confirm": "yes"])
+            #expect(removed.status == .conflict)
+            #expect(try await fixture.people.count() == 1)
+        }
+    }
 }

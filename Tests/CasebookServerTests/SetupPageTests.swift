@@ -137,4 +137,30 @@ struct SetupPageTests {
             #expect(try await stores.users?.count() == 0)
         }
     }
+
+    /// With the code `casebook serve` printed, only whoever read it makes the first admin: a
+    /// request that looks local (through a proxy on the same machine, say) without the code
+    /// makes nobody.
+    @Test func theSetUpCodeIsAskedForWhenTheServerHasOne() async throws {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.setupCode = "k3m9p2q7r4s8t6v5"
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            let form = try await pages.get("/setup?code=k3m9p2q7r4s8t6v5", headers: Self.local)
+            #expect(form.html.contains(#"<input id="code" name="code" value="k3m9p2q7r4s8t6v5""#))
+            let guessed = try await pages.postEncoded(
+                "/setup", "code=guess&name=mallory&password=correct+horse&again=correct+horse",
+                extraHeaders: Self.local)
+            #expect(guessed.status == .forbidden)
+            #expect(guessed.html.contains("That is not the set-up code"))
+            #expect(try await stores.users?.count() == 0)
+            let made = try await pages.postEncoded(
+                "/setup",
+                "code=k3m9p2q7r4s8t6v5&name=maria&password=correct+horse&again=correct+horse",
+                extraHeaders: Self.local)
+            #expect(made.status == .seeOther)
+            #expect(try await stores.users?.count() == 1)
+        }
+    }
 }

@@ -310,7 +310,6 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
         }
     }
 
-    @discardableResult
     // MARK: The audit log
 
     public func append(_ event: AuditEvent) async throws {
@@ -356,6 +355,7 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
         }
     }
 
+    @discardableResult
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T
     ) async throws -> T {

@@ -179,6 +179,9 @@ struct ServeCommand: AsyncParsableCommand {
         let data =
             configuration.database.map { "database \($0.database) at \($0.addresses)" }
             ?? "data in \(configuration.dataDirectory.path)"
+        // Only whoever reads this output makes the first admin in the browser.
+        let setupCode = ServeCommand.newSetupCode()
+        configuration.setupCode = setupCode
         // What `casebook user add` needs to reach the same users.
         let store =
             configuration.database.map { "--database \(Self.shellQuoted($0.description))" }
@@ -188,17 +191,26 @@ struct ServeCommand: AsyncParsableCommand {
             // One write, so that both lines arrive together.
             try? StandardStreams.output(
                 "Casebook is serving \(url.absoluteString) (\(data))"
-                    + (users.map { "\n" + Self.nextStep(url: url, users: $0, store: store) } ?? ""))
+                    + (users.map {
+                        "\n" + Self.nextStep(url: url, users: $0, store: store, code: setupCode)
+                    } ?? ""))
         }
     }
 
     /// What to do next, for whoever started the server: make the first admin, or sign in.
-    static func nextStep(url: URL, users: Int, store: String) -> String {
+    static func nextStep(url: URL, users: Int, store: String, code: String) -> String {
         guard users > 0 else {
             return
-                "No users yet: anyone on this machine can use it. To make the first admin, open \(url.absoluteString)setup in a browser here, or run casebook user add NAME --role admin \(store)."
+                "No users yet: anyone on this machine can use it. To make the first admin, open \(url.absoluteString)setup?code=\(code) in a browser here, or run casebook user add NAME --role admin \(store)."
         }
         return "\(users) user\(users == 1 ? "" : "s") can sign in at \(url.absoluteString)login."
+    }
+
+    /// A new set-up code: 16 letters and digits, random, printed once.
+    static func newSetupCode() -> String {
+        let alphabet = Array("abcdefghjkmnpqrstuvwxyz23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<16).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
     /// `text` as one word for a POSIX shell: as it is when it is only safe characters, else in

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 
 /// `/setup`: the first admin, made in the browser on a server with a user store and no user
-/// yet, from the server's own machine (anyone else is told how to make one there). Once there is
+/// yet, from the server's own machine (anyone else is told how to make one there), with the
+/// set-up code `casebook serve` printed (`Configuration.setupCode`). Once there is
 /// a user the page is gone (404); two sent at once make one admin (`Users.addFirstAdmin`). The
 /// admin made is signed in, and lands on the users page, to add the others.
 struct SetupPage: Sendable {
@@ -21,7 +22,8 @@ struct SetupPage: Sendable {
         -> Response
     {
         try await refuseOnceThereAreUsers()
-        return page(request, context: ["name": ""])
+        let code = request.uri.queryParameters["code"].map(String.init) ?? ""
+        return page(request, context: ["name": "", "code": code])
     }
 
     /// `POST /setup` (`name`, `password`, `again`): the first admin, signed in.
@@ -35,9 +37,20 @@ struct SetupPage: Sendable {
         }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
+        let code = (form["code"] ?? "").trimmingCharacters(in: .whitespaces)
+        if let expected = access.setupCode, !Self.same(code, expected) {
+            return page(
+                request,
+                context: [
+                    "name": name, "code": code,
+                    "problem":
+                        "That is not the set-up code: casebook serve printed it when it started, in the link to this page.",
+                ], status: .forbidden)
+        }
         if let problem = NewUserForm.problem(name: name, password: password, again: form["again"]) {
             return page(
-                request, context: ["name": name, "problem": problem], status: .badRequest)
+                request, context: ["name": name, "code": code, "problem": problem],
+                status: .badRequest)
         }
         guard let admin = try await access.users.addFirstAdmin(name: name, password: password)
         else {
@@ -66,11 +79,21 @@ struct SetupPage: Sendable {
     ) -> Response {
         var context = context
         context["local"] = Self.isLocal(request)
+        context["asksCode"] = access.setupCode != nil
+        if context["code"] == nil { context["code"] = "" }
         context["shortest"] = Users.passwordBytes.lowerBound
         context["longest"] = Users.passwordBytes.upperBound
         return renderer.page(
             "setup", title: "Create the first admin", context: context, request: request,
             status: status)
+    }
+
+    /// Whether `given` is `expected`, compared in a time that does not tell how much of it was
+    /// right.
+    static func same(_ given: String, _ expected: String) -> Bool {
+        let (a, b) = (Array(given.utf8), Array(expected.utf8))
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// Whether the request comes from the server's own machine: its peer (or the client a

@@ -24,7 +24,7 @@ struct SignInPages: Sendable {
     private var cache: CredentialCache { access.sessionCache }
 
     /// The threads bcrypt runs on, off the concurrency pool.
-    private static let hashing: NIOThreadPool = {
+    static let hashing: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 2)
         pool.start()
         return pool

@@ -10,11 +10,19 @@ enum NewUserForm {
             return
                 "A name is 1 to 64 of a-z, 0-9, '.', '_' and '-' (lowercase, no spaces): '\(name)' is not one."
         }
+        if let problem = passwordProblem(password) { return problem }
+        if password != again { return "The two passwords differ: type the same one twice." }
+        return nil
+    }
+
+    /// What is wrong with `password` as one a user can have (its length in bytes, no NUL);
+    /// nil when nothing is.
+    static func passwordProblem(_ password: String) -> String? {
         if !Users.passwordBytes.contains(password.utf8.count) {
             return
                 "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
         }
-        if password != again { return "The two passwords differ: type the same one twice." }
+        if password.utf8.contains(0) { return "A password may not hold a NUL character." }
         return nil
     }
 }

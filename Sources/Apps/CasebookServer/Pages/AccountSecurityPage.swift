@@ -31,18 +31,42 @@ struct AccountSecurityPage: Sendable {
         let form = try await PostedForm.read(request)
         let name = try Self.user()
         let password = form["password"] ?? ""
+        // Guesses at the current password count as failed sign-ins do: a session's holder gets
+        // no more tries at it than someone at the sign-in page.
+        let current = form["current"] ?? ""
+        guard current.utf8.count <= Users.passwordBytes.upperBound else {
+            return try await page(
+                request, user: name, problem: "That is not your current password.",
+                status: .badRequest)
+        }
+        let attempt = access.throttle.admit(user: name, address: PeerAddress.address(of: request))
+        if let until = attempt.blockedUntil {
+            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+            return try await page(
+                request, user: name,
+                problem:
+                    "Too many wrong passwords. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                status: .tooManyRequests)
+        }
+        if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
+        let checked = try await access.users.authenticate(name: name, password: current) {
+            check in try await SignInPages.hashing.runIfActive(check)
+        }
         var problem: String?
-        if try await access.users.authenticate(name: name, password: form["current"] ?? "") == nil {
+        if checked == nil {
             problem = "That is not your current password."
-        } else if !Users.passwordBytes.contains(password.utf8.count) {
-            problem =
-                "A password is \(Users.passwordBytes.lowerBound) to \(Users.passwordBytes.upperBound) bytes long."
+            await access.audit.record(
+                .signInFailed, actor: name, detail: "a password change, with a wrong password",
+                request: request)
+        } else if let refusal = NewUserForm.passwordProblem(password) {
+            problem = refusal
         } else if password != form["again"] {
             problem = "The two new passwords differ: type the same one twice."
         }
         if let problem {
             return try await page(request, user: name, problem: problem, status: .badRequest)
         }
+        access.throttle.succeeded(attempt)
         try await access.users.changePassword(of: name, to: password)
         access.sessionCache.forgetAll()
         await access.audit.record(.passwordChanged, actor: name, subject: name, request: request)

@@ -40,8 +40,16 @@ struct AdminTokensPage: Sendable {
         if let problem {
             return try await page(request, problem: problem, status: .badRequest)
         }
-        let (token, secret) = try await access.tokens.create(
-            user: user, label: label, expiresInDays: Int(expires))
+        let made: (token: APIToken, secret: String)
+        do {
+            made = try await access.tokens.create(
+                user: user, label: label, expiresInDays: Int(expires))
+        } catch UserError.unknown {
+            return try await page(
+                request, problem: "Choose whose token it is: '\(user)' is no user.",
+                status: .badRequest)
+        }
+        let (token, secret) = made
         await access.audit.record(
             .tokenMade, actor: SignedInUser.current, subject: token.id,
             detail: "\(user): \(label)", request: request)

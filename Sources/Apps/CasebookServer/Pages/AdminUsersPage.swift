@@ -80,7 +80,11 @@ struct AdminUsersPage: Sendable {
                     "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
                 status: .conflict)
         }
-        try await access.users.changeRole(of: name, to: role)
+        do {
+            try await access.users.changeRole(of: name, to: role)
+        } catch UserError.unknown {
+            throw RequestError(.notFound, "There is no user named '\(name)'.")
+        }
         forgetCredentials()
         await access.audit.record(
             .roleChanged, actor: SignedInUser.current, subject: name,
@@ -115,7 +119,11 @@ struct AdminUsersPage: Sendable {
                 ],
                 request: request)
         }
-        try await access.users.remove(named: name)
+        do {
+            try await access.users.remove(named: name)
+        } catch UserError.unknown {
+            throw RequestError(.notFound, "There is no user named '\(name)'.")
+        }
         forgetCredentials()
         await access.audit.record(
             .userRemoved, actor: SignedInUser.current, subject: name,
@@ -191,9 +199,10 @@ struct AdminUsersPage: Sendable {
         return user
     }
 
+    /// Whether `name` is the only admin: neither removed nor demoted here, even as the only
+    /// user (a server left without users is open to whoever reaches it).
     private func isLastAdmin(_ name: String) async throws -> Bool {
-        let users = try await access.users.all()
-        return users.count > 1 && users.filter { $0.role == .admin }.map(\.name) == [name]
+        try await access.users.all().filter { $0.role == .admin }.map(\.name) == [name]
     }
 
     /// On this server at once; on others sharing the store, when they notice the change.

@@ -17,6 +17,11 @@ final class RenderedPageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
 
+    /// The most pages kept: each viewer's, each day's and each opening status's menu page has
+    /// a key of its own, so that the cache is emptied when it holds this many rather than
+    /// growing with the server's uptime.
+    static let capacity = 512
+
     /// The page `key` at `revision`, rendering it with `render` (given the placeholder) when the
     /// cached one is missing or older.
     /// The page cached for `key` if it was rendered at `revision`.
@@ -33,7 +38,12 @@ final class RenderedPageCache: @unchecked Sendable {
         let pieces = try render(tokenPlaceholder).components(separatedBy: tokenPlaceholder).map {
             ByteBuffer(string: $0)
         }
-        lock.withLock { entries[key] = Entry(revision: revision, pieces: pieces) }
+        lock.withLock {
+            if entries[key] == nil, entries.count >= Self.capacity {
+                entries.removeAll(keepingCapacity: true)
+            }
+            entries[key] = Entry(revision: revision, pieces: pieces)
+        }
         return pieces
     }
 }

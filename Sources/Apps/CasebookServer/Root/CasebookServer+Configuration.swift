@@ -52,6 +52,11 @@ extension CasebookServer {
         /// has is checked against; the users' own hashes should have the same cost, so that
         /// refusing an unknown name takes as long as refusing a wrong password.
         public var passwordCost: UInt8 = 12  // BcryptPasswordHasher.standardCost
+        /// The code `/setup` asks for before it makes the first admin, which `casebook serve`
+        /// prints at start: only whoever can read the server's output makes its first admin,
+        /// whatever address a request seems to come from (a proxy on the same machine makes
+        /// every request look local). Nil asks for none.
+        public var setupCode: String?
         /// Whether the menu (`/menu`, `GET /api/menu`) is for users only once there are users;
         /// by default a restaurant's menu is for anyone, its guests included.
         public var privateMenu = false

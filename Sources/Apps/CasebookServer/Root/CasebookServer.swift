@@ -192,6 +192,7 @@ public enum CasebookServer {
                 secureCookies: configuration.secureCookies,
                 privateMenu: configuration.privateMenu)
             access.audit = AuditRecorder(store: users as? any AuditStore)
+            access.setupCode = configuration.setupCode
             return access
         }
         return Services(

@@ -19,4 +19,6 @@ struct AccessServices: Sendable {
     var privateMenu = false
     /// Where what happens to people and credentials is written.
     var audit = AuditRecorder(store: nil)
+    /// The code the first admin's page asks for (`Configuration.setupCode`).
+    var setupCode: String?
 }
