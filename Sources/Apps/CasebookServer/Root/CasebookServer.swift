@@ -1,5 +1,6 @@
 import AccountsBcrypt
 import AccountsCore
+import AccountsSQLite
 import CasebookDataDirectory
 import CasebookFileSystem
 import CasebookPostgres
@@ -319,6 +320,11 @@ public enum CasebookServer {
         guard stores.database == nil else {
             let lifetime = configuration.credentialCacheLifetimeOnDatabase
             return (CredentialCache(lifetime: lifetime), CredentialCache(lifetime: lifetime))
+        }
+        // Users in memory (route tests, trials) or in a store an embedding application gave:
+        // no file to watch, so nothing remembered (an inotify instance each would run out).
+        guard stores.users is SQLiteUserDirectory else {
+            return (CredentialCache(lifetime: .zero), CredentialCache(lifetime: .zero))
         }
         let users = DataDirectoryLayout(root: stores.dataDirectory).usersDatabase
         let changes = ChangeGeneration(
