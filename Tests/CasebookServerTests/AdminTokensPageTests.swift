@@ -20,14 +20,7 @@ struct AdminTokensPageTests {
     func withPages(as user: String, _ body: @Sendable (inout PageClient) async throws -> Void)
         async throws
     {
-        let router = try CasebookServer.router(stores: fixture.stores)
-        let secret = try await Sessions(store: fixture.people, users: fixture.people).start(
-            for: user)
-        try await Application(router: router).test(.router) { client in
-            var pages = PageClient(client)
-            pages.setCookie(SignInPages.sessionCookie, secret)
-            try await body(&pages)
-        }
+        try await fixture.withPages(signedInAs: user, body)
     }
 
     @Test func anAdminMakesListsAndRevokesAUsersToken() async throws {

@@ -22,16 +22,7 @@ struct AdminUsersPageTests {
     func withPages(as user: String, _ body: @Sendable (inout PageClient) async throws -> Void)
         async throws
     {
-        var configuration = CasebookServer.Configuration(dataDirectory: fixture.directory.url)
-        configuration.passwordCost = UsersFixture.passwordCost
-        let router = try CasebookServer.router(stores: fixture.stores, configuration: configuration)
-        let secret = try await Sessions(store: fixture.people, users: fixture.people).start(
-            for: user)
-        try await Application(router: router).test(.router) { client in
-            var pages = PageClient(client)
-            pages.setCookie(SignInPages.sessionCookie, secret)
-            try await body(&pages)
-        }
+        try await fixture.withPages(signedInAs: user, body)
     }
 
     @Test func anAdminAddsAUserWhoCanSignInAtOnce() async throws {

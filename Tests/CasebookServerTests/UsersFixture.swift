@@ -1,7 +1,10 @@
 import Accounts
-import CasebookServer
 import CasebookTestSupport
 import Foundation
+import Hummingbird
+import HummingbirdTesting
+
+@testable import CasebookServer
 
 /// Stores in memory, in a data directory of their own (removed afterwards), with a user
 /// directory holding `users` (no passwords: their sessions and tokens are made directly).
@@ -26,6 +29,22 @@ struct UsersFixture: Sendable {
         for (name, role) in users {
             try await people.add(
                 User(name: name, role: role, passwordHash: "-", createdAt: Date()))
+        }
+    }
+
+    /// Runs `body` with the pages of a server on these stores, as `user` signed in (a session
+    /// of theirs in the browser's cookie), their passwords checked at bcrypt's cheapest cost.
+    func withPages(
+        signedInAs user: String, _ body: @Sendable (inout PageClient) async throws -> Void
+    ) async throws {
+        var configuration = CasebookServer.Configuration(dataDirectory: directory.url)
+        configuration.passwordCost = Self.passwordCost
+        let router = try CasebookServer.router(stores: stores, configuration: configuration)
+        let secret = try await Sessions(store: people, users: people).start(for: user)
+        try await Application(router: router).test(.router) { client in
+            var pages = PageClient(client)
+            pages.setCookie(SignInPages.sessionCookie, secret)
+            try await body(&pages)
         }
     }
 }

@@ -76,12 +76,9 @@ struct SignInPages: Sendable {
         }
         let attempt = throttle.admit(user: name, address: address)
         if let until = attempt.blockedUntil {
-            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
             var response = refusal(
                 request, name: name, next: next, status: .tooManyRequests,
-                message:
-                    "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-            )
+                message: "Too many failed sign-ins. " + SignInThrottle.waitWords(until: until))
             response.headers[.retryAfter] = String(
                 max(1, Int(until.timeIntervalSinceNow.rounded(.up))))
             return response

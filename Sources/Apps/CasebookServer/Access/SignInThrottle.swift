@@ -179,4 +179,10 @@ final class SignInThrottle: @unchecked Sendable {
     static func key(ofAddress address: String) -> String {
         IPAddress(address)?.machine ?? address
     }
+
+    /// How long until `until`, as the pages say it: "Try again in 3 minutes."
+    static func waitWords(until: Date) -> String {
+        let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
+        return "Try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+    }
 }

@@ -41,11 +41,9 @@ struct AccountSecurityPage: Sendable {
         }
         let attempt = access.throttle.admit(user: name, address: PeerAddress.address(of: request))
         if let until = attempt.blockedUntil {
-            let minutes = max(1, Int((until.timeIntervalSinceNow / 60).rounded(.up)))
             return try await page(
                 request, user: name,
-                problem:
-                    "Too many wrong passwords. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").",
+                problem: "Too many wrong passwords. " + SignInThrottle.waitWords(until: until),
                 status: .tooManyRequests)
         }
         if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
