@@ -136,3 +136,25 @@ public struct Dish: Equatable, Sendable {
 
 /// The name a dish had before it was a `Dish`.
 public typealias MenuDish = Dish
+
+extension Dish: Encodable {
+    enum CodingKeys: CodingKey {
+        case title, price, description, allergens, allergensDeclared, labels, labelsDeclared
+    }
+
+    /// As a menu's JSON gives a dish (each of its rows, `MenuItem`): its name as `title`, the
+    /// price with two decimals and no symbol (`8.50`), and the description as `null` when
+    /// there is none, so that every row has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .title)
+        try container.encode(Currency.plainText(price), forKey: .price)
+        try container.encode(description, forKey: .description)
+        // Where they are declared (`[]` for none); absent where nobody has said, as in a menu
+        // from before. Whether they are declared is always said.
+        if allergensDeclared { try container.encode(allergens.sorted(), forKey: .allergens) }
+        try container.encode(allergensDeclared, forKey: .allergensDeclared)
+        if labelsDeclared { try container.encode(labels.sorted(), forKey: .labels) }
+        try container.encode(labelsDeclared, forKey: .labelsDeclared)
+    }
+}

@@ -2,8 +2,9 @@ import Foundation
 
 /// What one row of the menu shows. The screens see menu items, never pizzas or desserts.
 ///
-/// A row is also what the menu's JSON gives for it (`MenuListing`): a field added here and to
-/// its coding keys reaches the API, `casebook menu --json` and the menu page.
+/// A row is also what the menu's JSON gives for it (`MenuListing`): its dish's members, as
+/// `Dish` encodes them, and the row's own (a field added to the dish, and to its coding keys,
+/// reaches the API, `casebook menu --json` and the menu page).
 public struct MenuItem: Equatable, Sendable, Encodable {
     /// The dish the row shows.
     public let dish: Dish
@@ -43,24 +44,15 @@ public struct MenuItem: Equatable, Sendable, Encodable {
     }
 
     enum CodingKeys: CodingKey {
-        case title, price, formattedPrice, description, allergens, allergensDeclared, labels
-        case labelsDeclared, soldOut
+        case formattedPrice, soldOut
     }
 
-    /// The price with two decimals and no symbol (`8.50`), and the description as `null` when
-    /// there is none, so that every row has the same keys.
+    /// The dish's members as `Dish` encodes them, with the price as the menu's currency writes
+    /// it and whether it is sold out (on the day served; absent when it is not).
     public func encode(to encoder: any Encoder) throws {
+        try dish.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(title, forKey: .title)
-        try container.encode(Currency.plainText(price), forKey: .price)
         try container.encode(formattedPrice, forKey: .formattedPrice)
-        try container.encode(description, forKey: .description)
-        // Where they are declared (`[]` for none); absent where nobody has said, as in a menu
-        // from before. Whether they are declared is always said.
-        if allergensDeclared { try container.encode(allergens, forKey: .allergens) }
-        try container.encode(allergensDeclared, forKey: .allergensDeclared)
-        if labelsDeclared { try container.encode(labels, forKey: .labels) }
-        try container.encode(labelsDeclared, forKey: .labelsDeclared)
         if soldOut { try container.encode(true, forKey: .soldOut) }
     }
 }
