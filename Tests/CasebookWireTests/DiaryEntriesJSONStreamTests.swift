@@ -81,3 +81,40 @@ import Testing
         }
     }
 }
+
+/// An entry whose content has more than a text is written through the wire type: for an entry
+/// of text alone the two ways give the same bytes, starred or not, with marks or not, indented
+/// or not, so that the way a later field takes is held to the one measured above.
+@Suite struct DiaryEntriesJSONStreamWholeEntryTests {
+    private static func streamed(
+        _ entries: [Entry], indented: Bool, whole: Bool, starred: Bool, marks: Bool
+    ) throws -> [UInt8] {
+        var stream = DiaryEntriesJSONStream(indented: indented)
+        stream.writesEveryEntryWhole = whole
+        let search = try DiarySearch("cafe lait")
+        var output: [UInt8] = []
+        stream.start(to: &output)
+        for entry in entries {
+            stream.write(
+                entry, starred: starred, marks: marks ? search.marks(in: entry.text) : nil,
+                to: &output)
+        }
+        stream.finish(to: &output)
+        return output
+    }
+
+    @Test(arguments: [true, false], [true, false])
+    func writesWhatTheHandLaidWayWrites(indented: Bool, starred: Bool) throws {
+        let entries = [
+            Entry(date: Date(timeIntervalSince1970: 1_000), text: "☕ Café au lait\n\"x\"\u{8}"),
+            Entry(date: Date(timeIntervalSince1970: -5), text: "no match"),
+        ]
+        for marks in [true, false] {
+            let whole = try Self.streamed(
+                entries, indented: indented, whole: true, starred: starred, marks: marks)
+            let laid = try Self.streamed(
+                entries, indented: indented, whole: false, starred: starred, marks: marks)
+            #expect(String(decoding: whole, as: UTF8.self) == String(decoding: laid, as: UTF8.self))
+        }
+    }
+}

@@ -137,7 +137,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             PostgresMigration(
                 10, "keep the revision of a removed entry",
                 sql: ["ALTER TABLE diary_trash ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
-        ])
+        ] + PostgresEntryRow.contentMigrations)
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
     /// operation goes through `operations` (an operation that waits longer than its deadline
@@ -199,24 +199,27 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 for chunk in chunks {
                     let ids = chunk.map { Self.key($0.id) }
                     let dates = chunk.map { $0.date.timeIntervalSinceReferenceDate }
-                    let texts = chunk.map(\.text)
                     let words = chunk.map { DiaryWords.searchText(of: $0.text) }
                     // Each entry's tags as one text (a tab between two): unnest takes no
                     // arrays of arrays of different lengths.
                     let tags = chunk.map { DiaryTags.tags(in: $0.text).joined(separator: "\t") }
                     let rows = try await connection.query(
                         """
-                        INSERT INTO diary_entry (id, date, text, owner, words, tags, revision)
-                        SELECT id, date, text, \(owner), words,
+                        INSERT INTO diary_entry (
+                            id, date, \(unescaped: PostgresEntryRow.contentList), owner, words,
+                            tags, revision)
+                        SELECT id, date, \(unescaped: PostgresEntryRow.contentList), \(owner),
+                            words,
                             coalesce(string_to_array(nullif(tags, ''), E'\\t'), '{}'),
                             coalesce((
                                 SELECT revision FROM diary_trash AS trashed
                                 WHERE trashed.owner = \(owner) AND trashed.id = incoming.id
                             ), 0) + 1
                         FROM unnest(
-                            \(ids)::text[], \(dates)::float8[], \(texts)::text[], \(words)::text[],
-                            \(tags)::text[]
-                        ) AS incoming(id, date, text, words, tags)
+                            \(ids)::text[], \(dates)::float8[], \(contentArrays: chunk.map(\.content)),
+                            \(words)::text[], \(tags)::text[]
+                        ) AS incoming(
+                            id, date, \(unescaped: PostgresEntryRow.contentList), words, tags)
                         ON CONFLICT (owner, id) DO NOTHING
                         RETURNING id
                         """, logger: CasebookPostgres.PostgresDatabase.quietLogger)

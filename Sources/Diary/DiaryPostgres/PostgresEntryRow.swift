@@ -1,3 +1,4 @@
+import CasebookPostgres
 import DiaryCore
 import Foundation
 import PostgresNIO
@@ -10,6 +11,12 @@ import StoreFailures
 enum PostgresEntryRow {
     /// The columns that hold an entry's content, in the order `content:` binds them.
     static let contentColumns = ["text"]
+    /// The steps that add a content field's column, numbered on from the store's own: each
+    /// adds it to `diary_entry` and to `diary_trash` alike (`PostgresMigration(11, "keep each
+    /// entry's mood", sql: ["ALTER TABLE diary_entry ADD COLUMN mood text", "ALTER TABLE
+    /// diary_trash ADD COLUMN mood text"])`), so that an entry keeps the field through the
+    /// trash.
+    static let contentMigrations: [PostgresMigration] = []
     /// What every query of an entry selects.
     static let columns = (["id", "date"] + contentColumns + ["revision"])
         .joined(separator: ", ")
@@ -43,6 +50,14 @@ extension PostgresQuery.StringInterpolation {
     /// separated by commas: a VALUES list's part.
     mutating func appendInterpolation(content: EntryContent) {
         appendInterpolation(content.text)
+    }
+
+    /// The contents' values as arrays, one a column in the order of
+    /// `PostgresEntryRow.contentColumns` (`$n::text[], …`): an `unnest`'s part, for a bulk
+    /// insert.
+    mutating func appendInterpolation(contentArrays contents: [EntryContent]) {
+        appendInterpolation(contents.map(\.text))
+        appendLiteral("::text[]")
     }
 
     /// `text = $n, …`: an UPDATE's assignments of the content's values.

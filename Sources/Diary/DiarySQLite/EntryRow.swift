@@ -1,3 +1,4 @@
+import CasebookSQLite
 import DiaryCore
 import Foundation
 import GRDB
@@ -27,6 +28,11 @@ struct EntryRow {
     static func content(_ row: Row, _ places: [Int]) -> EntryContent {
         EntryContent(text: row[places[0]])
     }
+
+    /// The steps that add a content field's column, after the store's own: each adds it to
+    /// `entry` and to `trash` alike (`ALTER TABLE entry ADD COLUMN mood TEXT; ALTER TABLE
+    /// trash ADD COLUMN mood TEXT`), so that an entry keeps the field through the trash.
+    static let contentMigrations: [StoreMigration] = []
 
     /// What every query of an entry selects.
     static let columns = Columns.allCases.map(\.rawValue).joined(separator: ", ")

@@ -30,7 +30,9 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
     public init(path: String, connections: Connections) throws {
         do {
             database = try StoreDatabase(
-                store: "diary", path: path, migrations: Self.migrations, connections: connections)
+                store: "diary", path: path,
+                migrations: Self.migrations + EntryRow.contentMigrations,
+                connections: connections)
         } catch let error as StoreDatabase.OpenError {
             throw OpenError(path: path, reason: error.reason)
         } catch {

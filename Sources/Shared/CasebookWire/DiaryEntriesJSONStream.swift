@@ -1,5 +1,6 @@
 import CasebookJSON
 import DiaryCore
+import Foundation
 
 /// `DiaryEntriesWire` as JSON, written one entry at a time: byte for byte what
 /// `WireJSON.encode(DiaryEntriesWire(entries), indented:)` gives, without holding the entries
@@ -7,6 +8,9 @@ import DiaryCore
 public struct DiaryEntriesJSONStream {
     private var wroteEntry = false
     private let pieces: Pieces
+    /// Whether every entry is written through the wire type, as one whose content has more
+    /// than a text is (for the tests that hold the two ways to the same bytes).
+    package var writesEveryEntryWhole = false
 
     /// The fixed text around the values, indented or compact.
     private struct Pieces {
@@ -125,6 +129,10 @@ public struct DiaryEntriesJSONStream {
     ) {
         if wroteEntry { output.append(contentsOf: pieces.between.utf8) }
         wroteEntry = true
+        guard !writesEveryEntryWhole, entry.content == EntryContent(text: entry.text) else {
+            writeWhole(entry, starred: starred, marks: marks, to: &output)
+            return
+        }
         output.append(contentsOf: pieces.beforeDate.utf8)
         WireDateText.write(entry.date, to: &output)
         output.append(contentsOf: pieces.beforeID.utf8)
@@ -159,6 +167,53 @@ public struct DiaryEntriesJSONStream {
         }
         JSONWriter.writeString(entry.text, to: &output, shortControlEscapes: true)
         output.append(contentsOf: pieces.afterText.utf8)
+    }
+
+    /// An entry whose content has more than its text, as the wire type encodes it: the text
+    /// alone is laid out by hand above, for speed; any other member the content has is
+    /// written as `DiaryEntryWire` writes it, so that a field added to the content needs
+    /// nothing here.
+    private func writeWhole(
+        _ entry: Entry, starred: Bool, marks: [Range<String.Index>]?, to output: inout [UInt8]
+    ) {
+        let indented = pieces.start.hasPrefix("{\n")
+        let pairs = marks?.map { mark in
+            let start = entry.text.utf16.distance(from: entry.text.startIndex, to: mark.lowerBound)
+            return [
+                start,
+                start + entry.text.utf16.distance(from: mark.lowerBound, to: mark.upperBound),
+            ]
+        }
+        let json = WireJSON.encode(
+            MarkedEntryWire(entry: DiaryEntryWire(entry, starred: starred), marks: pairs),
+            indented: indented)
+        guard indented else {
+            output.append(contentsOf: json)
+            return
+        }
+        // Nested two levels down in the list, as the encoder would indent it there.
+        // (a blank line, as in an empty array, stays blank).
+        output.append(contentsOf: "    ".utf8)
+        var afterNewline = false
+        for byte in json {
+            if afterNewline, byte != UInt8(ascii: "\n") { output.append(contentsOf: "    ".utf8) }
+            output.append(byte)
+            afterNewline = byte == UInt8(ascii: "\n")
+        }
+    }
+
+    /// An entry of a search's results: the wire type's members and `marks`.
+    private struct MarkedEntryWire: Encodable {
+        let entry: DiaryEntryWire
+        let marks: [[Int]]?
+
+        private enum CodingKeys: String, CodingKey { case marks }
+
+        func encode(to encoder: any Encoder) throws {
+            try entry.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(marks, forKey: .marks)
+        }
     }
 
     /// The end of the list, after the last entry.

@@ -1,5 +1,6 @@
 import CasebookJSON
 import DiaryCore
+import Foundation
 
 /// The body of `POST /api/diary/import`: entries as `diary export` and `GET /api/diary` write
 /// them, `{"entries": [{"id", "date", "text"}, …]}`, each added with its id and date. Read
@@ -18,7 +19,8 @@ public enum DiaryImportRequest {
 
     /// The members an entry of the body may have: those of `DiaryEntryWire`, which a test
     /// holds this list to, so that a member added to the wire type is read here too.
-    package static let entryMembers: Set<String> = ["id", "date", "text", "starred"]
+    package static let entryMembers = Set(
+        ["id", "date", "starred"] + EntryContent.CodingKeys.allCases.map(\.rawValue))
 
     /// The entries of `bytes`, in their order.
     public static func entries(from bytes: some Collection<UInt8>) throws(WireJSON.Refusal)
@@ -74,7 +76,9 @@ public enum DiaryImportRequest {
                 throw WireJSON.Refusal(
                     "\(place).text is longer than \(longestText) bytes", field: "\(place).text")
             }
-            let wire = DiaryEntryWire(id: try string("id"), date: try string("date"), text: text)
+            let wire = DiaryEntryWire(
+                id: try string("id"), date: try string("date"),
+                content: try content(of: fields, text: text, at: place), starred: nil)
             do {
                 entries.append(try wire.entry())
             } catch {
@@ -95,5 +99,24 @@ public enum DiaryImportRequest {
                 "\(field) is entries[\(first)]'s id too; an id names one entry", field: field)
         }
         return (entries, starred)
+    }
+
+    /// The content of an entry's `fields`: its text alone, read above, or, where the entry
+    /// has more of the content's members, all of them as the content decodes itself, so that
+    /// a field added to the content needs nothing here.
+    private static func content(of fields: [String: JSONValue], text: String, at place: String)
+        throws(WireJSON.Refusal) -> EntryContent
+    {
+        let others = fields.filter { !["id", "date", "starred"].contains($0.key) }
+        guard others.count > 1 else { return EntryContent(text: text) }
+        do {
+            return try JSONDecoder().decode(
+                EntryContent.self, from: Data(JSONWriter.data(.object(others))))
+        } catch let mismatch as DecodingError {
+            let problem = WireJSON.place(of: mismatch) ?? "is not what an entry holds"
+            throw WireJSON.Refusal("\(place).\(problem)", field: place)
+        } catch {
+            throw WireJSON.Refusal("\(place): \(error)", field: place)
+        }
     }
 }

@@ -602,8 +602,11 @@ struct DiaryPages: Sendable {
             return renderer.page(
                 "diary-conflict", title: screen.title,
                 context: [
-                    "theirs": conflict.current.entry.text, "mine": content.text,
-                    "revision": String(conflict.current.revision),
+                    "theirs": conflict.current.entry.text,
+                    "content": WireContext.dictionary(of: content),
+                    "textLabel": "Your text (edit it, or save it over theirs)",
+                    "actionTitle": "Save mine over it",
+                    "revision": ["number": String(conflict.current.revision)],
                     "action": "/diary/\(id.uuidString.lowercased())",
                 ],
                 request: request, status: .conflict)
@@ -774,7 +777,8 @@ struct DiaryPages: Sendable {
         }
         let action = screen.entry.map { "/diary/\($0.id.uuidString.lowercased())" } ?? "/diary"
         var context: [String: Any] = [
-            "text": screen.text, "actionTitle": screen.actionTitle, "action": action,
+            "content": WireContext.dictionary(of: screen.content), "textLabel": "Entry",
+            "actionTitle": screen.actionTitle, "action": action,
             "entry": screen.entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? false,
         ]
         if let error { context["error"] = error }
