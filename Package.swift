@@ -414,8 +414,8 @@ let package = Package(
         .testTarget(
             name: "AccountsTests",
             dependencies: [
-                "Accounts", "AccountsBcrypt", "AccountsPostgres", "CasebookTestSupport",
-                "PostgresTestSupport",
+                "Accounts", "AccountsBcrypt", "AccountsPostgres", "CasebookPostgres",
+                "CasebookTestSupport", "PostgresTestSupport",
             ]),
         .testTarget(
             name: "DiaryTests",
