@@ -5,7 +5,8 @@
 ///
 /// Its `Codable` form is the members the JSON API, the exports and the requests carry for it
 /// (`DiaryEntryWire` and `DiaryTextRequest` embed it): a field added here, with its key, is in
-/// each of them.
+/// each of them. A later field is optional and absent from the JSON when nil (as `Codable`
+/// writes an optional), so that an entry of text alone is written and read as it always was.
 public struct EntryContent: Codable, Equatable, Hashable, Sendable {
     public var text: String
 

@@ -17,7 +17,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     /// The tables, for `PostgresDatabase.prepare`.
     public static let schema = PostgresSchema(
         store: "diary",
-        migrations: [
+        migrations: ([
             PostgresMigration(
                 1, "create entry",
                 sql: [
@@ -137,7 +137,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             PostgresMigration(
                 10, "keep the revision of a removed entry",
                 sql: ["ALTER TABLE diary_trash ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
-        ] + PostgresEntryRow.contentMigrations)
+        ] + PostgresEntryRow.contentMigrations).sorted { $0.version < $1.version })
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
     /// operation goes through `operations` (an operation that waits longer than its deadline

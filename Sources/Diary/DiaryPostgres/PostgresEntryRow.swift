@@ -11,7 +11,8 @@ import StoreFailures
 enum PostgresEntryRow {
     /// The columns that hold an entry's content, in the order `content:` binds them.
     static let contentColumns = ["text"]
-    /// The steps that add a content field's column, numbered on from the store's own: each
+    /// The steps that add a content field's column, numbered with the store's own (one
+    /// numbering: the schema takes both lists in order of version, so either may grow): each
     /// adds it to `diary_entry` and to `diary_trash` alike (`PostgresMigration(11, "keep each
     /// entry's mood", sql: ["ALTER TABLE diary_entry ADD COLUMN mood text", "ALTER TABLE
     /// diary_trash ADD COLUMN mood text"])`), so that an entry keeps the field through the
@@ -54,7 +55,8 @@ extension PostgresQuery.StringInterpolation {
 
     /// The contents' values as arrays, one a column in the order of
     /// `PostgresEntryRow.contentColumns` (`$n::text[], …`): an `unnest`'s part, for a bulk
-    /// insert.
+    /// insert. PostgresNIO binds no array of optionals: an optional field goes as its values
+    /// (`mood ?? ""`) and an array of whether each is set, read back with a `CASE`.
     mutating func appendInterpolation(contentArrays contents: [EntryContent]) {
         appendInterpolation(contents.map(\.text))
         appendLiteral("::text[]")

@@ -31,7 +31,9 @@ struct EntryRow {
 
     /// The steps that add a content field's column, after the store's own: each adds it to
     /// `entry` and to `trash` alike (`ALTER TABLE entry ADD COLUMN mood TEXT; ALTER TABLE
-    /// trash ADD COLUMN mood TEXT`), so that an entry keeps the field through the trash.
+    /// trash ADD COLUMN mood TEXT`), so that an entry keeps the field through the trash. They
+    /// run after every step of the store's that a database has not had, so a step of the
+    /// store's reads no content column added here.
     static let contentMigrations: [StoreMigration] = []
 
     /// What every query of an entry selects.

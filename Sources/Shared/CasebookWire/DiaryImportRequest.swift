@@ -112,11 +112,35 @@ public enum DiaryImportRequest {
         do {
             return try JSONDecoder().decode(
                 EntryContent.self, from: Data(JSONWriter.data(.object(others))))
+        } catch let refusal as WireJSON.Refusal {
+            // A check of the content's own, naming its member.
+            let field = "\(place).\(refusal.field ?? "text")"
+            throw WireJSON.Refusal("\(field): \(refusal.message)", field: field)
         } catch let mismatch as DecodingError {
-            let problem = WireJSON.place(of: mismatch) ?? "is not what an entry holds"
-            throw WireJSON.Refusal("\(place).\(problem)", field: place)
+            let member = Self.member(of: mismatch).map { "\(place).\($0)" } ?? place
+            let problem = WireJSON.place(of: mismatch).map { "\(place).\($0)" }
+            throw WireJSON.Refusal(
+                problem ?? "\(member) is not what an entry holds", field: member)
         } catch {
             throw WireJSON.Refusal("\(place): \(error)", field: place)
+        }
+    }
+
+    /// The content's member a mismatch is in (`mood`, `tags[2]`), if the decoder says.
+    private static func member(of mismatch: DecodingError) -> String? {
+        let keys: [any CodingKey]
+        switch mismatch {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .dataCorrupted(let context):
+            keys = context.codingPath
+        case .keyNotFound(let key, let context):
+            keys = context.codingPath + [key]
+        @unknown default:
+            return nil
+        }
+        guard let first = keys.first else { return nil }
+        return keys.dropFirst().reduce(first.stringValue) { path, key in
+            key.intValue.map { path + "[\($0)]" } ?? path + "." + key.stringValue
         }
     }
 }
