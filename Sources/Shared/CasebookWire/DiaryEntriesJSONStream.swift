@@ -139,15 +139,10 @@ public struct DiaryEntriesJSONStream {
         EntryIDText.write(entry.id, to: &output)
         if let marks {
             // Laid out as the encoder lays out an array of pairs, indented or not.
-            let indented = pieces.start.hasPrefix("{\n")
             output.append(
                 contentsOf: (indented ? "\",\n      \"marks\" : [" : "\",\"marks\":[").utf8)
-            for (index, mark) in marks.enumerated() {
+            for (index, (start, end)) in Self.offsets(of: marks, in: entry.text).enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                let start = entry.text.utf16.distance(
-                    from: entry.text.startIndex, to: mark.lowerBound)
-                let end =
-                    start + entry.text.utf16.distance(from: mark.lowerBound, to: mark.upperBound)
                 output.append(
                     contentsOf: (indented
                         ? "\n        [\n          \(start),\n          \(end)\n        ]"
@@ -176,14 +171,7 @@ public struct DiaryEntriesJSONStream {
     private func writeWhole(
         _ entry: Entry, starred: Bool, marks: [Range<String.Index>]?, to output: inout [UInt8]
     ) {
-        let indented = pieces.start.hasPrefix("{\n")
-        let pairs = marks?.map { mark in
-            let start = entry.text.utf16.distance(from: entry.text.startIndex, to: mark.lowerBound)
-            return [
-                start,
-                start + entry.text.utf16.distance(from: mark.lowerBound, to: mark.upperBound),
-            ]
-        }
+        let pairs = marks.map { Self.offsets(of: $0, in: entry.text).map { [$0.start, $0.end] } }
         let json = WireJSON.encode(
             MarkedEntryWire(entry: DiaryEntryWire(entry, starred: starred), marks: pairs),
             indented: indented)
@@ -199,6 +187,19 @@ public struct DiaryEntriesJSONStream {
             if afterNewline, byte != UInt8(ascii: "\n") { output.append(contentsOf: "    ".utf8) }
             output.append(byte)
             afterNewline = byte == UInt8(ascii: "\n")
+        }
+    }
+
+    /// Whether the list is indented, as the command line prints it.
+    private var indented: Bool { pieces.start.hasPrefix("{\n") }
+
+    /// Where each mark is in `text`, in UTF-16 offsets (start, end), as the wire gives marks.
+    private static func offsets(of marks: [Range<String.Index>], in text: String)
+        -> [(start: Int, end: Int)]
+    {
+        marks.map { mark in
+            let start = text.utf16.distance(from: text.startIndex, to: mark.lowerBound)
+            return (start, start + text.utf16.distance(from: mark.lowerBound, to: mark.upperBound))
         }
     }
 
@@ -224,7 +225,6 @@ public struct DiaryEntriesJSONStream {
     /// The end of a page the API gives, with `next`: the cursor of the page after it, or null
     /// on the last (`{"entries": […], "next": …}`, as `WireJSON` would write it).
     public func finish(next: String?, to output: inout [UInt8]) {
-        let indented = pieces.start.hasPrefix("{\n")
         output.append(contentsOf: (indented ? "\n  ],\n  \"next\" : " : "],\"next\":").utf8)
         if let next {
             JSONWriter.writeString(next, to: &output, shortControlEscapes: true)

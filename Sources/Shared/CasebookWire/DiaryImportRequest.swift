@@ -20,7 +20,10 @@ public enum DiaryImportRequest {
     /// The members an entry of the body may have: those of `DiaryEntryWire`, which a test
     /// holds this list to, so that a member added to the wire type is read here too.
     package static let entryMembers = Set(
-        ["id", "date", "starred"] + EntryContent.CodingKeys.allCases.map(\.rawValue))
+        wireMembers + EntryContent.CodingKeys.allCases.map(\.rawValue))
+
+    /// The members the wire type has beside the content's.
+    private static let wireMembers = ["id", "date", "starred"]
 
     /// The entries of `bytes`, in their order.
     public static func entries(from bytes: some Collection<UInt8>) throws(WireJSON.Refusal)
@@ -107,7 +110,7 @@ public enum DiaryImportRequest {
     private static func content(of fields: [String: JSONValue], text: String, at place: String)
         throws(WireJSON.Refusal) -> EntryContent
     {
-        let others = fields.filter { !["id", "date", "starred"].contains($0.key) }
+        let others = fields.filter { !wireMembers.contains($0.key) }
         guard others.count > 1 else { return EntryContent(text: text) }
         do {
             return try JSONDecoder().decode(
@@ -117,30 +120,12 @@ public enum DiaryImportRequest {
             let field = "\(place).\(refusal.field ?? "text")"
             throw WireJSON.Refusal("\(field): \(refusal.message)", field: field)
         } catch let mismatch as DecodingError {
-            let member = Self.member(of: mismatch).map { "\(place).\($0)" } ?? place
+            let member = WireJSON.path(of: mismatch).map { "\(place).\($0)" } ?? place
             let problem = WireJSON.place(of: mismatch).map { "\(place).\($0)" }
             throw WireJSON.Refusal(
                 problem ?? "\(member) is not what an entry holds", field: member)
         } catch {
             throw WireJSON.Refusal("\(place): \(error)", field: place)
-        }
-    }
-
-    /// The content's member a mismatch is in (`mood`, `tags[2]`), if the decoder says.
-    private static func member(of mismatch: DecodingError) -> String? {
-        let keys: [any CodingKey]
-        switch mismatch {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context),
-            .dataCorrupted(let context):
-            keys = context.codingPath
-        case .keyNotFound(let key, let context):
-            keys = context.codingPath + [key]
-        @unknown default:
-            return nil
-        }
-        guard let first = keys.first else { return nil }
-        return keys.dropFirst().reduce(first.stringValue) { path, key in
-            key.intValue.map { path + "[\($0)]" } ?? path + "." + key.stringValue
         }
     }
 }

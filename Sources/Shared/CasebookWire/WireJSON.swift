@@ -67,18 +67,35 @@ public enum WireJSON {
         }
     }
 
+    /// The member a mismatch is in (`mood`, `entries[1].text`), if the decoder says.
+    static func path(of mismatch: DecodingError) -> String? {
+        let keys: [any CodingKey]
+        switch mismatch {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .dataCorrupted(let context):
+            keys = context.codingPath
+        case .keyNotFound(let key, let context):
+            keys = context.codingPath + [key]
+        @unknown default:
+            return nil
+        }
+        return keys.isEmpty ? nil : path(keys)
+    }
+
+    /// `keys` as a member's path: `entries[1].text`.
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce(into: "") { path, key in
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += (path.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+    }
+
     /// Where a body and its type part ways, and how (`entries[1].text must be a string`,
     /// `entries[0].id is missing`); nil when the decoder does not say.
     static func place(of mismatch: DecodingError) -> String? {
-        func path(_ keys: [any CodingKey]) -> String {
-            keys.reduce(into: "") { path, key in
-                if let index = key.intValue {
-                    path += "[\(index)]"
-                } else {
-                    path += (path.isEmpty ? "" : ".") + key.stringValue
-                }
-            }
-        }
         func kind(_ type: Any.Type) -> String {
             switch type {
             case is String.Type: "a string"
