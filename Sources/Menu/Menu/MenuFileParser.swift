@@ -188,14 +188,9 @@ struct MenuFileParser {
     /// The order the sections are shown in: each once (`[desserts, pizzas, beverages]`).
     private func sectionOrder(_ node: Node) throws(MenuFileError) -> [MenuSection] {
         let field = "section_order"
-        let sections = try words(node, field: field, example: "[pizzas, beverages, desserts]") {
-            (word: String) -> Result<MenuSection, WordRefusal> in
-            guard let section = MenuSection(rawValue: word) else {
-                return .failure(
-                    WordRefusal("'\(word)' is not a section (pizzas, beverages or desserts)"))
-            }
-            return .success(section)
-        }
+        let sections = try words(
+            of: MenuSection.self, node, field: field, example: "[pizzas, beverages, desserts]"
+        ) { "'\($0)' is not a section (pizzas, beverages or desserts)" }
         guard sections.count == MenuSection.allCases.count else {
             throw error(
                 at: node, field, "lists every section once (pizzas, beverages and desserts)")
@@ -261,27 +256,15 @@ struct MenuFileParser {
             case "allergens":
                 allergensDeclared = true
                 allergens = try Set(
-                    words(value, field: "\(field).allergens") { word in
-                        guard let allergen = Allergen(rawValue: word) else {
-                            return .failure(
-                                WordRefusal(
-                                    "'\(word)' is not one of the EU's 14 allergens ("
-                                        + Allergen.allCases.map(\.rawValue).joined(separator: ", ")
-                                        + ")"))
-                        }
-                        return .success(allergen)
+                    words(of: Allergen.self, value, field: "\(field).allergens") {
+                        "'\($0)' is not one of the EU's 14 allergens ("
+                            + Allergen.allCases.map(\.rawValue).joined(separator: ", ") + ")"
                     })
             case "labels":
                 labelsDeclared = true
                 labels = try Set(
-                    words(value, field: "\(field).labels") { word in
-                        guard let label = DietaryLabel(rawValue: word) else {
-                            return .failure(
-                                WordRefusal(
-                                    "'\(word)' is not a label (vegetarian, vegan, spicy or gluten-free)"
-                                ))
-                        }
-                        return .success(label)
+                    words(of: DietaryLabel.self, value, field: "\(field).labels") {
+                        "'\($0)' is not a label (vegetarian, vegan, spicy or gluten-free)"
                     })
             case "sold_out":
                 let text = try text(value, field: "\(field).sold_out")
@@ -310,26 +293,25 @@ struct MenuFileParser {
         ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
     }
 
-    /// A list of words each `read` knows, each once (`[gluten, milk]`, or one a line), in
-    /// their order.
-    private func words<Word: Hashable>(
-        _ node: Node, field: String, example: String = "[gluten, milk]",
-        _ read: (String) -> Result<Word, WordRefusal>
-    ) throws(MenuFileError) -> [Word] {
+    /// A list of words, each the raw value of a `Word` and each once (`[gluten, milk]`, or one
+    /// a line), in their order; `refusal` says why a word that is none is refused.
+    private func words<Word: RawRepresentable & Hashable>(
+        of _: Word.Type, _ node: Node, field: String, example: String = "[gluten, milk]",
+        refusal: (String) -> String
+    ) throws(MenuFileError) -> [Word] where Word.RawValue == String {
         guard case .sequence(let sequence) = node else {
             throw error(at: node, field, "expected a list, as \(example)")
         }
         var words: [Word] = []
         for element in sequence {
             let text = try self.text(element, field: field)
-            switch read(text) {
-            case .success(let word):
-                guard !words.contains(word) else {
-                    throw error(at: element, field, "'\(text)' appears twice")
-                }
-                words.append(word)
-            case .failure(let refusal): throw error(at: element, field, refusal.message)
+            guard let word = Word(rawValue: text) else {
+                throw error(at: element, field, refusal(text))
             }
+            guard !words.contains(word) else {
+                throw error(at: element, field, "'\(text)' appears twice")
+            }
+            words.append(word)
         }
         return words
     }
@@ -363,10 +345,4 @@ struct MenuFileParser {
             file: file, line: node.mark?.line, column: node.mark?.column, field: field,
             problem: problem)
     }
-}
-
-/// Why a word of a list is not one the menu knows.
-struct WordRefusal: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
 }
