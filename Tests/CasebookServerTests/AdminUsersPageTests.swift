@@ -117,7 +117,12 @@ struct AdminUsersPageTests {
 
     @Test func nobodyButAnAdminMayManageUsers() async throws {
         try await withPages(as: "sam") { pages in
-            #expect(try await pages.get("/admin/users").status == .forbidden)
+            let refused = try await pages.get("/admin/users")
+            #expect(refused.status == .forbidden)
+            // The refusal is shown to sam as sam: still signed in, with their own pages.
+            #expect(refused.html.contains("Signed in as <strong>sam</strong> (surveyor)"))
+            #expect(refused.html.contains("href=\"/survey\""))
+            #expect(!refused.html.contains("href=\"/login\""))
             let added = try await pages.post(
                 "/admin/users",
                 ["name": "eve", "role": "admin", "password": "pizza oven", "again": "pizza oven"])

@@ -65,6 +65,8 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let user = caller.user
         guard Self.allows(user, route.access, context: context) else {
+            // Refused, but still signed in: the error page is shown to them as themselves.
+            RequestRecord.current?.signedIn(user)
             throw RequestError(
                 .forbidden,
                 route.kind == .page && request.method == .get

@@ -18,7 +18,7 @@ enum SignedInUser {
     static func run<T>(as user: User, device: String? = nil, _ body: () async throws -> T)
         async rethrows -> T
     {
-        RequestRecord.current?.user = user.name
+        RequestRecord.current?.signedIn(user)
         return try await $current.withValue(user.name) {
             try await $device.withValue(device) {
                 try await PageViewer.$current.withValue(.user(user.role)) { try await body() }

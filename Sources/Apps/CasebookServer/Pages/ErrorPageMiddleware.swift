@@ -73,14 +73,19 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    /// An error page links to nothing but the home page: who is asking is not known here.
+    /// An error page shows a signed-in user (once `AccessMiddleware` knew who they are) their
+    /// own header and navigation; to anyone else it links to nothing but the home page.
     private func page(_ request: Request, status: HTTPResponse.Status, message: String) -> Response
     {
-        PageViewer.$current.withValue(.nobody) {
-            renderer.page(
-                "error", title: "\(status.code) \(status.reasonPhrase)",
-                context: ["message": message],
-                request: request, status: status)
+        let record = RequestRecord.current
+        let viewer = record?.role.map(PageViewer.user) ?? .nobody
+        return SignedInUser.$current.withValue(viewer == .nobody ? nil : record?.user) {
+            PageViewer.$current.withValue(viewer) {
+                renderer.page(
+                    "error", title: "\(status.code) \(status.reasonPhrase)",
+                    context: ["message": message],
+                    request: request, status: status)
+            }
         }
     }
 
