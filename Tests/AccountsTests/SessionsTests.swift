@@ -84,4 +84,29 @@ struct SessionsTests {
             #expect(try await sessions.user(forSecret: forged) == nil)
         }
     }
+
+    /// A user sees their own sessions that have not expired, with the browser each began in,
+    /// and ends one by its handle, or all but the current one; nobody ends another's.
+    @Test func aUserListsAndEndsTheirOwnSessions() async throws {
+        _ = try await addAda()
+        try await directory.add(
+            User(name: "bob", role: .diarist, passwordHash: "fake:x", createdAt: clock.now))
+        let laptop = try await sessions.start(for: "ada", userAgent: "Firefox\u{7}\non Linux")
+        clock.now += 60
+        let phone = try await sessions.start(for: "ada", userAgent: nil)
+        let bobs = try await sessions.start(for: "bob")
+        let listed = try await sessions.list(user: "ada")
+        #expect(listed.map(\.session.userAgent) == [nil, "Firefoxon Linux"])
+        #expect(listed.map(\.handle).allSatisfy { $0.count == 16 })
+        let bobsHandle = try #require(try await sessions.list(user: "bob").first).handle
+        #expect(try await sessions.end(user: "ada", handle: bobsHandle) == false)
+        #expect(try await sessions.user(forSecret: bobs)?.name == "bob")
+        #expect(try await sessions.end(user: "ada", handle: listed[1].handle))
+        #expect(try await sessions.user(forSecret: laptop) == nil)
+        _ = try await sessions.start(for: "ada")
+        #expect(try await sessions.endAll(user: "ada", except: phone) == 1)
+        #expect(try await sessions.list(user: "ada").map(\.handle) == [listed[0].handle])
+        clock.now += 12 * 3600
+        #expect(try await sessions.list(user: "ada").isEmpty, "expired ones are not listed")
+    }
 }

@@ -262,4 +262,64 @@ struct UserDirectoryContractTests {
             #expect(try await store.session(secretHash: "s-4") == nil)
         }
     }
+
+    /// A user's sessions are listed newest first, each with the browser it began in; another
+    /// user's are not among them.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func listsAUsersSessionsNewestFirstWithTheirBrowser(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            for name in ["ada", "bob"] {
+                try await store.add(
+                    User(name: name, role: .diarist, passwordHash: "h", createdAt: Self.created))
+            }
+            let older = SignInSession(
+                user: "ada", createdAt: Self.created,
+                expiresAt: Self.created.addingTimeInterval(3600), userAgent: "Firefox on Linux")
+            let newer = SignInSession(
+                user: "ada", createdAt: Self.created.addingTimeInterval(60.25),
+                expiresAt: Self.created.addingTimeInterval(3660), userAgent: nil)
+            try await store.add(older, secretHash: "a-older")
+            try await store.add(newer, secretHash: "a-newer")
+            try await store.add(
+                SignInSession(
+                    user: "bob", createdAt: Self.created,
+                    expiresAt: Self.created.addingTimeInterval(3600)),
+                secretHash: "b-1")
+            #expect(
+                try await store.sessions(user: "ada") == [
+                    StoredSession(secretHash: "a-newer", session: newer),
+                    StoredSession(secretHash: "a-older", session: older),
+                ])
+            #expect(try await store.session(secretHash: "a-older") == older)
+            #expect(try await store.sessions(user: "carol").isEmpty)
+            try await store.removeSession(secretHash: "a-newer")
+            #expect(try await store.sessions(user: "ada").map(\.secretHash) == ["a-older"])
+        }
+    }
+
+    /// A token's last use is kept as recorded, and read back with it.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func keepsWhenATokenWasLastUsed(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            try await store.add(
+                User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            let token = APIToken(
+                id: "0a1b2c3d", user: "ada", label: "field laptop", createdAt: Self.created,
+                expiresAt: nil)
+            try await store.add(token, secretHash: "hash-1")
+            #expect(try await store.token(secretHash: "hash-1")?.lastUsedAt == nil)
+            let used = Self.created.addingTimeInterval(90.5)
+            try await store.markUsed(id: "0a1b2c3d", at: used)
+            #expect(try await store.token(secretHash: "hash-1")?.lastUsedAt == used)
+            #expect(try await store.tokens(user: "ada").first?.lastUsedAt == used)
+            await #expect(throws: UserError.unknownToken("99999999")) {
+                try await store.markUsed(id: "99999999", at: used)
+            }
+            var carried = token
+            carried.id = "0a1b2c3e"
+            carried.lastUsedAt = used
+            try await store.add(carried, secretHash: "hash-2")
+            #expect(try await store.token(secretHash: "hash-2") == carried)
+        }
+    }
 }

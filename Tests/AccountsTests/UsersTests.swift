@@ -172,6 +172,25 @@ struct UsersTests {
         #expect(try await tokens.authenticate(lasting) == nil)
     }
 
+    /// A token's use is recorded when it signs in, at most once a minute: a burst of
+    /// requests writes once.
+    @Test func aTokensLastUseIsRecordedAtMostOnceAMinute() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let clock = ClockStub(start)
+        let tokens = APITokens(tokens: directory, users: directory, clock: { clock.now })
+        let (token, secret) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
+        #expect(try await tokens.list(user: "ada").first?.lastUsedAt == nil)
+        #expect(try await tokens.authenticate(secret)?.token.lastUsedAt == start)
+        clock.now = start.addingTimeInterval(59)
+        _ = try await tokens.authenticate(secret)
+        #expect(try await tokens.list(user: "ada").first?.lastUsedAt == start)
+        clock.now = start.addingTimeInterval(60)
+        _ = try await tokens.authenticate(secret)
+        #expect(try await tokens.list(user: "ada").first?.lastUsedAt == clock.now)
+        #expect(try await tokens.list(user: "ada").first?.id == token.id)
+    }
+
     @Test func bcryptHashesSaltedAndChecks() {
         let hasher = BcryptPasswordHasher(cost: 4)
         let first = hasher.hash("correct horse")

@@ -53,6 +53,44 @@ struct AccountSecurityPageTests {
         }
     }
 
+    /// Where sam is signed in is listed with each browser; sam signs one out, then every other
+    /// one, and this browser goes on. Another user's session is not sam's to end.
+    @Test func theUserSeesAndEndsTheirOtherSessions() async throws {
+        let sessions = Sessions(store: fixture.people, users: fixture.people)
+        let phone = try await sessions.start(
+            for: "sam",
+            userAgent:
+                "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36"
+        )
+        let laptop = try await sessions.start(
+            for: "sam", userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Firefox/133.0")
+        let adas = try await sessions.start(for: "ada", userAgent: "Safari")
+        try await withPages(as: "sam") { pages in
+            let page = try await pages.get("/account/security")
+            #expect(page.html.contains("Chrome on Android"))
+            #expect(page.html.contains("Firefox on Linux"))
+            #expect(page.html.contains("(this browser)"))
+            let phoneHandle = StoredSession(
+                secretHash: APITokens.hash(phone),
+                session: SignInSession(user: "sam", createdAt: Date(), expiresAt: Date())
+            ).handle
+            #expect(page.html.contains("value=\"\(phoneHandle)\""))
+            let adasHandle = String(APITokens.hash(adas).prefix(16))
+            let refused = try await pages.post("/account/sessions/end", ["session": adasHandle])
+            #expect(refused.status == .notFound)
+            #expect(try await sessions.user(forSecret: adas)?.name == "ada")
+            let ended = try await pages.post("/account/sessions/end", ["session": phoneHandle])
+            #expect(ended.html.contains("That session is signed out."))
+            #expect(try await sessions.user(forSecret: phone) == nil)
+            #expect(try await sessions.user(forSecret: laptop)?.name == "sam")
+            let all = try await pages.post("/account/sessions/end-others", [:])
+            #expect(all.html.contains("Signed out everywhere else: 1 session."))
+            #expect(try await sessions.user(forSecret: laptop) == nil)
+            #expect(try await pages.get("/account/security").status == .ok, "this one goes on")
+            #expect(try await sessions.user(forSecret: adas)?.name == "ada")
+        }
+    }
+
     @Test func aTokenIsShownOnceListedAndRevoked() async throws {
         try await withPages(as: "sam") { pages in
             let made = try await pages.post(

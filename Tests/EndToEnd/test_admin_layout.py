@@ -47,9 +47,21 @@ def test_an_admins_team_pages_are_laid_out(team, browser, screenshot, width, hei
 
 @pytest.mark.parametrize("width, height", SIZES)
 def test_a_users_own_security_page_is_laid_out(team, browser, screenshot, width, height):
+    # Signed in twice: the first browser's session is listed with a button to sign it out.
+    signed_in(browser, team, "ana", "surveyor password")
     signed_in(browser, team, "ana", "surveyor password")
     size_viewport(browser, width, height)
     browser.get(team.url + "/account/security")
     screenshot(f"security-surveyor-{width}")
     check_laid_out(browser, width, f"the surveyor's /account/security at {width} px")
+    buttons = browser.find_elements(By.CSS_SELECTOR, "form[action='/account/sessions/end'] button")
+    assert buttons, "another session is listed with a Sign out button"
+    for button in buttons:
+        row = button.find_element(By.XPATH, "ancestor::tr").rect
+        box = button.rect
+        line = browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight)"
+                                      " || parseFloat(getComputedStyle(arguments[0]).fontSize) * 1.2", button)
+        assert box["height"] < 2 * line, f"'Sign out' wraps at {width} px: {box}"
+        assert row["y"] <= box["y"] and box["y"] + box["height"] <= row["y"] + row["height"] + 1, \
+            f"'Sign out' stands outside its session's row at {width} px"
     browser.delete_all_cookies()

@@ -10,10 +10,21 @@ public struct APIToken: Equatable, Sendable {
     public var createdAt: Date
     public var expiresAt: Date?
     public var revoked: Bool
+    /// When it was last used, to the minute (`APITokens.lastUseStep`); nil if never.
+    public var lastUsedAt: Date?
 
     public init(
         id: String, user: String, label: String?, createdAt: Date, expiresAt: Date?,
         revoked: Bool = false
+    ) {
+        self.init(
+            id: id, user: user, label: label, createdAt: createdAt, expiresAt: expiresAt,
+            revoked: revoked, lastUsedAt: nil)
+    }
+
+    public init(
+        id: String, user: String, label: String?, createdAt: Date, expiresAt: Date?,
+        revoked: Bool, lastUsedAt: Date?
     ) {
         self.id = id
         self.user = user
@@ -21,6 +32,7 @@ public struct APIToken: Equatable, Sendable {
         self.createdAt = createdAt
         self.expiresAt = expiresAt
         self.revoked = revoked
+        self.lastUsedAt = lastUsedAt
     }
 
     /// Whether the token can be used at `now`.

@@ -46,8 +46,22 @@ public struct APITokens: Sendable {
             token.isUsable(at: clock()),
             let user = try await users.user(named: token.user)
         else { return nil }
-        return (user, token)
+        var used = token
+        let now = clock()
+        if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseStep }) ?? true {
+            do {
+                try await tokens.markUsed(id: token.id, at: now)
+                used.lastUsedAt = now
+            } catch is UnsupportedStoreOperation {
+                // A store that keeps no last use still authenticates.
+            }
+        }
+        return (user, used)
     }
+
+    /// A token's last use is written at most this often (seconds): a program's burst of
+    /// requests costs one write a minute, not one a request.
+    public static let lastUseStep: TimeInterval = 60
 
     /// Why a presented secret signs nobody in; nil when it does. A token whose user is gone
     /// is unknown, as a name nobody has would be.

@@ -92,6 +92,15 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
         }
     }
 
+    public func markUsed(id: String, at date: Date) async throws {
+        try lock.withLock {
+            guard let (hash, _) = tokensByHash.first(where: { $0.value.id == id }) else {
+                throw UserError.unknownToken(id)
+            }
+            tokensByHash[hash]?.lastUsedAt = date
+        }
+    }
+
     public func add(_ session: SignInSession, secretHash: String) async throws {
         try lock.withLock {
             guard byName[session.user] != nil else { throw UserError.unknown(session.user) }
@@ -109,6 +118,16 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
 
     public func removeSessions(expiredBefore date: Date) async throws {
         lock.withLock { sessionsByHash = sessionsByHash.filter { $0.value.expiresAt >= date } }
+    }
+
+    public func sessions(user: String) async throws -> [StoredSession] {
+        lock.withLock {
+            sessionsByHash.filter { $0.value.user == user }
+                .map { StoredSession(secretHash: $0.key, session: $0.value) }
+                .sorted {
+                    ($1.session.createdAt, $1.secretHash) < ($0.session.createdAt, $0.secretHash)
+                }
+        }
     }
 
     public func append(_ event: AuditEvent) async throws {

@@ -9,4 +9,13 @@ public protocol SessionStore: Sendable {
     func removeSession(secretHash: String) async throws
     /// Forgets every session that expired before `date`.
     func removeSessions(expiredBefore date: Date) async throws
+    /// Every session of `user`, expired ones included, newest first.
+    func sessions(user: String) async throws -> [StoredSession]
+}
+
+extension SessionStore {
+    /// A store written before sessions could be listed cannot list them.
+    public func sessions(user: String) async throws -> [StoredSession] {
+        throw UnsupportedStoreOperation(store: "\(type(of: self))", operation: "list sessions")
+    }
 }

@@ -22,13 +22,20 @@ public struct Sessions: Sendable {
 
     /// A new session for `user`; the secret goes in the cookie and nowhere else.
     public func start(for user: String) async throws -> String {
+        try await start(for: user, userAgent: nil)
+    }
+
+    /// A new session for `user`, started from the browser `userAgent` names.
+    public func start(for user: String, userAgent: String?) async throws -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let secret = APITokens.base64url(bytes)
         let now = clock()
         let seconds = Double(lifetime.components.seconds)
         try await store.add(
-            SignInSession(user: user, createdAt: now, expiresAt: now.addingTimeInterval(seconds)),
+            SignInSession(
+                user: user, createdAt: now, expiresAt: now.addingTimeInterval(seconds),
+                userAgent: SignInSession.userAgent(from: userAgent)),
             secretHash: APITokens.hash(secret))
         return secret
     }
@@ -58,7 +65,12 @@ public struct Sessions: Sendable {
     /// again: a new password set before that read is seen and the session ended, and one set
     /// after it ends every session of the user, this one included (`UserStore.setPasswordHash`).
     public func start(for user: User) async throws -> String? {
-        let secret = try await start(for: user.name)
+        try await start(for: user, userAgent: nil)
+    }
+
+    /// As `start(for:)`, started from the browser `userAgent` names.
+    public func start(for user: User, userAgent: String?) async throws -> String? {
+        let secret = try await start(for: user.name, userAgent: userAgent)
         guard let current = try await users.user(named: user.name),
             current.passwordHash == user.passwordHash
         else {
@@ -71,4 +83,35 @@ public struct Sessions: Sendable {
     public func end(_ secret: String) async throws {
         try await store.removeSession(secretHash: APITokens.hash(secret))
     }
+
+    /// The sessions of `user` that have not expired, newest first.
+    public func list(user: String) async throws -> [StoredSession] {
+        let now = clock()
+        return try await store.sessions(user: user).filter { now < $0.session.expiresAt }
+    }
+
+    /// Ends the session of `user` named by `handle` (`StoredSession.handle`); false when
+    /// `user` has none of that name.
+    public func end(user: String, handle: String) async throws -> Bool {
+        guard let session = try await list(user: user).first(where: { $0.handle == handle })
+        else { return false }
+        try await store.removeSession(secretHash: session.secretHash)
+        return true
+    }
+
+    /// Ends every session of `user` but the one whose secret is `kept`; how many of
+    /// them had not expired.
+    public func endAll(user: String, except kept: String?) async throws -> Int {
+        let keptHash = kept.map(APITokens.hash)
+        let now = clock()
+        var ended = 0
+        for session in try await store.sessions(user: user) where session.secretHash != keptHash {
+            try await store.removeSession(secretHash: session.secretHash)
+            if now < session.session.expiresAt { ended += 1 }
+        }
+        return ended
+    }
+
+    /// The hash a session's secret is kept by, for telling the current session among a list.
+    public static func secretHash(of secret: String) -> String { APITokens.hash(secret) }
 }

@@ -67,6 +67,13 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                     )
                     """
                 ]),
+            PostgresMigration(
+                4, "token last use, session browser",
+                sql: [
+                    "ALTER TABLE api_token ADD COLUMN last_used_at double precision",
+                    "ALTER TABLE sign_in_session ADD COLUMN user_agent text",
+                    "CREATE INDEX sign_in_session_user ON sign_in_session (user_name, created_at)",
+                ]),
         ])
 
     public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
@@ -181,12 +188,14 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
         let created = token.createdAt.timeIntervalSinceReferenceDate
         let expires = token.expiresAt?.timeIntervalSinceReferenceDate
         let revoked = token.revoked
+        let used = token.lastUsedAt?.timeIntervalSinceReferenceDate
         do {
             try await answering { client in
                 try await client.query(
                     """
-                    INSERT INTO api_token (secret_hash, id, user_name, label, created_at, expires_at, revoked)
-                    VALUES (\(secretHash), \(id), \(user), \(label), \(created), \(expires), \(revoked))
+                    INSERT INTO api_token (secret_hash, \(unescaped: Self.tokenColumns))
+                    VALUES (\(secretHash), \(id), \(user), \(label), \(created), \(expires), \(revoked),
+                        \(used))
                     """)
             }
         } catch let error as StoreUnavailableError where error.reason.contains("23503") {
@@ -221,16 +230,28 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
         guard changed else { throw UserError.unknownToken(id) }
     }
 
+    public func markUsed(id: String, at date: Date) async throws {
+        let at = date.timeIntervalSinceReferenceDate
+        let changed = try await answering { client -> Bool in
+            let rows = try await client.query(
+                "UPDATE api_token SET last_used_at = \(at) WHERE id = \(id) RETURNING id")
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+        guard changed else { throw UserError.unknownToken(id) }
+    }
+
     public func add(_ session: SignInSession, secretHash: String) async throws {
         let user = session.user
         let created = session.createdAt.timeIntervalSinceReferenceDate
         let expires = session.expiresAt.timeIntervalSinceReferenceDate
+        let agent = session.userAgent
         do {
             try await answering { client in
                 try await client.query(
                     """
-                    INSERT INTO sign_in_session (secret_hash, user_name, created_at, expires_at)
-                    VALUES (\(secretHash), \(user), \(created), \(expires))
+                    INSERT INTO sign_in_session (secret_hash, \(unescaped: Self.sessionColumns))
+                    VALUES (\(secretHash), \(user), \(created), \(expires), \(agent))
                     """)
             }
         } catch let error as StoreUnavailableError where error.reason.contains("23503") {
@@ -239,18 +260,38 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     }
 
     public func session(secretHash: String) async throws -> SignInSession? {
-        try await answering { client -> SignInSession? in
-            for try await (user, created, expires) in try await client.query(
-                """
-                SELECT user_name, created_at, expires_at FROM sign_in_session
-                WHERE secret_hash = \(secretHash)
-                """
-            ).decode((String, Double, Double).self) {
-                return SignInSession(
-                    user: user, createdAt: Date(timeIntervalSinceReferenceDate: created),
-                    expiresAt: Date(timeIntervalSinceReferenceDate: expires))
+        try await sessions(
+            """
+            SELECT secret_hash, \(unescaped: Self.sessionColumns) FROM sign_in_session
+            WHERE secret_hash = \(secretHash)
+            """
+        ).first?.session
+    }
+
+    public func sessions(user: String) async throws -> [StoredSession] {
+        try await sessions(
+            """
+            SELECT secret_hash, \(unescaped: Self.sessionColumns) FROM sign_in_session
+            WHERE user_name = \(user) ORDER BY created_at DESC, secret_hash DESC
+            """)
+    }
+
+    /// The sessions `query` selects (`secret_hash` and `sessionColumns`, in that order).
+    private func sessions(_ query: PostgresQuery) async throws -> [StoredSession] {
+        try await answering { client in
+            var sessions: [StoredSession] = []
+            for try await (hash, user, created, expires, agent) in try await client.query(query)
+                .decode((String, String, Double, Double, String?).self)
+            {
+                sessions.append(
+                    StoredSession(
+                        secretHash: hash,
+                        session: SignInSession(
+                            user: user, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                            expiresAt: Date(timeIntervalSinceReferenceDate: expires),
+                            userAgent: agent)))
             }
-            return nil
+            return sessions
         }
     }
 
@@ -271,7 +312,11 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     /// What every query of a user selects, in the order `users(_:)` decodes it.
     private static let userColumns = "name, role, password_hash, created_at"
     /// What every query of a token selects, in the order `tokens(_:)` decodes it.
-    private static let tokenColumns = "id, user_name, label, created_at, expires_at, revoked"
+    private static let tokenColumns =
+        "id, user_name, label, created_at, expires_at, revoked, last_used_at"
+    /// What every query of a session selects after its hash, in the order `sessions(_:)`
+    /// decodes it.
+    private static let sessionColumns = "user_name, created_at, expires_at, user_agent"
 
     private func users(_ query: PostgresQuery) async throws -> [User] {
         let rows = try await answering { client in
@@ -296,15 +341,17 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     private func tokens(_ query: PostgresQuery) async throws -> [APIToken] {
         try await answering { client in
             var tokens: [APIToken] = []
-            for try await (id, user, label, created, expires, revoked) in try await client.query(
-                query
-            ).decode((String, String, String?, Double, Double?, Bool).self) {
+            for try await (id, user, label, created, expires, revoked, used)
+                in try await client
+                .query(query).decode((String, String, String?, Double, Double?, Bool, Double?).self)
+            {
                 tokens.append(
                     APIToken(
                         id: id, user: user, label: label,
                         createdAt: Date(timeIntervalSinceReferenceDate: created),
                         expiresAt: expires.map(Date.init(timeIntervalSinceReferenceDate:)),
-                        revoked: revoked))
+                        revoked: revoked,
+                        lastUsedAt: used.map(Date.init(timeIntervalSinceReferenceDate:))))
             }
             return tokens
         }

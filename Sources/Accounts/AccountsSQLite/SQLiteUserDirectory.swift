@@ -62,6 +62,13 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
                         detail TEXT
                     );
                 """),
+        StoreMigration(
+            "token last use, session browser",
+            sql: """
+                    ALTER TABLE token ADD COLUMN lastUsedAt REAL;
+                    ALTER TABLE session ADD COLUMN userAgent TEXT;
+                    CREATE INDEX session_user ON session(user, createdAt);
+                """),
     ]
 
     public func add(_ user: User) async throws {
@@ -152,13 +159,14 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             else { throw UserError.unknown(token.user) }
             try db.execute(
                 sql: """
-                    INSERT INTO token (secretHash, id, user, label, createdAt, expiresAt, revoked)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO token (secretHash, \(Self.tokenColumns))
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     secretHash, token.id, token.user, token.label,
                     token.createdAt.timeIntervalSinceReferenceDate,
                     token.expiresAt?.timeIntervalSinceReferenceDate, token.revoked,
+                    token.lastUsedAt?.timeIntervalSinceReferenceDate,
                 ])
         }
     }
@@ -194,6 +202,15 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         }
     }
 
+    public func markUsed(id: String, at date: Date) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE token SET lastUsedAt = ? WHERE id = ?",
+                arguments: [date.timeIntervalSinceReferenceDate, id])
+            guard db.changesCount == 1 else { throw UserError.unknownToken(id) }
+        }
+    }
+
     public func add(_ session: SignInSession, secretHash: String) async throws {
         try await database.write { db in
             guard
@@ -202,10 +219,10 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             else { throw UserError.unknown(session.user) }
             try db.execute(
                 sql:
-                    "INSERT INTO session (secretHash, user, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO session (secretHash, \(Self.sessionColumns)) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     secretHash, session.user, session.createdAt.timeIntervalSinceReferenceDate,
-                    session.expiresAt.timeIntervalSinceReferenceDate,
+                    session.expiresAt.timeIntervalSinceReferenceDate, session.userAgent,
                 ])
         }
     }
@@ -213,14 +230,22 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
     public func session(secretHash: String) async throws -> SignInSession? {
         try await database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT user, createdAt, expiresAt FROM session WHERE secretHash = ?",
+                db, sql: "SELECT \(Self.sessionColumns) FROM session WHERE secretHash = ?",
                 arguments: [secretHash]
-            ).map {
-                SignInSession(
-                    user: $0["user"],
-                    createdAt: Date(timeIntervalSinceReferenceDate: $0["createdAt"]),
-                    expiresAt: Date(timeIntervalSinceReferenceDate: $0["expiresAt"]))
-            }
+            ).map(Self.session)
+        }
+    }
+
+    public func sessions(user: String) async throws -> [StoredSession] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT secretHash, \(Self.sessionColumns) FROM session
+                    WHERE user = ? ORDER BY createdAt DESC, secretHash DESC
+                    """,
+                arguments: [user]
+            ).map { StoredSession(secretHash: $0["secretHash"], session: Self.session($0)) }
         }
     }
 
@@ -241,7 +266,9 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
     /// What every query of a user selects, read by name in `user(_:)`.
     private static let userColumns = "name, role, passwordHash, createdAt"
     /// What every query of a token selects, read by name in `token(_:)`.
-    private static let tokenColumns = "id, user, label, createdAt, expiresAt, revoked"
+    private static let tokenColumns = "id, user, label, createdAt, expiresAt, revoked, lastUsedAt"
+    /// What every query of a session selects, read by name in `session(_:)`.
+    private static let sessionColumns = "user, createdAt, expiresAt, userAgent"
 
     private static func user(_ row: Row) throws -> User {
         let name: String = row["name"]
@@ -260,7 +287,16 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
             expiresAt: (row["expiresAt"] as Double?).map(
                 Date.init(timeIntervalSinceReferenceDate:)),
-            revoked: row["revoked"])
+            revoked: row["revoked"],
+            lastUsedAt: (row["lastUsedAt"] as Double?).map(
+                Date.init(timeIntervalSinceReferenceDate:)))
+    }
+
+    private static func session(_ row: Row) -> SignInSession {
+        SignInSession(
+            user: row["user"], createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
+            expiresAt: Date(timeIntervalSinceReferenceDate: row["expiresAt"]),
+            userAgent: row["userAgent"])
     }
 
     // MARK: The audit log

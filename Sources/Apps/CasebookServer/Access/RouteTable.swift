@@ -100,6 +100,8 @@ enum RouteTable {
         Route(.post, "/account/password", .page, .roles(everyRole)),
         Route(.post, "/account/tokens", .page, .roles(everyRole)),
         Route(.post, "/account/tokens/revoke", .page, .roles(everyRole)),
+        Route(.post, "/account/sessions/end", .page, .roles(everyRole)),
+        Route(.post, "/account/sessions/end-others", .page, .roles(everyRole)),
         Route(.get, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         Route(.put, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         // The server's own: documents and metrics, for admins.
@@ -114,7 +116,8 @@ enum RouteTable {
         "POST /admin/users/remove", "GET /admin/tokens", "POST /admin/tokens",
         "POST /admin/tokens/revoke", "GET /admin/audit", "GET /account/security",
         "POST /account/password",
-        "POST /account/tokens", "POST /account/tokens/revoke",
+        "POST /account/tokens", "POST /account/tokens/revoke", "POST /account/sessions/end",
+        "POST /account/sessions/end-others",
     ]
 
     /// The paths of API routes that are not under `/api/`, whose errors are problems too.

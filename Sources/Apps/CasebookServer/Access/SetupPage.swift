@@ -59,7 +59,10 @@ struct SetupPage: Sendable {
         access.presence.noteUsers()
         await access.audit.record(
             .firstAdminMade, actor: admin.name, subject: admin.name, request: request)
-        guard let secret = try await access.sessions.start(for: admin) else {
+        guard
+            let secret = try await access.sessions.start(
+                for: admin, userAgent: request.headers[.userAgent])
+        else {
             return PageRenderer.redirect(to: "/login")
         }
         // Their next step: the people who work with the server.

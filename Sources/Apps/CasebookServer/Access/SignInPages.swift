@@ -106,7 +106,10 @@ struct SignInPages: Sendable {
         }
         // Checked against the hash read before bcrypt ran: a password changed meanwhile
         // starts no session.
-        guard let secret = try await sessions.start(for: user) else {
+        guard
+            let secret = try await sessions.start(
+                for: user, userAgent: request.headers[.userAgent])
+        else {
             return refusal(
                 request, name: name, next: next, status: .unauthorized,
                 message: "That name and password do not match.")

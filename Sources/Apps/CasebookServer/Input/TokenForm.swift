@@ -27,6 +27,8 @@ enum TokenForm {
                 "created": token.createdAt.formatted(.iso8601.year().month().day()),
                 "expires": token.expiresAt.map { $0.formatted(.iso8601.year().month().day()) }
                     ?? "never",
+                "lastUsed": token.lastUsedAt.map { $0.formatted(.iso8601.year().month().day()) }
+                    ?? "never",
                 "state": token.revoked ? "revoked" : expired ? "expired" : "active",
                 "active": !token.revoked && !expired,
             ]

@@ -2,10 +2,12 @@ import AccountsCore
 import Foundation
 import Hummingbird
 
-/// `/account/security`: a signed-in user's own password and API tokens. The password is
-/// changed with the old one (every other session of theirs ends; this one goes on); their
-/// tokens are listed (created, expiry, revoked or not), made with a name and an expiry (the
-/// secret shown once) and revoked. Nobody sees or revokes another user's token here.
+/// `/account/security`: a signed-in user's own password, sessions and API tokens. The password
+/// is changed with the old one (every other session of theirs ends; this one goes on); their
+/// sessions are listed (when each began, in which browser, until when) and ended, one or all
+/// but this one; their tokens are listed (created, last used, expiry, revoked or not), made
+/// with a name and an expiry (the secret shown once) and revoked. Nobody sees or ends another
+/// user's session or token here.
 struct AccountSecurityPage: Sendable {
     let renderer: PageRenderer
     let access: AccessServices
@@ -16,6 +18,8 @@ struct AccountSecurityPage: Sendable {
         router.post("/account/password", use: changePassword)
         router.post("/account/tokens", use: createToken)
         router.post("/account/tokens/revoke", use: revokeToken)
+        router.post("/account/sessions/end", use: endSession)
+        router.post("/account/sessions/end-others", use: endOtherSessions)
     }
 
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
@@ -70,7 +74,8 @@ struct AccountSecurityPage: Sendable {
         await access.audit.record(.passwordChanged, actor: name, subject: name, request: request)
         // Every session of the user ended with the change: this browser gets a new one.
         guard let user = try await access.users.all().first(where: { $0.name == name }),
-            let secret = try await access.sessions.start(for: user)
+            let secret = try await access.sessions.start(
+                for: user, userAgent: request.headers[.userAgent])
         else { return PageRenderer.redirect(to: "/login") }
         var response = try await page(
             request, user: name,
@@ -120,6 +125,45 @@ struct AccountSecurityPage: Sendable {
             request, user: name, done: "Token \(id) is revoked: it no longer works anywhere.")
     }
 
+    /// `POST /account/sessions/end` (`session`: a handle from the list): one of the user's own
+    /// sessions, signed out at once wherever it is.
+    @Sendable func endSession(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        let handle = form["session"] ?? ""
+        guard try await access.sessions.end(user: name, handle: handle) else {
+            throw RequestError(.notFound, "You have no such session: it may have ended already.")
+                .field("session")
+        }
+        access.sessionCache.forgetAll()
+        await access.audit.record(
+            .signedOut, actor: name, subject: name, detail: "one session, from the account page",
+            request: request)
+        return try await page(request, user: name, done: "That session is signed out.")
+    }
+
+    /// `POST /account/sessions/end-others`: every session of the user but this browser's.
+    @Sendable func endOtherSessions(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        _ = try await PostedForm.read(request)
+        let name = try Self.user()
+        let ended = try await access.sessions.endAll(
+            user: name, except: CookieValue.named(SignInPages.sessionCookie, in: request))
+        access.sessionCache.forgetAll()
+        await access.audit.record(
+            .signedOut, actor: name, subject: name,
+            detail: "every other session (\(ended)), from the account page", request: request)
+        return try await page(
+            request, user: name,
+            done: ended == 0
+                ? "You had no other session."
+                : "Signed out everywhere else: \(EnglishCount.phrase(ended, "session"))."
+        )
+    }
+
     private static func user() throws -> String {
         guard let name = SignedInUser.current else {
             throw RequestError(.unauthorized, "Sign in first.")
@@ -132,12 +176,19 @@ struct AccountSecurityPage: Sendable {
         secret: String? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await access.tokens.list(user: user).sorted { $0.createdAt > $1.createdAt }
-        let rows = TokenForm.rows(tokens, at: Date())
+        let now = Date()
+        let rows = TokenForm.rows(tokens, at: now)
+        let current = CookieValue.named(SignInPages.sessionCookie, in: request).map(
+            Sessions.secretHash(of:))
+        let sessions = try await access.sessions.list(user: user).map { stored in
+            SessionRow.row(stored, current: stored.secretHash == current)
+        }
         return renderer.page(
-            "account-security", title: "Your password and tokens",
+            "account-security", title: "Your password, sessions and tokens",
             context: [
                 "user": user, "done": done ?? false, "problem": problem ?? false,
                 "secret": secret ?? false, "tokens": rows, "hasTokens": !rows.isEmpty,
+                "sessions": sessions, "hasOtherSessions": sessions.count > 1,
                 "shortest": Users.passwordBytes.lowerBound,
                 "longest": Users.passwordBytes.upperBound,
             ], request: request, status: status)
