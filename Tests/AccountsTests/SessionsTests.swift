@@ -109,4 +109,20 @@ struct SessionsTests {
         clock.now += 12 * 3600
         #expect(try await sessions.list(user: "ada").isEmpty, "expired ones are not listed")
     }
+
+    /// A disabled user's sessions sign nobody in (the store ended them; one started meanwhile
+    /// is refused too), and no new one starts for them.
+    @Test func aDisabledUserHasNoSession() async throws {
+        let ada = try await addAda()
+        let secret = try await sessions.start(for: "ada")
+        var disabled = ada
+        disabled.disabled = true
+        try await directory.remove(named: "ada")
+        try await directory.add(disabled)
+        let kept = try await sessions.start(for: "ada")
+        #expect(try await sessions.user(forSecret: secret) == nil)
+        #expect(try await sessions.user(forSecret: kept) == nil)
+        #expect(try await sessions.refusal(ofSecret: kept) == .revoked)
+        #expect(try await sessions.start(for: disabled) == nil)
+    }
 }

@@ -322,4 +322,46 @@ struct UserDirectoryContractTests {
             #expect(try await store.token(secretHash: "hash-2") == carried)
         }
     }
+
+    /// A disabled user is kept whole, read back disabled, and their sessions end in the same
+    /// step; their tokens are kept. Enabled again, they are as they were.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func disablesAUserEndingTheirSessionsAndKeepingTheRest(kind: UserDirectoryKind)
+        async throws
+    {
+        try await kind.withDirectory(in: directory) { store in
+            let ada = User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created)
+            try await store.add(ada)
+            try await store.add(
+                User(name: "bob", role: .diarist, passwordHash: "h", createdAt: Self.created))
+            for name in ["ada", "bob"] {
+                try await store.add(
+                    SignInSession(
+                        user: name, createdAt: Self.created,
+                        expiresAt: Self.created.addingTimeInterval(3600)),
+                    secretHash: "\(name)-session")
+            }
+            let token = APIToken(
+                id: "0a1b2c3d", user: "ada", label: nil, createdAt: Self.created, expiresAt: nil)
+            try await store.add(token, secretHash: "ada-token")
+            try await store.setDisabled(true, forUser: "ada")
+            var disabled = ada
+            disabled.disabled = true
+            #expect(try await store.user(named: "ada") == disabled)
+            #expect(try await store.users().first == disabled)
+            #expect(try await store.session(secretHash: "ada-session") == nil)
+            #expect(try await store.session(secretHash: "bob-session")?.user == "bob")
+            #expect(try await store.token(secretHash: "ada-token") == token)
+            try await store.setDisabled(false, forUser: "ada")
+            #expect(try await store.user(named: "ada") == ada)
+            await #expect(throws: UserError.unknown("carol")) {
+                try await store.setDisabled(true, forUser: "carol")
+            }
+            var addedDisabled = User(
+                name: "dan", role: .manager, passwordHash: "h", createdAt: Self.created)
+            addedDisabled.disabled = true
+            try await store.add(addedDisabled)
+            #expect(try await store.user(named: "dan") == addedDisabled)
+        }
+    }
 }

@@ -191,6 +191,21 @@ struct UsersTests {
         #expect(try await tokens.list(user: "ada").first?.id == token.id)
     }
 
+    /// A disabled user's tokens sign nothing in, and say they are revoked, until the user is
+    /// enabled again; the password still checks, for the sign-in page to say they are disabled.
+    @Test func aDisabledUsersTokensAreRefusedUntilEnabled() async throws {
+        try await users.add(name: "ada", role: .surveyor, password: "correct horse")
+        let tokens = APITokens(tokens: directory, users: directory)
+        let (_, secret) = try await tokens.create(user: "ada", label: nil, expiresInDays: nil)
+        try await users.setDisabled(true, name: "ada")
+        #expect(try await tokens.authenticate(secret) == nil)
+        #expect(try await tokens.refusal(of: secret) == .revoked)
+        #expect(
+            try await users.authenticate(name: "ada", password: "correct horse")?.disabled == true)
+        try await users.setDisabled(false, name: "ada")
+        #expect(try await tokens.authenticate(secret)?.user.name == "ada")
+    }
+
     @Test func bcryptHashesSaltedAndChecks() {
         let hasher = BcryptPasswordHasher(cost: 4)
         let first = hasher.hash("correct horse")

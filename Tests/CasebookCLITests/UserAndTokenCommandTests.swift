@@ -35,6 +35,31 @@ struct UserAndTokenCommandTests {
         #expect(removed.standardError.contains("casebook user rm: \(note)\n"))
     }
 
+    /// A user disabled from the command line is listed so, and enabled again; disabling the
+    /// last enabled admin is done, and said, as a demotion is; an unknown name is refused.
+    @Test func disablesAndEnablesAUser() throws {
+        _ = try casebook(["user", "add", "ada", "--role", "admin"], input: "correct horse\n")
+        _ = try casebook(["user", "add", "dee"], input: "correct horse\n")
+        let disabled = try casebook(["user", "disable", "dee"])
+        #expect(disabled.status == 0)
+        #expect(
+            disabled.standardOutput
+                == "dee is disabled: their signed-in sessions have ended, and their API tokens are refused until `casebook user enable dee`\n"
+        )
+        #expect(try casebook(["user", "list"]).standardOutput.contains("diarist (disabled)"))
+        #expect(
+            try casebook(["user", "list", "--json"]).standardOutput.contains(#""disabled" : true"#))
+        let enabled = try casebook(["user", "enable", "dee"])
+        #expect(enabled.standardOutput.hasPrefix("dee is enabled"))
+        #expect(!(try casebook(["user", "list"]).standardOutput.contains("disabled")))
+        let lastAdmin = try casebook(["user", "disable", "ada"])
+        #expect(lastAdmin.status == 0)
+        #expect(lastAdmin.standardError.hasPrefix("casebook user disable: no admin is left"))
+        let unknown = try casebook(["user", "disable", "nobody"])
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError == "casebook user disable: there is no user named 'nobody'\n")
+    }
+
     @Test func addsListsChangesAndRemovesUsersWithPasswordsFromStandardInput() throws {
         let added = try casebook(
             ["user", "add", "ada", "--role", "admin"], input: "correct horse\n")

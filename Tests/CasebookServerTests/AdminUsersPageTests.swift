@@ -115,6 +115,37 @@ struct AdminUsersPageTests {
         }
     }
 
+    /// An admin disables sam: sam's sessions end and tokens are refused, the list says so;
+    /// enabled again, sam's tokens work. The last enabled admin is not disabled.
+    @Test func anAdminDisablesAUserAndEnablesThemAgain() async throws {
+        let sams = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: "sam")
+        let tokens = APITokens(tokens: fixture.people, users: fixture.people)
+        let (_, secret) = try await tokens.create(user: "sam", label: nil, expiresInDays: nil)
+        try await withPages(as: "ada") { pages in
+            let disabled = try await pages.post("/admin/users/disable", ["name": "sam"])
+            #expect(disabled.status == .ok)
+            #expect(disabled.html.contains("sam is disabled: their sessions ended"))
+            #expect(disabled.html.contains("<span class=\"badge\">disabled</span>"))
+            #expect(disabled.html.contains("1 user can sign in; 1 is disabled"))
+            #expect(disabled.html.contains("action=\"/admin/users/enable\""))
+            #expect(
+                try await Sessions(store: fixture.people, users: fixture.people).user(
+                    forSecret: sams) == nil)
+            #expect(try await tokens.authenticate(secret) == nil)
+            let last = try await pages.post("/admin/users/disable", ["name": "ada"])
+            #expect(last.status == .conflict)
+            #expect(last.html.contains("ada is the last admin"))
+            #expect(try await fixture.people.user(named: "ada")?.disabled == false)
+            let enabled = try await pages.post("/admin/users/enable", ["name": "sam"])
+            #expect(enabled.html.contains("sam is enabled"))
+            #expect(try await tokens.authenticate(secret)?.user.name == "sam")
+            let events = try await fixture.people.entries(limit: 10, before: nil).map(\.event)
+            #expect(events.map(\.action).prefix(2) == [.userEnabled, .userDisabled])
+            #expect(events.first?.actor == "ada" && events.first?.subject == "sam")
+        }
+    }
+
     @Test func nobodyButAnAdminMayManageUsers() async throws {
         try await withPages(as: "sam") { pages in
             let refused = try await pages.get("/admin/users")

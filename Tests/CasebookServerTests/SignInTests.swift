@@ -125,6 +125,28 @@ struct SignInTests {
         }
     }
 
+    /// A disabled user who types their right password is told they are disabled, and no
+    /// session starts; a wrong password gets the answer anyone gets. Enabled, they sign in.
+    @Test func aDisabledUserIsToldSoOnlyWithTheirRightPassword() async throws {
+        try await people.setDisabled(true, forUser: "dee")
+        try await withPages { pages in
+            let wrong = try await pages.post(
+                "/login", ["username": "dee", "password": "wrong horse"])
+            #expect(wrong.status == .unauthorized)
+            #expect(!wrong.html.contains("disabled"))
+            let right = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(right.status == .forbidden)
+            #expect(right.html.contains("Your account is disabled: ask an admin to enable it."))
+            #expect(pages.cookies["casebook_session"] == nil)
+            try await people.setDisabled(false, forUser: "dee")
+            let enabled = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(enabled.status == .seeOther || enabled.status == .found)
+            #expect(pages.cookies["casebook_session"] != nil)
+        }
+    }
+
     @Test func anUnknownNameAndAWrongPasswordGetTheSameAnswer() async throws {
         try await withPages { pages in
             let wrong = try await pages.post(

@@ -44,7 +44,7 @@ public struct APITokens: Sendable {
         guard secret.hasPrefix(Self.prefix), secret.utf8.count <= 128,
             let token = try await tokens.token(secretHash: Self.hash(secret)),
             token.isUsable(at: clock()),
-            let user = try await users.user(named: token.user)
+            let user = try await users.user(named: token.user), !user.disabled
         else { return nil }
         var used = token
         let now = clock()
@@ -68,9 +68,10 @@ public struct APITokens: Sendable {
     public func refusal(of secret: String) async throws -> CredentialRefusal? {
         guard secret.hasPrefix(Self.prefix), secret.utf8.count <= 128,
             let token = try await tokens.token(secretHash: Self.hash(secret)),
-            try await users.user(named: token.user) != nil
+            let user = try await users.user(named: token.user)
         else { return .unknown }
         if token.revoked { return .revoked }
+        if user.disabled { return .revoked }
         if !token.isUsable(at: clock()) { return .expired }
         return nil
     }

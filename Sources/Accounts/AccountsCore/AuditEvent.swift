@@ -12,6 +12,8 @@ public struct AuditEvent: Codable, Equatable, Sendable {
         case firstAdminMade = "first-admin"
         case userAdded = "user-added"
         case roleChanged = "role-changed"
+        case userDisabled = "user-disabled"
+        case userEnabled = "user-enabled"
         case userRemoved = "user-removed"
         case passwordChanged = "password-changed"
         case tokenMade = "token-made"

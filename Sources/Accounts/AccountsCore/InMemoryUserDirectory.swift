@@ -53,6 +53,14 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
         }
     }
 
+    public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
+        try lock.withLock {
+            guard byName[name] != nil else { throw UserError.unknown(name) }
+            byName[name]?.disabled = disabled
+            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
+        }
+    }
+
     public func remove(named name: String) async throws {
         try lock.withLock {
             guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }

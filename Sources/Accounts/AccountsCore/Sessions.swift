@@ -45,9 +45,10 @@ public struct Sessions: Sendable {
     public func user(forSecret secret: String) async throws -> User? {
         guard (40...64).contains(secret.utf8.count),
             let session = try await store.session(secretHash: APITokens.hash(secret)),
-            clock() < session.expiresAt
+            clock() < session.expiresAt,
+            let user = try await users.user(named: session.user), !user.disabled
         else { return nil }
-        return try await users.user(named: session.user)
+        return user
     }
 
     /// Why a cookie's secret signs nobody in; nil when it does. A session that ended (at sign
@@ -55,8 +56,9 @@ public struct Sessions: Sendable {
     public func refusal(ofSecret secret: String) async throws -> CredentialRefusal? {
         guard (40...64).contains(secret.utf8.count),
             let session = try await store.session(secretHash: APITokens.hash(secret)),
-            try await users.user(named: session.user) != nil
+            let user = try await users.user(named: session.user)
         else { return .unknown }
+        if user.disabled { return .revoked }
         return clock() < session.expiresAt ? nil : .expired
     }
 
@@ -72,7 +74,7 @@ public struct Sessions: Sendable {
     public func start(for user: User, userAgent: String?) async throws -> String? {
         let secret = try await start(for: user.name, userAgent: userAgent)
         guard let current = try await users.user(named: user.name),
-            current.passwordHash == user.passwordHash
+            current.passwordHash == user.passwordHash, !current.disabled
         else {
             try await end(secret)
             return nil

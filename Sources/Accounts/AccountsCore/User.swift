@@ -6,12 +6,24 @@ public struct User: Equatable, Sendable {
     public var role: UserRole
     public var passwordHash: String
     public var createdAt: Date
+    /// A disabled user keeps everything (their role, tokens, what they saved) but cannot sign
+    /// in, and neither their sessions nor their tokens sign anything in, until enabled again.
+    public var disabled: Bool
 
     public init(name: String, role: UserRole, passwordHash: String, createdAt: Date) {
+        self.init(
+            name: name, role: role, passwordHash: passwordHash, createdAt: createdAt,
+            disabled: false)
+    }
+
+    public init(
+        name: String, role: UserRole, passwordHash: String, createdAt: Date, disabled: Bool
+    ) {
         self.name = name
         self.role = role
         self.passwordHash = passwordHash
         self.createdAt = createdAt
+        self.disabled = disabled
     }
 
     /// Whether `name` can name a user: 1 to 64 of a-z, 0-9, '.', '_' and '-', starting with a

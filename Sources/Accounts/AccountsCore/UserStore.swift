@@ -13,6 +13,10 @@ public protocol UserStore: Sendable {
     /// sign in again as what they now are).
     /// - Throws: `UserError.unknown` when there is no such user.
     func setRole(_ role: UserRole, forUser name: String) async throws
+    /// Disables a user and, in the same step, ends every session of theirs; or enables them
+    /// again. Their tokens are kept (refused while they are disabled).
+    /// - Throws: `UserError.unknown` when there is no such user.
+    func setDisabled(_ disabled: Bool, forUser name: String) async throws
     /// Removes the user and every token of theirs.
     /// - Throws: `UserError.unknown` when there is no such user.
     func remove(named name: String) async throws
@@ -25,5 +29,11 @@ extension UserStore {
     /// a store whose `remove` keeps them.) Casebook's stores change the role in one step.
     public func setRole(_ role: UserRole, forUser name: String) async throws {
         throw UnsupportedStoreOperation(store: "\(type(of: self))", operation: "change a role")
+    }
+
+    /// For a store written before users could be disabled: it cannot, and says so.
+    public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
+        throw UnsupportedStoreOperation(
+            store: "\(type(of: self))", operation: disabled ? "disable a user" : "enable a user")
     }
 }

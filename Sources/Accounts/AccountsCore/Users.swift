@@ -61,6 +61,12 @@ public struct Users: Sendable {
         try await store.setRole(role, forUser: name)
     }
 
+    /// Disables `name` (their sessions end, their tokens are refused) or enables them again
+    /// (see `UserStore.setDisabled`).
+    public func setDisabled(_ disabled: Bool, name: String) async throws {
+        try await store.setDisabled(disabled, forUser: name)
+    }
+
     public func remove(named name: String) async throws {
         try await store.remove(named: name)
     }
@@ -70,7 +76,8 @@ public struct Users: Sendable {
     }
 
     /// The user `name` if `password` is theirs; nil for an unknown user and a wrong password
-    /// alike, after the same work.
+    /// alike, after the same work. A disabled user is returned with `disabled` set, for the
+    /// caller to say so: no session starts for them and no token of theirs signs in.
     public func authenticate(name: String, password: String) async throws -> User? {
         try await authenticate(name: name, password: password) { check in check() }
     }

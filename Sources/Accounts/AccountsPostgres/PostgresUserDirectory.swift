@@ -74,6 +74,11 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                     "ALTER TABLE sign_in_session ADD COLUMN user_agent text",
                     "CREATE INDEX sign_in_session_user ON sign_in_session (user_name, created_at)",
                 ]),
+            PostgresMigration(
+                5, "user disabled",
+                sql: [
+                    "ALTER TABLE casebook_user ADD COLUMN disabled boolean NOT NULL DEFAULT false"
+                ]),
         ])
 
     public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
@@ -84,11 +89,12 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     public func add(_ user: User) async throws {
         let (name, role, hash) = (user.name, user.role.rawValue, user.passwordHash)
         let created = user.createdAt.timeIntervalSinceReferenceDate
+        let disabled = user.disabled
         let inserted = try await answering { client -> Bool in
             let rows = try await client.query(
                 """
-                INSERT INTO casebook_user (name, role, password_hash, created_at)
-                VALUES (\(name), \(role), \(hash), \(created))
+                INSERT INTO casebook_user (\(unescaped: Self.userColumns))
+                VALUES (\(name), \(role), \(hash), \(created), \(disabled))
                 ON CONFLICT (name) DO NOTHING RETURNING name
                 """)
             for try await _ in rows.decode(String.self) { return true }
@@ -102,6 +108,7 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     public func addFirst(_ user: User) async throws -> Bool {
         let (name, role, hash) = (user.name, user.role.rawValue, user.passwordHash)
         let created = user.createdAt.timeIntervalSinceReferenceDate
+        let disabled = user.disabled
         return try await answering { client -> Bool in
             try await client.withTransaction(logger: CasebookPostgres.PostgresDatabase.quietLogger)
             {
@@ -111,8 +118,8 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                     logger: CasebookPostgres.PostgresDatabase.quietLogger)
                 let rows = try await connection.query(
                     """
-                    INSERT INTO casebook_user (name, role, password_hash, created_at)
-                    SELECT \(name), \(role), \(hash), \(created)
+                    INSERT INTO casebook_user (\(unescaped: Self.userColumns))
+                    SELECT \(name), \(role), \(hash), \(created), \(disabled)
                     WHERE NOT EXISTS (SELECT 1 FROM casebook_user)
                     RETURNING name
                     """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
@@ -141,10 +148,16 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
         try await update(name, column: "role", to: role.rawValue)
     }
 
+    public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
+        try await update(name, column: "disabled", to: disabled)
+    }
+
     /// Sets one column of the user `name` and ends every session of theirs, in one statement:
     /// a session started under the old value is worth nothing after it.
     /// - Throws: `UserError.unknown` when there is no such user.
-    private func update(_ name: String, column: String, to value: String) async throws {
+    private func update(
+        _ name: String, column: String, to value: some PostgresEncodable & Sendable
+    ) async throws {
         let changed = try await answering { client -> Bool in
             let rows = try await client.query(
                 """
@@ -310,7 +323,7 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     }
 
     /// What every query of a user selects, in the order `users(_:)` decodes it.
-    private static let userColumns = "name, role, password_hash, created_at"
+    private static let userColumns = "name, role, password_hash, created_at, disabled"
     /// What every query of a token selects, in the order `tokens(_:)` decodes it.
     private static let tokenColumns =
         "id, user_name, label, created_at, expires_at, revoked, last_used_at"
@@ -320,21 +333,21 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
 
     private func users(_ query: PostgresQuery) async throws -> [User] {
         let rows = try await answering { client in
-            var rows: [(String, String, String, Double)] = []
+            var rows: [(String, String, String, Double, Bool)] = []
             for try await row in try await client.query(query).decode(
-                (String, String, String, Double).self)
+                (String, String, String, Double, Bool).self)
             {
                 rows.append(row)
             }
             return rows
         }
-        return try rows.map { name, text, hash, created in
+        return try rows.map { name, text, hash, created, disabled in
             guard let role = UserRole(rawValue: text) else {
                 throw DamagedRowError(store: "users", key: name, problem: "unknown role '\(text)'")
             }
             return User(
                 name: name, role: role, passwordHash: hash,
-                createdAt: Date(timeIntervalSinceReferenceDate: created))
+                createdAt: Date(timeIntervalSinceReferenceDate: created), disabled: disabled)
         }
     }
 

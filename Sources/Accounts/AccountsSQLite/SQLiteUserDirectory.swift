@@ -69,6 +69,9 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
                     ALTER TABLE session ADD COLUMN userAgent TEXT;
                     CREATE INDEX session_user ON session(user, createdAt);
                 """),
+        StoreMigration(
+            "user disabled",
+            sql: "ALTER TABLE user ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0"),
     ]
 
     public func add(_ user: User) async throws {
@@ -78,10 +81,10 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
                     db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user.name]) == nil
             else { throw UserError.exists(user.name) }
             try db.execute(
-                sql: "INSERT INTO user (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                sql: "INSERT INTO user (\(Self.userColumns)) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     user.name, user.role.rawValue, user.passwordHash,
-                    user.createdAt.timeIntervalSinceReferenceDate,
+                    user.createdAt.timeIntervalSinceReferenceDate, user.disabled,
                 ])
         }
     }
@@ -92,10 +95,10 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         try await database.write { db in
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") == 0 else { return false }
             try db.execute(
-                sql: "INSERT INTO user (name, role, passwordHash, createdAt) VALUES (?, ?, ?, ?)",
+                sql: "INSERT INTO user (\(Self.userColumns)) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     user.name, user.role.rawValue, user.passwordHash,
-                    user.createdAt.timeIntervalSinceReferenceDate,
+                    user.createdAt.timeIntervalSinceReferenceDate, user.disabled,
                 ])
             return true
         }
@@ -131,6 +134,15 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         try await database.write { db in
             try db.execute(
                 sql: "UPDATE user SET role = ? WHERE name = ?", arguments: [role.rawValue, name])
+            guard db.changesCount == 1 else { throw UserError.unknown(name) }
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
+        }
+    }
+
+    public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE user SET disabled = ? WHERE name = ?", arguments: [disabled, name])
             guard db.changesCount == 1 else { throw UserError.unknown(name) }
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
         }
@@ -264,7 +276,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
     }
 
     /// What every query of a user selects, read by name in `user(_:)`.
-    private static let userColumns = "name, role, passwordHash, createdAt"
+    private static let userColumns = "name, role, passwordHash, createdAt, disabled"
     /// What every query of a token selects, read by name in `token(_:)`.
     private static let tokenColumns = "id, user, label, createdAt, expiresAt, revoked, lastUsedAt"
     /// What every query of a session selects, read by name in `session(_:)`.
@@ -278,7 +290,8 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         }
         return User(
             name: name, role: role, passwordHash: row["passwordHash"],
-            createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]))
+            createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
+            disabled: row["disabled"])
     }
 
     private static func token(_ row: Row) -> APIToken {

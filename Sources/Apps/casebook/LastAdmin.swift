@@ -1,7 +1,7 @@
 import AccountsCore
 
-/// Whether a change to a user (another role, or their removal) took away a server's last
-/// admin while other users remain: done as asked, and said, since nobody is then left to edit
+/// Whether a change to a user (another role, their removal, or disabling them) took away a
+/// server's last enabled admin while other users remain: done as asked, and said, since nobody is then left to edit
 /// the menu, review respondents or read the documents.
 enum LastAdmin {
     static let note =
@@ -11,10 +11,12 @@ enum LastAdmin {
     static func goneAfter(
         name: String, in users: Users, _ change: () async throws -> Void
     ) async throws -> Bool {
-        let wasAdmin = try await users.all().contains { $0.name == name && $0.role == .admin }
+        let wasAdmin = try await users.all().contains {
+            $0.name == name && $0.role == .admin && !$0.disabled
+        }
         try await change()
         guard wasAdmin else { return false }
         let remaining = try await users.all()
-        return !remaining.isEmpty && !remaining.contains { $0.role == .admin }
+        return !remaining.isEmpty && !remaining.contains { $0.role == .admin && !$0.disabled }
     }
 }

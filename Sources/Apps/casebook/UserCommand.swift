@@ -18,7 +18,8 @@ struct UserCommand: AsyncParsableCommand {
             """,
         subcommands: [
             UserAddCommand.self, UserListCommand.self, UserPasswdCommand.self,
-            UserRoleCommand.self, UserRmCommand.self,
+            UserRoleCommand.self, UserDisableCommand.self, UserEnableCommand.self,
+            UserRmCommand.self,
         ])
 
     /// A new password: asked twice on a terminal, read once from standard input.
@@ -69,9 +70,9 @@ struct UserAddCommand: AsyncParsableCommand {
 
 struct UserListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "list", abstract: "List the users: name, role, when added.")
+        commandName: "list", abstract: "List the users: name, role, when added, if disabled.")
 
-    @Flag(help: "Print JSON: [{\"name\", \"role\", \"createdAt\"}].")
+    @Flag(help: "Print JSON: [{\"name\", \"role\", \"createdAt\", \"disabled\"?}].")
     var json = false
 
     @OptionGroup var data: DataDirectoryOption
@@ -92,7 +93,10 @@ struct UserListCommand: AsyncParsableCommand {
             var table = TextTable(header: ["NAME", "ROLE", "ADDED"])
             for user in all {
                 table.rows.append(
-                    [user.name, user.role.rawValue, user.createdAt.formatted(.iso8601)])
+                    [
+                        user.name, user.role.rawValue + (user.disabled ? " (disabled)" : ""),
+                        user.createdAt.formatted(.iso8601),
+                    ])
             }
             for line in table.lines { try StandardStreams.output(line) }
         }

@@ -88,6 +88,8 @@ enum RouteTable {
         Route(.post, "/admin/users", .page, .roles([.admin])),
         Route(.post, "/admin/users/role", .page, .roles([.admin])),
         Route(.post, "/admin/users/remove", .page, .roles([.admin])),
+        Route(.post, "/admin/users/disable", .page, .roles([.admin])),
+        Route(.post, "/admin/users/enable", .page, .roles([.admin])),
         Route(.get, "/admin/tokens", .page, .roles([.admin])),
         Route(.post, "/admin/tokens", .page, .roles([.admin])),
         Route(.post, "/admin/tokens/revoke", .page, .roles([.admin])),
@@ -113,7 +115,8 @@ enum RouteTable {
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
         "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
-        "POST /admin/users/remove", "GET /admin/tokens", "POST /admin/tokens",
+        "POST /admin/users/remove", "POST /admin/users/disable", "POST /admin/users/enable",
+        "GET /admin/tokens", "POST /admin/tokens",
         "POST /admin/tokens/revoke", "GET /admin/audit", "GET /account/security",
         "POST /account/password",
         "POST /account/tokens", "POST /account/tokens/revoke", "POST /account/sessions/end",

@@ -97,6 +97,15 @@ struct SignInPages: Sendable {
                 message: "That name and password do not match.")
         }
         throttle.succeeded(attempt)
+        // The right password of a disabled user: said plainly to whoever knows it.
+        guard !user.disabled else {
+            await access.audit.record(
+                .signInFailed, actor: user.name, detail: "disabled; " + (agent ?? ""),
+                request: request)
+            return refusal(
+                request, name: name, next: next, status: .forbidden,
+                message: "Your account is disabled: ask an admin to enable it.")
+        }
         await access.audit.record(.signedIn, actor: user.name, detail: agent, request: request)
         // A new session on every sign-in, and the old one (if any) ended: a session
         // cookie planted before sign-in is worth nothing after it.

@@ -59,6 +59,7 @@ struct AdminAuditPage: Sendable {
         .signedIn: "signed in", .signInFailed: "sign-in refused", .signedOut: "signed out",
         .firstAdminMade: "made the first admin", .userAdded: "added a user",
         .roleChanged: "changed a role", .userRemoved: "removed a user",
+        .userDisabled: "disabled a user", .userEnabled: "enabled a user",
         .passwordChanged: "changed a password", .tokenMade: "made a token",
         .tokenRevoked: "revoked a token",
     ]

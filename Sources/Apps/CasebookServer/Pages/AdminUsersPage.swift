@@ -3,10 +3,11 @@ import Foundation
 import Hummingbird
 
 /// `/admin/users`: the server's users, for admins — each with their role and when they were
-/// added; a form to add one (name, role, password twice); beside each, their role changed or
-/// them removed (after a page that asks). A change takes effect at once: the user's sessions
-/// end, and this server forgets who its cookies and tokens stood for. The last admin is neither
-/// removed nor demoted while other users remain, so that somebody can still manage the rest.
+/// added; a form to add one (name, role, password twice); beside each, their role changed,
+/// them disabled or enabled again, or them removed (after a page that asks). A change takes
+/// effect at once: the user's sessions end, and this server forgets who its cookies and tokens
+/// stood for. The last enabled admin is neither removed, demoted nor disabled while other
+/// users remain, so that somebody can still manage the rest.
 struct AdminUsersPage: Sendable {
     let renderer: PageRenderer
     let access: AccessServices
@@ -16,6 +17,12 @@ struct AdminUsersPage: Sendable {
         router.post("/admin/users", use: add)
         router.post("/admin/users/role", use: changeRole)
         router.post("/admin/users/remove", use: remove)
+        router.post("/admin/users/disable") { request, context in
+            try await setDisabled(true, request, context: context)
+        }
+        router.post("/admin/users/enable") { request, context in
+            try await setDisabled(false, request, context: context)
+        }
     }
 
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
@@ -96,6 +103,42 @@ struct AdminUsersPage: Sendable {
         )
     }
 
+    /// `POST /admin/users/disable` and `/enable` (`name`): a disabled user cannot sign in, their
+    /// sessions end at once and their tokens are refused; everything else of theirs is kept.
+    func setDisabled(_ disabled: Bool, _ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let form = try await PostedForm.read(request)
+        try await refuseWithoutUsers()
+        let name = form["name"] ?? ""
+        let user = try await user(named: name)
+        guard user.disabled != disabled else {
+            return try await page(
+                request, done: "\(name) is \(disabled ? "disabled" : "enabled") already.")
+        }
+        if disabled, user.role == .admin, try await isLastAdmin(name) {
+            return try await page(
+                request,
+                problem:
+                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                status: .conflict)
+        }
+        do {
+            try await access.users.setDisabled(disabled, name: name)
+        } catch UserError.unknown {
+            throw RequestError(.notFound, "There is no user named '\(name)'.")
+        }
+        forgetCredentials()
+        await access.audit.record(
+            disabled ? .userDisabled : .userEnabled, actor: SignedInUser.current, subject: name,
+            request: request)
+        return try await page(
+            request,
+            done: disabled
+                ? "\(name) is disabled: their sessions ended, and they cannot sign in or use their tokens until enabled again."
+                : "\(name) is enabled: they can sign in, and their tokens work again.")
+    }
+
     /// `POST /admin/users/remove` (`name`, and `confirm=yes` from the page that asks).
     @Sendable func remove(_ request: Request, context: some RequestContext) async throws
         -> Response
@@ -142,14 +185,15 @@ struct AdminUsersPage: Sendable {
         typed: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let users = try await access.users.all()
-        let admins = users.filter { $0.role == .admin }.count
+        let admins = users.filter { $0.role == .admin && !$0.disabled }.count
         let me = SignedInUser.current
         let rows = users.map { user -> [String: Any] in
             [
                 "name": user.name, "role": user.role.rawValue,
                 "added": user.createdAt.formatted(.iso8601.year().month().day()),
                 "you": user.name == me,
-                "lastAdmin": user.role == .admin && admins == 1,
+                "lastAdmin": user.role == .admin && !user.disabled && admins == 1,
+                "disabled": user.disabled,
                 "roles": Self.roles(chosen: user.role),
                 "id": "role-" + user.name.replacingOccurrences(of: ".", with: "-"),
             ]
@@ -158,13 +202,21 @@ struct AdminUsersPage: Sendable {
             "admin-users", title: "Users",
             context: [
                 "users": rows,
-                "countWords": EnglishCount.phrase(users.count, "user", plural: "users"),
+                "countWords": Self.countWords(users),
                 "done": done ?? false,
                 "problem": problem ?? false, "name": typed["name"] ?? "",
                 "roles": Self.roles(chosen: typed["role"].flatMap(UserRole.init) ?? .diarist),
                 "shortest": Users.passwordBytes.lowerBound,
                 "longest": Users.passwordBytes.upperBound,
             ], request: request, status: status)
+    }
+
+    /// "3 users can sign in", and how many cannot: "; 1 is disabled".
+    static func countWords(_ users: [User]) -> String {
+        let disabled = users.filter(\.disabled).count
+        let enabled = EnglishCount.phrase(users.count - disabled, "user") + " can sign in"
+        guard disabled > 0 else { return enabled }
+        return enabled + "; \(disabled) \(disabled == 1 ? "is" : "are") disabled"
     }
 
     static func roles(chosen: UserRole) -> [[String: Any]] {
@@ -199,10 +251,11 @@ struct AdminUsersPage: Sendable {
         return user
     }
 
-    /// Whether `name` is the only admin: neither removed nor demoted here, even as the only
-    /// user (a server left without users is open to whoever reaches it).
+    /// Whether `name` is the only enabled admin: neither removed, demoted nor disabled here,
+    /// even as the only user (a server left without users is open to whoever reaches it).
     private func isLastAdmin(_ name: String) async throws -> Bool {
-        try await access.users.all().filter { $0.role == .admin }.map(\.name) == [name]
+        try await access.users.all().filter { $0.role == .admin && !$0.disabled }.map(\.name)
+            == [name]
     }
 
     /// On this server at once; on others sharing the store, when they notice the change.
