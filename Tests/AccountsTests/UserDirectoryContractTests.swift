@@ -364,4 +364,36 @@ struct UserDirectoryContractTests {
             #expect(try await store.user(named: "dan") == addedDisabled)
         }
     }
+
+    /// A reset link is kept by its hash for its user only, the newest of theirs alone; taken,
+    /// it is gone (it works once); it goes with its user.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func keepsOneResetPerUserThatIsTakenOnce(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let resets = try #require(store as? any PasswordResetStore)
+            try await store.add(
+                User(name: "ada", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            let first = PasswordReset(
+                user: "ada", createdAt: Self.created,
+                expiresAt: Self.created.addingTimeInterval(86_400))
+            try await resets.addReset(first, secretHash: "r-1")
+            #expect(try await resets.reset(secretHash: "r-1") == first)
+            let second = PasswordReset(
+                user: "ada", createdAt: Self.created.addingTimeInterval(60.5),
+                expiresAt: Self.created.addingTimeInterval(86_460.5))
+            try await resets.addReset(second, secretHash: "r-2")
+            #expect(try await resets.reset(secretHash: "r-1") == nil, "only the newest works")
+            #expect(try await resets.takeReset(secretHash: "r-2") == second)
+            #expect(try await resets.takeReset(secretHash: "r-2") == nil, "once")
+            #expect(try await resets.reset(secretHash: "r-2") == nil)
+            await #expect(throws: UserError.unknown("bob")) {
+                try await resets.addReset(
+                    PasswordReset(user: "bob", createdAt: Self.created, expiresAt: Self.created),
+                    secretHash: "r-3")
+            }
+            try await resets.addReset(first, secretHash: "r-4")
+            try await store.remove(named: "ada")
+            #expect(try await resets.reset(secretHash: "r-4") == nil)
+        }
+    }
 }

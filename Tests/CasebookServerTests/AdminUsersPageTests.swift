@@ -146,6 +146,50 @@ struct AdminUsersPageTests {
         }
     }
 
+    /// An admin makes a reset link for sam and gives it; whoever opens it sets sam's password
+    /// once (a refused one leaves the link), sam's sessions end, and the link is spent.
+    @Test func aResetLinkSetsAUsersPasswordOnce() async throws {
+        let sams = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: "sam")
+        try await withPages(as: "ada") { pages in
+            let made = try await pages.post("/admin/users/reset-link", ["name": "sam"])
+            #expect(made.status == .ok)
+            #expect(made.html.contains("A link for sam to set a new password"))
+            let path = try #require(
+                made.html.firstMatch(
+                    of: /value="https?:\/\/[^\/"]+(\/password-reset\/[A-Za-z0-9_-]{43})"/)?
+                    .1)
+            pages.setCookie(SignInPages.sessionCookie, "")
+            let form = try await pages.get(String(path))
+            #expect(form.status == .ok)
+            #expect(form.html.contains("Set a new password for <strong>sam</strong>"))
+            let differ = try await pages.post(
+                String(path), ["password": "a new password", "again": "a new passwort"])
+            #expect(differ.status == .badRequest)
+            #expect(differ.html.contains("The two passwords differ"))
+            let set = try await pages.post(
+                String(path), ["password": "a new password", "again": "a new password"])
+            #expect(set.status == .ok)
+            #expect(set.html.contains("Your password is set, sam"))
+            let users = Users(
+                store: fixture.people,
+                hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
+            #expect(try await users.authenticate(name: "sam", password: "a new password") != nil)
+            #expect(
+                try await Sessions(store: fixture.people, users: fixture.people).user(
+                    forSecret: sams) == nil)
+            let spent = try await pages.get(String(path))
+            #expect(spent.status == .notFound)
+            #expect(spent.html.contains("This link does not work"))
+            let guessed = try await pages.get(
+                "/password-reset/" + String(repeating: "a", count: 43))
+            #expect(guessed.status == .notFound)
+            let events = try await fixture.people.entries(limit: 10, before: nil).map(\.event)
+            #expect(events.map(\.action).prefix(2) == [.passwordChanged, .resetLinkMade])
+            #expect(!events.contains { ($0.detail ?? "").contains(path.dropFirst(16)) })
+        }
+    }
+
     @Test func nobodyButAnAdminMayManageUsers() async throws {
         try await withPages(as: "sam") { pages in
             let refused = try await pages.get("/admin/users")

@@ -152,6 +152,14 @@ struct TemplateContextTests {
             _ = try await pages.post("/admin/tokens", ["user": "nobody", "name": "x"])
             _ = try await pages.post("/account/tokens", ["name": "laptop", "expires": "30"])
             _ = try await pages.post("/account/tokens", ["name": ""])
+            let link = try await pages.post("/admin/users/reset-link", ["name": "ada"])
+            let path = try #require(
+                link.html.firstMatch(of: /(\/password-reset\/[A-Za-z0-9_-]{43})/)?.1)
+            _ = try await pages.get(String(path))
+            _ = try await pages.post(String(path), ["password": "short", "again": "short"])
+            _ = try await pages.post(
+                String(path), ["password": "correct horse", "again": "correct horse"])
+            _ = try await pages.get(String(path))
         }
         let checker = TemplateNames(templates: PageTemplates.templates)
         var missing: [String] = []

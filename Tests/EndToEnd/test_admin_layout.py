@@ -42,12 +42,18 @@ def test_an_admins_team_pages_are_laid_out(team, browser, screenshot, width, hei
         browser.get(team.url + path)
         screenshot(f"admin-{name}-{width}")
         check_laid_out(browser, width, f"the admin's {path} at {width} px")
-        # A user's Disable and Remove stand side by side, one size, on one line.
+        # A user's Disable, Reset password and Remove stand side by side, one size, on one line.
         for actions in browser.find_elements(By.CSS_SELECTOR, ".row-actions"):
             boxes = [button.rect for button in actions.find_elements(By.TAG_NAME, "button")]
-            assert len(boxes) == 2, f"a user's actions at {width} px: {boxes}"
-            assert abs(boxes[0]["y"] - boxes[1]["y"]) <= 2, f"a user's buttons out of line at {width} px: {boxes}"
-            assert abs(boxes[0]["height"] - boxes[1]["height"]) <= 2, f"a user's buttons differ in height at {width} px: {boxes}"
+            assert len(boxes) == 3, f"a user's actions at {width} px: {boxes}"
+            edge = browser.execute_script(
+                "const m = document.querySelector('main'); const r = m.getBoundingClientRect();"
+                " return r.right - parseFloat(getComputedStyle(m).paddingRight);")
+            assert boxes[-1]["x"] + boxes[-1]["width"] <= edge + 1, \
+                f"a user's buttons stand past the page's column at {width} px: {boxes}, {edge}"
+            for box in boxes[1:]:
+                assert abs(boxes[0]["y"] - box["y"]) <= 2, f"a user's buttons out of line at {width} px: {boxes}"
+                assert abs(boxes[0]["height"] - box["height"]) <= 2, f"a user's buttons differ in height at {width} px: {boxes}"
     browser.delete_all_cookies()
 
 

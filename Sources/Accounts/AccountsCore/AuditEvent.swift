@@ -16,6 +16,7 @@ public struct AuditEvent: Codable, Equatable, Sendable {
         case userEnabled = "user-enabled"
         case userRemoved = "user-removed"
         case passwordChanged = "password-changed"
+        case resetLinkMade = "reset-link-made"
         case tokenMade = "token-made"
         case tokenRevoked = "token-revoked"
     }

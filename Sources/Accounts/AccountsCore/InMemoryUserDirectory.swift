@@ -2,7 +2,7 @@ import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
 public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore,
+    AuditStore, PasswordResetStore,
     @unchecked Sendable
 {
     private var audit: [AuditEntry] = []
@@ -11,6 +11,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
     private var byName: [String: User] = [:]
     private var tokensByHash: [String: APIToken] = [:]
     private var sessionsByHash: [String: SignInSession] = [:]
+    private var resetsByHash: [String: PasswordReset] = [:]
 
     public init() {}
 
@@ -65,6 +66,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
         try lock.withLock {
             guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }
             tokensByHash = tokensByHash.filter { $0.value.user != name }
+            resetsByHash = resetsByHash.filter { $0.value.user != name }
             sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
     }
@@ -136,6 +138,22 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
                     ($1.session.createdAt, $1.secretHash) < ($0.session.createdAt, $0.secretHash)
                 }
         }
+    }
+
+    public func addReset(_ reset: PasswordReset, secretHash: String) async throws {
+        try lock.withLock {
+            guard byName[reset.user] != nil else { throw UserError.unknown(reset.user) }
+            resetsByHash = resetsByHash.filter { $0.value.user != reset.user }
+            resetsByHash[secretHash] = reset
+        }
+    }
+
+    public func reset(secretHash: String) async throws -> PasswordReset? {
+        lock.withLock { resetsByHash[secretHash] }
+    }
+
+    public func takeReset(secretHash: String) async throws -> PasswordReset? {
+        lock.withLock { resetsByHash.removeValue(forKey: secretHash) }
     }
 
     public func append(_ event: AuditEvent) async throws {

@@ -97,6 +97,13 @@ public struct Users: Sendable {
         return matches ? user : nil
     }
 
+    /// Refuses a password the rules do not allow (8 to 72 bytes, no NUL), as `add` and
+    /// `changePassword` would.
+    /// - Throws: `UserError.weakPassword`.
+    public static func checkPassword(_ password: String) throws {
+        try check(password)
+    }
+
     private static func check(_ password: String) throws {
         let bytes = password.utf8.count
         guard bytes >= passwordBytes.lowerBound else {

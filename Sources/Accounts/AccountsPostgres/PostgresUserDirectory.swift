@@ -6,7 +6,7 @@ import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
 public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore
+    AuditStore, PasswordResetStore
 {
     private let client: PostgresClient
     private let operations: PostgresOperations
@@ -78,6 +78,19 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                 5, "user disabled",
                 sql: [
                     "ALTER TABLE casebook_user ADD COLUMN disabled boolean NOT NULL DEFAULT false"
+                ]),
+            PostgresMigration(
+                6, "create password reset",
+                sql: [
+                    """
+                    CREATE TABLE password_reset (
+                        secret_hash text PRIMARY KEY,
+                        user_name text NOT NULL UNIQUE
+                            REFERENCES casebook_user(name) ON DELETE CASCADE,
+                        created_at double precision NOT NULL,
+                        expires_at double precision NOT NULL
+                    )
+                    """
                 ]),
         ])
 
@@ -367,6 +380,64 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                         lastUsedAt: used.map(Date.init(timeIntervalSinceReferenceDate:))))
             }
             return tokens
+        }
+    }
+
+    // MARK: Password resets
+
+    /// In one statement: the user's earlier reset is replaced, never kept beside the new one.
+    public func addReset(_ reset: PasswordReset, secretHash: String) async throws {
+        let user = reset.user
+        let created = reset.createdAt.timeIntervalSinceReferenceDate
+        let expires = reset.expiresAt.timeIntervalSinceReferenceDate
+        do {
+            try await answering { client in
+                try await client.query(
+                    """
+                    INSERT INTO password_reset (secret_hash, \(unescaped: Self.resetColumns))
+                    VALUES (\(secretHash), \(user), \(created), \(expires))
+                    ON CONFLICT (user_name) DO UPDATE SET secret_hash = excluded.secret_hash,
+                        created_at = excluded.created_at, expires_at = excluded.expires_at
+                    """)
+            }
+        } catch let error as StoreUnavailableError where error.reason.contains("23503") {
+            throw UserError.unknown(user)
+        }
+    }
+
+    public func reset(secretHash: String) async throws -> PasswordReset? {
+        try await resets(
+            """
+            SELECT \(unescaped: Self.resetColumns) FROM password_reset
+            WHERE secret_hash = \(secretHash)
+            """
+        ).first
+    }
+
+    public func takeReset(secretHash: String) async throws -> PasswordReset? {
+        try await resets(
+            """
+            DELETE FROM password_reset WHERE secret_hash = \(secretHash)
+            RETURNING \(unescaped: Self.resetColumns)
+            """
+        ).first
+    }
+
+    /// What every query of a reset selects, in the order `resets(_:)` decodes it.
+    private static let resetColumns = "user_name, created_at, expires_at"
+
+    private func resets(_ query: PostgresQuery) async throws -> [PasswordReset] {
+        try await answering { client in
+            var resets: [PasswordReset] = []
+            for try await (user, created, expires) in try await client.query(query).decode(
+                (String, Double, Double).self)
+            {
+                resets.append(
+                    PasswordReset(
+                        user: user, createdAt: Date(timeIntervalSinceReferenceDate: created),
+                        expiresAt: Date(timeIntervalSinceReferenceDate: expires)))
+            }
+            return resets
         }
     }
 

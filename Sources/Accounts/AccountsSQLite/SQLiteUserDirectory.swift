@@ -8,7 +8,7 @@ import StoreFailures
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
 public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore
+    AuditStore, PasswordResetStore
 {
     private let database: StoreDatabase
 
@@ -72,6 +72,16 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         StoreMigration(
             "user disabled",
             sql: "ALTER TABLE user ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0"),
+        StoreMigration(
+            "create password reset",
+            sql: """
+                    CREATE TABLE password_reset (
+                        secretHash TEXT PRIMARY KEY NOT NULL,
+                        user TEXT NOT NULL UNIQUE REFERENCES user(name) ON DELETE CASCADE,
+                        createdAt REAL NOT NULL,
+                        expiresAt REAL NOT NULL
+                    );
+                """),
     ]
 
     public func add(_ user: User) async throws {
@@ -152,6 +162,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         try await database.write { db in
             try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM password_reset WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
             guard db.changesCount == 1 else { throw UserError.unknown(name) }
         }
@@ -310,6 +321,56 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             user: row["user"], createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
             expiresAt: Date(timeIntervalSinceReferenceDate: row["expiresAt"]),
             userAgent: row["userAgent"])
+    }
+
+    // MARK: Password resets
+
+    public func addReset(_ reset: PasswordReset, secretHash: String) async throws {
+        try await database.write { db in
+            guard
+                try Int.fetchOne(
+                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [reset.user]) != nil
+            else { throw UserError.unknown(reset.user) }
+            try db.execute(
+                sql: "DELETE FROM password_reset WHERE user = ?", arguments: [reset.user])
+            try db.execute(
+                sql:
+                    "INSERT INTO password_reset (secretHash, \(Self.resetColumns)) VALUES (?, ?, ?, ?)",
+                arguments: [
+                    secretHash, reset.user, reset.createdAt.timeIntervalSinceReferenceDate,
+                    reset.expiresAt.timeIntervalSinceReferenceDate,
+                ])
+        }
+    }
+
+    public func reset(secretHash: String) async throws -> PasswordReset? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.resetColumns) FROM password_reset WHERE secretHash = ?",
+                arguments: [secretHash]
+            ).map(Self.reset)
+        }
+    }
+
+    public func takeReset(secretHash: String) async throws -> PasswordReset? {
+        try await database.write { db in
+            let reset = try Row.fetchOne(
+                db, sql: "SELECT \(Self.resetColumns) FROM password_reset WHERE secretHash = ?",
+                arguments: [secretHash]
+            ).map(Self.reset)
+            try db.execute(
+                sql: "DELETE FROM password_reset WHERE secretHash = ?", arguments: [secretHash])
+            return reset
+        }
+    }
+
+    /// What every query of a reset selects, read by name in `reset(_:)`.
+    private static let resetColumns = "user, createdAt, expiresAt"
+
+    private static func reset(_ row: Row) -> PasswordReset {
+        PasswordReset(
+            user: row["user"], createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
+            expiresAt: Date(timeIntervalSinceReferenceDate: row["expiresAt"]))
     }
 
     // MARK: The audit log

@@ -23,6 +23,7 @@ struct AdminUsersPage: Sendable {
         router.post("/admin/users/enable") { request, context in
             try await setDisabled(false, request, context: context)
         }
+        router.post("/admin/users/reset-link", use: makeResetLink)
     }
 
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
@@ -139,6 +140,30 @@ struct AdminUsersPage: Sendable {
                 : "\(name) is enabled: they can sign in, and their tokens work again.")
     }
 
+    /// `POST /admin/users/reset-link` (`name`): a one-time link for the user to set a new
+    /// password with, shown once, for the admin to give them. A newer link replaces it.
+    @Sendable func makeResetLink(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        try await refuseWithoutUsers()
+        let name = form["name"] ?? ""
+        _ = try await user(named: name)
+        guard let resets = access.resets else {
+            throw RequestError(.notImplemented, "This server's user store keeps no reset links.")
+        }
+        let (reset, secret) = try await resets.create(for: name)
+        await access.audit.record(
+            .resetLinkMade, actor: SignedInUser.current, subject: name, request: request)
+        let scheme = access.secureCookies ? "https" : "http"
+        let host = request.head.authority ?? "localhost"
+        return try await page(
+            request,
+            done:
+                "A link for \(name) to set a new password: give it to them yourself (it is shown this once). It works once, until \(SessionRow.minute(reset.expiresAt)), and ends their sessions when used.",
+            resetLink: "\(scheme)://\(host)\(PasswordResetPage.path(secret))")
+    }
+
     /// `POST /admin/users/remove` (`name`, and `confirm=yes` from the page that asks).
     @Sendable func remove(_ request: Request, context: some RequestContext) async throws
         -> Response
@@ -182,7 +207,8 @@ struct AdminUsersPage: Sendable {
 
     private func page(
         _ request: Request, done: String? = nil, problem: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:], resetLink: String? = nil,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let users = try await access.users.all()
         let admins = users.filter { $0.role == .admin && !$0.disabled }.count
@@ -203,7 +229,8 @@ struct AdminUsersPage: Sendable {
             context: [
                 "users": rows,
                 "countWords": Self.countWords(users),
-                "done": done ?? false,
+                "done": done ?? false, "resetLink": resetLink ?? false,
+                "resets": access.resets != nil,
                 "problem": problem ?? false, "name": typed["name"] ?? "",
                 "roles": Self.roles(chosen: typed["role"].flatMap(UserRole.init) ?? .diarist),
                 "shortest": Users.passwordBytes.lowerBound,

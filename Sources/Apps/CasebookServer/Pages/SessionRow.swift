@@ -37,7 +37,7 @@ enum SessionRow {
         return "\(name) on \(system)"
     }
 
-    private static func minute(_ date: Date) -> String {
+    static func minute(_ date: Date) -> String {
         var style = Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .space)
         style = style.year().month().day().time(includingFractionalSeconds: false)
         return String(style.format(date).prefix(16)) + " UTC"

@@ -193,6 +193,9 @@ public enum CasebookServer {
                 secureCookies: configuration.secureCookies,
                 privateMenu: configuration.privateMenu)
             access.audit = AuditRecorder(store: users as? any AuditStore)
+            access.resets = (users as? any PasswordResetStore).map {
+                PasswordResets(store: $0, users: access.users)
+            }
             access.setupCode = configuration.setupCode
             return access
         }
@@ -280,6 +283,7 @@ public enum CasebookServer {
             AdminAuditPage(renderer: renderer, access: access).addRoutes(to: router)
             AccountSecurityPage(renderer: renderer, access: access, signIn: signIn)
                 .addRoutes(to: router)
+            PasswordResetPage(renderer: renderer, access: access).addRoutes(to: router)
         }
         account.addRoutes(to: router)
         DocumentsPage(renderer: renderer, folder: services.layout.documentsFolder)

@@ -21,4 +21,6 @@ struct AccessServices: Sendable {
     var audit = AuditRecorder(store: nil)
     /// The code the first admin's page asks for (`Configuration.setupCode`).
     var setupCode: String?
+    /// One-time links to set a new password, where the user store keeps them.
+    var resets: PasswordResets?
 }
