@@ -19,6 +19,11 @@ public struct AuditEvent: Codable, Equatable, Sendable {
         case resetLinkMade = "reset-link-made"
         case tokenMade = "token-made"
         case tokenRevoked = "token-revoked"
+        case menuSaved = "menu-saved"
+        case respondentsReviewed = "respondents-reviewed"
+        case diaryImported = "diary-imported"
+        case diaryExported = "diary-exported"
+        case surveyExported = "survey-exported"
     }
 
     public var at: Date

@@ -115,6 +115,27 @@ enum RouteTable {
         Route(.get, "/metrics", .api, .roles([.admin])),
     ]
 
+    /// The routes whose success the audit log records (`AuditMiddleware`), beside what the
+    /// pages about people and credentials record themselves.
+    static let audited: [String: AuditedRoute] = [
+        "POST /menu/edit": AuditedRoute(.menuSaved),
+        "POST /menu/dish": AuditedRoute(.menuSaved),
+        "POST /menu/restaurant": AuditedRoute(.menuSaved),
+        "POST /menu/restore": AuditedRoute(.menuSaved),
+        "POST /survey/review": AuditedRoute(.respondentsReviewed),
+        "POST /survey/respondents/{id}/review": AuditedRoute(.respondentsReviewed),
+        "POST /api/respondent-reviews": AuditedRoute(.respondentsReviewed),
+        "POST /diary/import": AuditedRoute(.diaryImported),
+        "POST /api/diary/import": AuditedRoute(.diaryImported),
+        "GET /diary/export": AuditedRoute(.diaryExported),
+        "GET /api/respondents": AuditedRoute(.surveyExported) { request in
+            guard let query = try? FormFields(query: request) else { return false }
+            return
+                (try? RespondentsController.exportFormat(
+                    query, accept: request.headers[.accept])) != nil
+        },
+    ]
+
     /// The routes of signing in and out, served only by a server with a user store.
     static let signInRoutes: Set<String> = [
         "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",

@@ -60,7 +60,10 @@ struct AdminAuditPage: Sendable {
         .firstAdminMade: "made the first admin", .userAdded: "added a user",
         .roleChanged: "changed a role", .userRemoved: "removed a user",
         .userDisabled: "disabled a user", .userEnabled: "enabled a user",
-        .passwordChanged: "changed a password", .resetLinkMade: "made a password reset link", .tokenMade: "made a token",
-        .tokenRevoked: "revoked a token",
+        .passwordChanged: "changed a password", .resetLinkMade: "made a password reset link",
+        .tokenMade: "made a token",
+        .tokenRevoked: "revoked a token", .menuSaved: "saved the menu",
+        .respondentsReviewed: "reviewed respondents", .diaryImported: "imported a diary",
+        .diaryExported: "exported a diary", .surveyExported: "exported respondents",
     ]
 }

@@ -253,6 +253,7 @@ public enum CasebookServer {
         }
         if let access = services.access, let signIn {
             router.middlewares.add(AccessMiddleware(access: access, signIn: signIn))
+            router.middlewares.add(AuditMiddleware(audit: access.audit))
         }
         router.middlewares.add(ConditionalGetMiddleware())
         ServerController(metrics: services.metrics, database: services.database)
