@@ -396,4 +396,45 @@ struct UserDirectoryContractTests {
             #expect(try await resets.reset(secretHash: "r-4") == nil)
         }
     }
+
+    /// A second factor is kept whole for its user, each step is accepted once and in order,
+    /// each recovery code once; it goes when turned off or with its user.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func keepsASecondFactorWhoseCodesWorkOnce(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let factors = try #require(store as? any SecondFactorStore)
+            try await store.add(
+                User(name: "ana", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            let factor = SecondFactor(
+                secret: "MZXW6YTBOI", enabledAt: Self.created, lastStep: 100,
+                recoveryCodeHashes: ["h1", "h2", "h3"])
+            try await factors.setSecondFactor(factor, user: "ana")
+            #expect(try await factors.secondFactor(user: "ana") == factor)
+            #expect(try await factors.secondFactor(user: "bob") == nil)
+            #expect(try await factors.useStep(100, user: "ana") == false, "not after the last")
+            #expect(try await factors.useStep(101, user: "ana"))
+            #expect(try await factors.useStep(101, user: "ana") == false)
+            #expect(try await factors.useStep(50, user: "ana") == false)
+            #expect(try await factors.useRecoveryCode(hash: "h2", user: "ana"))
+            #expect(try await factors.useRecoveryCode(hash: "h2", user: "ana") == false)
+            #expect(try await factors.useRecoveryCode(hash: "h9", user: "ana") == false)
+            var used = factor
+            used.lastStep = 101
+            used.recoveryCodeHashes = ["h1", "h3"]
+            #expect(try await factors.secondFactor(user: "ana") == used)
+            var fresh = factor
+            fresh.lastStep = nil
+            try await factors.setSecondFactor(fresh, user: "ana")
+            #expect(try await factors.secondFactor(user: "ana") == fresh, "replaced whole")
+            #expect(try await factors.useStep(1, user: "ana"))
+            await #expect(throws: UserError.unknown("bob")) {
+                try await factors.setSecondFactor(factor, user: "bob")
+            }
+            try await factors.setSecondFactor(nil, user: "ana")
+            #expect(try await factors.secondFactor(user: "ana") == nil)
+            try await factors.setSecondFactor(factor, user: "ana")
+            try await store.remove(named: "ana")
+            #expect(try await factors.secondFactor(user: "ana") == nil)
+        }
+    }
 }

@@ -147,6 +147,39 @@ struct SignInTests {
         }
     }
 
+    /// With a second factor on, the right password leads to the code page and no session;
+    /// a wrong code is refused, the app's next code signs in, and a used one does not again.
+    @Test func aSecondFactorAsksForTheAppsCodeAfterThePassword() async throws {
+        let totp = TOTP.random()
+        let factors = SecondFactors(store: people)
+        _ = try #require(
+            try await factors.enable(user: "dee", secret: totp.base32, code: totp.code(at: Date())))
+        try await withPages { pages in
+            let password = try await pages.post(
+                "/login", ["username": "dee", "password": "correct horse"])
+            #expect(password.status == .ok)
+            #expect(password.html.contains("The 6-digit code your authenticator app shows"))
+            #expect(pages.cookies["casebook_session"] == nil)
+            let challenge = try #require(
+                password.html.firstMatch(of: /name="challenge" value="([^"]+)"/)?.1)
+            let wrong = try await pages.post(
+                "/login/code", ["challenge": String(challenge), "code": "000000x"])
+            #expect(wrong.status == .unauthorized)
+            #expect(pages.cookies["casebook_session"] == nil)
+            let forged = try await pages.post(
+                "/login/code", ["challenge": String(challenge) + "0", "code": "123456"])
+            #expect(forged.html.contains("Sign in again"))
+            let next = totp.code(step: TOTP.step(at: Date()) + 1)
+            let right = try await pages.post(
+                "/login/code", ["challenge": String(challenge), "code": next])
+            #expect(right.status == .seeOther || right.status == .found)
+            #expect(pages.cookies["casebook_session"] != nil)
+            let replayed = try await pages.post(
+                "/login/code", ["challenge": String(challenge), "code": next])
+            #expect(replayed.status == .unauthorized)
+        }
+    }
+
     @Test func anUnknownNameAndAWrongPasswordGetTheSameAnswer() async throws {
         try await withPages { pages in
             let wrong = try await pages.post(

@@ -152,6 +152,30 @@ struct TemplateContextTests {
             _ = try await pages.post("/admin/tokens", ["user": "nobody", "name": "x"])
             _ = try await pages.post("/account/tokens", ["name": "laptop", "expires": "30"])
             _ = try await pages.post("/account/tokens", ["name": ""])
+            // A second factor set up, refused a wrong code, turned on, then asked for at sign-in.
+            let enrolling = try await pages.post("/account/second-factor/start", [:])
+            let key = try #require(
+                enrolling.html.firstMatch(of: /name="secret" value="([A-Z2-7]+)"/)?.1)
+            _ = try await pages.post(
+                "/account/second-factor", ["secret": String(key), "code": "12345x"])
+            let totp = TOTP(secret: try #require(Base32.decode(String(key))))
+            _ = try await pages.post(
+                "/account/second-factor", ["secret": String(key), "code": totp.code(at: Date())])
+            _ = try await pages.get("/account/security")
+            _ = try await pages.post("/logout", [:])
+            let code = try await pages.post(
+                "/login", ["username": "ada", "password": "correct horse"])
+            let challenge = try #require(
+                code.html.firstMatch(of: /name="challenge" value="([^"]+)"/)?.1)
+            _ = try await pages.post("/login/code", ["challenge": String(challenge), "code": "1"])
+            _ = try await pages.post(
+                "/login/code",
+                [
+                    "challenge": String(challenge),
+                    "code": totp.code(step: TOTP.step(at: Date()) + 1),
+                ])
+            _ = try await pages.post("/account/second-factor/off", ["current": "wrong horse"])
+            _ = try await pages.post("/account/second-factor/off", ["current": "correct horse"])
             let link = try await pages.post("/admin/users/reset-link", ["name": "ada"])
             let path = try #require(
                 link.html.firstMatch(of: /(\/password-reset\/[A-Za-z0-9_-]{43})/)?.1)

@@ -17,6 +17,8 @@ public struct AuditEvent: Codable, Equatable, Sendable {
         case userRemoved = "user-removed"
         case passwordChanged = "password-changed"
         case resetLinkMade = "reset-link-made"
+        case secondFactorOn = "second-factor-on"
+        case secondFactorOff = "second-factor-off"
         case tokenMade = "token-made"
         case tokenRevoked = "token-revoked"
         case menuSaved = "menu-saved"

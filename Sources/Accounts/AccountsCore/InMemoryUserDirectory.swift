@@ -2,7 +2,7 @@ import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
 public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore, PasswordResetStore,
+    AuditStore, PasswordResetStore, SecondFactorStore,
     @unchecked Sendable
 {
     private var audit: [AuditEntry] = []
@@ -12,6 +12,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
     private var tokensByHash: [String: APIToken] = [:]
     private var sessionsByHash: [String: SignInSession] = [:]
     private var resetsByHash: [String: PasswordReset] = [:]
+    private var factorsByUser: [String: SecondFactor] = [:]
 
     public init() {}
 
@@ -67,6 +68,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
             guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }
             tokensByHash = tokensByHash.filter { $0.value.user != name }
             resetsByHash = resetsByHash.filter { $0.value.user != name }
+            factorsByUser[name] = nil
             sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
     }
@@ -154,6 +156,37 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
 
     public func takeReset(secretHash: String) async throws -> PasswordReset? {
         lock.withLock { resetsByHash.removeValue(forKey: secretHash) }
+    }
+
+    public func secondFactor(user: String) async throws -> SecondFactor? {
+        lock.withLock { factorsByUser[user] }
+    }
+
+    public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
+        try lock.withLock {
+            guard byName[user] != nil else { throw UserError.unknown(user) }
+            factorsByUser[user] = factor
+        }
+    }
+
+    public func useStep(_ step: Int64, user: String) async throws -> Bool {
+        lock.withLock {
+            guard let factor = factorsByUser[user], (factor.lastStep ?? .min) < step else {
+                return false
+            }
+            factorsByUser[user]?.lastStep = step
+            return true
+        }
+    }
+
+    public func useRecoveryCode(hash: String, user: String) async throws -> Bool {
+        lock.withLock {
+            guard let index = factorsByUser[user]?.recoveryCodeHashes.firstIndex(of: hash) else {
+                return false
+            }
+            factorsByUser[user]?.recoveryCodeHashes.remove(at: index)
+            return true
+        }
     }
 
     public func append(_ event: AuditEvent) async throws {

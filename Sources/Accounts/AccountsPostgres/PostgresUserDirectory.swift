@@ -6,7 +6,7 @@ import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
 public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore, PasswordResetStore
+    AuditStore, PasswordResetStore, SecondFactorStore
 {
     private let client: PostgresClient
     private let operations: PostgresOperations
@@ -89,6 +89,20 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
                             REFERENCES casebook_user(name) ON DELETE CASCADE,
                         created_at double precision NOT NULL,
                         expires_at double precision NOT NULL
+                    )
+                    """
+                ]),
+            PostgresMigration(
+                7, "create second factor",
+                sql: [
+                    """
+                    CREATE TABLE second_factor (
+                        user_name text PRIMARY KEY
+                            REFERENCES casebook_user(name) ON DELETE CASCADE,
+                        secret text NOT NULL,
+                        enabled_at double precision NOT NULL,
+                        last_step bigint,
+                        recovery text[] NOT NULL
                     )
                     """
                 ]),
@@ -440,6 +454,82 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
             return resets
         }
     }
+
+    // MARK: Second factors
+
+    public func secondFactor(user: String) async throws -> SecondFactor? {
+        try await answering { client -> SecondFactor? in
+            for try await (secret, enabled, step, recovery) in try await client.query(
+                """
+                SELECT \(unescaped: Self.factorColumns) FROM second_factor
+                WHERE user_name = \(user)
+                """
+            ).decode((String, Double, Int64?, [String]).self) {
+                return SecondFactor(
+                    secret: secret, enabledAt: Date(timeIntervalSinceReferenceDate: enabled),
+                    lastStep: step, recoveryCodeHashes: recovery)
+            }
+            return nil
+        }
+    }
+
+    /// In one transaction: the user's earlier factor is replaced, never kept beside it.
+    public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
+        guard try await self.user(named: user) != nil else { throw UserError.unknown(user) }
+        guard let factor else {
+            try await answering { client in
+                try await client.query("DELETE FROM second_factor WHERE user_name = \(user)")
+            }
+            return
+        }
+        let (secret, enabled) = (factor.secret, factor.enabledAt.timeIntervalSinceReferenceDate)
+        let (step, recovery) = (factor.lastStep, factor.recoveryCodeHashes)
+        do {
+            try await answering { client in
+                try await client.query(
+                    """
+                    INSERT INTO second_factor (user_name, \(unescaped: Self.factorColumns))
+                    VALUES (\(user), \(secret), \(enabled), \(step), \(recovery))
+                    ON CONFLICT (user_name) DO UPDATE SET secret = excluded.secret,
+                        enabled_at = excluded.enabled_at, last_step = excluded.last_step,
+                        recovery = excluded.recovery
+                    """)
+            }
+        } catch let error as StoreUnavailableError where error.reason.contains("23503") {
+            throw UserError.unknown(user)
+        }
+    }
+
+    public func useStep(_ step: Int64, user: String) async throws -> Bool {
+        try await answering { client -> Bool in
+            let rows = try await client.query(
+                """
+                UPDATE second_factor SET last_step = \(step)
+                WHERE user_name = \(user) AND (last_step IS NULL OR last_step < \(step))
+                RETURNING user_name
+                """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+    }
+
+    /// In one statement: of two that use one code at once, one does.
+    public func useRecoveryCode(hash: String, user: String) async throws -> Bool {
+        try await answering { client -> Bool in
+            let rows = try await client.query(
+                """
+                UPDATE second_factor SET recovery = array_remove(recovery, \(hash))
+                WHERE user_name = \(user) AND \(hash) = ANY(recovery)
+                RETURNING user_name
+                """)
+            for try await _ in rows.decode(String.self) { return true }
+            return false
+        }
+    }
+
+    /// What every query of a second factor selects, in the order `secondFactor(user:)`
+    /// decodes it.
+    private static let factorColumns = "secret, enabled_at, last_step, recovery"
 
     // MARK: The audit log
 

@@ -8,7 +8,7 @@ import StoreFailures
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
 public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
-    AuditStore, PasswordResetStore
+    AuditStore, PasswordResetStore, SecondFactorStore
 {
     private let database: StoreDatabase
 
@@ -80,6 +80,18 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
                         user TEXT NOT NULL UNIQUE REFERENCES user(name) ON DELETE CASCADE,
                         createdAt REAL NOT NULL,
                         expiresAt REAL NOT NULL
+                    );
+                """),
+        // The recovery codes' hashes, one a line.
+        StoreMigration(
+            "create second factor",
+            sql: """
+                    CREATE TABLE second_factor (
+                        user TEXT PRIMARY KEY NOT NULL REFERENCES user(name) ON DELETE CASCADE,
+                        secret TEXT NOT NULL,
+                        enabledAt REAL NOT NULL,
+                        lastStep INTEGER,
+                        recovery TEXT NOT NULL
                     );
                 """),
     ]
@@ -163,6 +175,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
             try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM password_reset WHERE user = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM second_factor WHERE user = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
             guard db.changesCount == 1 else { throw UserError.unknown(name) }
         }
@@ -371,6 +384,77 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
         PasswordReset(
             user: row["user"], createdAt: Date(timeIntervalSinceReferenceDate: row["createdAt"]),
             expiresAt: Date(timeIntervalSinceReferenceDate: row["expiresAt"]))
+    }
+
+    // MARK: Second factors
+
+    public func secondFactor(user: String) async throws -> SecondFactor? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.factorColumns) FROM second_factor WHERE user = ?",
+                arguments: [user]
+            ).map(Self.factor)
+        }
+    }
+
+    public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
+        try await database.write { db in
+            guard
+                try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user])
+                    != nil
+            else { throw UserError.unknown(user) }
+            try db.execute(sql: "DELETE FROM second_factor WHERE user = ?", arguments: [user])
+            guard let factor else { return }
+            try db.execute(
+                sql:
+                    "INSERT INTO second_factor (user, \(Self.factorColumns)) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    user, factor.secret, factor.enabledAt.timeIntervalSinceReferenceDate,
+                    factor.lastStep, factor.recoveryCodeHashes.joined(separator: "\n"),
+                ])
+        }
+    }
+
+    public func useStep(_ step: Int64, user: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE second_factor SET lastStep = ?1
+                    WHERE user = ?2 AND (lastStep IS NULL OR lastStep < ?1)
+                    """, arguments: [step, user])
+            return db.changesCount == 1
+        }
+    }
+
+    /// In one write transaction: of two that use one code at once, one does.
+    public func useRecoveryCode(hash: String, user: String) async throws -> Bool {
+        try await database.write { db in
+            guard
+                let factor = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.factorColumns) FROM second_factor WHERE user = ?",
+                    arguments: [user]
+                ).map(Self.factor),
+                let index = factor.recoveryCodeHashes.firstIndex(of: hash)
+            else { return false }
+            var left = factor.recoveryCodeHashes
+            left.remove(at: index)
+            try db.execute(
+                sql: "UPDATE second_factor SET recovery = ? WHERE user = ?",
+                arguments: [left.joined(separator: "\n"), user])
+            return true
+        }
+    }
+
+    /// What every query of a second factor selects, read by name in `factor(_:)`.
+    private static let factorColumns = "secret, enabledAt, lastStep, recovery"
+
+    private static func factor(_ row: Row) -> SecondFactor {
+        let recovery: String = row["recovery"]
+        return SecondFactor(
+            secret: row["secret"],
+            enabledAt: Date(timeIntervalSinceReferenceDate: row["enabledAt"]),
+            lastStep: row["lastStep"],
+            recoveryCodeHashes: recovery.split(separator: "\n").map(String.init))
     }
 
     // MARK: The audit log

@@ -17,6 +17,7 @@ enum RouteTable {
         Route(.get, "/app.js", .page, .everyone),
         Route(.get, "/login", .page, .everyone),
         Route(.post, "/login", .page, .everyone),
+        Route(.post, "/login/code", .page, .everyone),
         Route(.post, "/logout", .page, .everyone),
         Route(.get, "/setup", .page, .everyone),
         Route(.post, "/setup", .page, .everyone),
@@ -108,6 +109,9 @@ enum RouteTable {
         Route(.post, "/account/tokens/revoke", .page, .roles(everyRole)),
         Route(.post, "/account/sessions/end", .page, .roles(everyRole)),
         Route(.post, "/account/sessions/end-others", .page, .roles(everyRole)),
+        Route(.post, "/account/second-factor/start", .page, .roles(everyRole)),
+        Route(.post, "/account/second-factor", .page, .roles(everyRole)),
+        Route(.post, "/account/second-factor/off", .page, .roles(everyRole)),
         Route(.get, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         Route(.put, "/api/preferences/{userId}", .api, .owner(parameter: "userId")),
         // The server's own: documents and metrics, for admins.
@@ -138,7 +142,8 @@ enum RouteTable {
 
     /// The routes of signing in and out, served only by a server with a user store.
     static let signInRoutes: Set<String> = [
-        "GET /login", "POST /login", "POST /logout", "GET /setup", "POST /setup",
+        "GET /login", "POST /login", "POST /login/code", "POST /logout", "GET /setup",
+        "POST /setup",
         "GET /admin/users", "POST /admin/users", "POST /admin/users/role",
         "POST /admin/users/remove", "POST /admin/users/disable", "POST /admin/users/enable",
         "POST /admin/users/reset-link", "GET /password-reset/{secret}",
@@ -147,7 +152,8 @@ enum RouteTable {
         "POST /admin/tokens/revoke", "GET /admin/audit", "GET /account/security",
         "POST /account/password",
         "POST /account/tokens", "POST /account/tokens/revoke", "POST /account/sessions/end",
-        "POST /account/sessions/end-others",
+        "POST /account/sessions/end-others", "POST /account/second-factor/start",
+        "POST /account/second-factor", "POST /account/second-factor/off",
     ]
 
     /// The paths of API routes that are not under `/api/`, whose errors are problems too.

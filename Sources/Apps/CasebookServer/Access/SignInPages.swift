@@ -33,6 +33,7 @@ struct SignInPages: Sendable {
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/login", use: form)
         router.post("/login", use: signIn)
+        router.post("/login/code", use: signInWithCode)
         router.post("/logout", use: signOut)
     }
 
@@ -106,7 +107,73 @@ struct SignInPages: Sendable {
                 request, name: name, next: next, status: .forbidden,
                 message: "Your account is disabled: ask an admin to enable it.")
         }
+        // With a second factor, the password alone starts no session: the code page follows.
+        if let factors = access.secondFactors, try await factors.isOn(for: user.name) {
+            return codePage(request, user: user, next: next)
+        }
         await access.audit.record(.signedIn, actor: user.name, detail: agent, request: request)
+        return try await startSession(for: user, request: request, next: next)
+    }
+
+    /// `POST /login/code` (`challenge`, `code`, `next`): the second step of a sign-in whose
+    /// password was right, with the app's code or a recovery code. Wrong codes count as
+    /// failed sign-ins do (per name and address), so a challenge is no way around the limit.
+    @Sendable func signInWithCode(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let challenge = form["challenge"] ?? ""
+        let next = Self.safeNext(form["next"])
+        let again = "Sign in again: the code page has expired."
+        guard let name = SecondFactorChallenge.name(in: challenge),
+            let user = try await users.all().first(where: { $0.name == name }),
+            SecondFactorChallenge.isValid(challenge, for: user), !user.disabled,
+            let factors = access.secondFactors
+        else {
+            return refusal(
+                request, name: "", next: next, status: .unauthorized, message: again)
+        }
+        let attempt = throttle.admit(user: name, address: PeerAddress.address(of: request))
+        if let until = attempt.blockedUntil {
+            return codePage(
+                request, user: user, next: next, status: .tooManyRequests,
+                problem: "Too many wrong codes. " + SignInThrottle.waitWords(until: until))
+        }
+        if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
+        guard try await factors.verify(user: name, code: form["code"] ?? "") else {
+            await access.audit.record(
+                .signInFailed, actor: name, detail: "a wrong second-factor code", request: request)
+            return codePage(
+                request, user: user, next: next, status: .unauthorized,
+                problem:
+                    "That code is not the one your app shows now (or it was used already). Try the next one."
+            )
+        }
+        throttle.succeeded(attempt)
+        await access.audit.record(
+            .signedIn, actor: name,
+            detail: "with a second factor; " + (request.headers[.userAgent] ?? ""),
+            request: request)
+        return try await startSession(for: user, request: request, next: next)
+    }
+
+    /// The page that asks a user whose password was right for their second factor's code.
+    private func codePage(
+        _ request: Request, user: User, next: String, status: HTTPResponse.Status = .ok,
+        problem: String? = nil
+    ) -> Response {
+        renderer.page(
+            "login-code", title: "Your code",
+            context: [
+                "challenge": SecondFactorChallenge.make(for: user), "next": next,
+                "problem": problem ?? false,
+            ], request: request, status: status)
+    }
+
+    /// A new session for `user`, whose credentials were just checked, and the page after it.
+    private func startSession(for user: User, request: Request, next: String) async throws
+        -> Response
+    {
         // A new session on every sign-in, and the old one (if any) ended: a session
         // cookie planted before sign-in is worth nothing after it.
         if let old = CookieValue.named(Self.sessionCookie, in: request) {
@@ -120,7 +187,7 @@ struct SignInPages: Sendable {
                 for: user, userAgent: request.headers[.userAgent])
         else {
             return refusal(
-                request, name: name, next: next, status: .unauthorized,
+                request, name: user.name, next: next, status: .unauthorized,
                 message: "That name and password do not match.")
         }
         let storage = CookieLoginStorage(request: request, secure: secureCookies)

@@ -1,4 +1,5 @@
 import AccountsCore
+import CasebookQR
 import Foundation
 import Hummingbird
 
@@ -20,6 +21,9 @@ struct AccountSecurityPage: Sendable {
         router.post("/account/tokens/revoke", use: revokeToken)
         router.post("/account/sessions/end", use: endSession)
         router.post("/account/sessions/end-others", use: endOtherSessions)
+        router.post("/account/second-factor/start", use: startSecondFactor)
+        router.post("/account/second-factor", use: enableSecondFactor)
+        router.post("/account/second-factor/off", use: disableSecondFactor)
     }
 
     @Sendable func show(_ request: Request, context: some RequestContext) async throws
@@ -37,30 +41,13 @@ struct AccountSecurityPage: Sendable {
         let password = form["password"] ?? ""
         // Guesses at the current password count as failed sign-ins do: a session's holder gets
         // no more tries at it than someone at the sign-in page.
-        let current = form["current"] ?? ""
-        guard current.utf8.count <= Users.passwordBytes.upperBound else {
-            return try await page(
-                request, user: name, problem: "That is not your current password.",
-                status: .badRequest)
-        }
-        let attempt = access.throttle.admit(user: name, address: PeerAddress.address(of: request))
-        if let until = attempt.blockedUntil {
-            return try await page(
-                request, user: name,
-                problem: "Too many wrong passwords. " + SignInThrottle.waitWords(until: until),
-                status: .tooManyRequests)
-        }
-        if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
-        let checked = try await access.users.authenticate(name: name, password: current) {
-            check in try await SignInPages.hashing.runIfActive(check)
+        let checked = try await checkCurrentPassword(
+            form["current"] ?? "", of: name, for: "a password change", request: request)
+        if case .refused(let problem, let status) = checked {
+            return try await page(request, user: name, problem: problem, status: status)
         }
         var problem: String?
-        if checked == nil {
-            problem = "That is not your current password."
-            await access.audit.record(
-                .signInFailed, actor: name, detail: "a password change, with a wrong password",
-                request: request)
-        } else if let refusal = NewUserForm.passwordProblem(password) {
+        if let refusal = NewUserForm.passwordProblem(password) {
             problem = refusal
         } else if password != form["again"] {
             problem = "The two new passwords differ: type the same one twice."
@@ -68,7 +55,7 @@ struct AccountSecurityPage: Sendable {
         if let problem {
             return try await page(request, user: name, problem: problem, status: .badRequest)
         }
-        access.throttle.succeeded(attempt)
+        if case .checked(let attempt) = checked { access.throttle.succeeded(attempt) }
         try await access.users.changePassword(of: name, to: password)
         access.sessionCache.forgetAll()
         await access.audit.record(.passwordChanged, actor: name, subject: name, request: request)
@@ -164,6 +151,103 @@ struct AccountSecurityPage: Sendable {
         )
     }
 
+    /// `POST /account/second-factor/start`: a new secret for the user's authenticator app,
+    /// shown as a QR code and as text, with a field for the code the app then shows. Nothing is
+    /// kept until that code is right.
+    @Sendable func startSecondFactor(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        _ = try await PostedForm.read(request)
+        let name = try Self.user()
+        return try await page(request, user: name, enrolling: TOTP.random())
+    }
+
+    /// `POST /account/second-factor` (`secret`, `code`): turns the second factor on when the
+    /// code is the app's for that secret; the recovery codes are shown this once.
+    @Sendable func enableSecondFactor(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        guard let factors = access.secondFactors,
+            let bytes = Base32.decode(form["secret"] ?? ""), bytes.count == 20
+        else {
+            throw RequestError(.badRequest, "Start again: that secret is not one this page made.")
+                .field("secret")
+        }
+        guard
+            let codes = try await factors.enable(
+                user: name, secret: Base32.encode(bytes), code: form["code"] ?? "")
+        else {
+            return try await page(
+                request, user: name,
+                problem:
+                    "That code is not the one your app shows for this secret: check the app's clock, and type the code it shows now.",
+                enrolling: TOTP(secret: bytes), status: .badRequest)
+        }
+        await access.audit.record(.secondFactorOn, actor: name, subject: name, request: request)
+        return try await page(
+            request, user: name,
+            done:
+                "Your second factor is on: from now on, signing in asks for your app's code. Keep these recovery codes somewhere safe; each signs you in once without the app, and they are shown only now.",
+            recoveryCodes: codes)
+    }
+
+    /// `POST /account/second-factor/off` (`current`: the password).
+    @Sendable func disableSecondFactor(_ request: Request, context: some RequestContext)
+        async throws -> Response
+    {
+        let form = try await PostedForm.read(request)
+        let name = try Self.user()
+        let checked = try await checkCurrentPassword(
+            form["current"] ?? "", of: name, for: "turning the second factor off",
+            request: request)
+        switch checked {
+        case .refused(let problem, let status):
+            return try await page(request, user: name, problem: problem, status: status)
+        case .checked(let attempt):
+            access.throttle.succeeded(attempt)
+        }
+        try await access.secondFactors?.disable(user: name)
+        await access.audit.record(.secondFactorOff, actor: name, subject: name, request: request)
+        return try await page(
+            request, user: name,
+            done: "Your second factor is off: your password alone signs you in.")
+    }
+
+    /// The answer to a password typed to confirm a change: checked against the user's, with
+    /// wrong guesses counted as failed sign-ins are (a session's holder gets no more tries at
+    /// it than someone at the sign-in page).
+    enum PasswordCheck {
+        case checked(SignInThrottle.Attempt)
+        case refused(String, HTTPResponse.Status)
+    }
+
+    private func checkCurrentPassword(
+        _ current: String, of name: String, for purpose: String, request: Request
+    ) async throws -> PasswordCheck {
+        guard current.utf8.count <= Users.passwordBytes.upperBound else {
+            return .refused("That is not your current password.", .badRequest)
+        }
+        let attempt = access.throttle.admit(user: name, address: PeerAddress.address(of: request))
+        if let until = attempt.blockedUntil {
+            return .refused(
+                "Too many wrong passwords. " + SignInThrottle.waitWords(until: until),
+                .tooManyRequests)
+        }
+        if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
+        let checked = try await access.users.authenticate(name: name, password: current) {
+            check in try await SignInPages.hashing.runIfActive(check)
+        }
+        guard checked != nil else {
+            await access.audit.record(
+                .signInFailed, actor: name, detail: "\(purpose), with a wrong password",
+                request: request)
+            return .refused("That is not your current password.", .badRequest)
+        }
+        return .checked(attempt)
+    }
+
     private static func user() throws -> String {
         guard let name = SignedInUser.current else {
             throw RequestError(.unauthorized, "Sign in first.")
@@ -173,7 +257,8 @@ struct AccountSecurityPage: Sendable {
 
     private func page(
         _ request: Request, user: String, done: String? = nil, problem: String? = nil,
-        secret: String? = nil, status: HTTPResponse.Status = .ok
+        secret: String? = nil, enrolling: TOTP? = nil, recoveryCodes: [String]? = nil,
+        status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await access.tokens.list(user: user).sorted { $0.createdAt > $1.createdAt }
         let now = Date()
@@ -189,8 +274,33 @@ struct AccountSecurityPage: Sendable {
                 "user": user, "done": done ?? false, "problem": problem ?? false,
                 "secret": secret ?? false, "tokens": rows, "hasTokens": !rows.isEmpty,
                 "sessions": sessions, "hasOtherSessions": sessions.count > 1,
+                "secondFactors": access.secondFactors != nil,
+                "secondFactor": try await secondFactorContext(user),
+                "enrolling": enrolling.map { Self.enrollment($0, user: user) } ?? false,
+                "recoveryCodes": (recoveryCodes ?? []).map { ["code": $0] },
+                "hasRecoveryCodes": recoveryCodes != nil,
                 "shortest": Users.passwordBytes.lowerBound,
                 "longest": Users.passwordBytes.upperBound,
             ], request: request, status: status)
+    }
+
+    /// Whether the user's second factor is on, and how many recovery codes they have left.
+    private func secondFactorContext(_ user: String) async throws -> Any {
+        guard let factors = access.secondFactors, try await factors.isOn(for: user) else {
+            return false
+        }
+        let left = try await factors.recoveryCodesLeft(user: user)
+        return ["codesLeft": EnglishCount.phrase(left, "recovery code")]
+    }
+
+    /// What the page shows to set an app up with `totp`: its QR code, its secret as text.
+    static func enrollment(_ totp: TOTP, user: String) -> [String: Any] {
+        let uri = totp.uri(account: user, issuer: "Casebook")
+        let qr = (try? QRCode(text: uri))?.svg(title: "A QR code for your authenticator app") ?? ""
+        let grouped = stride(from: 0, to: totp.base32.count, by: 4).map { start in
+            let characters = Array(totp.base32)
+            return String(characters[start..<min(start + 4, characters.count)])
+        }.joined(separator: " ")
+        return ["secret": totp.base32, "grouped": grouped, "qr": qr]
     }
 }

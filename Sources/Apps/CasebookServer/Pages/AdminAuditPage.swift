@@ -61,6 +61,7 @@ struct AdminAuditPage: Sendable {
         .roleChanged: "changed a role", .userRemoved: "removed a user",
         .userDisabled: "disabled a user", .userEnabled: "enabled a user",
         .passwordChanged: "changed a password", .resetLinkMade: "made a password reset link",
+        .secondFactorOn: "turned a second factor on", .secondFactorOff: "turned a second factor off",
         .tokenMade: "made a token",
         .tokenRevoked: "revoked a token", .menuSaved: "saved the menu",
         .respondentsReviewed: "reviewed respondents", .diaryImported: "imported a diary",

@@ -196,6 +196,9 @@ public enum CasebookServer {
             access.resets = (users as? any PasswordResetStore).map {
                 PasswordResets(store: $0, users: access.users)
             }
+            access.secondFactors = (users as? any SecondFactorStore).map {
+                SecondFactors(store: $0)
+            }
             access.setupCode = configuration.setupCode
             return access
         }

@@ -23,4 +23,6 @@ struct AccessServices: Sendable {
     var setupCode: String?
     /// One-time links to set a new password, where the user store keeps them.
     var resets: PasswordResets?
+    /// Users' second factors, where the user store keeps them.
+    var secondFactors: SecondFactors?
 }
