@@ -18,10 +18,10 @@ struct UserAndTokenCommandTests {
     }
 
     /// Taking away the last admin (by a role or by removal) while other users remain is done,
-    /// and said: nobody is left to edit the menu, review respondents or read the documents.
+    /// and said: nobody is left to manage the users, review respondents or read the documents.
     @Test func takingAwayTheLastAdminIsSaid() throws {
         let note =
-            "no admin is left: nobody may edit the menu, review respondents or read the documents until one is made (casebook user role NAME admin)"
+            "no admin is left: nobody may manage the users, review respondents or read the documents until one is made (casebook user role NAME admin)"
         _ = try casebook(["user", "add", "ada", "--role", "admin"], input: "correct horse\n")
         _ = try casebook(["user", "add", "dee", "--role", "diarist"], input: "correct horse\n")
         let demoted = try casebook(["user", "role", "ada", "diarist"])
@@ -49,6 +49,8 @@ struct UserAndTokenCommandTests {
         #expect(try casebook(["user", "list"]).standardOutput.contains("diarist (disabled)"))
         #expect(
             try casebook(["user", "list", "--json"]).standardOutput.contains(#""disabled" : true"#))
+        #expect(
+            try casebook(["user", "disable", "dee"]).standardOutput == "dee is disabled already\n")
         let enabled = try casebook(["user", "enable", "dee"])
         #expect(enabled.standardOutput.hasPrefix("dee is enabled"))
         #expect(!(try casebook(["user", "list"]).standardOutput.contains("disabled")))

@@ -26,6 +26,15 @@ struct UserDisableCommand: AsyncParsableCommand {
         let command = disabled ? "user disable" : "user enable"
         try await FailureReport.run(command) {
             let services = try data.existingServices(mustExist: try database.url() == nil)
+            let already = try await services.withUsers(database: try database.url()) {
+                users, _ in
+                try await users.all().first { $0.name == name }.map { $0.disabled == disabled }
+            }
+            if already == true {
+                try StandardStreams.output(
+                    "\(name) is \(disabled ? "disabled" : "enabled") already")
+                return
+            }
             let lastAdminGone = try await services.withUsers(database: try database.url()) {
                 users, _ in
                 try await LastAdmin.goneAfter(name: name, in: users) {

@@ -66,7 +66,7 @@ struct PasswordResetPage: Sendable {
         done: String? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
         renderer.page(
-            "password-reset", title: "Set a new password",
+            "password-reset", title: done == nil ? "Set a new password" : "Your password is set",
             context: [
                 "usable": reset != nil, "user": reset?.user ?? "",
                 "until": reset.map { SessionRow.minute($0.expiresAt) } ?? "",

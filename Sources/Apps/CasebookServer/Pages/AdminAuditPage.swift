@@ -41,7 +41,8 @@ struct AdminAuditPage: Sendable {
                 "atText": Self.moment.string(from: event.at),
                 "action": Self.words[event.action] ?? event.action.rawValue,
                 "actor": event.actor ?? "—", "subject": event.subject ?? "",
-                "address": event.address ?? "", "detail": event.detail ?? "",
+                "address": event.address ?? "", "detail": Self.readable(event.detail ?? ""),
+                "fullDetail": event.detail ?? "",
             ]
         }
         return renderer.page(
@@ -61,10 +62,25 @@ struct AdminAuditPage: Sendable {
         .roleChanged: "changed a role", .userRemoved: "removed a user",
         .userDisabled: "disabled a user", .userEnabled: "enabled a user",
         .passwordChanged: "changed a password", .resetLinkMade: "made a password reset link",
-        .secondFactorOn: "turned a second factor on", .secondFactorOff: "turned a second factor off",
+        .secondFactorOn: "turned a second factor on",
+        .secondFactorOff: "turned a second factor off",
         .tokenMade: "made a token",
         .tokenRevoked: "revoked a token", .menuSaved: "saved the menu",
         .respondentsReviewed: "reviewed respondents", .diaryImported: "imported a diary",
         .diaryExported: "exported a diary", .surveyExported: "exported respondents",
     ]
+
+    /// A detail as an admin reads it: a browser's `User-Agent` at its end (a sign-in's) said
+    /// as the sessions page says it ("Chrome on Linux"); the whole detail stays in the title.
+    static func readable(_ detail: String) -> String {
+        if let start = detail.range(of: "Mozilla/")?.lowerBound {
+            return detail[..<start] + SessionRow.browser(String(detail[start...]))
+        }
+        // A program's own, as `curl/8.5.0`: a word, a slash, a version.
+        let last = detail.split(separator: " ").last.map(String.init) ?? ""
+        guard last.contains("/"), let slash = last.firstIndex(of: "/"),
+            last[last.index(after: slash)...].first?.isNumber == true
+        else { return detail }
+        return detail.dropLast(last.count) + SessionRow.browser(last)
+    }
 }

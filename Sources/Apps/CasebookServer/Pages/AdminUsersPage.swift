@@ -84,8 +84,7 @@ struct AdminUsersPage: Sendable {
         if user.role == .admin, try await isLastAdmin(name) {
             return try await page(
                 request,
-                problem:
-                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                problem: Self.lastAdminProblem(name),
                 status: .conflict)
         }
         do {
@@ -120,8 +119,7 @@ struct AdminUsersPage: Sendable {
         if disabled, user.role == .admin, try await isLastAdmin(name) {
             return try await page(
                 request,
-                problem:
-                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                problem: Self.lastAdminProblem(name),
                 status: .conflict)
         }
         do {
@@ -175,8 +173,7 @@ struct AdminUsersPage: Sendable {
         if user.role == .admin, try await isLastAdmin(name) {
             return try await page(
                 request,
-                problem:
-                    "\(name) is the last admin: make another user admin first, so that somebody can still manage the users.",
+                problem: Self.lastAdminProblem(name),
                 status: .conflict)
         }
         guard form["confirm"] == "yes" else {
@@ -244,6 +241,12 @@ struct AdminUsersPage: Sendable {
         let enabled = EnglishCount.phrase(users.count - disabled, "user") + " can sign in"
         guard disabled > 0 else { return enabled }
         return enabled + "; \(disabled) \(disabled == 1 ? "is" : "are") disabled"
+    }
+
+    /// Why the last enabled admin is not removed, demoted or disabled, said to whoever asked.
+    static func lastAdminProblem(_ name: String) -> String {
+        (name == SignedInUser.current ? "You are" : "\(name) is")
+            + " the last admin: make another user admin first, so that somebody can still manage the users."
     }
 
     static func roles(chosen: UserRole) -> [[String: Any]] {

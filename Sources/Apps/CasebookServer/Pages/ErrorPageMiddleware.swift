@@ -82,7 +82,9 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         return SignedInUser.$current.withValue(viewer == .nobody ? nil : record?.user) {
             PageViewer.$current.withValue(viewer) {
                 renderer.page(
-                    "error", title: "\(status.code) \(status.reasonPhrase)",
+                    "error",
+                    title: status == .forbidden && viewer != .nobody
+                        ? "Not open to you" : "\(status.code) \(status.reasonPhrase)",
                     context: ["message": message],
                     request: request, status: status)
             }
