@@ -437,4 +437,41 @@ struct UserDirectoryContractTests {
             #expect(try await factors.secondFactor(user: "ana") == nil)
         }
     }
+
+    /// The log read by action and by person (who did it, from the browser or the command
+    /// line, or whom it was done to), a page at a time like the whole log.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func theAuditLogIsReadByActionAndPerson(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let log = try #require(store as? any AuditStore)
+            let events = [
+                AuditEvent(at: Self.created, action: .signedIn, actor: "ana"),
+                AuditEvent(at: Self.created, action: .roleChanged, actor: "ada", subject: "ana"),
+                AuditEvent(at: Self.created, action: .signedIn, actor: "bob"),
+                AuditEvent(
+                    at: Self.created, action: .userDisabled, actor: "ana (command line)",
+                    subject: "bob"),
+                AuditEvent(at: Self.created, action: .signedIn, actor: "ana"),
+            ]
+            for event in events { try await log.append(event) }
+            let ana = try await log.entries(
+                limit: 10, before: nil, matching: AuditFilter(person: "ana"))
+            #expect(ana.map(\.event) == [events[4], events[3], events[1], events[0]])
+            let signIns = try await log.entries(
+                limit: 10, before: nil, matching: AuditFilter(action: .signedIn))
+            #expect(signIns.map(\.event) == [events[4], events[2], events[0]])
+            let anasSignIns = try await log.entries(
+                limit: 1, before: nil, matching: AuditFilter(action: .signedIn, person: "ana"))
+            #expect(anasSignIns.map(\.event) == [events[4]])
+            let older = try await log.entries(
+                limit: 5, before: anasSignIns[0].number,
+                matching: AuditFilter(action: .signedIn, person: "ana"))
+            #expect(older.map(\.event) == [events[0]])
+            #expect(
+                try await log.entries(
+                    limit: 5, before: nil, matching: AuditFilter(person: "nobody")
+                )
+                .isEmpty)
+        }
+    }
 }

@@ -44,5 +44,16 @@ struct AuditCommandTests {
         #expect(text.hasPrefix("#"))
         #expect(text.contains("role-changed"))
         #expect(!text.contains("user-added"))
+        // By action and by person: what ada had done to her, what the operator did.
+        let added = try CasebookExecutable.run(
+            ["audit", "--json", "--action", "user-added", "--user", "ada"] + data
+        ).standardOutput
+        #expect(added.split(separator: "\n").count == 1)
+        #expect(added.contains(#""subject":"ada""#))
+        let byOperator = try CasebookExecutable.run(["audit", "--user", "operator"] + data)
+        #expect(byOperator.standardOutput.split(separator: "\n").count == 5)
+        let unknown = try CasebookExecutable.run(["audit", "--action", "dancing"] + data)
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("--action is one of sign-in, "))
     }
 }

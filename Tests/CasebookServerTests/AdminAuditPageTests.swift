@@ -64,6 +64,42 @@ struct AdminAuditPageTests {
         }
     }
 
+    /// The log read by what happened and who it was about, each older page of the same.
+    @Test func theLogIsFilteredByActionAndPerson() async throws {
+        let log = try #require(fixture.people as (any AuditStore)?)
+        for index in 0..<160 {
+            try await log.append(
+                AuditEvent(
+                    at: Date(), action: index % 2 == 0 ? .signInFailed : .signedIn,
+                    actor: index % 3 == 0 ? "sam" : "ada"))
+        }
+        let secret = try await Sessions(store: fixture.people, users: fixture.people).start(
+            for: "ada")
+        try await withPages { pages in
+            pages.setCookie(SignInPages.sessionCookie, secret)
+            let sams = try await pages.get("/admin/audit?action=sign-in-failed&person=sam")
+            #expect(sams.status == .ok)
+            let rows = sams.html.matches(of: /<th scope="row">([^<]*)<\/th><td>([^<]*)<\/td>/)
+            #expect(rows.count == 27)
+            #expect(rows.allSatisfy { $0.1 == "sam" && $0.2 == "sign-in refused" })
+            #expect(sams.html.contains("<option value=\"sign-in-failed\" selected>"))
+            #expect(sams.html.contains("value=\"sam\""))
+            let none = try await pages.get("/admin/audit?person=nobody")
+            #expect(none.html.contains("Nothing of that is in the log."))
+            let wrong = try await pages.get("/admin/audit?action=dancing")
+            #expect(wrong.status == .badRequest)
+            #expect(wrong.html.contains("&#39;dancing&#39; is no action the audit log records."))
+            let many = try await pages.get("/admin/audit?action=sign-in&person=ada")
+            let older = try #require(
+                many.html.firstMatch(
+                    of:
+                        /href="(\/admin\/audit\?action=sign-in&amp;person=ada&amp;before=\d+)" rel="next"/
+                )?
+                .1)
+            #expect(!older.isEmpty)
+        }
+    }
+
     @Test func theLogIsReadFiftyAPage() async throws {
         let log = try #require(fixture.people as (any AuditStore)?)
         for index in 0..<60 {

@@ -91,4 +91,25 @@ public protocol AuditStore: Sendable {
     func append(_ event: AuditEvent) async throws
     /// At most `limit` entries, newest first, older than `before` (the newest without it).
     func entries(limit: Int, before: Int64?) async throws -> [AuditEntry]
+    /// The same, of the entries `filter` reads.
+    func entries(limit: Int, before: Int64?, matching filter: AuditFilter) async throws
+        -> [AuditEntry]
+}
+
+extension AuditStore {
+    /// For a store written before the log could be filtered: its pages read and filtered here,
+    /// a thousand entries at a time.
+    public func entries(limit: Int, before: Int64?, matching filter: AuditFilter) async throws
+        -> [AuditEntry]
+    {
+        var found: [AuditEntry] = []
+        var cursor = before
+        while found.count < limit {
+            let page = try await entries(limit: 1000, before: cursor)
+            found += page.filter { filter.matches($0.event) }
+            guard page.count == 1000, let last = page.last else { break }
+            cursor = last.number
+        }
+        return Array(found.prefix(max(0, limit)))
+    }
 }

@@ -196,9 +196,16 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
     }
 
     public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
+        try await entries(limit: limit, before: before, matching: AuditFilter())
+    }
+
+    public func entries(limit: Int, before: Int64?, matching filter: AuditFilter) async throws
+        -> [AuditEntry]
+    {
         lock.withLock {
             Array(
-                audit.reversed().filter { $0.number < (before ?? .max) }.prefix(max(0, limit)))
+                audit.reversed().filter { $0.number < (before ?? .max) && filter.matches($0.event) }
+                    .prefix(max(0, limit)))
         }
     }
 }

@@ -549,12 +549,23 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
     }
 
     public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
+        try await entries(limit: limit, before: before, matching: AuditFilter())
+    }
+
+    public func entries(limit: Int, before: Int64?, matching filter: AuditFilter) async throws
+        -> [AuditEntry]
+    {
         let (limit, before) = (max(0, limit), before ?? Int64.max)
+        let (action, person) = (filter.action?.rawValue, filter.person)
+        let commandLine = person.map(AuditFilter.commandLineActor)
         return try await answering { client in
             let rows = try await client.query(
                 """
                 SELECT number, at, action, actor, subject, address, detail FROM audit_event
-                WHERE number < \(before) ORDER BY number DESC LIMIT \(limit)
+                WHERE number < \(before) AND (\(action)::text IS NULL OR action = \(action))
+                    AND (\(person)::text IS NULL OR actor = \(person) OR actor = \(commandLine)
+                        OR subject = \(person))
+                ORDER BY number DESC LIMIT \(limit)
                 """)
             var entries: [AuditEntry] = []
             for try await (number, at, action, actor, subject, address, detail) in rows.decode(

@@ -475,13 +475,26 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
     }
 
     public func entries(limit: Int, before: Int64?) async throws -> [AuditEntry] {
-        try await database.read { db in
+        try await entries(limit: limit, before: before, matching: AuditFilter())
+    }
+
+    public func entries(limit: Int, before: Int64?, matching filter: AuditFilter) async throws
+        -> [AuditEntry]
+    {
+        let person = filter.person
+        return try await database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT number, at, action, actor, subject, address, detail FROM audit
-                    WHERE number < ? ORDER BY number DESC LIMIT ?
-                    """, arguments: [before ?? Int64.max, max(0, limit)]
+                    WHERE number < ?1 AND (?2 IS NULL OR action = ?2)
+                        AND (?3 IS NULL OR actor = ?3 OR actor = ?4 OR subject = ?3)
+                    ORDER BY number DESC LIMIT ?5
+                    """,
+                arguments: [
+                    before ?? Int64.max, filter.action?.rawValue, person,
+                    person.map(AuditFilter.commandLineActor), max(0, limit),
+                ]
             ).map { row in
                 let action: String = row["action"]
                 guard let known = AuditEvent.Action(rawValue: action) else {

@@ -16,6 +16,13 @@ struct AuditCommand: AsyncParsableCommand {
     @Option(help: "Only entries older than this number (as the first column shows).")
     var before: Int64?
 
+    @Option(
+        help: "Only entries of this action (as the ACTION column shows it: sign-in, menu-saved…).")
+    var action: String?
+
+    @Option(help: "Only entries about this person: who did it, or whom it was done to.")
+    var user: String?
+
     @Flag(
         help:
             "Print JSON Lines: one {\"number\", \"at\", \"action\", \"actor\", \"subject\", \"address\", \"detail\"} a line."
@@ -29,14 +36,21 @@ struct AuditCommand: AsyncParsableCommand {
         guard (1...100_000).contains(limit) else {
             throw ValidationError("--limit is 1 to 100,000, not \(limit)")
         }
+        if let action, AuditEvent.Action(rawValue: action) == nil {
+            throw ValidationError(
+                "--action is one of "
+                    + AuditEvent.Action.allCases.map(\.rawValue).joined(separator: ", ")
+                    + ", not '\(action)'")
+        }
     }
 
     func run() async throws {
         try await FailureReport.run("audit") {
             let (limit, before) = (limit, before)
+            let filter = AuditFilter(action: action.flatMap(AuditEvent.Action.init), person: user)
             let entries = try await data.existingServices(mustExist: try database.url() == nil)
                 .withAudit(database: try database.url()) { log in
-                    try await log.entries(limit: limit, before: before)
+                    try await log.entries(limit: limit, before: before, matching: filter)
                 }
             if json {
                 let encoder = JSONEncoder()

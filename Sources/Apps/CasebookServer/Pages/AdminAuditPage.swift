@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 
 /// `/admin/audit`: the audit log, for admins, newest first, 50 entries a page, each older page
-/// after the one before (`before=N`, the last number shown).
+/// after the one before (`before=N`, the last number shown), of one action (`action=`) and
+/// about one person (`person=`) when asked.
 struct AdminAuditPage: Sendable {
     let renderer: PageRenderer
     let access: AccessServices
@@ -28,10 +29,12 @@ struct AdminAuditPage: Sendable {
     {
         let query = try FormFields(query: request)
         let before = try query.integer("before", in: 1...Int.max).map(Int64.init)
+        let filter = try Self.filter(in: query)
         guard let store = access.audit.store else {
             throw RequestError(.notImplemented, "This server's user store keeps no audit log.")
         }
-        let entries = try await store.entries(limit: Self.pageSize + 1, before: before)
+        let entries = try await store.entries(
+            limit: Self.pageSize + 1, before: before, matching: filter)
         let shown = entries.prefix(Self.pageSize)
         let rows = shown.map { entry -> [String: Any] in
             let event = entry.event
@@ -50,9 +53,47 @@ struct AdminAuditPage: Sendable {
             context: [
                 "rows": rows, "hasRows": !rows.isEmpty,
                 "older": entries.count > Self.pageSize
-                    ? "/admin/audit?before=\(shown.last!.number)" : false,
-                "newest": before != nil,
+                    ? Self.path(filter, before: shown.last!.number) : false,
+                "newest": before != nil ? Self.path(filter, before: nil) : false,
+                "filtered": !filter.isEmpty, "person": filter.person ?? "",
+                "actions": AuditEvent.Action.allCases.map { action in
+                    [
+                        "value": action.rawValue, "label": Self.words[action] ?? action.rawValue,
+                        "chosen": action == filter.action,
+                    ]
+                },
             ], request: request)
+    }
+
+    /// The filter the query asks for; an action that is none of the log's is refused, named.
+    static func filter(in query: FormFields) throws -> AuditFilter {
+        var filter = AuditFilter()
+        if let text = query["action"], !text.isEmpty {
+            guard let action = AuditEvent.Action(rawValue: text) else {
+                throw RequestError(.badRequest, "'\(text)' is no action the audit log records.")
+                    .parameter("action")
+            }
+            filter.action = action
+        }
+        if let person = query["person"]?.trimmingCharacters(in: .whitespaces), !person.isEmpty {
+            guard person.count <= 64 else {
+                throw RequestError(.badRequest, "A person's name is at most 64 characters.")
+                    .parameter("person")
+            }
+            filter.person = person
+        }
+        return filter
+    }
+
+    /// The page of `filter`'s entries older than `before` (the newest without it).
+    static func path(_ filter: AuditFilter, before: Int64?) -> String {
+        var parameters: [String] = []
+        if let action = filter.action { parameters.append("action=\(action.rawValue)") }
+        if let person = filter.person {
+            parameters.append("person=\(SignInPages.queryValue(person))")
+        }
+        if let before { parameters.append("before=\(before)") }
+        return "/admin/audit" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
     /// Each action as an admin reads it.
