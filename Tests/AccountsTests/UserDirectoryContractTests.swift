@@ -474,4 +474,56 @@ struct UserDirectoryContractTests {
                 .isEmpty)
         }
     }
+
+    /// Two admins demoting each other at once leave one admin; the last enabled admin is not
+    /// demoted, disabled or removed; a change that keeps an admin ends the user's sessions.
+    @Test(arguments: UserDirectoryKind.allCases)
+    func anEnabledAdminAlwaysRemains(kind: UserDirectoryKind) async throws {
+        try await kind.withDirectory(in: directory) { store in
+            let keeping = try #require(store as? any AdminKeepingUserStore)
+            for name in ["ada", "bob"] {
+                try await store.add(
+                    User(name: name, role: .admin, passwordHash: "h", createdAt: Self.created))
+            }
+            try await store.add(
+                User(name: "sam", role: .surveyor, passwordHash: "h", createdAt: Self.created))
+            let refused = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for name in ["ada", "bob"] {
+                    group.addTask {
+                        do {
+                            try await keeping.apply(.role(.diarist), to: name)
+                            return false
+                        } catch is LastAdminError {
+                            return true
+                        }
+                    }
+                }
+                return try await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
+            }
+            #expect(refused == 1)
+            let admins = try await store.users().filter { $0.role == .admin }
+            #expect(admins.count == 1)
+            let last = try #require(admins.first).name
+            for change in [UserChange.role(.manager), .disabled(true), .removal] {
+                await #expect(throws: LastAdminError(name: last)) {
+                    try await keeping.apply(change, to: last)
+                }
+            }
+            #expect(try await store.user(named: last)?.role == .admin)
+            #expect(try await store.user(named: last)?.disabled == false)
+            try await store.add(
+                SignInSession(
+                    user: "sam", createdAt: Self.created,
+                    expiresAt: Self.created.addingTimeInterval(3600)),
+                secretHash: "sam-session")
+            try await keeping.apply(.disabled(true), to: "sam")
+            #expect(try await store.user(named: "sam")?.disabled == true)
+            #expect(try await store.session(secretHash: "sam-session") == nil)
+            try await keeping.apply(.removal, to: "sam")
+            #expect(try await store.user(named: "sam") == nil)
+            await #expect(throws: UserError.unknown("nobody")) {
+                try await keeping.apply(.role(.admin), to: "nobody")
+            }
+        }
+    }
 }

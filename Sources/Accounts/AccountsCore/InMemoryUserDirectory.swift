@@ -1,7 +1,8 @@
 import Foundation
 
 /// Users and their tokens in memory, safe from several threads: for tests and trials.
-public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepingUserStore,
+    TokenStore, SessionStore,
     AuditStore, PasswordResetStore, SecondFactorStore,
     @unchecked Sendable
 {
@@ -60,6 +61,29 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, TokenStore,
             guard byName[name] != nil else { throw UserError.unknown(name) }
             byName[name]?.disabled = disabled
             sessionsByHash = sessionsByHash.filter { $0.value.user != name }
+        }
+    }
+
+    public func apply(_ change: UserChange, to name: String) async throws {
+        try lock.withLock {
+            guard var user = byName[name] else { throw UserError.unknown(name) }
+            var after = byName
+            switch change {
+            case .role(let role): user.role = role
+            case .disabled(let disabled): user.disabled = disabled
+            case .removal: break
+            }
+            after[name] = change == .removal ? nil : user
+            guard after.values.contains(where: { $0.role == .admin && !$0.disabled }) else {
+                throw LastAdminError(name: name)
+            }
+            byName = after
+            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
+            if change == .removal {
+                tokensByHash = tokensByHash.filter { $0.value.user != name }
+                resetsByHash = resetsByHash.filter { $0.value.user != name }
+                factorsByUser[name] = nil
+            }
         }
     }
 

@@ -67,6 +67,38 @@ public struct Users: Sendable {
         try await store.setDisabled(disabled, forUser: name)
     }
 
+    /// Applies `change` to `name` unless it leaves no enabled admin, in one step where the store
+    /// can (`AdminKeepingUserStore`: every store Casebook has), else checked first.
+    /// - Throws: `LastAdminError`, changing nothing; the store's errors.
+    public func applyKeepingAnAdmin(_ change: UserChange, to name: String) async throws {
+        if let store = store as? any AdminKeepingUserStore {
+            return try await store.apply(change, to: name)
+        }
+        let users = try await store.users()
+        let remaining = users.compactMap { user -> User? in
+            guard user.name == name else { return user }
+            switch change {
+            case .role(let role):
+                return User(
+                    name: user.name, role: role, passwordHash: user.passwordHash,
+                    createdAt: user.createdAt, disabled: user.disabled)
+            case .disabled(let disabled):
+                return User(
+                    name: user.name, role: user.role, passwordHash: user.passwordHash,
+                    createdAt: user.createdAt, disabled: disabled)
+            case .removal: return nil
+            }
+        }
+        guard remaining.contains(where: { $0.role == .admin && !$0.disabled }) else {
+            throw LastAdminError(name: name)
+        }
+        switch change {
+        case .role(let role): try await store.setRole(role, forUser: name)
+        case .disabled(let disabled): try await store.setDisabled(disabled, forUser: name)
+        case .removal: try await store.remove(named: name)
+        }
+    }
+
     public func remove(named name: String) async throws {
         try await store.remove(named: name)
     }

@@ -5,7 +5,8 @@ import PostgresNIO
 import StoreFailures
 
 /// Users and their API tokens in PostgreSQL, shared by every server on the database.
-public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+public final class PostgresUserDirectory: UserStore, FirstUserStore, AdminKeepingUserStore,
+    TokenStore, SessionStore,
     AuditStore, PasswordResetStore, SecondFactorStore
 {
     private let client: PostgresClient
@@ -200,6 +201,61 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, TokenStore,
             return false
         }
         guard changed else { throw UserError.unknown(name) }
+    }
+
+    /// Under the lock `addFirst` takes, on every instance: the change and the count of admins
+    /// after it see the same table; a refused change is rolled back.
+    public func apply(_ change: UserChange, to name: String) async throws {
+        try await answering { client in
+            do {
+                try await Self.apply(change, to: name, on: client)
+            } catch let error as PostgresTransactionError {
+                // Rolled back: what refused the change is the answer.
+                if let refusal = error.closureError as? LastAdminError { throw refusal }
+                if let refusal = error.closureError as? UserError { throw refusal }
+                throw error
+            }
+        }
+    }
+
+    private static func apply(_ change: UserChange, to name: String, on client: PostgresClient)
+        async throws
+    {
+        try await client.withTransaction(logger: CasebookPostgres.PostgresDatabase.quietLogger) {
+            connection in
+            let logger = CasebookPostgres.PostgresDatabase.quietLogger
+            try await connection.query(
+                "LOCK TABLE casebook_user IN SHARE ROW EXCLUSIVE MODE", logger: logger)
+            let query: PostgresQuery
+            switch change {
+            case .role(let role):
+                let text = role.rawValue
+                query =
+                    "UPDATE casebook_user SET role = \(text) WHERE name = \(name) RETURNING name"
+            case .disabled(let disabled):
+                query =
+                    "UPDATE casebook_user SET disabled = \(disabled) WHERE name = \(name) RETURNING name"
+            case .removal:
+                query = "DELETE FROM casebook_user WHERE name = \(name) RETURNING name"
+            }
+            var changed = false
+            for try await _ in try await connection.query(query, logger: logger).decode(
+                String.self)
+            {
+                changed = true
+            }
+            guard changed else { throw UserError.unknown(name) }
+            try await connection.query(
+                "DELETE FROM sign_in_session WHERE user_name = \(name)", logger: logger)
+            var admins = 0
+            for try await count in try await connection.query(
+                "SELECT COUNT(*)::bigint FROM casebook_user WHERE role = 'admin' AND NOT disabled",
+                logger: logger
+            ).decode(Int.self) {
+                admins = count
+            }
+            guard admins > 0 else { throw LastAdminError(name: name) }
+        }
     }
 
     public func remove(named name: String) async throws {

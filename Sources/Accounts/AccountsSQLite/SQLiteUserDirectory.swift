@@ -7,7 +7,8 @@ import StoreFailures
 /// Users and their API tokens in a SQLite file (WAL mode, migrated when opened). Passwords are
 /// kept only as hashes, tokens only as the SHA-256 of their secret; removing a user removes
 /// their tokens in the same transaction.
-public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, SessionStore,
+public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingUserStore,
+    TokenStore, SessionStore,
     AuditStore, PasswordResetStore, SecondFactorStore
 {
     private let database: StoreDatabase
@@ -153,32 +154,46 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, TokenStore, S
     }
 
     public func setRole(_ role: UserRole, forUser name: String) async throws {
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE user SET role = ? WHERE name = ?", arguments: [role.rawValue, name])
-            guard db.changesCount == 1 else { throw UserError.unknown(name) }
-            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
-        }
+        try await database.write { db in try Self.apply(.role(role), to: name, in: db) }
     }
 
     public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
-        try await database.write { db in
-            try db.execute(
-                sql: "UPDATE user SET disabled = ? WHERE name = ?", arguments: [disabled, name])
-            guard db.changesCount == 1 else { throw UserError.unknown(name) }
-            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
-        }
+        try await database.write { db in try Self.apply(.disabled(disabled), to: name, in: db) }
     }
 
     public func remove(named name: String) async throws {
+        try await database.write { db in try Self.apply(.removal, to: name, in: db) }
+    }
+
+    /// In one write transaction, which SQLite runs one at a time: the change and the count of
+    /// admins after it see the same table, and a refused change is rolled back.
+    public func apply(_ change: UserChange, to name: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM token WHERE user = ?", arguments: [name])
-            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
-            try db.execute(sql: "DELETE FROM password_reset WHERE user = ?", arguments: [name])
-            try db.execute(sql: "DELETE FROM second_factor WHERE user = ?", arguments: [name])
-            try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
-            guard db.changesCount == 1 else { throw UserError.unknown(name) }
+            try Self.apply(change, to: name, in: db)
+            let admins = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM user WHERE role = 'admin' AND disabled = 0")
+            guard admins ?? 0 > 0 else { throw LastAdminError(name: name) }
         }
+    }
+
+    /// `change` to `name`, and the end of every session of theirs (and, for a removal, of
+    /// their tokens, reset link and second factor).
+    private static func apply(_ change: UserChange, to name: String, in db: Database) throws {
+        switch change {
+        case .role(let role):
+            try db.execute(
+                sql: "UPDATE user SET role = ? WHERE name = ?", arguments: [role.rawValue, name])
+        case .disabled(let disabled):
+            try db.execute(
+                sql: "UPDATE user SET disabled = ? WHERE name = ?", arguments: [disabled, name])
+        case .removal:
+            for table in ["token", "session", "password_reset", "second_factor"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE user = ?", arguments: [name])
+            }
+            try db.execute(sql: "DELETE FROM user WHERE name = ?", arguments: [name])
+        }
+        guard db.changesCount == 1 else { throw UserError.unknown(name) }
+        try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [name])
     }
 
     public func count() async throws -> Int {

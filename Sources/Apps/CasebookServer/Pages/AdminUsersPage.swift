@@ -81,18 +81,9 @@ struct AdminUsersPage: Sendable {
         guard user.role != role else {
             return try await page(request, done: "\(name) is \(role.rawValue) already.")
         }
-        if user.role == .admin, try await isLastAdmin(name) {
-            return try await page(
-                request,
-                problem: Self.lastAdminProblem(name),
-                status: .conflict)
+        if let refusal = try await apply(.role(role), to: user, request: request) {
+            return refusal
         }
-        do {
-            try await access.users.changeRole(of: name, to: role)
-        } catch UserError.unknown {
-            throw RequestError(.notFound, "There is no user named '\(name)'.")
-        }
-        forgetCredentials()
         await access.audit.record(
             .roleChanged, actor: SignedInUser.current, subject: name,
             detail: "\(user.role.rawValue) → \(role.rawValue)", request: request)
@@ -116,18 +107,9 @@ struct AdminUsersPage: Sendable {
             return try await page(
                 request, done: "\(name) is \(disabled ? "disabled" : "enabled") already.")
         }
-        if disabled, user.role == .admin, try await isLastAdmin(name) {
-            return try await page(
-                request,
-                problem: Self.lastAdminProblem(name),
-                status: .conflict)
+        if let refusal = try await apply(.disabled(disabled), to: user, request: request) {
+            return refusal
         }
-        do {
-            try await access.users.setDisabled(disabled, name: name)
-        } catch UserError.unknown {
-            throw RequestError(.notFound, "There is no user named '\(name)'.")
-        }
-        forgetCredentials()
         await access.audit.record(
             disabled ? .userDisabled : .userEnabled, actor: SignedInUser.current, subject: name,
             request: request)
@@ -184,12 +166,9 @@ struct AdminUsersPage: Sendable {
                 ],
                 request: request)
         }
-        do {
-            try await access.users.remove(named: name)
-        } catch UserError.unknown {
-            throw RequestError(.notFound, "There is no user named '\(name)'.")
+        if let refusal = try await apply(.removal, to: user, request: request) {
+            return refusal
         }
-        forgetCredentials()
         await access.audit.record(
             .userRemoved, actor: SignedInUser.current, subject: name,
             detail: user.role.rawValue, request: request)
@@ -286,6 +265,33 @@ struct AdminUsersPage: Sendable {
     private func isLastAdmin(_ name: String) async throws -> Bool {
         try await access.users.all().filter { $0.role == .admin && !$0.disabled }.map(\.name)
             == [name]
+    }
+
+    /// Applies `change` to `user`, and forgets who credentials stood for; the page that says
+    /// no when it would leave no enabled admin (checked in the same step as the change, so
+    /// two admins demoting each other at once leave one), nil when it is done.
+    private func apply(_ change: UserChange, to user: User, request: Request) async throws
+        -> Response?
+    {
+        do {
+            if user.role == .admin, !user.disabled {
+                try await access.users.applyKeepingAnAdmin(change, to: user.name)
+            } else {
+                switch change {
+                case .role(let role): try await access.users.changeRole(of: user.name, to: role)
+                case .disabled(let disabled):
+                    try await access.users.setDisabled(disabled, name: user.name)
+                case .removal: try await access.users.remove(named: user.name)
+                }
+            }
+        } catch UserError.unknown {
+            throw RequestError(.notFound, "There is no user named '\(user.name)'.")
+        } catch is LastAdminError {
+            return try await page(
+                request, problem: Self.lastAdminProblem(user.name), status: .conflict)
+        }
+        forgetCredentials()
+        return nil
     }
 
     /// On this server at once; on others sharing the store, when they notice the change.
