@@ -54,6 +54,49 @@ struct DiaryAPITests {
         }
     }
 
+    /// An entry is written on the day it happened: `date` dates a new one and moves one
+    /// updated; a date that is not RFC 3339 is refused, naming it, and nothing is written.
+    @Test func aDateDatesANewEntryAndMovesAnUpdatedOne() async throws {
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            let id = try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(
+                    string: #"{"text": "last summer", "date": "2025-07-14T19:30:00Z"}"#)
+            ) { response in
+                #expect(response.status == .created)
+                let body = try Self.object(response.body)
+                #expect(body["date"] as? String == "2025-07-14T19:30:00.000Z")
+                return body["id"] as? String
+            }
+            let entryID = try #require(id)
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: RouteFixture.json,
+                body: ByteBuffer(
+                    string: #"{"text": "the summer before", "date": "2024-07-14T19:30:00+02:00"}"#)
+            ) { response in
+                let body = try Self.object(response.body)
+                #expect(body["date"] as? String == "2024-07-14T17:30:00.000Z")
+            }
+            try await client.execute(
+                uri: "/api/diary/\(entryID)", method: .put, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "kept its date"}"#)
+            ) { response in
+                let kept = try Self.object(response.body)
+                #expect(kept["date"] as? String == "2024-07-14T17:30:00.000Z")
+            }
+            try await client.execute(
+                uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                body: ByteBuffer(string: #"{"text": "when?", "date": "last tuesday"}"#)
+            ) { response in
+                #expect(response.status == .badRequest)
+                let answer = try Self.object(response.body)
+                #expect(answer["field"] as? String == "date")
+            }
+        }
+        #expect(try stores.diary.count() == 1)
+    }
+
     /// A text's body is read strictly, as every wire type is: a member but `text` is refused,
     /// naming it, and nothing is written.
     @Test func aTextWithAnUnknownMemberIsRefusedNamingIt() async throws {

@@ -29,6 +29,31 @@ struct DiaryStoreContractTests {
         }
     }
 
+    /// An entry saved with another date (its writer moved it to when it happened) is kept at
+    /// that date and listed there, by a save and by a save at its revision.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func aSaveWithAnotherDateMovesTheEntry(kind: DiaryStoreKind) async throws {
+        let base = kind.kept(base)
+        try await kind.withStore(in: directory) { store in
+            let older = Entry(date: base, text: "older")
+            let moved = Entry(date: base.addingTimeInterval(60), text: "moved")
+            try store.save(older)
+            try store.save(moved)
+            let earlier = Entry(
+                id: moved.id, date: kind.kept(base.addingTimeInterval(-86_400.5)), text: "moved")
+            try store.save(earlier)
+            #expect(try store.entry(id: moved.id) == earlier)
+            #expect(try store.newestEntries(limit: 2, offset: 0).map(\.text) == ["older", "moved"])
+            guard let revised = store as? any RevisedDiaryStore else { return }
+            let current = try #require(try revised.revisedEntry(id: moved.id)).revision
+            let later = Entry(
+                id: moved.id, date: kind.kept(base.addingTimeInterval(3600.25)), text: "moved again")
+            _ = try revised.save(later, ifRevision: current)
+            #expect(try store.entry(id: moved.id) == later)
+            #expect(try store.newestEntries(limit: 1, offset: 0).first == later)
+        }
+    }
+
     @Test(arguments: DiaryStoreKind.allCases)
     func keepsTextAndInstantExactly(kind: DiaryStoreKind) async throws {
         let base = kind.kept(base)

@@ -16,8 +16,15 @@ public struct DiaryEntries {
     /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
     @discardableResult
     public func add(_ content: EntryContent) throws -> Entry {
+        try add(content, at: nil)
+    }
+
+    /// Adds an entry of `content`, dated `date` (when it happened), or now when nil.
+    /// - Throws: `EntryDetailError.blankText` when the text is blank; the store's errors.
+    @discardableResult
+    public func add(_ content: EntryContent, at date: Date?) throws -> Entry {
         guard !content.isBlank else { throw EntryDetailError.blankText }
-        let entry = Entry(date: clock.now, content: content)
+        let entry = Entry(date: date ?? clock.now, content: content)
         try store.save(entry)
         return entry
     }
@@ -87,10 +94,17 @@ public struct DiaryEntries {
     /// - Throws: as `update(id:to:)`.
     @discardableResult
     public func updateLatest(id: Entry.ID, to content: EntryContent) throws -> RevisedEntry {
+        try updateLatest(id: id, to: content, date: nil)
+    }
+
+    /// `updateLatest(id:to:)`, moving the entry to `date` too, when given.
+    @discardableResult
+    public func updateLatest(id: Entry.ID, to content: EntryContent, date: Date?) throws
+        -> RevisedEntry
+    {
         guard !content.isBlank else { throw EntryDetailError.blankText }
         guard let revisedStore = store as? any RevisedDiaryStore else {
-            var entry = try entry(id: id)
-            entry.content = content
+            let entry = try entry(id: id).with(content, date: date)
             try store.save(entry)
             return RevisedEntry(entry: entry, revision: 0)
         }
@@ -99,7 +113,7 @@ public struct DiaryEntries {
         var attempts = 0
         while true {
             var entry = try revisedEntry(id: id)
-            entry.entry.content = content
+            entry.entry = entry.entry.with(content, date: date)
             do {
                 let written = try revisedStore.save(entry.entry, ifRevision: entry.revision)
                 return RevisedEntry(entry: entry.entry, revision: written)
@@ -136,12 +150,20 @@ public struct DiaryEntries {
     public func update(id: Entry.ID, to content: EntryContent, ifRevision revision: Int) throws
         -> RevisedEntry
     {
+        try update(id: id, to: content, date: nil, ifRevision: revision)
+    }
+
+    /// `update(id:to:ifRevision:)`, moving the entry to `date` too, when given: a date
+    /// changed is a change like any other, refused when someone saved the entry meanwhile.
+    @discardableResult
+    public func update(
+        id: Entry.ID, to content: EntryContent, date: Date?, ifRevision revision: Int
+    ) throws -> RevisedEntry {
         guard !content.isBlank else { throw EntryDetailError.blankText }
         guard let revisedStore = store as? any RevisedDiaryStore else {
-            return RevisedEntry(entry: try update(id: id, to: content), revision: 0)
+            return try updateLatest(id: id, to: content, date: date)
         }
-        var entry = try entry(id: id)
-        entry.content = content
+        let entry = try entry(id: id).with(content, date: date)
         return RevisedEntry(
             entry: entry, revision: try revisedStore.save(entry, ifRevision: revision))
     }

@@ -24,6 +24,11 @@ public struct Entry: Equatable, Identifiable, Sendable {
         self.init(id: id, date: date, content: EntryContent(text: text))
     }
 
+    /// This entry with `content`, at `date` when given (else its own).
+    public func with(_ content: EntryContent, date: Date? = nil) -> Entry {
+        Entry(id: id, date: date ?? self.date, content: content)
+    }
+
     /// Newest first; entries of the same instant in a stable order.
     static func isNewer(_ left: Entry, than right: Entry) -> Bool {
         left.date != right.date ? left.date > right.date : left.id.uuidString > right.id.uuidString

@@ -42,7 +42,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     public func save(_ entry: Entry) throws {
         guard try add(contentsOf: [entry]) == 0 else { return }
         let path = "/api/diary/\(EntryIDText.text(of: entry.id))"
-        let body = WireJSON.encode(DiaryTextRequest(entry.content))
+        let body = WireJSON.encode(DiaryTextRequest(entry.content, date: entry.date))
         _ = try send("PUT", path, body: Array(body))
     }
 
@@ -141,7 +141,7 @@ public final class ServerDiaryStore: RevisedDiaryStore, DiaryStars, DiaryTrash,
     public func save(_ entry: Entry, ifRevision revision: Int) throws -> Int {
         let answer = try send(
             "PUT", "/api/diary/\(EntryIDText.text(of: entry.id))",
-            body: Array(WireJSON.encode(DiaryTextRequest(entry.content))),
+            body: Array(WireJSON.encode(DiaryTextRequest(entry.content, date: entry.date))),
             headers: [(name: "If-Match", value: DiaryEntryETag.text(revision: revision))],
             allowing: [404, 412])
         try conflictOrAbsence(answer, id: entry.id)

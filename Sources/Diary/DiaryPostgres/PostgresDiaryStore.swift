@@ -176,7 +176,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 VALUES (
                     \(id), \(date), \(content: content), \(owner), \(words), \(tags),
                     coalesce((SELECT revision FROM untrashed), 0) + 1)
-                ON CONFLICT (owner, id) DO UPDATE SET
+                ON CONFLICT (owner, id) DO UPDATE SET date = excluded.date,
                     \(unescaped: PostgresEntryRow.contentFromExcluded), words = excluded.words,
                     tags = excluded.tags, revision = diary_entry.revision + 1
                 """)
@@ -249,10 +249,11 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         let content = entry.content
         let words = DiaryWords.searchText(of: content.text)
         let tags = DiaryTags.tags(in: content.text)
+        let date = entry.date.timeIntervalSinceReferenceDate
         let updated: Int? = try run { client -> Int? in
             let rows = try await client.query(
                 """
-                UPDATE diary_entry SET \(assigningContent: content), words = \(words),
+                UPDATE diary_entry SET date = \(date), \(assigningContent: content), words = \(words),
                     tags = \(tags), revision = revision + 1
                 WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
                 RETURNING revision

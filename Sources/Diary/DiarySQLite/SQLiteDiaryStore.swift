@@ -169,7 +169,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             ?1, ?2, \(EntryRow.contentPlaceholders(from: 3)),
             (SELECT IFNULL(MAX(search_key), 0) + 1 FROM entry),
             IFNULL((SELECT revision FROM trash WHERE id = ?1), 0) + 1)
-        ON CONFLICT(id) DO UPDATE SET \(EntryRow.contentFromExcluded), revision = revision + 1
+        ON CONFLICT(id) DO UPDATE SET date = excluded.date, \(EntryRow.contentFromExcluded),
+            revision = revision + 1
         RETURNING search_key
         """
 
@@ -257,11 +258,14 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             let searchKey = try Int64?.fetchOne(
                 db,
                 sql: """
-                    UPDATE entry SET \(EntryRow.contentAssignments), revision = revision + 1
+                    UPDATE entry SET date = ?, \(EntryRow.contentAssignments), revision = revision + 1
                     WHERE id = ? AND revision = ? RETURNING search_key
                     """,
                 arguments: StatementArguments(
-                    EntryRow.contentValues(of: entry.content) + [Self.key(entry.id), revision]))
+                    [entry.date.timeIntervalSinceReferenceDate]
+                        + EntryRow.contentValues(of: entry.content) + [
+                            Self.key(entry.id), revision,
+                        ]))
             let updated = searchKey != nil
             if let searchKey = searchKey ?? nil {
                 try Self.index(db, key: searchKey, text: entry.text)

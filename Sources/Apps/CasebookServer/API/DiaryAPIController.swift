@@ -207,15 +207,16 @@ struct DiaryAPIController: Sendable {
         return cursor
     }
 
-    /// `POST /api/diary`: a new entry from `{"text": …}`; 201 with its ETag.
+    /// `POST /api/diary`: a new entry from `{"text": …}` (dated `date`, or now); 201 with its
+    /// ETag.
     @Sendable func add(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
         let work = try diaries.diary(for: request).work
-        let content = try await Self.content(in: request)
+        let body = try await Self.body(in: request)
         let entry = try await work.entries { entries in
             try Self.answering {
-                try entries.revisedEntry(id: try entries.add(content).id)
+                try entries.revisedEntry(id: try entries.add(body.content, at: body.date).id)
             }
         }
         var response = Self.response(entry, status: .created)
@@ -247,16 +248,18 @@ struct DiaryAPIController: Sendable {
         let work = try diaries.diary(for: request).work
         let id = try Self.id(context)
         let listed = Self.revisions(ifMatch: request.headers[.ifMatch])
-        let content = try await Self.content(in: request)
+        let body = try await Self.body(in: request)
+        let (content, date) = (body.content, body.date)
         let conditional = listed != nil
         do {
             let (entry, starred) = try await work.entries { entries in
                 try Self.answering {
                     let updated =
                         if let expected = try Self.expected(listed, id: id, in: entries) {
-                            try entries.update(id: id, to: content, ifRevision: expected)
+                            try entries.update(
+                                id: id, to: content, date: date, ifRevision: expected)
                         } else {
-                            try entries.updateLatest(id: id, to: content)
+                            try entries.updateLatest(id: id, to: content, date: date)
                         }
                     return try Self.starredEntry(updated, in: entries)
                 }
@@ -453,22 +456,28 @@ struct DiaryAPIController: Sendable {
     /// The entry's content a request's body sends (`DiaryTextRequest`), refused naming the
     /// field at fault.
     static func content(in request: Request) async throws -> EntryContent {
+        try await body(in: request).content
+    }
+
+    /// What a request's body sends (`DiaryTextRequest`): the content, and the date when it
+    /// names one; refused naming the field at fault.
+    static func body(in request: Request) async throws -> DiaryTextRequest {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
-        let content: EntryContent
+        let body: DiaryTextRequest
         do {
-            content = try WireJSON.decode(
+            body = try WireJSON.decode(
                 DiaryTextRequest.self, from: buffer.readableBytesView,
-                shape: DiaryTextRequest.shape, field: "text"
-            ).content
+                shape: DiaryTextRequest.shape, field: "text")
         } catch {
             throw RequestError(refusal: error)
         }
+        let content = body.content
         guard content.text.utf8.count <= DiaryImportRequest.longestText else {
             throw RequestError(
                 .contentTooLarge,
                 "text is longer than \(DiaryImportRequest.longestText) bytes, the most an entry holds"
             ).field("text")
         }
-        return content
+        return body
     }
 }
