@@ -60,6 +60,9 @@ def test_a_second_factor_is_turned_on_and_asked_for_with_an_apps_codes(team, bro
     assert "Your second factor is on" in browser.page_source
     codes = browser.find_elements(By.CSS_SELECTOR, "ol.recovery-codes code")
     assert len(codes) == 10
+    # Shown once: where the page opens, not scrolled past.
+    top = browser.execute_script("return document.querySelector('ol.recovery-codes').getBoundingClientRect().top")
+    assert 0 <= top < browser.execute_script("return window.innerHeight"), f"the recovery codes at {top} px"
     screenshot(f"second-factor-on-{width}")
     check_laid_out(browser, width, f"the recovery codes at {width} px")
     # Signing in again: the password, then the app's next code (the one shown now is spent).

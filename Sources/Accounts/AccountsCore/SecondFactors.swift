@@ -40,15 +40,29 @@ public struct SecondFactors: Sendable {
     /// Whether `code` (an app's 6 digits, or a recovery code) lets `user` in now; a code
     /// accepted once is not accepted again.
     public func verify(user: String, code: String) async throws -> Bool {
+        try await use(user: user, code: code) != nil
+    }
+
+    /// What a code that lets `user` in was: the app's, or a recovery code (used up now); nil
+    /// for a code that does not.
+    public enum Use: Sendable, Equatable {
+        case appCode
+        case recoveryCode
+    }
+
+    /// As `verify(user:code:)`, saying which kind of code it was.
+    public func use(user: String, code: String) async throws -> Use? {
         guard let factor = try await store.secondFactor(user: user),
             let secret = Base32.decode(factor.secret)
-        else { return false }
+        else { return nil }
         if let step = TOTP(secret: secret).matchingStep(code, at: clock()) {
-            return try await store.useStep(step, user: user)
+            return try await store.useStep(step, user: user) ? .appCode : nil
         }
         let recovery = Self.normalized(code)
-        guard recovery.count == 10 else { return false }
-        return try await store.useRecoveryCode(hash: APITokens.hash(recovery), user: user)
+        guard recovery.count == 10,
+            try await store.useRecoveryCode(hash: APITokens.hash(recovery), user: user)
+        else { return nil }
+        return .recoveryCode
     }
 
     /// How many recovery codes `user` has left.

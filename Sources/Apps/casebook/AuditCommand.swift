@@ -8,7 +8,9 @@ import Foundation
 struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Show the audit log: sign-ins, users, passwords and tokens, newest first.")
+        abstract:
+            "Show the audit log: sign-ins, users, passwords, second factors, tokens and work, newest first."
+    )
 
     @Option(help: "How many entries, at most (1 to 100,000).")
     var limit = 100

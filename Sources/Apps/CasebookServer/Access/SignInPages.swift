@@ -140,19 +140,22 @@ struct SignInPages: Sendable {
                 problem: "Too many wrong codes. " + SignInThrottle.waitWords(until: until))
         }
         if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
-        guard try await factors.verify(user: name, code: form["code"] ?? "") else {
+        guard let use = try await factors.use(user: name, code: form["code"] ?? "") else {
             await access.audit.record(
                 .signInFailed, actor: name, detail: "a wrong second-factor code", request: request)
             return codePage(
                 request, user: user, next: next, status: .unauthorized,
                 problem:
-                    "That code is not the one your app shows now (or it was used already). Try the next one."
+                    "That is neither the code your app shows now nor a recovery code you have not used. A code works once: if you just used this one, wait for the next."
             )
         }
         throttle.succeeded(attempt)
         await access.audit.record(
             .signedIn, actor: name,
-            detail: "with a second factor; " + (request.headers[.userAgent] ?? ""),
+            detail: (use == .appCode
+                ? "with the app's code; "
+                : "with a recovery code (\(try await factors.recoveryCodesLeft(user: name)) left); ")
+                + (request.headers[.userAgent] ?? ""),
             request: request)
         return try await startSession(for: user, request: request, next: next)
     }
@@ -166,6 +169,7 @@ struct SignInPages: Sendable {
             "login-code", title: "Your code",
             context: [
                 "challenge": SecondFactorChallenge.make(for: user), "next": next,
+                "user": user.name,
                 "problem": problem ?? false,
             ], request: request, status: status)
     }

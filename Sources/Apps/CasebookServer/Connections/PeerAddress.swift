@@ -23,7 +23,7 @@ enum PeerAddress {
         -> HTTPChannelHandler.Responder
     {
         { request, writer, channel in
-            guard Self.markedPaths.contains(request.uri.path) else {
+            guard Self.isMarked(request.uri.path) else {
                 return try await responder(request, writer, channel)
             }
             var head = request.head
@@ -36,12 +36,28 @@ enum PeerAddress {
     }
 
     /// The pages that read the address: signing in (`SignInThrottle`), the first admin's
-    /// page, which only this machine may use, and the pages whose changes the audit log keeps.
-    static let markedPaths: Set<String> = [
-        "/login", "/logout", "/setup", "/admin/users", "/admin/users/role", "/admin/users/remove",
-        "/account/password", "/account/tokens", "/account/tokens/revoke", "/admin/tokens",
-        "/admin/tokens/revoke",
-    ]
+    /// page, which only this machine may use, and the pages whose changes the audit log keeps
+    /// (the users', tokens' and account's, and the routes `RouteTable.audited` names).
+    static let markedPaths: Set<String> = Set(
+        (RouteTable.signInRoutes.union(RouteTable.audited.keys)).compactMap { key in
+            key.split(separator: " ").last.map(String.init)
+        }.filter { !$0.contains("{") })
+
+    /// The start of the marked paths that carry a parameter (`/password-reset/{secret}`,
+    /// `/survey/respondents/{id}/review`).
+    static let markedPrefixes: [(prefix: String, suffix: String)] =
+        (RouteTable.signInRoutes.union(RouteTable.audited.keys)).compactMap { key in
+            guard let path = key.split(separator: " ").last, let open = path.firstIndex(of: "{"),
+                let close = path.firstIndex(of: "}")
+            else { return nil }
+            return (String(path[..<open]), String(path[path.index(after: close)...]))
+        }
+
+    /// Whether a request for `path` is marked with its client's address.
+    static func isMarked(_ path: String) -> Bool {
+        markedPaths.contains(path)
+            || markedPrefixes.contains { path.hasPrefix($0.prefix) && path.hasSuffix($0.suffix) }
+    }
 
     static var forwardedFor: HTTPField.Name { HTTPField.Name("X-Forwarded-For")! }
 

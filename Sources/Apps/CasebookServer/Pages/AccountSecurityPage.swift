@@ -181,15 +181,15 @@ struct AccountSecurityPage: Sendable {
         else {
             return try await page(
                 request, user: name,
-                problem:
-                    "That code is not the one your app shows for this secret: check the app's clock, and type the code it shows now.",
+                factorProblem:
+                    "That code is not the one your app shows for this key: check that the phone's clock is right, and type the code it shows now.",
                 enrolling: TOTP(secret: bytes), status: .badRequest)
         }
         await access.audit.record(.secondFactorOn, actor: name, subject: name, request: request)
         return try await page(
             request, user: name,
-            done:
-                "Your second factor is on: from now on, signing in asks for your app's code. Keep these recovery codes somewhere safe; each signs you in once without the app, and they are shown only now.",
+            factorDone:
+                "Your second factor is on: from now on, signing in asks for your app's code. Keep these recovery codes somewhere safe: each signs you in once without the app.",
             recoveryCodes: codes)
     }
 
@@ -204,7 +204,7 @@ struct AccountSecurityPage: Sendable {
             request: request)
         switch checked {
         case .refused(let problem, let status):
-            return try await page(request, user: name, problem: problem, status: status)
+            return try await page(request, user: name, factorProblem: problem, status: status)
         case .checked(let attempt):
             access.throttle.succeeded(attempt)
         }
@@ -212,7 +212,7 @@ struct AccountSecurityPage: Sendable {
         await access.audit.record(.secondFactorOff, actor: name, subject: name, request: request)
         return try await page(
             request, user: name,
-            done: "Your second factor is off: your password alone signs you in.")
+            factorDone: "Your second factor is off: your password alone signs you in.")
     }
 
     /// The answer to a password typed to confirm a change: checked against the user's, with
@@ -257,7 +257,8 @@ struct AccountSecurityPage: Sendable {
 
     private func page(
         _ request: Request, user: String, done: String? = nil, problem: String? = nil,
-        secret: String? = nil, enrolling: TOTP? = nil, recoveryCodes: [String]? = nil,
+        secret: String? = nil, factorDone: String? = nil, factorProblem: String? = nil,
+        enrolling: TOTP? = nil, recoveryCodes: [String]? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let tokens = try await access.tokens.list(user: user).sorted { $0.createdAt > $1.createdAt }
@@ -269,12 +270,13 @@ struct AccountSecurityPage: Sendable {
             SessionRow.row(stored, current: stored.secretHash == current)
         }
         return renderer.page(
-            "account-security", title: "Your password, sessions and tokens",
+            "account-security", title: "Your password, second factor, sessions and tokens",
             context: [
                 "user": user, "done": done ?? false, "problem": problem ?? false,
                 "secret": secret ?? false, "tokens": rows, "hasTokens": !rows.isEmpty,
                 "sessions": sessions, "hasOtherSessions": sessions.count > 1,
                 "secondFactors": access.secondFactors != nil,
+                "factorDone": factorDone ?? false, "factorProblem": factorProblem ?? false,
                 "secondFactor": try await secondFactorContext(user),
                 "enrolling": enrolling.map { Self.enrollment($0, user: user) } ?? false,
                 "recoveryCodes": (recoveryCodes ?? []).map { ["code": $0] },
