@@ -28,4 +28,18 @@ struct PeerAddressTests {
                 peer: peer, forwardedFor: forwardedFor, trustedProxies: ["127.0.0.1", "0:0::1"])
                 == client)
     }
+
+    /// Every route whose requests the audit log records carries its client's address, those
+    /// with a parameter in their path too; the rest do not.
+    @Test func theAuditedRoutesAreMarkedWithTheClientsAddress() {
+        for path in [
+            "/login", "/login/code", "/account/second-factor", "/admin/users/reset-link",
+            "/password-reset/abc", "/survey/respondents/r1/review", "/menu/edit", "/diary/import",
+        ] {
+            #expect(PeerAddress.isMarked(path), "\(path)")
+        }
+        for path in ["/diary", "/menu", "/survey/respondents/r1", "/api/diary"] {
+            #expect(!PeerAddress.isMarked(path), "\(path)")
+        }
+    }
 }
