@@ -297,6 +297,42 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput.split(separator: "\n").count == 4)
     }
 
+    /// An entry dated when it happened, in the writer's time zone: by `--date`, or by jrnl's
+    /// leading moment (taken off the text); a text that starts otherwise is all text; a time
+    /// the clocks skip, or a date that is none, is refused and nothing is added.
+    @Test func anEntryIsDatedByDateOrByJrnlsLeadingMoment() throws {
+        let rome = ["TZ": "Europe/Rome"]
+        func run(_ arguments: [String]) throws -> CasebookExecutable.Result {
+            try CasebookExecutable.run(["diary"] + arguments + ["--data", data], environment: rome)
+        }
+        #expect(try run(["add", "--date", "2025-11-02 08:30", "Rain all day."]).status == 0)
+        let leading = try run(["add", "2025-07-14 21:00: Fireworks by the river."])
+        #expect(leading.status == 0)
+        #expect(leading.standardOutput.contains(", dated "))
+        #expect(try run(["add", "Note: buy figs"]).status == 0)
+        let skipped = try run(["add", "--date", "2026-03-29 02:30", "Lost hour"])
+        #expect(skipped.status == 1)
+        #expect(
+            skipped.standardError
+                == "casebook diary: 02:30 on 2026-03-29 does not exist in Europe/Rome: the clocks went forward an hour then; write 03:30, or the time before the change\n"
+        )
+        let typo = try run(["add", "2025-13-45: typo"])
+        #expect(typo.status == 1)
+        #expect(typo.standardError.hasPrefix("casebook diary: '2025-13-45' is not a date and time"))
+        let listed = try run(["list", "--json"]).standardOutput
+        let entries = try #require(
+            (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])?[
+                "entries"] as? [[String: Any]])
+        #expect(entries.count == 3)
+        let dated = Dictionary(
+            uniqueKeysWithValues: entries.map {
+                ($0["text"] as? String ?? "", $0["date"] as? String ?? "")
+            })
+        #expect(dated["Rain all day."] == "2025-11-02T07:30:00.000Z")
+        #expect(dated["Fireworks by the river."] == "2025-07-14T19:00:00.000Z")
+        #expect(dated["Note: buy figs"] != nil)
+    }
+
     /// Failures are the same whichever way the arguments went: the message, the status, nothing
     /// added; and anything the shortcut does not know (help, an unknown option, a second text)
     /// is the parser's to answer.
@@ -314,7 +350,9 @@ struct DiaryCommandTests {
         #expect(try diary(["list"]).standardOutput == "")
         let help = try diary(["add", "soup", "--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.contains("USAGE: casebook diary add [<text>] [--data <data>]"))
+        #expect(
+            help.standardOutput.contains(
+                "USAGE: casebook diary add [<text>] [--date <date>] [--data <data>]"))
         let misspelt = [
             ["add", "soup", "-x", "--data", data], ["add", "soup", "salad", "--data", data],
             ["add", "soup", "--data"],

@@ -110,15 +110,26 @@ struct DiaryAddCommand: AsyncParsableCommand {
         commandName: "add",
         abstract: "Add an entry (the text, or standard input when none is given).")
 
-    @Argument(help: "The entry's text.")
+    @Argument(
+        help: """
+            The entry's text. Starting with a moment and ': ', as jrnl reads one \
+            ('yesterday 20:30: Walked…'), the entry is dated then.
+            """)
     var text: String?
+
+    @Option(
+        help: """
+            When it happened, in your time zone: 2025-11-02 08:30, today 20:30, yesterday, \
+            'last monday 08:15', '3 days ago' or 20:30 (a day alone is at 09:00). Default: now.
+            """)
+    var date: String?
 
     @OptionGroup var data: DataDirectoryOption
 
     @OptionGroup var user: DiaryUserOption
 
     func run() async throws {
-        try await Self.add(text, data: data, user: user)
+        try await Self.add(text, date: date, data: data, user: user)
     }
 
     /// Runs `casebook diary add` without the command-line parser when its arguments need none:
@@ -155,17 +166,26 @@ struct DiaryAddCommand: AsyncParsableCommand {
 
     /// Adds `text` (standard input when nil) to the diary in `data`; prints the new entry's id.
     private static func add(
-        _ text: String?, data: DataDirectoryOption,
+        _ text: String?, date: String?, data: DataDirectoryOption,
         user: DiaryUserOption = DiaryUserOption(name: nil)
     ) async throws {
+        // Read before anything is opened: a moment that names none changes nothing.
+        var moment: Date?
+        try FailureReport.run("diary") {
+            moment = try date.map {
+                try DiaryMoment.date($0, now: Date(), zone: .autoupdatingCurrent)
+            }
+        }
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            try addEntry(text, to: entries)
+            try addEntry(text, at: moment, to: entries)
         }
     }
 
-    /// Adds `text` (standard input when nil, with a word on how to end it on a terminal) and
-    /// prints the new entry's id.
-    private static func addEntry(_ text: String?, to entries: DiaryEntries) throws {
+    /// Adds `text` (standard input when nil, with a word on how to end it on a terminal), dated
+    /// `date`, or as its leading moment says, or now, and prints the new entry's id.
+    private static func addEntry(_ text: String?, at date: Date? = nil, to entries: DiaryEntries)
+        throws
+    {
         if text == nil, isatty(STDIN_FILENO) == 1 {
             // As `git commit` does: the editor a person chose writes the entry.
             if let editor = ExternalEditor.chosen() {
@@ -174,9 +194,7 @@ struct DiaryAddCommand: AsyncParsableCommand {
                     try StandardStreams.output("nothing added: the entry was empty")
                     return
                 }
-                let entry = try entries.add(
-                    EntryContent(text: DiaryCommand.withoutEndingLineBreaks(written)))
-                try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+                try addDated(DiaryCommand.withoutEndingLineBreaks(written), at: date, to: entries)
                 return
             }
             StandardStreams.error(
@@ -184,8 +202,26 @@ struct DiaryAddCommand: AsyncParsableCommand {
             )
         }
         let text = try text ?? DiaryCommand.withoutEndingLineBreaks(StandardStreams.inputText())
-        let entry = try entries.add(EntryContent(text: text))
-        try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+        try addDated(text, at: date, to: entries)
+    }
+
+    /// Adds `text` at `date`; without one, at the moment the text starts with (jrnl's
+    /// `yesterday 20:30: …`), which is then not part of it; else now.
+    private static func addDated(_ text: String, at date: Date?, to entries: DiaryEntries) throws {
+        var (text, date) = (text, date)
+        if date == nil,
+            let leading = try DiaryMoment.leading(in: text, now: Date(), zone: .autoupdatingCurrent)
+        {
+            (text, date) = (leading.text, leading.date)
+        }
+        let entry = try entries.add(EntryContent(text: text), at: date)
+        guard date != nil else {
+            try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
+            return
+        }
+        try StandardStreams.output(
+            "added \(DiaryCommand.idText(entry.id)), dated \(DiaryCommand.dates.string(from: entry.date))"
+        )
     }
 }
 

@@ -21,7 +21,8 @@ public enum DiaryMoment {
         {
             return instant
         }
-        var words = trimmed.lowercased().replacingOccurrences(of: "T", with: " ")
+        // The page's `2025-11-02T08:30`: the T between the day and the time, a space.
+        var words = trimmed.replacing(/(\d)T(\d)/) { "\($0.1) \($0.2)" }.lowercased()
             .split(separator: " ").map(String.init)
         guard !words.isEmpty, words.count <= 4 else { throw DiaryMomentError(text: text) }
         var time = (hour: defaultHour, minute: 0)
