@@ -90,6 +90,61 @@ struct WebPagesTests {
         }
     }
 
+    /// An entry is dated when it happened: the form shows when (now, for a new one) in the
+    /// reader's zone; changed, it dates the entry, or moves it, by the revision rules; left as
+    /// it was, a new entry is dated when it is saved; a time the clocks skip is refused there.
+    @Test func theFormDatesAnEntryWhenItHappened() async throws {
+        try await withPages { pages in
+            pages.setCookie("casebook_tz", "Europe%2FRome")
+            let form = try await pages.get("/diary/new")
+            #expect(form.html.contains("type=\"datetime-local\""))
+            #expect(form.html.contains("In your time zone, Central European Time (Europe/Rome)."))
+            let shown = try #require(
+                form.html.firstMatch(of: /name="when-shown" value="([^"]+)"/)?.1)
+            let now = try await pages.post(
+                "/diary", ["text": "Now", "when": String(shown), "when-shown": String(shown)])
+            #expect(now.status == .seeOther)
+            let added = try await pages.post(
+                "/diary",
+                ["text": "Last summer", "when": "2025-07-14T21:00", "when-shown": String(shown)])
+            #expect(added.status == .seeOther)
+            let entries = try stores.diary.newestEntries(limit: 5, offset: 0)
+            let summer = try #require(entries.first { $0.text == "Last summer" })
+            #expect(summer.date == Date(timeIntervalSince1970: 1_752_519_600))  // 19:00 UTC
+            #expect(
+                try #require(entries.first { $0.text == "Now" }).date.timeIntervalSinceNow > -60)
+            let skipped = try await pages.post(
+                "/diary",
+                ["text": "Lost hour", "when": "2026-03-29T02:30", "when-shown": String(shown)])
+            #expect(skipped.status == .badRequest)
+            #expect(skipped.html.contains("02:30 on 2026-03-29 does not exist in Europe/Rome"))
+            #expect(skipped.html.contains("Lost hour"), "what was typed is kept")
+            let id = summer.id.uuidString.lowercased()
+            let detail = try await pages.get("/diary/\(id)")
+            #expect(detail.html.contains("value=\"2025-07-14T21:00\""))
+            let revision = try #require(
+                detail.html.firstMatch(of: /name="revision" value="(\d+)"/)?.1)
+            let moved = try await pages.post(
+                "/diary/\(id)",
+                [
+                    "text": "Last summer", "revision": String(revision), "when": "2025-07-15T09:15",
+                    "when-shown": "2025-07-14T21:00",
+                ])
+            #expect(moved.status == .seeOther)
+            #expect(
+                try stores.diary.entry(id: summer.id)?.date
+                    == Date(timeIntervalSince1970: 1_752_563_700))  // 07:15 UTC
+            let stale = try await pages.post(
+                "/diary/\(id)",
+                [
+                    "text": "Last summer", "revision": String(revision), "when": "2025-07-16T09:15",
+                    "when-shown": "2025-07-14T21:00",
+                ])
+            #expect(stale.status == .conflict, "a date changed is a change like any other")
+        }
+        #expect(try stores.diary.count() == 2)
+    }
+
     /// After every change the next page says what happened, once; a delete asks first (a page
     /// of its own, without JavaScript) and can be undone, giving back the same entry.
     @Test func changesAreConfirmedADeleteAsksFirstAndCanBeUndone() async throws {

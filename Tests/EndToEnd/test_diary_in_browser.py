@@ -110,3 +110,29 @@ def test_a_day_one_export_is_imported_from_the_page_once(server, browser, screen
     click_and_load(browser, browser.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
     alert = texts(browser, "p.error")
     assert len(alert) == 1 and alert[0].startswith("Nothing was imported: broken.json:"), alert
+
+
+def test_an_entry_is_dated_when_it_happened_from_its_form(server, browser, screenshot):
+    """The new entry's form has a date and time by its label, in the reader's zone: a date typed
+    there dates the entry, which the list then shows on that day; at a phone's width and a
+    desktop's the field stands under its label and above its hint, inside the page's column."""
+    from test_menu_layout import SIZES, size_viewport
+    for width, height in SIZES:
+        size_viewport(browser, width, height)
+        browser.get(server.url + "/diary/new")
+        label = browser.find_element(By.CSS_SELECTOR, "label[for=when]").rect
+        field = browser.find_element(By.ID, "when").rect
+        hint = browser.find_element(By.ID, "when-hint").rect
+        column = browser.execute_script("return document.querySelector('main').getBoundingClientRect().right")
+        assert label["y"] + label["height"] <= field["y"] + 1, f"the label above its field at {width} px"
+        assert field["y"] + field["height"] <= hint["y"] + 1, f"the hint under the field at {width} px"
+        assert abs(label["x"] - field["x"]) <= 2 and field["x"] + field["width"] <= column
+        screenshot(f"diary-new-when-{width}")
+    browser.find_element(By.ID, "text").send_keys("Fireworks by the river")
+    # A datetime-local field takes its value as the page's script would set it.
+    browser.execute_script("document.getElementById('when').value = '2025-07-14T21:00'")
+    click_and_load(browser, browser.find_element(By.ID, "save"))
+    assert "Fireworks by the river" in browser.page_source
+    row = [item.text for item in browser.find_elements(By.CSS_SELECTOR, "main li, main tr")
+           if "Fireworks by the river" in item.text]
+    assert row and "July 14, 2025" in row[0], row

@@ -143,11 +143,48 @@ struct DiaryPages: Sendable {
         let (work, store) = try Self.diary(diaries, request)
         let form = try await PostedForm.read(request, limit: Self.textFormLimit)
         let content = try Self.content(in: form)
+        let zone = ReaderTimeZone.of(request)
         return try await work.run {
-            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
+            let (diary, screens) = makeRouter(store, zone: zone)
             try diary.showNewEntry()
-            return try perform(screens, content: content, request: request)
+            // A moment changed from the one the form showed dates the entry; else it is now.
+            let when: Date?
+            do {
+                when = try Self.when(in: form, zone: zone)
+            } catch {
+                screens.detail?.content = content ?? EntryContent(text: "")
+                return detail(
+                    screens, request: request, error: "\(error)", when: form["when"],
+                    status: .badRequest)
+            }
+            guard let when else { return try perform(screens, content: content, request: request) }
+            do {
+                try DiaryEntries(store: store).add(content ?? EntryContent(text: ""), at: when)
+            } catch let error as EntryDetailError {
+                return detail(screens, request: request, error: "\(error)", status: .badRequest)
+            }
+            return redirect(with: Notice(.added))
         }
+    }
+
+    /// The moment the form's `when` names, in the reader's zone, when it was changed from the
+    /// one the form showed (`when-shown`); nil when it was not.
+    /// - Throws: `DiaryMomentError` for one that names no moment, or a time the clocks skip.
+    static func when(in form: FormFields, zone: TimeZone?) throws -> Date? {
+        guard let text = form["when"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+            text != form["when-shown"]
+        else { return nil }
+        return try DiaryMoment.date(text, now: Date(), zone: zone ?? .autoupdatingCurrent)
+    }
+
+    /// `date` as the form's `when` shows it: `2025-11-02T08:30`, in `zone`.
+    static func whenValue(_ date: Date, zone: TimeZone?) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone ?? .autoupdatingCurrent
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 1, parts.month ?? 1, parts.day ?? 1,
+            parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// `POST /diary/{id}`: saves the entry's new text, unless it changed since the form was opened.
@@ -159,8 +196,9 @@ struct DiaryPages: Sendable {
         let form = try await PostedForm.read(request, limit: Self.textFormLimit)
         let content = try Self.content(in: form)
         let revision = try Self.revision(in: form["revision"])
+        let zone = ReaderTimeZone.of(request)
         return try await work.run {
-            let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
+            let (diary, screens) = makeRouter(store, zone: zone)
             do {
                 try diary.showDetail(id: id)
             } catch DiaryError.unknownEntry where !(content?.isBlank ?? true) {
@@ -172,10 +210,18 @@ struct DiaryPages: Sendable {
             guard let revision else {
                 return try perform(screens, content: content, request: request)
             }
+            let when: Date?
+            do {
+                when = try Self.when(in: form, zone: zone)
+            } catch {
+                screens.detail?.content = content ?? EntryContent(text: "")
+                return detail(
+                    screens, request: request, revision: revision, error: "\(error)",
+                    when: form["when"], status: .badRequest)
+            }
             return try update(
                 screens, in: store, id: id, content: content ?? EntryContent(text: ""),
-                from: revision,
-                request: request)
+                date: when, from: revision, request: request)
         }
     }
 
@@ -585,7 +631,7 @@ struct DiaryPages: Sendable {
     /// the same form with the error, as the detail screen refuses it.
     private func update(
         _ screens: LatestScreens, in store: any DiaryStore, id: Entry.ID, content: EntryContent,
-        from revision: Int, request: Request
+        date: Date?, from revision: Int, request: Request
     ) throws -> Response {
         guard let screen = screens.detail else {
             throw RequestError(.notFound, "There is no such entry.")
@@ -597,7 +643,8 @@ struct DiaryPages: Sendable {
                 error: "\(EntryDetailError.blankText)", status: .badRequest)
         }
         do {
-            try DiaryEntries(store: store).update(id: id, to: content, ifRevision: revision)
+            try DiaryEntries(store: store).update(
+                id: id, to: content, date: date, ifRevision: revision)
         } catch let conflict as DiaryConflictError {
             return renderer.page(
                 "diary-conflict", title: screen.title,
@@ -608,6 +655,9 @@ struct DiaryPages: Sendable {
                     "actionTitle": "Save mine over it",
                     "revision": ["number": String(conflict.current.revision)],
                     "action": "/diary/\(id.uuidString.lowercased())",
+                    "when": Self.whenContext(
+                        date ?? conflict.current.entry.date, shown: conflict.current.entry.date,
+                        zone: ReaderTimeZone.of(request), isNew: false),
                 ],
                 request: request, status: .conflict)
         } catch DiaryError.unknownEntry {
@@ -768,7 +818,7 @@ struct DiaryPages: Sendable {
 
     private func detail(
         _ screens: LatestScreens, request: Request, revision: Int? = nil, error: String? = nil,
-        status: HTTPResponse.Status = .ok
+        when typed: String? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
         guard let screen = screens.detail else {
             return renderer.page(
@@ -783,7 +833,33 @@ struct DiaryPages: Sendable {
         ]
         if let error { context["error"] = error }
         context["revision"] = revision.map { ["number": String($0)] } ?? false
+        let zone = ReaderTimeZone.of(request)
+        let date = screen.entry?.date ?? Date()
+        var when = Self.whenContext(date, shown: date, zone: zone, isNew: screen.entry == nil)
+        // What was typed, when it was refused, is shown again as typed.
+        if let typed { when["value"] = typed }
+        context["when"] = when
         return renderer.page(
             "diary-detail", title: screen.title, context: context, request: request, status: status)
+    }
+
+    /// The form's `when`: `date` (and `shown`, the moment the form opened with, which a save
+    /// that keeps it does not move the entry to), in the reader's zone, named.
+    static func whenContext(_ date: Date, shown: Date, zone: TimeZone?, isNew: Bool)
+        -> [String: Any]
+    {
+        let zone = zone ?? .autoupdatingCurrent
+        return [
+            "value": whenValue(date, zone: zone), "shown": whenValue(shown, zone: zone),
+            "zone": zoneName(zone), "isNew": isNew,
+        ]
+    }
+
+    /// A zone as a person reads it: "Central European Time (Europe/Rome)".
+    static func zoneName(_ zone: TimeZone) -> String {
+        guard let name = zone.localizedName(for: .generic, locale: pageLocale),
+            name != zone.identifier
+        else { return zone.identifier }
+        return "\(name) (\(zone.identifier))"
     }
 }
