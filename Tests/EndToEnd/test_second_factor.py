@@ -11,6 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from casebook_server import Server
+from test_admin_layout import signed_in
 from test_menu_layout import SIZES, check_laid_out, size_viewport
 from test_sign_in import sign_in
 from test_web_pages import click_and_load
@@ -21,16 +22,6 @@ def team():
     running = Server(users=[("ana", "surveyor", "surveyor password"), ("giulia", "admin", "admin password")])
     yield running
     running.stop()
-
-
-def signed_in(browser, team, name, password):
-    browser.delete_all_cookies()
-    browser.set_window_size(1100, 1400)
-    browser.get(team.url + "/login?next=/account/security")
-    sign_in(browser, name, password)
-    never = browser.find_elements(By.CSS_SELECTOR, "button[value=never]")
-    if never:
-        click_and_load(browser, never[0])
 
 
 @pytest.mark.parametrize("width, height", SIZES)

@@ -148,15 +148,10 @@ struct DiaryPages: Sendable {
             let (diary, screens) = makeRouter(store, zone: zone)
             try diary.showNewEntry()
             // A moment changed from the one the form showed dates the entry; else it is now.
-            let when: Date?
-            do {
-                when = try Self.when(in: form, zone: zone)
-            } catch {
-                screens.detail?.content = content ?? EntryContent(text: "")
-                return detail(
-                    screens, request: request, error: "\(error)", when: form["when"],
-                    status: .badRequest)
-            }
+            let (when, refusal) = moment(
+                in: form, zone: zone, screens: screens, content: content, revision: nil,
+                request: request)
+            if let refusal { return refusal }
             guard let when else { return try perform(screens, content: content, request: request) }
             do {
                 try DiaryEntries(store: store).add(content ?? EntryContent(text: ""), at: when)
@@ -164,6 +159,25 @@ struct DiaryPages: Sendable {
                 return detail(screens, request: request, error: "\(error)", status: .badRequest)
             }
             return redirect(with: Notice(.added))
+        }
+    }
+
+    /// The moment the form names (`when(in:zone:)`), or the form again saying why it names
+    /// none, with what was typed kept.
+    private func moment(
+        in form: FormFields, zone: TimeZone?, screens: LatestScreens, content: EntryContent?,
+        revision: Int?, request: Request
+    ) -> (when: Date?, refusal: Response?) {
+        do {
+            return (try Self.when(in: form, zone: zone), nil)
+        } catch {
+            screens.detail?.content = content ?? EntryContent(text: "")
+            return (
+                nil,
+                detail(
+                    screens, request: request, revision: revision, error: "\(error)",
+                    when: form["when"], status: .badRequest)
+            )
         }
     }
 
@@ -210,15 +224,10 @@ struct DiaryPages: Sendable {
             guard let revision else {
                 return try perform(screens, content: content, request: request)
             }
-            let when: Date?
-            do {
-                when = try Self.when(in: form, zone: zone)
-            } catch {
-                screens.detail?.content = content ?? EntryContent(text: "")
-                return detail(
-                    screens, request: request, revision: revision, error: "\(error)",
-                    when: form["when"], status: .badRequest)
-            }
+            let (when, refusal) = moment(
+                in: form, zone: zone, screens: screens, content: content, revision: revision,
+                request: request)
+            if let refusal { return refusal }
             return try update(
                 screens, in: store, id: id, content: content ?? EntryContent(text: ""),
                 date: when, from: revision, request: request)
