@@ -93,6 +93,14 @@ struct DiaryAPITests {
                 let answer = try Self.object(response.body)
                 #expect(answer["field"] as? String == "date")
             }
+            for date in ["null", "1700000000", #""""#] {
+                try await client.execute(
+                    uri: "/api/diary", method: .post, headers: RouteFixture.json,
+                    body: ByteBuffer(string: #"{"text": "when?", "date": "# + date + "}")
+                ) { response in
+                    #expect(response.status == .badRequest, "\(date)")
+                }
+            }
         }
         #expect(try stores.diary.count() == 1)
     }

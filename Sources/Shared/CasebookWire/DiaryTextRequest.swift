@@ -40,11 +40,14 @@ public struct DiaryTextRequest: Codable, Equatable, Sendable {
         content = try EntryContent(from: decoder)
         let known = Set(EntryContent.CodingKeys.allCases.map(\.rawValue) + ["date"])
         let members = try decoder.container(keyedBy: AnyKey.self)
-        if let text = try members.decodeIfPresent(String.self, forKey: AnyKey(stringValue: "date"))
-        {
-            guard let date = WireDateText.date(from: text) else {
+        let dateKey = AnyKey(stringValue: "date")
+        if members.contains(dateKey) {
+            // Given, it is a date: null, a number or text that names no instant is refused.
+            guard let text = try? members.decode(String.self, forKey: dateKey),
+                let date = WireDateText.date(from: text)
+            else {
                 throw WireJSON.Refusal(
-                    "date '\(text)' is not an RFC 3339 date and time, as 2026-11-02T08:30:00Z",
+                    "date must be an RFC 3339 date and time, as 2026-11-02T08:30:00Z",
                     field: "date")
             }
             self.date = date
