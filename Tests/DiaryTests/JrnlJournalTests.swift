@@ -64,4 +64,34 @@ struct JrnlJournalTests {
         let entries = try JrnlJournal.entries(in: "[2026-03-01 09:30]\u{301}Hello", zone: utc)
         #expect(entries.map(\.text) == ["\u{301}Hello"])
     }
+
+    /// jrnl's own default journal: `[YYYY-MM-DD hh:mm:ss AM]` headers (its `%F %r`), a title
+    /// ending ` *` for a starred entry, `@tags`: read as the minute, a star, `#tags`.
+    @Test func readsJrnlsDefaultTimeFormatStarsAndTags() throws {
+        let text = """
+            [2025-11-02 08:30:00 AM] Rain all day.
+            @weather
+
+            [2026-12-01 08:30:00 PM] Walked to the market *
+
+            [2026-12-02 12:05:00 AM] Just after midnight, with @friends and an email a@b.it.
+
+            """
+        let journal = try JrnlJournal.journal(in: text, zone: utc)
+        #expect(
+            journal.entries.map(\.text) == [
+                "Rain all day.\n#weather", "Walked to the market",
+                "Just after midnight, with #friends and an email a@b.it.",
+            ])
+        #expect(
+            journal.entries.map(\.date) == [
+                Date(timeIntervalSince1970: 1_762_072_200),
+                Date(timeIntervalSince1970: 1_796_157_000),
+                Date(timeIntervalSince1970: 1_796_169_900),
+            ])
+        #expect(journal.starred == [journal.entries[1].id])
+        #expect(throws: JrnlJournal.Refusal.self) {
+            try JrnlJournal.journal(in: "[2025-11-02 13:30:00 PM] No such hour\n", zone: utc)
+        }
+    }
 }

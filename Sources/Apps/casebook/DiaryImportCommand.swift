@@ -16,8 +16,10 @@ struct DiaryImportCommand: AsyncParsableCommand {
         discussion: """
             casebook: the JSON diary export writes. dayone: the Journal.json of a Day One \
             export (its tags become #tags at the end of the text; entries without text are \
-            skipped). jrnl: jrnl's plain-text journal, its minutes in this machine's time zone \
-            (each entry's id is made of its minute and text, so a second import adds nothing).
+            skipped). jrnl: jrnl's plain-text journal (its default 12-hour time format \
+            included) or its --export json, its minutes in this machine's time zone, its \
+            stars kept and its @tags as #tags (each entry's id is made of its minute and \
+            text, so a second import adds nothing).
             """)
 
     /// The file formats read.

@@ -2,8 +2,10 @@ import Foundation
 
 /// A journal as jrnl (jrnl.sh) keeps it in plain text, and as `diary export --format jrnl`
 /// writes it: each entry starts at a line `[YYYY-MM-DD HH:MM] ` (the minute in the writer's
-/// time zone) and runs to the next such line. jrnl's entries have no ids, so each is given
-/// one made of its minute and its text: reading the same journal twice gives the same ids.
+/// time zone) and runs to the next such line. jrnl's own default time format,
+/// `[YYYY-MM-DD hh:mm:ss AM] ` (`%F %r`), and `[YYYY-MM-DD HH:MM:SS] ` (`%F %T`) are read too.
+/// jrnl's entries have no ids, so each is given one made of its minute and its text: reading
+/// the same journal twice gives the same ids.
 public enum JrnlJournal {
     /// Why a text is not a journal, naming the line.
     public struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -17,30 +19,74 @@ public enum JrnlJournal {
 
     /// The entries of `text`, oldest first as jrnl writes them, their minutes read in `zone`.
     public static func entries(in text: String, zone: TimeZone) throws(Refusal) -> [Entry] {
-        var entries: [Entry] = []
+        try read(text, zone: zone).map(\.entry)
+    }
+
+    /// A journal's entries, and which of them jrnl starred (a title ending ` *`, taken off),
+    /// jrnl's `@tags` written as Casebook's `#tags` (an `@` after a letter, as in an email
+    /// address, is left).
+    public static func journal(in text: String, zone: TimeZone) throws(Refusal)
+        -> (entries: [Entry], starred: [Entry.ID])
+    {
+        let read = try read(text, zone: zone)
+        return (read.map(\.entry), read.filter(\.starred).map(\.entry.id))
+    }
+
+    /// jrnl's `@tag` as `#tag`: an `@` at the start or after a space or a line break, before a
+    /// letter, a digit or `_`.
+    public static func casebookTags(_ text: String) -> String {
+        var out = ""
+        var previous: Character = " "
+        var characters = text.makeIterator()
+        var pending: Character? = characters.next()
+        while let character = pending {
+            pending = characters.next()
+            if character == "@", previous.isWhitespace,
+                let next = pending, next.isLetter || next.isNumber || next == "_"
+            {
+                out.append("#")
+            } else {
+                out.append(character)
+            }
+            previous = character
+        }
+        return out
+    }
+
+    private static func read(_ text: String, zone: TimeZone) throws(Refusal)
+        -> [(entry: Entry, starred: Bool)]
+    {
+        var read: [(entry: Entry, starred: Bool)] = []
         var current: (date: Date, line: Int, lines: [Substring])?
         func finish() throws(Refusal) {
             guard let open = current else { return }
             var lines = open.lines
             while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
-            let text = lines.joined(separator: "\n")
+            // jrnl stars an entry with ` *` at the end of its title, its first line.
+            var starred = false
+            if let title = lines.first, title.hasSuffix(" *") {
+                lines[0] = title.dropLast(2)
+                starred = true
+            }
+            let text = casebookTags(lines.joined(separator: "\n"))
             guard !Entry.isBlank(text) else {
                 throw Refusal(message: "line \(open.line): the entry has no text")
             }
-            entries.append(Entry(id: id(date: open.date, text: text), date: open.date, text: text))
+            read.append(
+                (Entry(id: id(date: open.date, text: text), date: open.date, text: text), starred))
         }
         // Lines end in LF or CR LF (one Character to Swift, as a journal written on Windows has).
         let lines = text.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, line) in lines.enumerated() {
-            if let stamp = header(line) {
+            if let (stamp, length) = header(line) {
                 try finish()
                 guard let date = date(stamp, zone: zone) else {
                     throw Refusal(
                         message: "line \(index + 1): '\(stamp)' is not a date and time")
                 }
-                // What follows the 18 bytes of `[YYYY-MM-DD HH:MM]` and one space.
-                var rest = Substring(line.utf8.dropFirst(18)) ?? ""
+                // What follows the header's brackets and one space.
+                var rest = Substring(line.utf8.dropFirst(length)) ?? ""
                 if rest.utf8.first == UInt8(ascii: " ") {
                     rest = Substring(rest.utf8.dropFirst()) ?? ""
                 }
@@ -52,28 +98,52 @@ public enum JrnlJournal {
             }
         }
         try finish()
-        guard !entries.isEmpty else { throw Refusal(message: "line 1: no entries \(form)") }
-        return entries
+        guard !read.isEmpty else { throw Refusal(message: "line 1: no entries \(form)") }
+        return read
     }
 
-    /// The `YYYY-MM-DD HH:MM` a line starts with in brackets, if it does.
-    private static func header(_ line: Substring) -> Substring? {
-        let bytes = Array(line.utf8.prefix(18))
-        guard bytes.count == 18, bytes[0] == UInt8(ascii: "["), bytes[17] == UInt8(ascii: "]")
-        else { return nil }
-        let shape = "[0000-00-00 00:00]".utf8
-        for (byte, expected) in zip(bytes, shape) {
-            let isDigit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            guard expected == UInt8(ascii: "0") ? isDigit : byte == expected else { return nil }
+    /// The header shapes: `[YYYY-MM-DD HH:MM]`, jrnl's `%F %r` and `%F %T` (`A` a letter).
+    private static let shapes = [
+        "[0000-00-00 00:00]", "[0000-00-00 00:00:00 AA]", "[0000-00-00 00:00:00]",
+    ]
+
+    /// The stamp a line starts with in brackets (`YYYY-MM-DD HH:MM[:SS[ AM]]`) and the
+    /// header's length in bytes, if it does.
+    private static func header(_ line: Substring) -> (Substring, Int)? {
+        for shape in shapes {
+            let bytes = Array(line.utf8.prefix(shape.utf8.count))
+            guard bytes.count == shape.utf8.count,
+                zip(bytes, shape.utf8).allSatisfy({ byte, expected in
+                    switch expected {
+                    case UInt8(ascii: "0"): (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    case UInt8(ascii: "A"):
+                        byte == UInt8(ascii: "A") || byte == UInt8(ascii: "P")
+                            || byte == UInt8(ascii: "M")
+                    default: byte == expected
+                    }
+                })
+            else { continue }
+            return (line.dropFirst().prefix(shape.count - 2), shape.utf8.count)
         }
-        return line.dropFirst().prefix(16)
+        return nil
     }
 
     private static func date(_ stamp: Substring, zone: TimeZone) -> Date? {
-        let parts = stamp.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" })
-            .compactMap { Int($0) }
-        guard parts.count == 5, parts[0] >= 1, (1...12).contains(parts[1]), parts[3] < 24,
-            parts[4] < 60
+        var words = stamp.split(separator: " ")
+        // A 12-hour clock's AM or PM, as jrnl's default `%r` writes it.
+        var meridiem: Substring?
+        if words.count == 3 { meridiem = words.removeLast() }
+        var parts = words.joined(separator: " ")
+            .split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
+        guard parts.count == 5 || parts.count == 6 else { return nil }
+        if let meridiem {
+            guard (1...12).contains(parts[3]), meridiem == "AM" || meridiem == "PM" else {
+                return nil
+            }
+            parts[3] = parts[3] % 12 + (meridiem == "PM" ? 12 : 0)
+        }
+        guard parts[0] >= 1, (1...12).contains(parts[1]), parts[3] < 24, parts[4] < 60,
+            parts.count == 5 || parts[5] < 60
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -84,6 +154,11 @@ public enum JrnlJournal {
                 == DateComponents(year: parts[0], month: parts[1], day: parts[2])
         else { return nil }
         return date
+    }
+
+    /// The id an entry of `text` at `date` is given: the same every time it is read.
+    public static func entryID(date: Date, text: String) -> UUID {
+        id(date: date, text: text)
     }
 
     /// An id made of the entry's minute and text (two 64-bit FNV-1a hashes), shaped as a

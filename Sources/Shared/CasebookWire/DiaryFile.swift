@@ -47,16 +47,26 @@ public enum DiaryFile {
         case .casebook: contents = try casebookContents(bytes, named: name)
         case .dayone: contents = try dayOneEntries(bytes, named: name)
         case .jrnl:
-            let entries = try jrnlEntries(bytes, named: name, zone: zone)
-            try refuseTooLong(entries, named: name)
-            return Contents(entries: entries)
+            if isJSON(bytes) {
+                contents = try jrnlJSONContents(bytes, named: name, zone: zone)
+            } else {
+                contents = try jrnlContents(bytes, named: name, zone: zone)
+                try refuseTooLong(contents.entries, named: name)
+                return contents
+            }
         case nil:
-            // JSON: Casebook's own, or else Day One's; refused as Casebook's when neither.
+            // JSON: Casebook's own, Day One's or jrnl's `--export json`; refused as
+            // Casebook's when none.
             do {
                 contents = try casebookContents(bytes, named: name)
             } catch let casebook {
-                guard let dayOne = try? dayOneEntries(bytes, named: name) else { throw casebook }
-                contents = dayOne
+                if let dayOne = try? dayOneEntries(bytes, named: name) {
+                    contents = dayOne
+                } else if let jrnl = try? jrnlJSONContents(bytes, named: name, zone: zone) {
+                    contents = jrnl
+                } else {
+                    throw casebook
+                }
             }
         }
         try refuseTooLong(contents.entries, named: name)
@@ -201,14 +211,58 @@ public enum DiaryFile {
     static func jrnlEntries(_ bytes: [UInt8], named name: String, zone: TimeZone)
         throws(Refusal) -> [Entry]
     {
+        try jrnlContents(bytes, named: name, zone: zone).entries
+    }
+
+    /// A jrnl journal's entries, and the ones it starred.
+    static func jrnlContents(_ bytes: [UInt8], named name: String, zone: TimeZone)
+        throws(Refusal) -> Contents
+    {
         guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
             throw Refusal(message: "\(name): the file is not UTF-8 text")
         }
         do {
-            return try JrnlJournal.entries(in: text, zone: zone)
+            let journal = try JrnlJournal.journal(in: text, zone: zone)
+            return Contents(entries: journal.entries, starred: journal.starred)
         } catch {
             throw Refusal(message: "\(name): \(error)")
         }
+    }
+
+    /// What `jrnl --export json` writes: each entry's title, body, date and minute (in the
+    /// writer's zone, read in `zone`) and star; its text is the title, then the body on the
+    /// next line, `@tags` as `#tags`, its id made as a plain journal's are.
+    static func jrnlJSONContents(_ bytes: [UInt8], named name: String, zone: TimeZone)
+        throws(Refusal) -> Contents
+    {
+        let wire: JrnlExportWire
+        do {
+            wire = try WireJSON.decode(
+                JrnlExportWire.self, from: bytes, shape: JrnlExportWire.shape)
+        } catch {
+            throw Refusal(message: "\(name): \(fileMessage(error.message))")
+        }
+        var contents = Contents(entries: [])
+        for (index, item) in wire.entries.enumerated() {
+            let text = JrnlJournal.casebookTags(
+                item.body.isEmpty ? item.title : item.title + "\n" + item.body)
+            let stamp = "[\(item.date) \(item.time)] x"
+            guard let date = try? JrnlJournal.entries(in: stamp, zone: zone).first?.date else {
+                throw Refusal(
+                    message:
+                        "\(name): entry \(index + 1): '\(item.date) \(item.time)' is not a date (YYYY-MM-DD) and time (HH:MM)"
+                )
+            }
+            guard !Entry.isBlank(text) else {
+                contents.skipped += 1
+                continue
+            }
+            let entry = Entry(
+                id: JrnlJournal.entryID(date: date, text: text), date: date, text: text)
+            contents.entries.append(entry)
+            if item.starred == true { contents.starred.append(entry.id) }
+        }
+        return contents
     }
 
     /// A decoder's message about a body, said of a file.

@@ -1,0 +1,74 @@
+"""jrnl's own files, written by jrnl 4.6 itself with its default configuration (its 12-hour
+`%F %r` time format, `@` tags, `*` stars): its plain journal and its `--export json` are
+imported whole — every entry's minute, text, tags and star — and the second file, the same
+journal, adds nothing."""
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from casebook_server import casebook_binary
+
+JRNL = importlib.util.find_spec("jrnl")
+
+
+def jrnl(home, *arguments):
+    environment = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "config"),
+                   "XDG_DATA_HOME": str(home / "data"), "TZ": "Europe/Rome", "NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "jrnl", *arguments], env=environment, capture_output=True, text=True,
+                          timeout=60, check=True, stdin=subprocess.DEVNULL)
+
+
+def casebook(data, *arguments):
+    return subprocess.run([casebook_binary(), *arguments, "--data", str(data)],
+                          env={**os.environ, "TZ": "Europe/Rome"}, capture_output=True, text=True,
+                          timeout=60, start_new_session=True)
+
+
+@pytest.mark.skipif(JRNL is None, reason="jrnl is not installed (scripts/test installs it)")
+def test_jrnls_journal_and_its_json_export_are_imported_whole(tmp_path):
+    home = tmp_path / "home"
+    (home / "config" / "jrnl").mkdir(parents=True)
+    (home / "data").mkdir()
+    journal = home / "data" / "journal.txt"
+    # jrnl's own default configuration, as its first run writes it, but for where it keeps it.
+    (home / "config" / "jrnl" / "jrnl.yaml").write_text(
+        "colors: {body: none, date: none, tags: none, title: none}\ndefault_hour: 9\n"
+        "default_minute: 0\neditor: ''\nencrypt: false\nhighlight: true\nindent_character: '|'\n"
+        f"journals:\n  default:\n    journal: {journal}\nlinewrap: 79\ntagsymbols: '#@'\n"
+        "template: false\ntimeformat: '%F %r'\nversion: v4.6\n")
+    jrnl(home, "2025-11-02 08:30: Rain all day. @weather stayed in.")
+    jrnl(home, "2025-11-03 20:45: Walked to the market *")
+    jrnl(home, "2025-11-04 00:05: Just after midnight.")
+    jrnl(home, "2025-11-04 13:10: Lunch with @ana. We wrote to ana@example.org.")
+    assert "PM]" in journal.read_text() and "AM]" in journal.read_text(), "jrnl's 12-hour format"
+    export = tmp_path / "export.json"
+    export.write_text(jrnl(home, "--export", "json").stdout)
+    expected = json.loads(export.read_text())["entries"]
+    data = tmp_path / "casebook"
+    imported = casebook(data, "diary", "import", str(journal))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.startswith("imported 4")
+    again = casebook(data, "diary", "import", str(export))
+    assert again.returncode == 0, again.stderr
+    assert "imported 0, already there 4" in again.stdout
+    entries = json.loads(casebook(data, "diary", "list", "--json").stdout)["entries"]
+    starred = casebook(data, "diary", "list", "--starred").stdout
+    assert len(entries) == len(expected) == 4
+    for item in expected:
+        title = item["title"].rstrip(" *")
+        # Its text as jrnl's: the title, then the body, jrnl's @tags as #tags.
+        text = title + ("\n" + item["body"] if item["body"] else "")
+        for tag in item["tags"]:
+            text = text.replace(tag, "#" + tag[1:])
+        entry = next(entry for entry in entries if entry["text"] == text)
+        # The minute jrnl wrote, in the writer's zone (Europe/Rome, an hour ahead of UTC).
+        local = subprocess.run(["date", "-d", entry["date"], "+%F %R"], env={"TZ": "Europe/Rome"},
+                               capture_output=True, text=True, check=True).stdout.strip()
+        assert local == f"{item['date']} {item['time']}"
+        assert (entry["id"] in starred) == item["starred"], (entry["text"], starred)
+    lunch = next(entry for entry in entries if entry["text"].startswith("Lunch"))
+    assert "ana@example.org" in lunch["text"], "an email address is no tag"
