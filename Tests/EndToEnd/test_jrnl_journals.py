@@ -72,3 +72,32 @@ def test_jrnls_journal_and_its_json_export_are_imported_whole(tmp_path):
         assert (entry["id"] in starred) == item["starred"], (entry["text"], starred)
     lunch = next(entry for entry in entries if entry["text"].startswith("Lunch"))
     assert "ana@example.org" in lunch["text"], "an email address is no tag"
+
+
+@pytest.mark.skipif(JRNL is None, reason="jrnl is not installed (scripts/test installs it)")
+def test_jrnl_reads_the_diarys_jrnl_export_back(tmp_path):
+    """The diary exported for jrnl is a journal jrnl 4.6 itself reads: every entry's minute,
+    title, body, tags and star as the diary has them."""
+    data = tmp_path / "casebook"
+    for arguments in (["--date", "2025-11-02 08:30", "Rain all day.\nStayed in with #tea."],
+                      ["--date", "2025-11-03 21:15", "Fireworks by the river."]):
+        added = casebook(data, "diary", "add", *arguments)
+        assert added.returncode == 0, added.stderr
+    fireworks = added.stdout.split()[1].rstrip(",")
+    assert casebook(data, "diary", "star", fireworks).returncode == 0
+    home = tmp_path / "home"
+    (home / "config" / "jrnl").mkdir(parents=True)
+    (home / "data").mkdir()
+    journal = home / "data" / "journal.txt"
+    journal.write_text(casebook(data, "diary", "export", "--format", "jrnl").stdout)
+    (home / "config" / "jrnl" / "jrnl.yaml").write_text(
+        "colors: {body: none, date: none, tags: none, title: none}\ndefault_hour: 9\n"
+        "default_minute: 0\neditor: ''\nencrypt: false\nhighlight: true\nindent_character: '|'\n"
+        f"journals:\n  default:\n    journal: {journal}\nlinewrap: 79\ntagsymbols: '#@'\n"
+        "template: false\ntimeformat: '%F %r'\nversion: v4.6\n")
+    read = json.loads(jrnl(home, "--export", "json").stdout)["entries"]
+    assert [(item["date"], item["time"], item["title"], item["body"], item["tags"], item["starred"])
+            for item in read] == [
+        ("2025-11-02", "08:30", "Rain all day.", "Stayed in with #tea.", ["#tea"], False),
+        ("2025-11-03", "21:15", "Fireworks by the river.", "", [], True),
+    ]

@@ -31,10 +31,7 @@ struct DiaryExportCommand: AsyncParsableCommand {
             switch format {
             case .json:
                 // The starred entries first (few, as stars go), so that each keeps its star.
-                var starred: Set<Entry.ID> = []
-                try entries.forEachNewest(matching: DiaryQuery(starredOnly: true), limit: Int.max) {
-                    starred.insert($0.id)
-                }
+                let starred = try entries.starredIDs()
                 var stream = DiaryEntriesJSONStream()
                 stream.start(to: &output.bytes)
                 try entries.forEachNewest(limit: Int.max) { entry in
@@ -50,7 +47,7 @@ struct DiaryExportCommand: AsyncParsableCommand {
                 let text =
                     format == .markdown
                     ? DiaryTextExport.markdown(all, zone: .current)
-                    : DiaryTextExport.jrnl(all, zone: .current)
+                    : DiaryTextExport.jrnl(all, starred: try entries.starredIDs(), zone: .current)
                 output.bytes += Array(text.utf8)
             }
             try output.flush()

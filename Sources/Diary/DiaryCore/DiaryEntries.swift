@@ -247,6 +247,15 @@ public struct DiaryEntries {
     }
 
     /// Which of `ids` are starred (none when the store keeps no stars).
+    /// Every starred entry's id (few, as stars go): what an export marks.
+    public func starredIDs() throws -> Set<Entry.ID> {
+        var starred: Set<Entry.ID> = []
+        try forEachNewest(matching: DiaryQuery(starredOnly: true), limit: Int.max) {
+            starred.insert($0.id)
+        }
+        return starred
+    }
+
     public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
         try (store as? any DiaryStars)?.starred(among: ids) ?? []
     }

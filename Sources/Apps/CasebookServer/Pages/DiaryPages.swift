@@ -381,13 +381,14 @@ struct DiaryPages: Sendable {
             try entries.forEachNewest(limit: Int.max) { all.append($0) }
             switch format {
             case "json":
-                var starred: Set<Entry.ID> = []
-                try entries.forEachNewest(matching: DiaryQuery(starredOnly: true), limit: Int.max) {
-                    starred.insert($0.id)
-                }
-                return DiaryEntriesJSONStream.encode(all, starred: starred, indented: true)
+                return DiaryEntriesJSONStream.encode(
+                    all, starred: try entries.starredIDs(), indented: true)
             case "markdown": return Array(DiaryTextExport.markdown(all.reversed(), zone: zone).utf8)
-            default: return Array(DiaryTextExport.jrnl(all.reversed(), zone: zone).utf8)
+            default:
+                return Array(
+                    DiaryTextExport.jrnl(
+                        all.reversed(), starred: try entries.starredIDs(), zone: zone
+                    ).utf8)
             }
         }
         var response = Response(
