@@ -48,6 +48,23 @@ struct DiaryStarsContractTests {
         }
     }
 
+    /// A starred entry deleted and brought back from the trash is starred again: the star is
+    /// the entry's, and goes to the trash with it.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func aStarComesBackFromTheTrashWithItsEntry(kind: DiaryStoreKind) async throws {
+        let base = base
+        try await kind.withStore(in: directory) { plain in
+            let store = try #require(plain as? any DiaryStars)
+            guard let trash = plain as? any DiaryTrash else { return }
+            let entry = Entry(date: base, text: "a starred walk #walk")
+            try plain.save(entry)
+            try store.setStarred(true, id: entry.id)
+            try plain.remove(id: entry.id)
+            #expect(try trash.restoreFromTrash(id: entry.id) == entry)
+            #expect(try store.starred(among: [entry.id]) == [entry.id])
+        }
+    }
+
     /// A star is not a change of the text: a starred entry's revision is read as any other's,
     /// and an edit from it is saved.
     @Test(arguments: DiaryStoreKind.allCases)

@@ -12,6 +12,8 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     private var revisions: [Entry.ID: Int] = [:]
     private var trash: [Entry.ID: TrashedEntry] = [:]
     private var stars: Set<Entry.ID> = []
+    /// The removed entries that were starred, to come back starred.
+    private var trashedStars: Set<Entry.ID> = []
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
@@ -62,7 +64,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             }
             dataSource.remove(entry: stored)
             trash[id] = TrashedEntry(entry: stored, removedAt: Date())
-            stars.remove(id)
+            if stars.remove(id) != nil { trashedStars.insert(id) } else { trashedStars.remove(id) }
             changes += 1
         }
     }
@@ -72,7 +74,11 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             if let entry = dataSource.entry(id: id) {
                 dataSource.remove(entry: entry)
                 trash[id] = TrashedEntry(entry: entry, removedAt: Date())
-                stars.remove(id)
+                if stars.remove(id) != nil {
+                    trashedStars.insert(id)
+                } else {
+                    trashedStars.remove(id)
+                }
                 changes += 1
             }
         }
@@ -136,6 +142,7 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         try lock.withLock {
             guard let trashed = trash[id] else { throw DiaryError.unknownEntry(id) }
             store(trashed.entry)
+            if trashedStars.remove(id) != nil { stars.insert(id) }
             return trashed.entry
         }
     }

@@ -137,6 +137,10 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             PostgresMigration(
                 10, "keep the revision of a removed entry",
                 sql: ["ALTER TABLE diary_trash ADD COLUMN revision bigint NOT NULL DEFAULT 1"]),
+            // A starred entry comes back from the trash starred.
+            PostgresMigration(
+                11, "keep the star of a removed entry",
+                sql: ["ALTER TABLE diary_trash ADD COLUMN starred boolean NOT NULL DEFAULT false"]),
         ] + PostgresEntryRow.contentMigrations).sorted { $0.version < $1.version })
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
@@ -277,7 +281,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 WITH gone AS (
                     DELETE FROM diary_entry
                     WHERE id = \(key) AND revision = \(revision) AND owner = \(owner)
-                    RETURNING owner, \(unescaped: PostgresEntryRow.columns)
+                    RETURNING owner, starred, \(unescaped: PostgresEntryRow.columns)
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -297,7 +301,7 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 """
                 WITH gone AS (
                     DELETE FROM diary_entry WHERE id = \(key) AND owner = \(owner)
-                    RETURNING owner, \(unescaped: PostgresEntryRow.columns)
+                    RETURNING owner, starred, \(unescaped: PostgresEntryRow.columns)
                 )
                 \(unescaped: Self.intoTrash)
                 """)
@@ -306,13 +310,13 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
 
     /// Puts the rows of `gone` (a removal's) in the trash, dated now; gives their ids.
     private static let intoTrash = """
-        INSERT INTO diary_trash (owner, \(PostgresEntryRow.columns), removed_at)
-        SELECT owner, \(PostgresEntryRow.columns),
+        INSERT INTO diary_trash (owner, starred, \(PostgresEntryRow.columns), removed_at)
+        SELECT owner, starred, \(PostgresEntryRow.columns),
             extract(epoch FROM clock_timestamp())::double precision - 978307200
         FROM gone
         ON CONFLICT (owner, id) DO UPDATE SET date = excluded.date,
             \(PostgresEntryRow.contentFromExcluded), removed_at = excluded.removed_at,
-            revision = excluded.revision
+            revision = excluded.revision, starred = excluded.starred
         RETURNING id
         """
 
@@ -349,9 +353,10 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 """
                 WITH back AS (
                     INSERT INTO diary_entry (
-                        id, date, \(unescaped: PostgresEntryRow.contentList), owner, revision)
+                        id, date, \(unescaped: PostgresEntryRow.contentList), owner, revision,
+                        starred)
                     SELECT id, date, \(unescaped: PostgresEntryRow.contentList), owner,
-                        revision + 1
+                        revision + 1, starred
                     FROM diary_trash
                     WHERE id = \(key) AND owner = \(owner)
                     ON CONFLICT (owner, id) DO NOTHING

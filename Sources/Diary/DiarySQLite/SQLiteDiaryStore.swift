@@ -86,6 +86,10 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         StoreMigration(
             "keep the revision of a removed entry",
             sql: "ALTER TABLE trash ADD COLUMN revision INTEGER NOT NULL DEFAULT 1"),
+        // A starred entry comes back from the trash starred.
+        StoreMigration(
+            "keep the star of a removed entry",
+            sql: "ALTER TABLE trash ADD COLUMN starred INTEGER NOT NULL DEFAULT 0"),
     ]
 
     /// Each entry's tags (`DiaryTags`), under its search key.
@@ -311,8 +315,8 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         let now = Date().timeIntervalSinceReferenceDate
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO trash (\(EntryRow.columns), removed_at)
-                SELECT \(EntryRow.columns), ? FROM entry WHERE \(condition)
+                INSERT OR REPLACE INTO trash (\(EntryRow.columns), starred, removed_at)
+                SELECT \(EntryRow.columns), starred, ? FROM entry WHERE \(condition)
                 """, arguments: [now] + arguments)
         let removed = try Int64.fetchAll(
             db, sql: "DELETE FROM entry WHERE \(condition) RETURNING search_key",
@@ -347,7 +351,15 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
                     db, "SELECT \(EntryRow.columns) FROM trash WHERE id = ?",
                     arguments: [Self.key(id)])
             else { throw DiaryError.unknownEntry(id) }
+            let starred =
+                try Bool.fetchOne(
+                    db, sql: "SELECT starred FROM trash WHERE id = ?", arguments: [Self.key(id)])
+                ?? false
             try Self.index(db, key: try Self.upsert(db, row.entry), text: row.entry.text)
+            if starred {
+                try db.execute(
+                    sql: "UPDATE entry SET starred = 1 WHERE id = ?", arguments: [Self.key(id)])
+            }
             return row.entry
         }
     }
