@@ -98,7 +98,8 @@ let package = Package(
         .target(
             name: "CasebookWire",
             dependencies: [
-                "AccountsCore", "CasebookCalendar", "CasebookJSON", "DiaryCore", "SurveySyncCore",
+                "AccountsCore", "CasebookCalendar", "CasebookJSON", "CasebookZip", "DiaryCore",
+                "SurveySyncCore",
             ]),
         .target(name: "CasebookCalendar"),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
@@ -427,7 +428,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "CasebookWireTests",
-            dependencies: ["CasebookCalendar", "CasebookWire", "DiaryCore", "SurveySyncCore"]),
+            dependencies: [
+                "CasebookCalendar", "CasebookWire", "CasebookZip", "DiaryCore", "SurveySyncCore",
+            ]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "CasebookQRTests", dependencies: ["CasebookQR", "CasebookTestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import CasebookWire
+import CasebookZip
 import DiaryCore
 import Foundation
 import Testing
@@ -10,6 +11,34 @@ struct DiaryFileTests {
     static let dayOne =
         #"{"entries": [{"uuid": "6F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-01T10:00:00Z", "text": "x"}]}"#
     static let jrnl = "[2026-01-01 10:00] x\n"
+
+    /// Day One's export as it comes, a ZIP: each journal's JSON is read (photos beside them
+    /// are left), told from the bytes; a ZIP with no journal says what to export.
+    @Test func dayOnesZipExportIsReadByItsJournals() throws {
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        let second =
+            #"{"entries": [{"uuid": "7F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-02T10:00:00Z", "text": "y", "starred": true}]}"#
+        let zip =
+            try writer.entry(named: "Journal.json", contents: Array(Self.dayOne.utf8))
+            + writer.entry(named: "Travel.json", contents: Array(second.utf8))
+            + writer.entry(named: "photos/0a1b.jpeg", contents: [0xFF, 0xD8, 0xFF, 0xD9])
+            + writer.finish()
+        let read = try DiaryFile.read(zip, named: "export.zip", format: nil, zone: .gmt)
+        #expect(read.entries.map(\.text) == ["x", "y"])
+        #expect(read.starred == [read.entries[1].id])
+        var empty = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        let photos =
+            try empty.entry(named: "photos/0a1b.jpeg", contents: [0xFF, 0xD8]) + empty.finish()
+        do {
+            _ = try DiaryFile.read(photos, named: "export.zip", format: nil, zone: .gmt)
+            Issue.record("a ZIP without a journal was read")
+        } catch {
+            #expect(
+                error.message
+                    == "export.zip: the ZIP file holds no journal (.json): export from Day One as JSON, or import Casebook's or jrnl's file itself"
+            )
+        }
+    }
 
     /// A file an editor saved with a byte order mark (as Windows' Notepad does) reads as the
     /// same file without it, in every format, named or told from the bytes.

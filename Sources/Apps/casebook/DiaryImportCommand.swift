@@ -14,8 +14,8 @@ struct DiaryImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Add the entries of a Casebook, Day One or jrnl file, each once.",
         discussion: """
-            casebook: the JSON diary export writes. dayone: the Journal.json of a Day One \
-            export (its tags become #tags at the end of the text; entries without text are \
+            casebook: the JSON diary export writes. dayone: a Day One export, its ZIP or the \
+            Journal.json in it (its tags become #tags at the end of the text; entries without text are \
             skipped). jrnl: jrnl's plain-text journal (its default 12-hour time format \
             included) or its --export json, its minutes in this machine's time zone, its \
             stars kept and its @tags as #tags (each entry's id is made of its minute and \

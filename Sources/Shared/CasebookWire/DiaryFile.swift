@@ -1,3 +1,4 @@
+import CasebookZip
 import DiaryCore
 import Foundation
 
@@ -39,6 +40,10 @@ public enum DiaryFile {
     public static func read(
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
+        // A ZIP (Day One's export, its journals' JSON beside their photos): its JSON files.
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return try zipContents(bytes, named: name, format: format, zone: zone)
+        }
         // A byte order mark (which Windows' editors write) is not the file's text.
         let bytes =
             bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -77,6 +82,51 @@ public enum DiaryFile {
                     + "(\(EntryIDText.text(of: contents.entries[second].id)))")
         }
         return contents
+    }
+
+    /// How much of a ZIP is read: Day One's export holds each journal's JSON and its photos.
+    static let zipLimits = ZipReader.Limits(
+        mostEntries: 20_000, mostEntryBytes: 64 << 20, mostBytes: 512 << 20)
+
+    /// The entries of every JSON file in the ZIP `bytes` (Day One's export: one a journal, its
+    /// photos beside them, left), each read as a file of its own and named `zip/file.json`.
+    static func zipContents(
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
+    ) throws(Refusal) -> Contents {
+        let files: [ZipReader.Entry]
+        do {
+            files = try ZipReader.entries(in: bytes, limits: zipLimits)
+        } catch {
+            throw Refusal(message: "\(name): the ZIP file cannot be read: \(error)")
+        }
+        let journals = files.filter { $0.name.lowercased().hasSuffix(".json") }
+        guard !journals.isEmpty else {
+            throw Refusal(
+                message:
+                    "\(name): the ZIP file holds no journal (.json): export from Day One as JSON, or import Casebook's or jrnl's file itself"
+            )
+        }
+        var all = Contents(entries: [])
+        for journal in journals {
+            let inner: [UInt8]
+            switch journal.contents {
+            case .success(let read): inner = read
+            case .failure(let refusal):
+                throw Refusal(message: "\(name)/\(journal.name): \(refusal)")
+            }
+            let contents = try read(
+                inner, named: "\(name)/\(journal.name)", format: format, zone: zone)
+            all.entries += contents.entries
+            all.skipped += contents.skipped
+            all.starred += contents.starred
+        }
+        if let (first, second) = firstRepeatedID(in: all.entries) {
+            throw Refusal(
+                message:
+                    "\(name): entry \(second + 1): its id is entry \(first + 1)'s too "
+                    + "(\(EntryIDText.text(of: all.entries[second].id)))")
+        }
+        return all
     }
 
     /// Refuses the first entry whose text is longer than an edit can save again (what the API
