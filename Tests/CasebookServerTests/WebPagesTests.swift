@@ -90,6 +90,34 @@ struct WebPagesTests {
         }
     }
 
+    /// The diary's first page shows "On this day": the entries of today's date in past years,
+    /// newest year first, each a link; none when there are none.
+    @Test func theListShowsOnThisDayInPastYears() async throws {
+        try await withPages { pages in
+            let empty = try await pages.get("/diary")
+            #expect(!empty.html.contains("On this day"))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .autoupdatingCurrent
+            let noon = calendar.date(bySettingHour: 12, minute: 0, second: 0, of: Date())!
+            for (years, text) in [(1, "A year ago today"), (3, "Three years ago today")] {
+                let date = calendar.date(byAdding: .year, value: -years, to: noon)!
+                try stores.diary.save(Entry(date: date, text: text))
+            }
+            try stores.diary.save(
+                Entry(date: noon.addingTimeInterval(-86_400 * 400), text: "Not today"))
+            let page = try await pages.get("/diary")
+            #expect(page.html.contains("<h2 id=\"on-this-day\">On this day</h2>"))
+            let year = calendar.component(.year, from: noon)
+            #expect(page.html.contains("1 year ago, \(year - 1):"))
+            #expect(page.html.contains("3 years ago, \(year - 3):"))
+            let section = try #require(
+                page.html.firstMatch(
+                    of: /<section class="on-this-day".*?<\/section>/.dotMatchesNewlines()))
+            #expect(String(section.0).contains("A year ago today"))
+            #expect(!String(section.0).contains("Not today"))
+        }
+    }
+
     /// An entry is dated when it happened: the form shows when (now, for a new one) in the
     /// reader's zone; changed, it dates the entry, or moves it, by the revision rules; left as
     /// it was, a new entry is dated when it is saved; a time the clocks skip is refused there.

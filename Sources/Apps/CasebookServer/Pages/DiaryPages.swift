@@ -86,15 +86,21 @@ struct DiaryPages: Sendable {
                 }
                 return try listHTML(
                     screens, csrf: token.value, notice: notice, store: store,
-                    back: Self.path(of: request))
+                    back: Self.path(of: request),
+                    onThisDay: position == nil
+                        ? try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent) : [])
             }
             var response = renderer.renderedPage(html, token: token)
             if notice != nil { response.setCookie(Notice.shown(secure: renderer.secureCookies)) }
             return response
         }
         let current = try await own.revision()
-        // Whose list, seen by whom (the role's navigation), in which zone.
-        let key = own.listKey + "|" + PageViewer.current.key + "|" + (zone?.identifier ?? "")
+        // Whose list, seen by whom (the role's navigation), in which zone, on which day (its
+        // "On this day").
+        let today = DiaryDay(containing: Date(), in: zone ?? .autoupdatingCurrent)
+        let key =
+            own.listKey + "|" + PageViewer.current.key + "|" + (zone?.identifier ?? "") + "|"
+            + "\(today.year)-\(today.month)-\(today.day)"
         if let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
@@ -102,7 +108,9 @@ struct DiaryPages: Sendable {
             try cache.page(key, revision: current) { placeholder in
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList()
-                return try listHTML(screens, csrf: placeholder, store: store)
+                return try listHTML(
+                    screens, csrf: placeholder, store: store,
+                    onThisDay: try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent))
             }
         }
         return renderer.cachedPage(pieces, request: request)
@@ -750,7 +758,7 @@ struct DiaryPages: Sendable {
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
         asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary",
-        searchError: String? = nil
+        searchError: String? = nil, onThisDay: [[String: Any]] = []
     ) throws -> String {
         let list = screens.list
         let entries = DiaryEntries(store: store)
@@ -788,6 +796,7 @@ struct DiaryPages: Sendable {
             context: [
                 "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
                 "searchError": searchError ?? false,
+                "onThisDay": onThisDay, "hasOnThisDay": !onThisDay.isEmpty,
                 "older": link("older", list?.older), "newer": link("newer", list?.newer),
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
@@ -871,5 +880,36 @@ struct DiaryPages: Sendable {
             name != zone.identifier
         else { return zone.identifier }
         return "\(name) (\(zone.identifier))"
+    }
+
+    /// How many years back "On this day" looks, and how many entries of each year it shows.
+    static let onThisDayYears = 20
+    static let onThisDayEntries = 3
+
+    /// "On this day": the entries of today's month and day in each of the past years, newest
+    /// year first, a few of each, in `zone` (the 29th of February only in leap years).
+    static func onThisDay(in store: any DiaryStore, zone: TimeZone) throws -> [[String: Any]] {
+        let today = DiaryDay(containing: Date(), in: zone)
+        let entries = DiaryEntries(store: store)
+        var years: [[String: Any]] = []
+        for back in 1...onThisDayYears {
+            let day = DiaryDay(year: today.year - back, month: today.month, day: today.day)
+            // A day the calendar does not have that year (29 February) is no day.
+            guard day.year >= 1, DiaryDay(containing: day.start(in: zone), in: zone) == day
+            else { continue }
+            var found: [[String: Any]] = []
+            try entries.forEachNewest(
+                matching: DiaryQuery(from: day.start(in: zone), before: day.next.start(in: zone)),
+                limit: onThisDayEntries
+            ) { entry in
+                found.append(["id": EntryIDText.text(of: entry.id), "text": entry.preview])
+            }
+            guard !found.isEmpty else { continue }
+            years.append([
+                "year": String(day.year),
+                "ago": EnglishCount.phrase(back, "year") + " ago", "entries": found,
+            ])
+        }
+        return years
     }
 }
