@@ -91,6 +91,27 @@ struct AccountSecurityPageTests {
         }
     }
 
+    /// A second factor that is on is not replaced from a session alone: another app is set up
+    /// only after it is turned off with the password.
+    @Test func aSecondFactorOnIsNotReplacedWithoutThePassword() async throws {
+        let totp = TOTP.random()
+        let factors = SecondFactors(store: fixture.people)
+        _ = try #require(
+            try await factors.enable(user: "sam", secret: totp.base32, code: totp.code(at: Date())))
+        try await withPages(as: "sam") { pages in
+            let start = try await pages.post("/account/second-factor/start", [:])
+            #expect(start.status == .conflict)
+            #expect(start.html.contains("Your second factor is on already"))
+            let theirs = TOTP.random()
+            let replaced = try await pages.post(
+                "/account/second-factor",
+                ["secret": theirs.base32, "code": theirs.code(at: Date())])
+            #expect(replaced.status == .conflict)
+            let kept = try await fixture.people.secondFactor(user: "sam")
+            #expect(kept?.secret == totp.base32)
+        }
+    }
+
     @Test func aTokenIsShownOnceListedAndRevoked() async throws {
         try await withPages(as: "sam") { pages in
             let made = try await pages.post(

@@ -78,6 +78,16 @@ struct DiaryMomentTests {
         #expect(
             try DiaryMoment.leading(in: "Note: buy figs", now: Self.now, zone: Self.rome) == nil)
         #expect(try DiaryMoment.leading(in: "No colon here", now: Self.now, zone: Self.rome) == nil)
+        #expect(
+            try DiaryMoment.leading(in: "Last night: we went out", now: Self.now, zone: Self.rome)
+                == nil)
+        #expect(
+            try DiaryMoment.leading(in: "3 things: figs", now: Self.now, zone: Self.rome) == nil)
+        #expect(
+            try DiaryMoment.leading(in: "Last night: we went out", now: Self.now, zone: Self.rome)
+                == nil)
+        #expect(
+            try DiaryMoment.leading(in: "3 things: figs", now: Self.now, zone: Self.rome) == nil)
         #expect(throws: DiaryMomentError.self) {
             try DiaryMoment.leading(in: "2025-13-45: typo", now: Self.now, zone: Self.rome)
         }

@@ -49,12 +49,12 @@ public struct APITokens: Sendable {
         var used = token
         let now = clock()
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseStep }) ?? true {
+            // Written at best: a store that keeps no last use, or cannot write it now (busy,
+            // read-only, the token revoked meanwhile), still answers who the token is.
             do {
                 try await tokens.markUsed(id: token.id, at: now)
                 used.lastUsedAt = now
-            } catch is UnsupportedStoreOperation {
-                // A store that keeps no last use still authenticates.
-            }
+            } catch {}
         }
         return (user, used)
     }

@@ -52,7 +52,10 @@ public struct TOTP: Sendable, Equatable {
         guard typed.count == Self.digits, typed.allSatisfy(\.isASCII), typed.allSatisfy(\.isNumber)
         else { return nil }
         let now = Self.step(at: date)
-        return [now, now - 1, now + 1].first { self.code(step: $0) == typed }
+        // Compared in constant time: a code is not learnt a digit at a time.
+        return [now, now - 1, now + 1].first { step in
+            zip(self.code(step: step).utf8, typed.utf8).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        }
     }
 
     /// The secret in base32, as a person types it into an app.

@@ -529,7 +529,8 @@ public final class PostgresUserDirectory: UserStore, FirstUserStore, AdminKeepin
         }
     }
 
-    /// In one transaction: the user's earlier factor is replaced, never kept beside it.
+    /// The user's earlier factor is replaced by one upsert, never kept beside it (a user
+    /// removed between the check and it is refused by the foreign key).
     public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
         guard try await self.user(named: user) != nil else { throw UserError.unknown(user) }
         guard let factor else {

@@ -49,8 +49,9 @@ public enum DiaryMoment {
 
     /// A date at the start of `text` as jrnl reads one, `yesterday 20:30: Walked…`: the moment
     /// and the text after `: `; nil when the text does not start with a moment (`Note: …`).
-    /// - Throws: `DiaryMomentError` when it starts like one (a digit, `today`, `yesterday`,
-    ///   `last`) and is none, or names a time the clocks skip.
+    /// - Throws: `DiaryMomentError` when it starts like a date or a time written in digits
+    ///   (`2025-13-45: …`, `25:00: …`) and is none, or names a time the clocks skip; words
+    ///   that are no moment (`Last night: …`, `3 things: …`) are the text.
     public static func leading(in text: String, now: Date, zone: TimeZone)
         throws(DiaryMomentError) -> (date: Date, text: String)?
     {
@@ -61,11 +62,10 @@ public enum DiaryMoment {
         do {
             return (try date(head, now: now, zone: zone), rest)
         } catch {
-            let first = head.lowercased().split(separator: " ").first.map(String.init) ?? ""
+            let first = head.split(separator: " ").first.map(String.init) ?? ""
             let looksLikeOne =
-                first.first?.isNumber == true
-                || ["today", "yesterday", "last"].contains(first)
-            if looksLikeOne { throw error }
+                first.first?.isNumber == true && (first.contains("-") || first.contains(":"))
+            if looksLikeOne || error.reason != nil { throw error }
             return nil
         }
     }

@@ -62,6 +62,9 @@ public enum JrnlJournal {
             guard let open = current else { return }
             var lines = open.lines
             while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+            // The id is made of the text as jrnl wrote it (its star and @tags included), as it
+            // always was: a journal imported before keeps its ids.
+            let written = lines.joined(separator: "\n")
             // jrnl stars an entry with ` *` at the end of its title, its first line.
             var starred = false
             if let title = lines.first, title.hasSuffix(" *") {
@@ -73,7 +76,10 @@ public enum JrnlJournal {
                 throw Refusal(message: "line \(open.line): the entry has no text")
             }
             read.append(
-                (Entry(id: id(date: open.date, text: text), date: open.date, text: text), starred))
+                (
+                    Entry(id: id(date: open.date, text: written), date: open.date, text: text),
+                    starred
+                ))
         }
         // Lines end in LF or CR LF (one Character to Swift, as a journal written on Windows has).
         let lines = text.split(
@@ -156,7 +162,8 @@ public enum JrnlJournal {
         return date
     }
 
-    /// The id an entry of `text` at `date` is given: the same every time it is read.
+    /// The id an entry jrnl wrote as `text` (its star and `@tags` as jrnl writes them) at
+    /// `date` is given: the same every time it is read.
     public static func entryID(date: Date, text: String) -> UUID {
         id(date: date, text: text)
     }

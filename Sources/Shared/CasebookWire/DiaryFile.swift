@@ -114,6 +114,10 @@ public enum DiaryFile {
             case .failure(let refusal):
                 throw Refusal(message: "\(name)/\(journal.name): \(refusal)")
             }
+            // One level: a ZIP inside is no journal, and would multiply what is unpacked.
+            guard !inner.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
+                throw Refusal(message: "\(name)/\(journal.name): a ZIP inside a ZIP is not read")
+            }
             let contents = try read(
                 inner, named: "\(name)/\(journal.name)", format: format, zone: zone)
             all.entries += contents.entries
@@ -294,6 +298,10 @@ public enum DiaryFile {
         }
         var contents = Contents(entries: [])
         for (index, item) in wire.entries.enumerated() {
+            // As jrnl writes it in its journal: the title (with its star), then the body.
+            let written =
+                item.title + (item.starred == true ? " *" : "")
+                + (item.body.isEmpty ? "" : "\n" + item.body)
             let text = JrnlJournal.casebookTags(
                 item.body.isEmpty ? item.title : item.title + "\n" + item.body)
             let stamp = "[\(item.date) \(item.time)] x"
@@ -308,7 +316,7 @@ public enum DiaryFile {
                 continue
             }
             let entry = Entry(
-                id: JrnlJournal.entryID(date: date, text: text), date: date, text: text)
+                id: JrnlJournal.entryID(date: date, text: written), date: date, text: text)
             contents.entries.append(entry)
             if item.starred == true { contents.starred.append(entry.id) }
         }

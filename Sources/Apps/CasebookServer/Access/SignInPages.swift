@@ -97,8 +97,8 @@ struct SignInPages: Sendable {
                 request, name: name, next: next, status: .unauthorized,
                 message: "That name and password do not match.")
         }
-        throttle.succeeded(attempt)
-        // The right password of a disabled user: said plainly to whoever knows it.
+        // The right password of a disabled user: said plainly to whoever knows it, and still
+        // counted as a failed attempt.
         guard !user.disabled else {
             await access.audit.record(
                 .signInFailed, actor: user.name, detail: "disabled; " + (agent ?? ""),
@@ -108,9 +108,12 @@ struct SignInPages: Sendable {
                 message: "Your account is disabled: ask an admin to enable it.")
         }
         // With a second factor, the password alone starts no session: the code page follows.
+        // Its attempt stays counted until the code is right: a right password does not clear
+        // the wrong codes' count.
         if let factors = access.secondFactors, try await factors.isOn(for: user.name) {
             return codePage(request, user: user, next: next)
         }
+        throttle.succeeded(attempt)
         await access.audit.record(.signedIn, actor: user.name, detail: agent, request: request)
         return try await startSession(for: user, request: request, next: next)
     }
@@ -136,7 +139,8 @@ struct SignInPages: Sendable {
         let attempt = throttle.admit(user: name, address: PeerAddress.address(of: request))
         if let until = attempt.blockedUntil {
             return codePage(
-                request, user: user, next: next, status: .tooManyRequests,
+                request, user: user, next: next, challenge: challenge,
+                status: .tooManyRequests,
                 problem: "Too many wrong codes. " + SignInThrottle.waitWords(until: until))
         }
         if attempt.delay > 0 { try await Task.sleep(for: .seconds(attempt.delay)) }
@@ -144,7 +148,7 @@ struct SignInPages: Sendable {
             await access.audit.record(
                 .signInFailed, actor: name, detail: "a wrong second-factor code", request: request)
             return codePage(
-                request, user: user, next: next, status: .unauthorized,
+                request, user: user, next: next, challenge: challenge, status: .unauthorized,
                 problem:
                     "That is neither the code your app shows now nor a recovery code you have not used. A code works once: if you just used this one, wait for the next."
             )
@@ -161,14 +165,16 @@ struct SignInPages: Sendable {
     }
 
     /// The page that asks a user whose password was right for their second factor's code.
+    /// A wrong code keeps the challenge it came with: the page does not stay open past the
+    /// five minutes the right password gave.
     private func codePage(
-        _ request: Request, user: User, next: String, status: HTTPResponse.Status = .ok,
-        problem: String? = nil
+        _ request: Request, user: User, next: String, challenge: String? = nil,
+        status: HTTPResponse.Status = .ok, problem: String? = nil
     ) -> Response {
         renderer.page(
             "login-code", title: "Your code",
             context: [
-                "challenge": SecondFactorChallenge.make(for: user), "next": next,
+                "challenge": challenge ?? SecondFactorChallenge.make(for: user), "next": next,
                 "user": user.name,
                 "problem": problem ?? false,
             ], request: request, status: status)

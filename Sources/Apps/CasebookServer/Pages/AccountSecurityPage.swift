@@ -159,6 +159,10 @@ struct AccountSecurityPage: Sendable {
     {
         _ = try await PostedForm.read(request)
         let name = try Self.user()
+        if try await access.secondFactors?.isOn(for: name) == true {
+            return try await page(
+                request, user: name, factorProblem: Self.factorIsOn, status: .conflict)
+        }
         return try await page(request, user: name, enrolling: TOTP.random())
     }
 
@@ -174,6 +178,12 @@ struct AccountSecurityPage: Sendable {
         else {
             throw RequestError(.badRequest, "Start again: that secret is not one this page made.")
                 .field("secret")
+        }
+        // A factor on is replaced only after it is turned off, with the password: a session
+        // alone does not take it over.
+        guard try await !factors.isOn(for: name) else {
+            return try await page(
+                request, user: name, factorProblem: Self.factorIsOn, status: .conflict)
         }
         guard
             let codes = try await factors.enable(
@@ -214,6 +224,9 @@ struct AccountSecurityPage: Sendable {
             request, user: name,
             factorDone: "Your second factor is off: your password alone signs you in.")
     }
+
+    static let factorIsOn =
+        "Your second factor is on already: to set up another app, turn it off first (with your password)."
 
     /// The answer to a password typed to confirm a change: checked against the user's, with
     /// wrong guesses counted as failed sign-ins are (a session's holder gets no more tries at
@@ -266,7 +279,14 @@ struct AccountSecurityPage: Sendable {
         let rows = TokenForm.rows(tokens, at: now)
         let current = CookieValue.named(SignInPages.sessionCookie, in: request).map(
             Sessions.secretHash(of:))
-        let sessions = try await access.sessions.list(user: user).map { stored in
+        let listed: [StoredSession]
+        do {
+            listed = try await access.sessions.list(user: user)
+        } catch is UnsupportedStoreOperation {
+            // A store written before sessions could be listed: the page without the list.
+            listed = []
+        }
+        let sessions = listed.map { stored in
             SessionRow.row(stored, current: stored.secretHash == current)
         }
         return renderer.page(

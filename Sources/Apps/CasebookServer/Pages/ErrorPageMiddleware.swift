@@ -39,7 +39,9 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             if isAPI { throw RequestError(error.status, message) }
             return page(request, status: error.status, message: message)
         } catch {
-            context.logger.error("\(request.method) \(request.uri.path) failed: \(error)")
+            // The route, not the path: a path may hold a secret (a reset link's).
+            context.logger.error(
+                "\(request.method) \(context.endpointPath ?? "an unmatched path") failed: \(error)")
             let message = "Something went wrong on the server. Please try again."
             if isAPI { throw RequestError(.internalServerError, message) }
             return page(request, status: .internalServerError, message: message)
