@@ -25,6 +25,18 @@ struct DiaryFileTests {
             + writer.finish()
         let read = try DiaryFile.read(zip, named: "export.zip", format: nil, zone: .gmt)
         #expect(read.entries.map(\.text) == ["x", "y"])
+        // More photos than the files a ZIP may hold are not counted, so they block nothing.
+        var large = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        var manyPhotos: [UInt8] = []
+        for index in 0...20_000 {
+            manyPhotos += try large.entry(named: "photos/\(index).jpeg", contents: [0xFF, 0xD8])
+        }
+        let withPhotos =
+            try manyPhotos + large.entry(named: "Journal.json", contents: Array(Self.dayOne.utf8))
+            + large.finish()
+        #expect(
+            try DiaryFile.read(withPhotos, named: "big.zip", format: nil, zone: .gmt).entries.count
+                == 1)
         #expect(read.starred == [read.entries[1].id])
         var empty = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
         let photos =

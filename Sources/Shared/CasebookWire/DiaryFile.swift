@@ -95,7 +95,9 @@ public enum DiaryFile {
     ) throws(Refusal) -> Contents {
         let files: [ZipReader.Entry]
         do {
-            files = try ZipReader.entries(in: bytes, limits: zipLimits)
+            // Only the journals: the photos beside them are neither unpacked nor counted.
+            files = try ZipReader.entries(
+                in: bytes, limits: zipLimits, including: { $0.lowercased().hasSuffix(".json") })
         } catch {
             throw Refusal(message: "\(name): the ZIP file cannot be read: \(error)")
         }

@@ -35,6 +35,14 @@ public enum ZipReader {
 
     /// The files of the ZIP file `bytes`, in the order of its directory.
     public static func entries(in bytes: [UInt8], limits: Limits) throws(Refusal) -> [Entry] {
+        try entries(in: bytes, limits: limits, including: { _ in true })
+    }
+
+    /// The files of the ZIP file `bytes` whose names `wanted` takes, in the order of its
+    /// directory; the others are neither unpacked nor counted against `limits`.
+    public static func entries(
+        in bytes: [UInt8], limits: Limits, including wanted: (String) -> Bool
+    ) throws(Refusal) -> [Entry] {
         let directory = try Self.directory(of: bytes)
         var entries: [Entry] = []
         var unpacked = 0
@@ -81,7 +89,7 @@ public enum ZipReader {
             offset = next
             guard let name = String(validating: nameBytes, as: UTF8.self), !nameBytes.contains(0)
             else { throw Refusal("an entry's name is not UTF-8 text without NUL") }
-            if name.hasSuffix("/") || Self.isResourceFork(name) { continue }
+            if name.hasSuffix("/") || Self.isResourceFork(name) || !wanted(name) { continue }
             guard entries.count < limits.mostEntries else {
                 throw Refusal("it holds more than \(limits.mostEntries) files")
             }
