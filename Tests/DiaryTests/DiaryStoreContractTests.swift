@@ -47,7 +47,8 @@ struct DiaryStoreContractTests {
             guard let revised = store as? any RevisedDiaryStore else { return }
             let current = try #require(try revised.revisedEntry(id: moved.id)).revision
             let later = Entry(
-                id: moved.id, date: kind.kept(base.addingTimeInterval(3600.25)), text: "moved again")
+                id: moved.id, date: kind.kept(base.addingTimeInterval(3600.25)), text: "moved again"
+            )
             _ = try revised.save(later, ifRevision: current)
             #expect(try store.entry(id: moved.id) == later)
             #expect(try store.newestEntries(limit: 1, offset: 0).first == later)
