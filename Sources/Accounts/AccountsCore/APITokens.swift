@@ -89,6 +89,13 @@ public struct APITokens: Sendable {
         SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
+    /// A new secret: 32 random bytes in base64url (43 characters), as a session's cookie and a
+    /// reset link carry one.
+    static func randomSecret() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return base64url((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
     /// Unpadded base64url (RFC 4648, section 5): how tokens' and sessions' secrets are written.
     static func base64url(_ bytes: [UInt8]) -> String {
         Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")

@@ -49,51 +49,42 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
     }
 
     public func setRole(_ role: UserRole, forUser name: String) async throws {
-        try lock.withLock {
-            guard byName[name] != nil else { throw UserError.unknown(name) }
-            byName[name]?.role = role
-            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
-        }
+        try lock.withLock { try change(.role(role), to: name, keepingAnAdmin: false) }
     }
 
     public func setDisabled(_ disabled: Bool, forUser name: String) async throws {
-        try lock.withLock {
-            guard byName[name] != nil else { throw UserError.unknown(name) }
-            byName[name]?.disabled = disabled
-            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
-        }
+        try lock.withLock { try change(.disabled(disabled), to: name, keepingAnAdmin: false) }
     }
 
     public func apply(_ change: UserChange, to name: String) async throws {
-        try lock.withLock {
-            guard var user = byName[name] else { throw UserError.unknown(name) }
-            var after = byName
-            switch change {
-            case .role(let role): user.role = role
-            case .disabled(let disabled): user.disabled = disabled
-            case .removal: break
-            }
-            after[name] = change == .removal ? nil : user
-            guard after.values.contains(where: { $0.role == .admin && !$0.disabled }) else {
-                throw LastAdminError(name: name)
-            }
-            byName = after
-            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
-            if change == .removal {
-                tokensByHash = tokensByHash.filter { $0.value.user != name }
-                resetsByHash = resetsByHash.filter { $0.value.user != name }
-                factorsByUser[name] = nil
-            }
-        }
+        try lock.withLock { try self.change(change, to: name, keepingAnAdmin: true) }
     }
 
     public func remove(named name: String) async throws {
-        try lock.withLock {
-            guard byName.removeValue(forKey: name) != nil else { throw UserError.unknown(name) }
+        try lock.withLock { try change(.removal, to: name, keepingAnAdmin: false) }
+    }
+
+    /// `change` to `name` under the lock, and the end of every session of theirs (and, for a
+    /// removal, of their tokens, reset link and second factor); refused, changing nothing,
+    /// when `keepingAnAdmin` and no enabled admin would remain.
+    private func change(_ change: UserChange, to name: String, keepingAnAdmin: Bool) throws {
+        guard var user = byName[name] else { throw UserError.unknown(name) }
+        var after = byName
+        switch change {
+        case .role(let role): user.role = role
+        case .disabled(let disabled): user.disabled = disabled
+        case .removal: break
+        }
+        after[name] = change == .removal ? nil : user
+        if keepingAnAdmin, !after.values.contains(where: { $0.role == .admin && !$0.disabled }) {
+            throw LastAdminError(name: name)
+        }
+        byName = after
+        sessionsByHash = sessionsByHash.filter { $0.value.user != name }
+        if change == .removal {
             tokensByHash = tokensByHash.filter { $0.value.user != name }
             resetsByHash = resetsByHash.filter { $0.value.user != name }
             factorsByUser[name] = nil
-            sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
     }
 

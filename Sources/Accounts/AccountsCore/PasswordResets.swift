@@ -25,9 +25,7 @@ public struct PasswordResets: Sendable {
     /// only.
     /// - Throws: `UserError.unknown` when there is no such user.
     public func create(for user: String) async throws -> (reset: PasswordReset, secret: String) {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let secret = APITokens.base64url(bytes)
+        let secret = APITokens.randomSecret()
         let now = clock()
         let reset = PasswordReset(
             user: user, createdAt: now,

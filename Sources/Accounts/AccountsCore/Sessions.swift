@@ -27,9 +27,7 @@ public struct Sessions: Sendable {
 
     /// A new session for `user`, started from the browser `userAgent` names.
     public func start(for user: String, userAgent: String?) async throws -> String {
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let secret = APITokens.base64url(bytes)
+        let secret = APITokens.randomSecret()
         let now = clock()
         let seconds = Double(lifetime.components.seconds)
         try await store.add(
