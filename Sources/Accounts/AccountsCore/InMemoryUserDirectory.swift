@@ -42,7 +42,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
 
     public func setPasswordHash(_ hash: String, forUser name: String) async throws {
         try lock.withLock {
-            guard byName[name] != nil else { throw UserError.unknown(name) }
+            try requireUser(name)
             byName[name]?.passwordHash = hash
             sessionsByHash = sessionsByHash.filter { $0.value.user != name }
         }
@@ -67,6 +67,11 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
     /// `change` to `name` under the lock, and the end of every session of theirs (and, for a
     /// removal, of their tokens, reset link and second factor); refused, changing nothing,
     /// when `keepingAnAdmin` and no enabled admin would remain.
+    /// Throws `UserError.unknown` unless the user is there; called holding the lock.
+    private func requireUser(_ name: String) throws {
+        guard byName[name] != nil else { throw UserError.unknown(name) }
+    }
+
     private func change(_ change: UserChange, to name: String, keepingAnAdmin: Bool) throws {
         guard var user = byName[name] else { throw UserError.unknown(name) }
         var after = byName
@@ -94,7 +99,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
 
     public func add(_ token: APIToken, secretHash: String) async throws {
         try lock.withLock {
-            guard byName[token.user] != nil else { throw UserError.unknown(token.user) }
+            try requireUser(token.user)
             tokensByHash[secretHash] = token
         }
     }
@@ -130,7 +135,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
 
     public func add(_ session: SignInSession, secretHash: String) async throws {
         try lock.withLock {
-            guard byName[session.user] != nil else { throw UserError.unknown(session.user) }
+            try requireUser(session.user)
             sessionsByHash[secretHash] = session
         }
     }
@@ -159,7 +164,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
 
     public func addReset(_ reset: PasswordReset, secretHash: String) async throws {
         try lock.withLock {
-            guard byName[reset.user] != nil else { throw UserError.unknown(reset.user) }
+            try requireUser(reset.user)
             resetsByHash = resetsByHash.filter { $0.value.user != reset.user }
             resetsByHash[secretHash] = reset
         }
@@ -179,7 +184,7 @@ public final class InMemoryUserDirectory: UserStore, FirstUserStore, AdminKeepin
 
     public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
         try lock.withLock {
-            guard byName[user] != nil else { throw UserError.unknown(user) }
+            try requireUser(user)
             factorsByUser[user] = factor
         }
     }

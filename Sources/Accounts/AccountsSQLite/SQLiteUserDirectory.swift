@@ -99,10 +99,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func add(_ user: User) async throws {
         try await database.write { db in
-            guard
-                try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user.name]) == nil
-            else { throw UserError.exists(user.name) }
+            guard try !Self.hasUser(user.name, in: db) else { throw UserError.exists(user.name) }
             try db.execute(
                 sql: "INSERT INTO user (\(Self.userColumns)) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
@@ -203,11 +200,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func add(_ token: APIToken, secretHash: String) async throws {
         try await database.write { db in
-            guard
-                try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [token.user])
-                    != nil
-            else { throw UserError.unknown(token.user) }
+            try Self.requireUser(token.user, in: db)
             try db.execute(
                 sql: """
                     INSERT INTO token (secretHash, \(Self.tokenColumns))
@@ -264,10 +257,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func add(_ session: SignInSession, secretHash: String) async throws {
         try await database.write { db in
-            guard
-                try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [session.user]) != nil
-            else { throw UserError.unknown(session.user) }
+            try Self.requireUser(session.user, in: db)
             try db.execute(
                 sql:
                     "INSERT INTO session (secretHash, \(Self.sessionColumns)) VALUES (?, ?, ?, ?, ?)",
@@ -355,10 +345,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func addReset(_ reset: PasswordReset, secretHash: String) async throws {
         try await database.write { db in
-            guard
-                try Int.fetchOne(
-                    db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [reset.user]) != nil
-            else { throw UserError.unknown(reset.user) }
+            try Self.requireUser(reset.user, in: db)
             try db.execute(
                 sql: "DELETE FROM password_reset WHERE user = ?", arguments: [reset.user])
             try db.execute(
@@ -414,10 +401,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func setSecondFactor(_ factor: SecondFactor?, user: String) async throws {
         try await database.write { db in
-            guard
-                try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [user])
-                    != nil
-            else { throw UserError.unknown(user) }
+            try Self.requireUser(user, in: db)
             try db.execute(sql: "DELETE FROM second_factor WHERE user = ?", arguments: [user])
             guard let factor else { return }
             try db.execute(
@@ -525,5 +509,14 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
                         detail: row["detail"]))
             }
         }
+    }
+
+    private static func hasUser(_ name: String, in db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM user WHERE name = ?", arguments: [name]) != nil
+    }
+
+    /// Throws `UserError.unknown` unless the user is there.
+    private static func requireUser(_ name: String, in db: Database) throws {
+        guard try hasUser(name, in: db) else { throw UserError.unknown(name) }
     }
 }

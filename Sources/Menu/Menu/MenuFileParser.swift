@@ -39,23 +39,15 @@ struct MenuFileParser {
             case "address":
                 menu.details.address = try detail(value, field: name)
             case "phone":
-                let phone = try detail(value, field: name)
-                if let problem = RestaurantDetails.phoneProblem(phone) {
-                    throw error(at: value, name, problem)
-                }
-                menu.details.phone = phone
+                menu.details.phone = try detail(
+                    value, field: name, checked: RestaurantDetails.phoneProblem)
             case "map":
-                let link = try detail(value, field: name, longest: RestaurantDetails.longestLink)
-                if let problem = RestaurantDetails.mapLinkProblem(link) {
-                    throw error(at: value, name, problem)
-                }
-                menu.details.mapLink = link
+                menu.details.mapLink = try detail(
+                    value, field: name, longest: RestaurantDetails.longestLink,
+                    checked: RestaurantDetails.mapLinkProblem)
             case "time_zone":
-                let zone = try detail(value, field: name)
-                if let problem = RestaurantDetails.timeZoneProblem(zone) {
-                    throw error(at: value, name, problem)
-                }
-                menu.details.timeZone = zone
+                menu.details.timeZone = try detail(
+                    value, field: name, checked: RestaurantDetails.timeZoneProblem)
             case "cuisine":
                 menu.details.cuisine = try detail(value, field: name)
             case "hours":
@@ -84,14 +76,17 @@ struct MenuFileParser {
     }
 
     /// One line of the restaurant's details, not empty.
-    private func detail(_ node: Node, field: String, longest: Int = RestaurantDetails.longestText)
-        throws(MenuFileError) -> String
-    {
+    /// One line of the restaurant's details, not empty, at most `longest` characters, and
+    /// refused with what `checked` finds wrong in it.
+    private func detail(
+        _ node: Node, field: String, longest: Int = RestaurantDetails.longestText,
+        checked: (String) -> String? = { _ in nil }
+    ) throws(MenuFileError) -> String {
         let value = try text(node, field: field)
         guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw error(at: node, field, "is empty (leave it out instead)")
         }
-        if let problem = RestaurantDetails.lineProblem(value, longest: longest) {
+        if let problem = RestaurantDetails.lineProblem(value, longest: longest) ?? checked(value) {
             throw error(at: node, field, problem)
         }
         return value

@@ -39,10 +39,6 @@ public final class InMemoryRespondentStore: ReviewedRespondentStore, @unchecked 
         lock.withLock { stored.values.sorted { $0.revision < $1.revision }.map(\.respondent) }
     }
 
-    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
-        try await upsert(respondents, from: .unknown)
-    }
-
     public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
         -> UpsertCounts
     {

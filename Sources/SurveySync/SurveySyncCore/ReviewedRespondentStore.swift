@@ -61,6 +61,11 @@ public protocol ReviewedRespondentStore: VerifiableRespondentStore {
 extension ReviewedRespondentStore {
     /// A store that keeps no versions holds none.
     public func version(_ number: Int, of id: String) async throws -> RespondentVersion? { nil }
+
+    /// Stores `respondents` from a sender no one named.
+    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
+        try await upsert(respondents, from: .unknown)
+    }
 }
 
 extension RespondentStore {

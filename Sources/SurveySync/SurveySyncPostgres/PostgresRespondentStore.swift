@@ -190,10 +190,6 @@ public final class PostgresRespondentStore: ReviewedRespondentStore {
         var original: String? = nil
     }
 
-    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
-        try await upsert(respondents, from: .unknown)
-    }
-
     public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
         -> UpsertCounts
     {

@@ -167,10 +167,6 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 """),
     ]
 
-    public func upsert(_ respondents: [Respondent]) async throws -> UpsertCounts {
-        try await upsert(respondents, from: .unknown)
-    }
-
     public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
         -> UpsertCounts
     {

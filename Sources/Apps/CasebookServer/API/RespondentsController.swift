@@ -83,19 +83,8 @@ struct RespondentsController: Sendable {
         let id = try PathParameter.text("id", in: context)
         let number = try PathParameter.count(
             "version", upTo: RespondentVersion.mostVersions, in: context)
-        let reviews = try reviewing()
-        guard let version = try await reviews.version(number, of: id) else {
-            guard try await store.respondent(id: id) != nil else {
-                throw RequestError(.notFound, "no respondent has id '\(id)'")
-            }
-            throw RequestError(.notFound, "respondent '\(id)' has no version \(number)")
-        }
-        guard let respondent = version.respondent else {
-            throw RequestError(
-                .gone,
-                "version \(number) of respondent '\(id)' arrived before this store kept versions: "
-                    + "its history says who sent it and when, but not what it held")
-        }
+        let (version, respondent) = try await RespondentVersionLookup.find(
+            number, of: id, in: try reviewing(), store: store, sentences: false)
         return JSONResponse.make(RespondentVersionWire(version: version, respondent: respondent))
     }
 

@@ -23,41 +23,23 @@ struct HomeAndMenuPages: Sendable {
         PageViewer.current.key + (SignedInUser.current.map { "/" + $0 } ?? "")
     }
 
+    /// Each system's card on the home page: its name, its path and what it is.
     static let systems: [[String: String]] = [
-        [
-            "name": "Menu", "path": "/menu",
-            "summary": "Giuseppe's pizzas, beverages and desserts, with prices.",
-        ],
-        [
-            "name": "Edit the menu", "path": "/menu/edit",
-            "summary":
-                "Prices, dishes and sections, the restaurant's address and hours, the QR code for the tables.",
-        ],
-        [
-            "name": "Diary", "path": "/diary",
-            "summary": "Entries you can add, update and remove, newest first.",
-        ],
-        [
-            "name": "Survey", "path": "/survey",
-            "summary": "Respondents received, and a sync from a folder of YAML files.",
-        ],
-        [
-            "name": "Users", "path": "/admin/users",
-            "summary": "Who can sign in, and what each may do.",
-        ],
-        [
-            "name": "Factor", "path": "/factor",
-            "summary": "The prime factors of any number below 2^96, as GNU factor writes them.",
-        ],
-        [
-            "name": "Account", "path": "/account",
-            "summary": "Age from a date of birth, and the \"Save password?\" choice.",
-        ],
-        [
-            "name": "Documents", "path": "/documents",
-            "summary": "A document's title, from a file in the data directory.",
-        ],
-    ]
+        ("Menu", "/menu", "Giuseppe's pizzas, beverages and desserts, with prices."),
+        (
+            "Edit the menu", "/menu/edit",
+            "Prices, dishes and sections, the restaurant's address and hours, the QR code for the tables."
+        ),
+        ("Diary", "/diary", "Entries you can add, update and remove, newest first."),
+        ("Survey", "/survey", "Respondents received, and a sync from a folder of YAML files."),
+        ("Users", "/admin/users", "Who can sign in, and what each may do."),
+        (
+            "Factor", "/factor",
+            "The prime factors of any number below 2^96, as GNU factor writes them."
+        ),
+        ("Account", "/account", "Age from a date of birth, and the \"Save password?\" choice."),
+        ("Documents", "/documents", "A document's title, from a file in the data directory."),
+    ].map { ["name": $0.0, "path": $0.1, "summary": $0.2] }
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/", use: showHome)

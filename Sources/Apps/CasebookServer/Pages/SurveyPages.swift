@@ -209,21 +209,10 @@ struct SurveyPages: Sendable {
         let id = try PathParameter.text("id", in: context)
         let number = try PathParameter.count(
             "version", upTo: RespondentVersion.mostVersions, in: context)
-        guard let reviews, let version = try await reviews.version(number, of: id) else {
-            // Asked only when there is no such version, as the API asks.
-            guard try await store.respondent(id: id) != nil else {
-                throw RequestError(.notFound, "There is no respondent '\(id)'.")
-            }
-            throw RequestError(.notFound, "Respondent '\(id)' has no version \(number).")
-        }
-        guard let respondent = version.respondent else {
-            throw RequestError(
-                .gone,
-                "Version \(number) of respondent '\(id)' arrived before this store kept versions: "
-                    + "its history says who sent it and when, but not what it held.")
-        }
+        let (version, respondent) = try await RespondentVersionLookup.find(
+            number, of: id, in: reviews, store: store, sentences: true)
         // The version exists, so its number is small enough to have a next.
-        let replaced = try await reviews.version(number + 1, of: id) != nil
+        let replaced = try await reviews?.version(number + 1, of: id) != nil
         let path = "/survey/respondents/" + PathParameter.encoded(id)
         let page: [String: Any] = [
             "id": id, "fields": Self.fieldList(respondent), "json": Self.prettyJSON(respondent),
