@@ -159,6 +159,13 @@ let package = Package(
                 "Menu", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // libvips (Debian's libvips-dev), which decodes, turns, shrinks and re-encodes the
+        // menu's photos; only its JPEG, PNG and WebP loaders are let run.
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        .target(
+            name: "MenuPhotos",
+            dependencies: ["Menu", "CVips", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MenuPostgres",
             dependencies: [
@@ -255,6 +262,7 @@ let package = Package(
                 "CasebookPostgres",
                 "CasebookSQLite",
                 "DiaryPostgres",
+                "MenuPhotos",
                 "MenuPostgres",
                 "MenuSQLite",
                 "SurveySyncPostgres",
@@ -436,8 +444,11 @@ let package = Package(
         .testTarget(
             name: "MenuTests",
             dependencies: [
-                "Menu", "MenuSQLite", "MenuPostgres", "CasebookTestSupport", "PostgresTestSupport",
-            ]),
+                "Menu", "MenuSQLite", "MenuPostgres", "MenuPhotos", "CasebookTestSupport",
+                "PostgresTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // The photos the photo tests read (scripts/make-photo-fixtures).
+            exclude: ["Photos"]),
         .testTarget(
             name: "SurveySyncTests",
             dependencies: [
@@ -511,6 +522,8 @@ let sourceFolders: [String: String] = [
     "Menu": "Sources/Menu/Menu",
     "MenuSQLite": "Sources/Menu/MenuSQLite",
     "MenuPostgres": "Sources/Menu/MenuPostgres",
+    "MenuPhotos": "Sources/Menu/MenuPhotos",
+    "CVips": "Sources/Menu/CVips",
     "AccountsCore": "Sources/Accounts/AccountsCore",
     "AccountsFiles": "Sources/Accounts/AccountsFiles",
     "AccountsSQLite": "Sources/Accounts/AccountsSQLite",

@@ -151,7 +151,7 @@ struct MenuCommandTests {
         let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
             second.standardError
-                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels or sold_out)\n"
+                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels, sold_out, photo or photo_alt)\n"
         )
     }
 

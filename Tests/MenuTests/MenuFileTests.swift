@@ -89,7 +89,7 @@ struct MenuFileTests {
         ),
         (
             "currency: EUR\npizzas:\n  - name: A\n    price: 1\n    prize: 2\n",
-            "m.yaml:5:5: pizzas[1].prize: unknown field (expected name, price, description, allergens, labels or sold_out)"
+            "m.yaml:5:5: pizzas[1].prize: unknown field (expected name, price, description, allergens, labels, sold_out, photo or photo_alt)"
         ),
         ("currency: EUR\npizzas: Margherita\n", "m.yaml:2:9: pizzas: expected a list of items"),
         (

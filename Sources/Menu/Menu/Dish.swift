@@ -17,6 +17,8 @@ public struct Dish: Equatable, Sendable {
     public var allergensDeclared: Bool
     /// Whether `labels` is every label that suits it.
     public var labelsDeclared: Bool
+    /// Its photo, if the manager gave one.
+    public var photo: DishPhoto?
 
     /// The longest name a form gives, in Unicode scalars.
     public static let longestName = 200
@@ -35,6 +37,7 @@ public struct Dish: Equatable, Sendable {
         self.soldOut = soldOut
         allergensDeclared = !allergens.isEmpty
         labelsDeclared = !labels.isEmpty
+        photo = nil
     }
 
     /// A dish whose allergens and labels are declared or not, as `allergensDeclared` and
@@ -82,6 +85,17 @@ public struct Dish: Equatable, Sendable {
         }
         if let description, !Self.same(description, was?.description) {
             try Self.check(description, field: "description", longest: Self.longestDescription)
+        }
+        if let photo, photo != was?.photo {
+            try Self.check(photo.alt, field: "photo_alt", longest: DishPhoto.longestAlt)
+            guard !photo.alt.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw MenuEditError(
+                    field: "photo_alt",
+                    problem: "say in words what the photo shows, for a guest who cannot see it")
+            }
+            guard DishPhoto.isValidID(photo.id) else {
+                throw MenuEditError(field: "photo", problem: "'\(photo.id)' is not a photo's id")
+            }
         }
         if let contradiction = Self.contradiction(allergens: allergens, labels: labels) {
             throw MenuEditError(field: "label", problem: contradiction)
@@ -140,6 +154,7 @@ public typealias MenuDish = Dish
 extension Dish: Encodable {
     enum CodingKeys: CodingKey {
         case title, price, description, allergens, allergensDeclared, labels, labelsDeclared
+        case photo
     }
 
     /// As a menu's JSON gives a dish (each of its rows, `MenuItem`): its name as `title`, the
@@ -156,5 +171,7 @@ extension Dish: Encodable {
         try container.encode(allergensDeclared, forKey: .allergensDeclared)
         if labelsDeclared { try container.encode(labels.sorted(), forKey: .labels) }
         try container.encode(labelsDeclared, forKey: .labelsDeclared)
+        // `{"id", "alt"}`, or null: every row has the same keys.
+        try container.encode(photo, forKey: .photo)
     }
 }

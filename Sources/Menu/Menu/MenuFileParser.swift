@@ -196,14 +196,14 @@ struct MenuFileParser {
     /// The items of a section, each counted in `counted` (the dishes of the sections before):
     /// a menu holds at most `Menu.mostDishes`, as many as a form arranges, so that every
     /// menu a file brings can be edited in the browser.
-    private func items<Item: MenuOffering>(
+    private func items<Kind>(
         _ node: Node, section: String, counted: inout Int
-    ) throws(MenuFileError) -> [Item] {
+    ) throws(MenuFileError) -> [Offering<Kind>] {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || node.null != nil { return [] }
         guard case .sequence(let sequence) = node else {
             throw error(at: node, section, "expected a list of items")
         }
-        var items: [Item] = []
+        var items: [Offering<Kind>] = []
         var seen: Set<String> = []
         for (index, element) in sequence.enumerated() {
             let field = "\(section)[\(index + 1)]"
@@ -213,7 +213,7 @@ struct MenuFileParser {
                     at: element, field,
                     "a menu holds at most \(Menu.mostDishes) dishes, and this is dish \(counted)")
             }
-            let item: Item = try self.item(element, field: field)
+            let item: Offering<Kind> = try self.item(element, field: field)
             guard seen.insert(item.name.lowercased()).inserted else {
                 throw error(at: element, field, "duplicate item '\(item.name)'")
             }
@@ -222,7 +222,7 @@ struct MenuFileParser {
         return items
     }
 
-    private func item<Item: MenuOffering>(_ node: Node, field: String) throws(MenuFileError) -> Item
+    private func item<Kind>(_ node: Node, field: String) throws(MenuFileError) -> Offering<Kind>
     {
         guard case .mapping(let mapping) = node else {
             throw error(at: node, field, "expected an item with a name and a price")
@@ -237,6 +237,8 @@ struct MenuFileParser {
         var allergensDeclared = false
         var labelsDeclared = false
         var soldOut: MenuSoldOut?
+        var photo: String?
+        var photoAlt: String?
         for (key, value) in mapping {
             let key = key
             switch key.scalar?.string {
@@ -269,11 +271,29 @@ struct MenuFileParser {
                         "'\(text)' is neither true nor a day (YYYY-MM-DD)")
                 }
                 soldOut = mark
+            case "photo":
+                let id = try text(value, field: "\(field).photo")
+                guard DishPhoto.isValidID(id) else {
+                    throw error(
+                        at: value, "\(field).photo",
+                        "'\(id)' is not a photo's id (64 lowercase hex digits)")
+                }
+                photo = id
+            case "photo_alt":
+                let alt = try text(value, field: "\(field).photo_alt")
+                if let problem = RestaurantDetails.lineProblem(alt, longest: DishPhoto.longestAlt) {
+                    throw error(at: value, "\(field).photo_alt", problem)
+                }
+                guard !alt.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw error(at: value, "\(field).photo_alt", "is empty")
+                }
+                photoAlt = alt
             default:
                 let keyName = key.scalar?.string ?? "?"
                 throw error(
                     at: key, "\(field).\(keyName)",
-                    "unknown field (expected name, price, description, allergens, labels or sold_out)"
+                    "unknown field (expected name, price, description, allergens, labels,"
+                        + " sold_out, photo or photo_alt)"
                 )
             }
         }
@@ -282,10 +302,16 @@ struct MenuFileParser {
         if let contradiction = MenuDish.contradiction(allergens: allergens, labels: labels) {
             throw error(at: node, "\(field).labels", contradiction)
         }
-        return Item(
+        if (photo == nil) != (photoAlt == nil) {
+            throw error(
+                at: node, "\(field).\(photo == nil ? "photo" : "photo_alt")",
+                "missing: a photo comes with photo_alt, the words a guest who cannot see it is read")
+        }
+        return Offering<Kind>(
             name: name, price: price, description: description, allergens: allergens,
             labels: labels
         ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
+            .photographed(photo.map { DishPhoto(id: $0, alt: photoAlt ?? "") })
     }
 
     /// A list of words, each the raw value of a `Word` and each once (`[gluten, milk]`, or one

@@ -35,7 +35,7 @@ public enum MenuFileWriter {
                     "  \(quoted(day)): \(quoted(hoursText(details.hours.exceptions[day]!)))")
             }
         }
-        func section(_ name: String, _ items: [some MenuOffering]) {
+        func section<Kind>(_ name: String, _ items: [Offering<Kind>]) {
             guard !items.isEmpty else {
                 lines.append("\(name):")
                 return
@@ -58,6 +58,10 @@ public enum MenuFileWriter {
                         "    labels: [\(item.labels.map(\.rawValue).joined(separator: ", "))]")
                 }
                 if let soldOut = item.soldOut { lines.append("    sold_out: \(soldOut.fileText)") }
+                if let photo = item.dish.photo {
+                    lines.append("    photo: \(photo.id)")
+                    lines.append("    photo_alt: \(quoted(photo.alt))")
+                }
             }
         }
         for name in menu.sectionOrder {

@@ -64,6 +64,13 @@ extension Offering {
         return declared
     }
 
+    /// The same dish with `photo` (nil: none).
+    func photographed(_ photo: DishPhoto?) -> Offering {
+        var photographed = self
+        photographed.dish.photo = photo
+        return photographed
+    }
+
     /// The same dish at `price`, all else kept.
     func priced(_ price: Decimal) -> Offering {
         var priced = self

@@ -8,7 +8,7 @@ import StoreFailures
 /// revision, its menu as the menu file `MenuFileWriter` writes. A save inserts the next number
 /// only while the one it was made from is the newest; of two saves from one revision, the
 /// second finds the number taken (its primary key) and is a conflict.
-public final class PostgresMenuStore: MenuStore {
+public final class PostgresMenuStore: MenuStore, DishPhotoStore {
     private let client: PostgresClient
     private let operations: PostgresOperations
 
@@ -28,7 +28,23 @@ public final class PostgresMenuStore: MenuStore {
                         note text
                     )
                     """
-                ])
+                ]),
+            // The photos the revisions name, by id: never changed or removed.
+            PostgresMigration(
+                2, "create dish photo",
+                sql: [
+                    """
+                    CREATE TABLE dish_photo (
+                        id text PRIMARY KEY,
+                        large bytea NOT NULL,
+                        large_width integer NOT NULL,
+                        large_height integer NOT NULL,
+                        small bytea NOT NULL,
+                        small_width integer NOT NULL,
+                        small_height integer NOT NULL
+                    )
+                    """
+                ]),
         ])
 
     public init(client: PostgresClient, operations: PostgresOperations = PostgresOperations()) {
@@ -114,6 +130,43 @@ public final class PostgresMenuStore: MenuStore {
                 author: author, savedAt: savedAt, note: note)
         }
     }
+
+    // MARK: Photos
+
+    public func save(_ photo: StoredDishPhoto) async throws {
+        let large = ByteBuffer(bytes: photo.large)
+        let small = ByteBuffer(bytes: photo.small)
+        let (largeWidth, largeHeight) = (photo.largeWidth, photo.largeHeight)
+        let (smallWidth, smallHeight) = (photo.smallWidth, photo.smallHeight)
+        let id = photo.id
+        try await answering { client in
+            _ = try await client.query(
+                """
+                INSERT INTO dish_photo (id, \(unescaped: Self.photoColumns))
+                VALUES (\(id), \(large), \(largeWidth), \(largeHeight), \(small), \(smallWidth),
+                \(smallHeight)) ON CONFLICT (id) DO NOTHING
+                """)
+        }
+    }
+
+    public func photo(id: String) async throws -> StoredDishPhoto? {
+        try await answering { client -> StoredDishPhoto? in
+            let rows = try await client.query(
+                "SELECT \(unescaped: Self.photoColumns) FROM dish_photo WHERE id = \(id)")
+            for try await (large, largeWidth, largeHeight, small, smallWidth, smallHeight)
+                in rows.decode((ByteBuffer, Int, Int, ByteBuffer, Int, Int).self)
+            {
+                return StoredDishPhoto(
+                    id: id, large: Array(large.readableBytesView), largeWidth: largeWidth,
+                    largeHeight: largeHeight, small: Array(small.readableBytesView),
+                    smallWidth: smallWidth, smallHeight: smallHeight)
+            }
+            return nil
+        }
+    }
+
+    private static let photoColumns =
+        "large, large_width, large_height, small, small_width, small_height"
 
     private func answering<T: Sendable>(
         _ operation: @escaping @Sendable (PostgresClient) async throws -> T

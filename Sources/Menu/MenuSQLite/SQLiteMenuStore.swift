@@ -7,7 +7,7 @@ import StoreFailures
 /// The menu's revisions in a SQLite file (WAL mode, migrated when opened): a row per revision,
 /// its menu as the menu file `MenuFileWriter` writes. A save checks the current revision and
 /// writes the next in one write transaction, so two saves from one revision cannot both land.
-public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
+public final class SQLiteMenuStore: MenuStore, DishPhotoStore, @unchecked Sendable {
     private let database: StoreDatabase
 
     public init(path: String) throws {
@@ -25,7 +25,21 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
                     savedAt TEXT NOT NULL,
                     note TEXT
                 )
-                """)
+                """),
+        // The photos the revisions name, by id: never changed or removed.
+        StoreMigration(
+            "create dish photo",
+            sql: """
+                CREATE TABLE dish_photo (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    large BLOB NOT NULL,
+                    largeWidth INTEGER NOT NULL,
+                    largeHeight INTEGER NOT NULL,
+                    small BLOB NOT NULL,
+                    smallWidth INTEGER NOT NULL,
+                    smallHeight INTEGER NOT NULL
+                )
+                """),
     ]
 
     public func current() async throws -> MenuRevision? {
@@ -112,4 +126,37 @@ public final class SQLiteMenuStore: MenuStore, @unchecked Sendable {
         }
         return time
     }
+
+    // MARK: Photos
+
+    public func save(_ photo: StoredDishPhoto) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO dish_photo (id, \(Self.photoColumns))
+                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                    """,
+                arguments: [
+                    photo.id, Data(photo.large), photo.largeWidth, photo.largeHeight,
+                    Data(photo.small), photo.smallWidth, photo.smallHeight,
+                ])
+        }
+    }
+
+    public func photo(id: String) async throws -> StoredDishPhoto? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.photoColumns) FROM dish_photo WHERE id = ?",
+                arguments: [id]
+            ).map { row in
+                StoredDishPhoto(
+                    id: id, large: Array(row["large"] as Data), largeWidth: row["largeWidth"],
+                    largeHeight: row["largeHeight"], small: Array(row["small"] as Data),
+                    smallWidth: row["smallWidth"], smallHeight: row["smallHeight"])
+            }
+        }
+    }
+
+    private static let photoColumns =
+        "large, largeWidth, largeHeight, small, smallWidth, smallHeight"
 }
