@@ -40,6 +40,8 @@ pizzas:
     description: Tomato, mozzarella
     allergens: [milk]
     labels: [vegetarian, gluten-free]
+    photo: 3b5d5c3712955042212316173ccf37be800a5bc23a2b8b0f2a3c1d8e9f7a6b5c
+    photo_alt: A Margherita with basil leaves
   - name: Diavola
     price: 10
     labels: [spicy]
@@ -153,6 +155,9 @@ def test_the_menus_json_ld_is_in_schema_orgs_vocabulary(served_menu):
     assert margherita["suitableForDiet"] == [SCHEMA + "VegetarianDiet", SCHEMA + "GlutenFreeDiet"]
     assert margherita["offers"]["price"] == "8.50" and margherita["offers"]["priceCurrency"] == "EUR"
     assert diavola["offers"]["availability"] == SCHEMA + "SoldOut"
+    # Its photo, the large size; a dish without one says nothing of it.
+    assert margherita["image"] == "/menu/photos/3b5d5c3712955042212316173ccf37be800a5bc23a2b8b0f2a3c1d8e9f7a6b5c.jpg"
+    assert "image" not in diavola
     # The restaurant itself: where it is, how to call it, when it is open.
     assert restaurant["address"] == {"@type": "PostalAddress", "streetAddress": "Via Roma 12, 00184 Roma"}
     assert restaurant["telephone"] == "+39 06 1234 5678"
@@ -194,3 +199,5 @@ def test_extruct_reads_the_page_as_one_restaurant_with_its_menu(served_menu):
     assert len(restaurant["openingHoursSpecification"]) == 5
     sections = restaurant["hasMenu"]["hasMenuSection"]
     assert sum(len(section["hasMenuItem"]) for section in sections) == 4
+    images = [item["image"] for section in sections for item in section["hasMenuItem"] if "image" in item]
+    assert len(images) == 1 and images[0].endswith(".jpg")

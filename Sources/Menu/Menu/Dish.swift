@@ -60,6 +60,11 @@ public struct Dish: Equatable, Sendable {
     }
 
     init(_ offering: some MenuOffering) {
+        // A pizza, beverage or dessert is a dish already: taken whole, whatever it holds.
+        if let kept = offering as? any DishHolding {
+            self = kept.dish
+            return
+        }
         self.init(
             name: offering.name, price: offering.price, description: offering.description,
             allergens: Set(offering.allergens), allergensDeclared: offering.allergensDeclared,
@@ -146,6 +151,11 @@ public struct Dish: Equatable, Sendable {
         "holds \(TextBytes.codePoint(scalar)), which ends a line or turns text around, and a"
             + " menu's text may not hold it"
     }
+}
+
+/// What holds a `Dish` whole (every `Offering`), for the dish to be taken from it as it is.
+protocol DishHolding {
+    var dish: Dish { get }
 }
 
 /// The name a dish had before it was a `Dish`.

@@ -16,6 +16,7 @@ public struct DishPhoto: Equatable, Sendable, Encodable {
 
     /// Whether `id` is one a photo can have: 64 lowercase hex digits.
     public static func isValidID(_ id: String) -> Bool {
-        id.utf8.count == 64 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        id.utf8.count == 64
+            && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

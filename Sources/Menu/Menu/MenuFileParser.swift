@@ -222,8 +222,7 @@ struct MenuFileParser {
         return items
     }
 
-    private func item<Kind>(_ node: Node, field: String) throws(MenuFileError) -> Offering<Kind>
-    {
+    private func item<Kind>(_ node: Node, field: String) throws(MenuFileError) -> Offering<Kind> {
         guard case .mapping(let mapping) = node else {
             throw error(at: node, field, "expected an item with a name and a price")
         }
@@ -305,7 +304,8 @@ struct MenuFileParser {
         if (photo == nil) != (photoAlt == nil) {
             throw error(
                 at: node, "\(field).\(photo == nil ? "photo" : "photo_alt")",
-                "missing: a photo comes with photo_alt, the words a guest who cannot see it is read")
+                "missing: a photo comes with photo_alt, the words a guest who cannot see it is read"
+            )
         }
         return Offering<Kind>(
             name: name, price: price, description: description, allergens: allergens,

@@ -4,7 +4,7 @@ import Foundation
 /// description, its allergens and labels and whether they are declared, its sold-out mark).
 /// `Pizza`, `Beverage` and `Dessert` are its kinds — three types that cannot be mixed up, with
 /// one definition, and one value inside.
-public struct Offering<Kind: OfferingKind>: MenuOffering {
+public struct Offering<Kind: OfferingKind>: MenuOffering, DishHolding {
     /// All the menu says of it.
     public private(set) var dish: Dish
 

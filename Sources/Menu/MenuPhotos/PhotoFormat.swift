@@ -3,7 +3,9 @@
 /// polyglot) are refused rather than kept or passed on.
 enum PhotoFormat: Int32 {
     // The numbers `casebook_vips_size` takes.
-    case jpeg = 1, png = 2, webp = 3
+    case jpeg = 1
+    case png = 2
+    case webp = 3
 
     /// The format the first bytes name; nil for any other file.
     init?(sniffing bytes: [UInt8]) {

@@ -26,6 +26,7 @@ enum RouteTable {
         Route(.get, "/menu", .page, .everyone, navigation: "Menu"),
         Route(.get, "/api/menu", .api, .everyone),
         Route(.get, "/menu/qr.svg", .page, .everyone),
+        Route(.get, "/menu/photos/{file}", .page, .everyone),
         // Changing the menu: its managers and admins.
         Route(.get, "/menu/edit", .page, .roles([.manager, .admin]), navigation: "Edit menu"),
         Route(.post, "/menu/edit", .page, .roles([.manager, .admin])),
@@ -33,6 +34,7 @@ enum RouteTable {
         Route(.post, "/menu/restore", .page, .roles([.manager, .admin])),
         Route(.get, "/menu/dish", .page, .roles([.manager, .admin])),
         Route(.post, "/menu/dish", .page, .roles([.manager, .admin])),
+        Route(.post, "/menu/dish/photo", .page, .roles([.manager, .admin])),
         Route(.get, "/menu/restaurant", .page, .roles([.manager, .admin])),
         Route(.post, "/menu/restaurant", .page, .roles([.manager, .admin])),
         // Every user.
@@ -124,6 +126,7 @@ enum RouteTable {
     static let audited: [String: AuditedRoute] = [
         "POST /menu/edit": AuditedRoute(.menuSaved),
         "POST /menu/dish": AuditedRoute(.menuSaved),
+        "POST /menu/dish/photo": AuditedRoute(.menuSaved),
         "POST /menu/restaurant": AuditedRoute(.menuSaved),
         "POST /menu/restore": AuditedRoute(.menuSaved),
         "POST /survey/review": AuditedRoute(.respondentsReviewed),
@@ -169,7 +172,9 @@ enum RouteTable {
     @TaskLocal static var privateMenu = false
 
     /// The menu's routes, for anyone unless the menu is private.
-    static let menuRoutes: Set<String> = ["GET /menu", "GET /api/menu", "GET /menu/qr.svg"]
+    static let menuRoutes: Set<String> = [
+        "GET /menu", "GET /api/menu", "GET /menu/qr.svg", "GET /menu/photos/{file}",
+    ]
 
     /// The stylesheet and the script every page links: the same for everyone, so served
     /// without asking the user store (a 503 page, the store out of reach, keeps its style).

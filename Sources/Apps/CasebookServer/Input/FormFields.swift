@@ -1,4 +1,5 @@
 import CasebookForms
+import Foundation
 import Hummingbird
 
 /// A request's form body or query, decoded strictly by `URLEncodedForm`; a problem is a 400
@@ -34,6 +35,22 @@ struct FormFields {
     init(query request: Request, repeatable: Set<String> = []) throws(RequestError) {
         try self.init(
             (request.uri.query ?? "").utf8, kind: "query parameter", repeatable: repeatable)
+    }
+
+    /// The text fields of a multipart form, its files (parts with a file name) left out,
+    /// read as a form body is.
+    init(textOf multipart: MultipartForm) throws(RequestError) {
+        let unreserved = Set(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~".utf8)
+        func encoded(_ bytes: [UInt8]) -> [UInt8] {
+            bytes.flatMap { byte -> [UInt8] in
+                unreserved.contains(byte) ? [byte] : Array("%\(String(format: "%02X", byte))".utf8)
+            }
+        }
+        let pairs = multipart.parts.filter { $0.filename == nil }.map {
+            encoded(Array($0.name.utf8)) + [UInt8(ascii: "=")] + encoded($0.body)
+        }
+        try self.init(Array(pairs.joined(separator: [UInt8(ascii: "&")])))
     }
 
     subscript(name: String) -> String? { form[name] }

@@ -161,6 +161,12 @@ struct MenuDishPages: Sendable {
                 ["value": $0.rawValue, "name": $0.name, "checked": dish.labels.contains($0)]
             },
             "allergensDeclared": dish.allergensDeclared, "labelsDeclared": dish.labelsDeclared,
+            // The photo's form, once the dish is saved (a photo belongs to a dish in its place).
+            "photoForm": index != nil,
+            "photo": dish.photo.map {
+                ["src": MenuPhotoPages.path(of: $0.id, small: true), "alt": $0.alt]
+            } as Any? ?? false,
+            "photoAlt": dish.photo?.alt ?? "", "photoProblem": false,
         ]) { _, new in new }
     }
 }

@@ -22,6 +22,9 @@ enum MenuJSONLD {
                         ],
                     ]
                     if let description = item.description { menuItem["description"] = description }
+                    if let photo = item.row.dish.photo {
+                        menuItem["image"] = MenuPhotoPages.path(of: photo.id)
+                    }
                     let diets = item.row.labels.compactMap(\.schemaOrgDiet)
                     if !diets.isEmpty { menuItem["suitableForDiet"] = diets }
                     return menuItem

@@ -21,6 +21,8 @@ extension CasebookServer {
         public var diary: any DiaryStore & Sendable
         /// The menu's revisions: what the menu page and `GET /api/menu` serve.
         public var menu: any MenuStore = InMemoryMenuStore()
+        /// The photos of the menu's dishes, beside its revisions.
+        public var menuPhotos: any DishPhotoStore = InMemoryDishPhotoStore()
         /// Where the pages' files live: respondents folders, documents, the preference vault.
         public var dataDirectory: URL
         /// Each user's own diary, once the server has users (nil: everyone shares `diary`).
@@ -70,8 +72,9 @@ extension CasebookServer {
                 diary: PostgresDiaryStore(client: database.client, operations: database.operations),
                 dataDirectory: dataDirectory)
             stores.database = database
-            stores.menu = PostgresMenuStore(
-                client: database.client, operations: database.operations)
+            let menu = PostgresMenuStore(client: database.client, operations: database.operations)
+            stores.menu = menu
+            stores.menuPhotos = menu
             stores.users = PostgresUserDirectory(
                 client: database.client, operations: database.operations)
             stores.diaryOfUser = { user in
@@ -98,7 +101,9 @@ extension CasebookServer {
                 diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
             stores.users = try SQLiteUserDirectory(path: layout.usersDatabase.path)
-            stores.menu = try SQLiteMenuStore(path: layout.menuDatabase.path)
+            let menu = try SQLiteMenuStore(path: layout.menuDatabase.path)
+            stores.menu = menu
+            stores.menuPhotos = menu
             let diaries = UserDiaries { user in
                 try SQLiteDiaryStore(path: layout.diaryDatabase(of: user).path)
             }

@@ -204,7 +204,8 @@ public enum CasebookServer {
         }
         return Services(
             layout: layout,
-            menu: MenuService(store: stores.menu, initial: configuration.menu),
+            menu: MenuService(
+                store: stores.menu, initial: configuration.menu, photos: stores.menuPhotos),
             vault: PreferenceVaultAccess(directory: layout.preferenceVault),
             respondents: stores.respondents,
             respondentReviews: stores.respondents as? any ReviewedRespondentStore,
@@ -270,6 +271,7 @@ public enum CasebookServer {
         HomeAndMenuPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuEditPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuDishPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
+        MenuPhotoPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuRestaurantPage(renderer: renderer, menu: services.menu).addRoutes(to: router)
         DiaryPages(renderer: renderer, diaries: services.diaries).addRoutes(to: router)
         SurveyPages(

@@ -1,6 +1,7 @@
 import CasebookWire
 import Foundation
 import Menu
+import MenuPhotos
 
 /// The menu the server serves: the store's current revision, read at every request so that a
 /// revision saved by any server on the store shows at once. A store with no revision yet
@@ -10,13 +11,23 @@ struct MenuService: Sendable {
     let store: any MenuStore
     /// What a store without a revision is given.
     let initial: Menu
+    /// The photos the menu's dishes name.
+    let photos: any DishPhotoStore
+    /// What makes an upload a photo the menu keeps.
+    let preparer: any DishPhotoPreparing
     /// The last revision read, kept until another is current: a request asks the store for
     /// the current number only, not to read and parse the menu again.
     private let kept = KeptRevision()
 
-    init(store: any MenuStore, initial: Menu) {
+    init(
+        store: any MenuStore, initial: Menu,
+        photos: any DishPhotoStore = InMemoryDishPhotoStore(),
+        preparer: any DishPhotoPreparing = VipsDishPhotoPreparer()
+    ) {
         self.store = store
         self.initial = initial
+        self.photos = photos
+        self.preparer = preparer
     }
 
     private final class KeptRevision: @unchecked Sendable {

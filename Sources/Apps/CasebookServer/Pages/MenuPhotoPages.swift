@@ -1,0 +1,122 @@
+import CasebookForms
+import Foundation
+import Hummingbird
+import Menu
+
+/// A dish's photo: given, changed or taken away on the dish's page by its managers, and
+/// served to anyone in the two sizes the menu keeps (`/menu/photos/ID.jpg`, `ID-small.jpg`),
+/// cached for good (a photo's id is the hash of its bytes, so it never changes).
+struct MenuPhotoPages: Sendable {
+    let renderer: PageRenderer
+    let menu: MenuService
+
+    func addRoutes(to router: Router<some RequestContext>) {
+        router.get("/menu/photos/{file}", use: photo)
+        router.post("/menu/dish/photo", use: save)
+    }
+
+    /// Where the photo `id` is served: its large size, or its small one.
+    static func path(of id: String, small: Bool = false) -> String {
+        "/menu/photos/\(id)\(small ? "-small" : "").jpg"
+    }
+
+    /// The most an upload's form may be: the photo and a few fields.
+    static let formLimit = DishPhotoLimits.mostBytes + 64 * 1024
+
+    /// `GET /menu/photos/{ID}.jpg` (large) or `{ID}-small.jpg`: the photo, with an ETag and
+    /// `Cache-Control: immutable`; 304 for a browser that has it.
+    @Sendable func photo(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let file = try PathParameter.text("file", in: context)
+        guard file.hasSuffix(".jpg") else { throw Self.noPhoto }
+        var id = String(file.dropLast(4))
+        let small = id.hasSuffix("-small")
+        if small { id = String(id.dropLast(6)) }
+        guard DishPhoto.isValidID(id), let photo = try await menu.photos.photo(id: id) else {
+            throw Self.noPhoto
+        }
+        let tag = "\"\(id)\(small ? "-small" : "")\""
+        var headers: HTTPFields = [
+            .contentType: "image/jpeg", .eTag: tag,
+            .cacheControl: "public, max-age=31536000, immutable",
+        ]
+        if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == tag
+        }) == true {
+            return Response(status: .notModified, headers: headers)
+        }
+        let bytes = small ? photo.small : photo.large
+        headers[.contentLength] = String(bytes.count)
+        return Response(
+            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    private static let noPhoto = RequestError(.notFound, "There is no such photo.")
+
+    /// `POST /menu/dish/photo` (multipart: `revision`, `section`, `index`, `alt`, and `photo`,
+    /// a file, or `remove=yes`): the dish's photo given or replaced (a file), its words changed
+    /// (no file), or taken away; saved as the next revision from the one the form was opened
+    /// at. A photo refused, or words missing, is the dish's page again saying why.
+    @Sendable func save(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let multipart = try await PostedForm.readFiles(request, limit: Self.formLimit)
+        let form = try FormFields(textOf: multipart)
+        let (base, opened) = try await MenuEditPages.openedRevision(form, in: menu.store)
+        let (section, found) = try MenuDishPages.place(form, in: opened.menu)
+        guard let index = found,
+            let was = opened.menu.details(at: MenuPlace(section: section, index: index))
+        else {
+            throw RequestError(.badRequest, "Save the dish first, then give it a photo.")
+                .field("index")
+        }
+        var dish = was
+        let alt = (form["alt"] ?? "").trimmingCharacters(in: .whitespaces)
+        var problem: String?
+        if form["remove"] == "yes" {
+            dish.photo = nil
+        } else if let file = multipart.part(named: "photo"), file.filename != nil,
+            !file.body.isEmpty
+        {
+            do {
+                let prepared = try menu.preparer.prepare(file.body)
+                try await menu.photos.save(prepared)
+                dish.photo = DishPhoto(id: prepared.id, alt: alt)
+            } catch let refusal as DishPhotoError {
+                problem = "photo: \(refusal)."
+            }
+        } else if let photo = was.photo {
+            dish.photo = DishPhoto(id: photo.id, alt: alt)
+        } else {
+            problem = "photo: choose a JPEG, PNG or WebP file."
+        }
+        var changed = opened.menu
+        if problem == nil {
+            do {
+                changed = try opened.menu.replacing(
+                    at: MenuPlace(section: section, index: index), with: dish)
+            } catch {
+                problem = "\(error)."
+            }
+        }
+        if let problem {
+            var context = MenuDishPages.form(
+                was, price: Currency.plainText(was.price), section: section, index: index,
+                revision: base, currency: opened.menu.currency.code)
+            context["photoProblem"] = problem
+            context["photoAlt"] = alt
+            return renderer.page(
+                "menu-dish", title: was.name, context: context, request: request,
+                status: .badRequest)
+        }
+        let note =
+            dish.photo == nil
+            ? "took the photo of \(dish.name) away"
+            : was.photo?.id == dish.photo?.id
+                ? "changed the words of \(dish.name)'s photo" : "gave \(dish.name) a photo"
+        return try await MenuEditPages.save(
+            changed, from: opened.menu, basedOn: base, note: note, store: menu,
+            renderer: renderer, request: request)
+    }
+}
