@@ -146,12 +146,12 @@ struct MenuCommandTests {
         let first = try CasebookExecutable.run(["menu", "--file", unknown.path])
         #expect(
             first.standardError
-                == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions)\n"
+                == "casebook menu: \(unknown.path):2:1: \\033]0;owned\\007: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions, or the menu's languages)\n"
         )
         let second = try CasebookExecutable.run(["menu", "--file", field.path])
         #expect(
             second.standardError
-                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels, sold_out, photo or photo_alt)\n"
+                == "casebook menu: \(field.path):3:15: pizzas[1].\\033[2J: unknown field (expected name, price, description, allergens, labels, sold_out, photo, photo_alt or translations)\n"
         )
     }
 

@@ -161,7 +161,7 @@ def test_a_manager_sets_the_restaurant_on_a_phone_and_a_desktop(restaurant, brow
     where = f"the restaurant's form at {width} px"
     assert browser.execute_script("return document.documentElement.scrollWidth") <= width, where
     fields = browser.execute_script(FORM_BOXES)
-    assert len(fields) == 13, where
+    assert len(fields) == 14, where
     for field in fields:
         label, box = field["label"], field["field"]
         assert 0 <= box["left"] and box["right"] <= width, f"{where}: {field}"

@@ -81,7 +81,7 @@ struct MenuFileTests {
         ),
         (
             "currency: EUR\ndrinks:\n  - name: A\n    price: 1\n",
-            "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions)"
+            "m.yaml:2:1: drinks: unknown section (expected pizzas, beverages or desserts, or the restaurant's address, phone, map, time_zone, cuisine, hours or exceptions, or the menu's languages)"
         ),
         (
             "currency: EUR\ndesserts:\n  - {name: Tiramisù, price: 5}\n  - {name: Tiramisù, price: 6}\n",
@@ -89,7 +89,7 @@ struct MenuFileTests {
         ),
         (
             "currency: EUR\npizzas:\n  - name: A\n    price: 1\n    prize: 2\n",
-            "m.yaml:5:5: pizzas[1].prize: unknown field (expected name, price, description, allergens, labels, sold_out, photo or photo_alt)"
+            "m.yaml:5:5: pizzas[1].prize: unknown field (expected name, price, description, allergens, labels, sold_out, photo, photo_alt or translations)"
         ),
         ("currency: EUR\npizzas: Margherita\n", "m.yaml:2:9: pizzas: expected a list of items"),
         (

@@ -19,6 +19,8 @@ public struct Dish: Equatable, Sendable {
     public var labelsDeclared: Bool
     /// Its photo, if the manager gave one.
     public var photo: DishPhoto?
+    /// Its name and description in the menu's other languages, by language tag.
+    public var translations: [String: DishTranslation] = [:]
 
     /// The longest name a form gives, in Unicode scalars.
     public static let longestName = 200
@@ -102,6 +104,16 @@ public struct Dish: Equatable, Sendable {
                 throw MenuEditError(field: "photo", problem: "'\(photo.id)' is not a photo's id")
             }
         }
+        for (language, translation) in translations.sorted(by: { $0.key < $1.key })
+        where translation != was?.translations[language] {
+            if let name = translation.name {
+                try Self.check(name, field: "name_\(language)", longest: Self.longestName)
+            }
+            if let description = translation.description {
+                try Self.check(
+                    description, field: "description_\(language)", longest: Self.longestDescription)
+            }
+        }
         if let contradiction = Self.contradiction(allergens: allergens, labels: labels) {
             throw MenuEditError(field: "label", problem: contradiction)
         }
@@ -164,7 +176,7 @@ public typealias MenuDish = Dish
 extension Dish: Encodable {
     enum CodingKeys: CodingKey {
         case title, price, description, allergens, allergensDeclared, labels, labelsDeclared
-        case photo
+        case photo, translations
     }
 
     /// As a menu's JSON gives a dish (each of its rows, `MenuItem`): its name as `title`, the
@@ -183,5 +195,17 @@ extension Dish: Encodable {
         try container.encode(labelsDeclared, forKey: .labelsDeclared)
         // `{"id", "alt"}`, or null: every row has the same keys.
         try container.encode(photo, forKey: .photo)
+        // `{"it": {"name", "description"}}`: `{}` when the menu has one language.
+        try container.encode(translations, forKey: .translations)
+    }
+
+    /// The dish as a guest reading `language` sees it: its name and description in it where
+    /// they are translated, in the menu's own language where not.
+    public func translated(into language: String) -> Dish {
+        guard let translation = translations[language] else { return self }
+        var translated = self
+        if let name = translation.name { translated.name = name }
+        if let description = translation.description { translated.description = description }
+        return translated
     }
 }

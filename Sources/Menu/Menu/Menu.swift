@@ -13,6 +13,9 @@ public struct Menu: Equatable, Sendable {
     public var sectionOrder: [MenuSection] = MenuSection.allCases
     /// The restaurant itself: its address, phone, map link, time zone and opening hours.
     public var details = RestaurantDetails()
+    /// The languages it is written in, its own first (what its dishes' names and descriptions
+    /// are in), then those its dishes are translated into.
+    public var languages: [String] = ["en"]
 
     public init(
         restaurant: String, currency: Currency, pizzas: [Pizza], beverages: [Beverage],
@@ -23,6 +26,18 @@ public struct Menu: Equatable, Sendable {
         self.pizzas = pizzas
         self.beverages = beverages
         self.desserts = desserts
+    }
+
+    /// The menu as a guest reading `language` sees it: each dish's name and description in it
+    /// where translated (`Dish.translated(into:)`), and `language` first among its languages.
+    public func translated(into language: String) -> Menu {
+        guard language != languages.first, languages.contains(language) else { return self }
+        var menu = self
+        menu.pizzas = pizzas.map { Pizza($0.dish.translated(into: language)) }
+        menu.beverages = beverages.map { Beverage($0.dish.translated(into: language)) }
+        menu.desserts = desserts.map { Dessert($0.dish.translated(into: language)) }
+        menu.languages = [language] + languages.filter { $0 != language }
+        return menu
     }
 
     /// A menu from the YAML text of a menu file; `file` names it in errors.

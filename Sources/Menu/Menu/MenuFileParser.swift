@@ -29,9 +29,14 @@ struct MenuFileParser {
         var currency: Currency?
         var locale: String?
         var dishes = 0
+        // Read first: the dishes' translations must each be into one of them.
+        if let (_, value) = mapping.first(where: { $0.key.scalar?.string == "languages" }) {
+            menu.languages = try languages(value)
+        }
         for (key, value) in mapping {
             let name = key.scalar?.string ?? ""
             switch name {
+            case "languages": break
             case "restaurant": menu.restaurant = try text(value, field: "restaurant")
             case "currency": currency = try self.currency(value)
             case "locale": locale = try self.locale(value)
@@ -55,16 +60,20 @@ struct MenuFileParser {
             case "exceptions":
                 menu.details.hours.exceptions = try exceptions(value)
             case MenuSection.pizzas.rawValue:
-                menu.pizzas = try items(value, section: name, counted: &dishes)
+                menu.pizzas = try items(
+                    value, section: name, languages: menu.languages, counted: &dishes)
             case MenuSection.beverages.rawValue:
-                menu.beverages = try items(value, section: name, counted: &dishes)
+                menu.beverages = try items(
+                    value, section: name, languages: menu.languages, counted: &dishes)
             case MenuSection.desserts.rawValue:
-                menu.desserts = try items(value, section: name, counted: &dishes)
+                menu.desserts = try items(
+                    value, section: name, languages: menu.languages, counted: &dishes)
             default:
                 throw error(
                     at: key, name,
                     "unknown section (expected pizzas, beverages or desserts, or the restaurant's"
-                        + " address, phone, map, time_zone, cuisine, hours or exceptions)")
+                        + " address, phone, map, time_zone, cuisine, hours or exceptions, or"
+                        + " the menu's languages)")
             }
         }
         guard let currency else {
@@ -181,6 +190,79 @@ struct MenuFileParser {
     }
 
     /// The order the sections are shown in: each once (`[desserts, pizzas, beverages]`).
+    /// `languages: [en, it]`: the menu's own language first, then those its dishes are
+    /// translated into, each once, at most `MenuLanguage.mostLanguages`.
+    private func languages(_ node: Node) throws(MenuFileError) -> [String] {
+        let field = "languages"
+        guard case .sequence(let sequence) = node, !sequence.isEmpty else {
+            throw error(at: node, field, "expected a list of language tags, as [en, it]")
+        }
+        guard sequence.count <= MenuLanguage.mostLanguages else {
+            throw error(
+                at: node, field, "a menu has at most \(MenuLanguage.mostLanguages) languages")
+        }
+        var tags: [String] = []
+        for element in sequence {
+            let tag = try text(element, field: field)
+            guard MenuLanguage.isValid(tag) else {
+                throw error(
+                    at: element, field,
+                    "'\(tag)' is not a language tag (two or three lowercase letters, as en or it,"
+                        + " and a region if needed, as pt-BR)")
+            }
+            guard !tags.contains(tag) else {
+                throw error(at: element, field, "'\(tag)' is listed twice")
+            }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    /// A dish's `translations`: for each of the menu's other languages, its `name` and
+    /// `description` in it, either left out to show the menu's own.
+    private func translations(_ node: Node, field: String, languages: [String])
+        throws(MenuFileError) -> [String: DishTranslation]
+    {
+        guard case .mapping(let mapping) = node else {
+            throw error(at: node, field, "expected a mapping of languages, as it: {name: …}")
+        }
+        var translations: [String: DishTranslation] = [:]
+        for (key, value) in mapping {
+            let tag = key.scalar?.string ?? ""
+            let place = "\(field).\(tag)"
+            guard languages.dropFirst().contains(tag) else {
+                throw error(
+                    at: key, place,
+                    languages.count < 2
+                        ? "the menu lists no other language (languages: [en, \(tag)])"
+                        : "not one of the menu's other languages ("
+                            + languages.dropFirst().joined(separator: ", ") + ")")
+            }
+            guard case .mapping(let fields) = value else {
+                throw error(at: value, place, "expected name and description")
+            }
+            var translation = DishTranslation()
+            for (fieldKey, text) in fields {
+                switch fieldKey.scalar?.string {
+                case "name":
+                    let name = try self.text(text, field: "\(place).name")
+                    guard !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                        throw error(at: text, "\(place).name", "the name is empty")
+                    }
+                    translation.name = name
+                case "description":
+                    translation.description = try self.text(text, field: "\(place).description")
+                default:
+                    throw error(
+                        at: fieldKey, "\(place).\(fieldKey.scalar?.string ?? "?")",
+                        "unknown field (expected name or description)")
+                }
+            }
+            translations[tag] = translation
+        }
+        return translations
+    }
+
     private func sectionOrder(_ node: Node) throws(MenuFileError) -> [MenuSection] {
         let field = "section_order"
         let sections = try words(
@@ -197,7 +279,7 @@ struct MenuFileParser {
     /// a menu holds at most `Menu.mostDishes`, as many as a form arranges, so that every
     /// menu a file brings can be edited in the browser.
     private func items<Kind>(
-        _ node: Node, section: String, counted: inout Int
+        _ node: Node, section: String, languages: [String], counted: inout Int
     ) throws(MenuFileError) -> [Offering<Kind>] {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || node.null != nil { return [] }
         guard case .sequence(let sequence) = node else {
@@ -213,7 +295,7 @@ struct MenuFileParser {
                     at: element, field,
                     "a menu holds at most \(Menu.mostDishes) dishes, and this is dish \(counted)")
             }
-            let item: Offering<Kind> = try self.item(element, field: field)
+            let item: Offering<Kind> = try self.item(element, field: field, languages: languages)
             guard seen.insert(item.name.lowercased()).inserted else {
                 throw error(at: element, field, "duplicate item '\(item.name)'")
             }
@@ -222,7 +304,9 @@ struct MenuFileParser {
         return items
     }
 
-    private func item<Kind>(_ node: Node, field: String) throws(MenuFileError) -> Offering<Kind> {
+    private func item<Kind>(_ node: Node, field: String, languages: [String])
+        throws(MenuFileError) -> Offering<Kind>
+    {
         guard case .mapping(let mapping) = node else {
             throw error(at: node, field, "expected an item with a name and a price")
         }
@@ -238,6 +322,7 @@ struct MenuFileParser {
         var soldOut: MenuSoldOut?
         var photo: String?
         var photoAlt: String?
+        var translations: [String: DishTranslation] = [:]
         for (key, value) in mapping {
             let key = key
             switch key.scalar?.string {
@@ -287,12 +372,15 @@ struct MenuFileParser {
                     throw error(at: value, "\(field).photo_alt", "is empty")
                 }
                 photoAlt = alt
+            case "translations":
+                translations = try self.translations(
+                    value, field: "\(field).translations", languages: languages)
             default:
                 let keyName = key.scalar?.string ?? "?"
                 throw error(
                     at: key, "\(field).\(keyName)",
                     "unknown field (expected name, price, description, allergens, labels,"
-                        + " sold_out, photo or photo_alt)"
+                        + " sold_out, photo, photo_alt or translations)"
                 )
             }
         }
@@ -307,11 +395,13 @@ struct MenuFileParser {
                 "missing: a photo comes with photo_alt, the words a guest who cannot see it is read"
             )
         }
-        return Offering<Kind>(
+        var dish = Offering<Kind>(
             name: name, price: price, description: description, allergens: allergens,
             labels: labels
         ).marked(soldOut).declared(allergens: allergensDeclared, labels: labelsDeclared)
-            .photographed(photo.map { DishPhoto(id: $0, alt: photoAlt ?? "") })
+            .photographed(photo.map { DishPhoto(id: $0, alt: photoAlt ?? "") }).dish
+        dish.translations = translations
+        return Offering<Kind>(dish)
     }
 
     /// A list of words, each the raw value of a `Word` and each once (`[gluten, milk]`, or one

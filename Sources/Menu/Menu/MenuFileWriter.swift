@@ -13,6 +13,9 @@ public enum MenuFileWriter {
             lines.append(
                 "section_order: [\(menu.sectionOrder.map(\.rawValue).joined(separator: ", "))]")
         }
+        if menu.languages != ["en"] {
+            lines.append("languages: [\(menu.languages.joined(separator: ", "))]")
+        }
         let details = menu.details
         for (key, value) in [
             ("address", details.address), ("phone", details.phone), ("map", details.mapLink),
@@ -61,6 +64,19 @@ public enum MenuFileWriter {
                 if let photo = item.dish.photo {
                     lines.append("    photo: \(photo.id)")
                     lines.append("    photo_alt: \(quoted(photo.alt))")
+                }
+                if !item.dish.translations.isEmpty {
+                    lines.append("    translations:")
+                    for language in menu.languages where item.dish.translations[language] != nil {
+                        let translation = item.dish.translations[language]!
+                        lines.append("      \(language):")
+                        if let name = translation.name {
+                            lines.append("        name: \(quoted(name))")
+                        }
+                        if let description = translation.description {
+                            lines.append("        description: \(quoted(description))")
+                        }
+                    }
                 }
             }
         }

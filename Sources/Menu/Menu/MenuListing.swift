@@ -29,12 +29,15 @@ public struct MenuListing: Encodable, Equatable, Sendable {
     /// The restaurant's address, phone, map link, time zone, cuisine and hours, when its menu
     /// says any.
     public let details: RestaurantDetails?
+    /// The languages the menu is written in, the one this listing is in first.
+    public let languages: [String]
 
     public init(menu: Menu) {
         let dataSource = MenuDataSource(menu: menu)
         restaurant = menu.restaurant
         currency = menu.currency.code
         details = menu.details.isEmpty ? nil : menu.details
+        languages = menu.languages
         sections = (0..<dataSource.numberOfSections).map { section in
             Section(
                 title: dataSource.title(forSection: section) ?? "",

@@ -49,6 +49,15 @@ struct HomeAndMenuPages: Sendable {
         router.get("/app.js", use: script)
     }
 
+    /// `response` saying that it follows the browser's languages, when the menu has several.
+    static func varying(_ response: Response, _ menu: Menu) -> Response {
+        guard menu.languages.count > 1 else { return response }
+        var response = response
+        CachePolicyMiddleware<BasicRequestContext>.addVary(
+            ["Accept-Language"], to: &response.headers)
+        return response
+    }
+
     /// The menu's filter parameters that may be repeated, which `filter(_:)` reads as lists.
     static let repeatable: Set<String> = ["without", "label"]
 
@@ -70,13 +79,20 @@ struct HomeAndMenuPages: Sendable {
     @Sendable func showMenu(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let filter = try Self.filter(
-            FormFields(query: request, repeatable: Self.repeatable))
-        let (menu, key) = try await self.menu.served()
+        let query = try FormFields(query: request, repeatable: Self.repeatable)
+        let filter = try Self.filter(query)
+        let (served, key) = try await self.menu.served()
+        // The language asked for (`lang=`, the switcher's), else the browser's preferred.
+        let language =
+            query["lang"].flatMap { served.languages.contains($0) ? $0 : nil }
+            ?? MenuLanguage.preferred(
+                by: request.headers[.acceptLanguage], among: served.languages)
+        let menu = served.translated(into: language)
         guard filter.isEmpty else {
             var context = Self.menuContext(
                 filter.apply(to: menu), filter: filter,
-                today: RestaurantContext.today(menu.details, at: Date()))
+                today: RestaurantContext.today(menu.details, at: Date()),
+                offered: served.languages)
             context["status"] =
                 RestaurantContext.status(menu.details, at: Date()).map {
                     ["text": $0.text, "open": $0.open]
@@ -105,23 +121,27 @@ struct HomeAndMenuPages: Sendable {
             context["emptyWords"] =
                 asked.isEmpty
                 ? "No dish suits these choices." : "No dish is declared to suit these choices."
-            return renderer.page(
-                "menu", title: menu.restaurant, context: context, request: request)
+            return Self.varying(
+                renderer.page(
+                    "menu", title: menu.restaurant, context: context, request: request),
+                served)
         }
         // Whether it is open changes with the time, a few times a day: a page is kept for each.
         let now = Date()
         let status = RestaurantContext.status(menu.details, at: now)
         let today = RestaurantContext.today(menu.details, at: now)
         let page = menuPages.page(
-            Self.viewerKey() + "|" + today + "|" + (status?.text ?? ""), revision: key
+            Self.viewerKey() + "|" + today + "|" + (status?.text ?? "") + "|" + language,
+            revision: key
         ) { placeholder in
-            var context = Self.menuContext(menu, filter: filter, today: today)
+            var context = Self.menuContext(
+                menu, filter: filter, today: today, offered: served.languages)
             context["status"] = status.map { ["text": $0.text, "open": $0.open] } ?? false
             return renderer.html(
                 "menu", title: menu.restaurant, context: context, csrf: placeholder,
                 path: "/menu")
         }
-        return renderer.cachedPage(page, request: request)
+        return Self.varying(renderer.cachedPage(page, request: request), served)
     }
 
     /// `GET /menu/qr.svg`: a QR code of the menu's address, as the guest's phone reaches it
@@ -201,9 +221,9 @@ struct HomeAndMenuPages: Sendable {
     /// The menu screen as the API gives it (`MenuListing`, the wire type), each section
     /// numbered for its heading's id: a field added to a menu item needs the listing and the
     /// template, and no page code.
-    private static func menuContext(_ menu: Menu, filter: MenuFilter, today: String)
-        -> [String: Any]
-    {
+    private static func menuContext(
+        _ menu: Menu, filter: MenuFilter, today: String, offered: [String]
+    ) -> [String: Any] {
         let listing = MenuListing(menu: menu)
         var context = WireContext.dictionary(of: listing)
         let sections = context["sections"] as? [[String: Any]] ?? []
@@ -238,6 +258,24 @@ struct HomeAndMenuPages: Sendable {
         // The dishes a filter cannot tell about, when it asks (`showMenu`).
         context["askUs"] = false
         context["jsonLD"] = MenuJSONLD.script(listing)
+        // The dishes' language, and a link to each of the menu's languages that keeps the
+        // filter chosen, in the menu's own order.
+        let shown = menu.languages.first ?? "en"
+        let kept =
+            filter.without.sorted().map { "without=" + $0.rawValue }
+            + filter.labels.sorted().map { "label=" + $0.rawValue }
+        context["language"] = shown
+        context["languageChoices"] =
+            menu.languages.count > 1
+            ? [
+                "choices": offered.map { tag in
+                    [
+                        "tag": tag, "name": MenuLanguage.ownName(of: tag), "current": tag == shown,
+                        "href": "/menu?" + (["lang=" + tag] + kept).joined(separator: "&"),
+                    ] as [String: Any]
+                }
+            ] as Any : false
+        context["wholeMenu"] = menu.languages.count > 1 ? "/menu?lang=" + shown : "/menu"
         context["restaurant"] = RestaurantContext.context(menu.details, today: today)
         // The page is the restaurant's: its name in the title and the footer, and for a guest
         // in the header too, leading back to the menu.

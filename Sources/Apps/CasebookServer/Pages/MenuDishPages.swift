@@ -31,7 +31,8 @@ struct MenuDishPages: Sendable {
             ?? MenuDish(name: "", price: 0)
         let context = Self.form(
             dish, price: index == nil ? "" : Currency.plainText(dish.price), section: section,
-            index: index, revision: current.number, currency: current.menu.currency.code)
+            index: index, revision: current.number, currency: current.menu.currency.code,
+            languages: current.menu.languages)
         return renderer.page(
             "menu-dish", title: index == nil ? "A new dish in \(section.title)" : dish.name,
             context: context, request: request)
@@ -93,6 +94,17 @@ struct MenuDishPages: Sendable {
                 "labels_declared: tick Declared when the labels checked are all that suit it; if they are not known, check none."
             )
         }
+        // Its name and description in the menu's other languages; one left empty shows the
+        // menu's own.
+        for language in opened.menu.languages.dropFirst() {
+            let name = (form["name_\(language)"] ?? "").trimmingCharacters(in: .whitespaces)
+            let description = (form["description_\(language)"] ?? "")
+                .trimmingCharacters(in: .whitespaces)
+            let translation = DishTranslation(
+                name: name.isEmpty ? nil : name,
+                description: description.isEmpty ? nil : description)
+            dish.translations[language] = translation == DishTranslation() ? nil : translation
+        }
         let choice = form["soldout"] ?? ""
         if let mark = MenuEditPages.mark(choice) {
             dish.soldOut = mark
@@ -116,7 +128,7 @@ struct MenuDishPages: Sendable {
         guard problems.isEmpty else {
             var context = Self.form(
                 dish, price: priceText, section: section, index: index, revision: base,
-                currency: opened.menu.currency.code)
+                currency: opened.menu.currency.code, languages: opened.menu.languages)
             context["problems"] = problems.map { ["problem": $0] }
             return renderer.page(
                 "menu-dish",
@@ -148,7 +160,7 @@ struct MenuDishPages: Sendable {
     /// The form's context: `dish` as given (its price as typed), at `index` of `section`.
     static func form(
         _ dish: MenuDish, price: String, section: MenuSection, index: Int?, revision: Int,
-        currency: String
+        currency: String, languages: [String] = ["en"]
     ) -> [String: Any] {
         return MenuEditPages.soldOutChoice(dish.soldOut, today: MenuService.today()).merging([
             "revision": revision, "section": section.rawValue, "sectionTitle": section.title,
@@ -167,6 +179,13 @@ struct MenuDishPages: Sendable {
                 ["src": MenuPhotoPages.path(of: $0.id, small: true), "alt": $0.alt]
             } as Any? ?? false,
             "photoAlt": dish.photo?.alt ?? "", "photoProblem": false,
+            "translations": languages.dropFirst().map { tag -> [String: Any] in
+                [
+                    "tag": tag, "language": MenuLanguage.ownName(of: tag),
+                    "name": dish.translations[tag]?.name ?? "",
+                    "description": dish.translations[tag]?.description ?? "",
+                ]
+            },
         ]) { _, new in new }
     }
 }

@@ -34,7 +34,8 @@ enum MenuJSONLD {
         var menu: [String: Any] = [
             "@context": "https://schema.org", "@type": "Restaurant", "name": listing.restaurant,
             "hasMenu": [
-                "@type": "Menu", "name": listing.restaurant, "inLanguage": "en",
+                "@type": "Menu", "name": listing.restaurant,
+                "inLanguage": listing.languages.first ?? "en",
                 "hasMenuSection": sections,
             ] as [String: Any],
         ]

@@ -103,7 +103,8 @@ struct MenuPhotoPages: Sendable {
         if let problem {
             var context = MenuDishPages.form(
                 was, price: Currency.plainText(was.price), section: section, index: index,
-                revision: base, currency: opened.menu.currency.code)
+                revision: base, currency: opened.menu.currency.code,
+                languages: opened.menu.languages)
             context["photoProblem"] = problem
             context["photoAlt"] = alt
             return renderer.page(

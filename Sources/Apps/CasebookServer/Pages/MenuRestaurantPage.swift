@@ -22,7 +22,7 @@ struct MenuRestaurantPage: Sendable {
         let current = try await menu.current()
         return renderer.page(
             "menu-restaurant", title: "The restaurant",
-            context: Self.form(Self.fields(of: current.menu.details), revision: current.number),
+            context: Self.form(Self.fields(of: current.menu), revision: current.number),
             request: request)
     }
 
@@ -35,8 +35,16 @@ struct MenuRestaurantPage: Sendable {
         let (base, opened) = try await MenuEditPages.openedRevision(form, in: menu.store)
         var typed: [String: String] = [:]
         for name in Self.fieldNames { typed[name] = form[name] ?? "" }
+        if form["languages"] == nil {
+            typed["languages"] = opened.menu.languages.joined(separator: ", ")
+        }
         var problems: [String] = []
         let details = Self.details(from: typed, problems: &problems)
+        // A form without the field (one from before it) keeps the menu's languages.
+        let languages =
+            form["languages"] == nil
+            ? opened.menu.languages
+            : Self.languages(from: typed["languages"] ?? "", in: opened.menu, problems: &problems)
         guard problems.isEmpty else {
             var context = Self.form(typed, revision: base)
             context["problems"] = problems.map { ["problem": $0] }
@@ -46,6 +54,7 @@ struct MenuRestaurantPage: Sendable {
         }
         var changed = opened.menu
         changed.details = details
+        changed.languages = languages
         let currentNumber = try await menu.current().number
         guard changed != opened.menu || base != currentNumber else {
             var context = Self.form(typed, revision: base)
@@ -57,13 +66,13 @@ struct MenuRestaurantPage: Sendable {
             let saved = try await menu.store.save(
                 changed, basedOn: base, by: SignedInUser.reviewer,
                 note: "changed the restaurant's details")
-            var context = Self.form(Self.fields(of: saved.menu.details), revision: saved.number)
+            var context = Self.form(Self.fields(of: saved.menu), revision: saved.number)
             context["saved"] = "Saved as revision \(saved.number)."
             return renderer.page(
                 "menu-restaurant", title: "The restaurant", context: context, request: request)
         } catch let conflict as MenuConflictError {
             let current = try await menu.current()
-            var context = Self.form(Self.fields(of: current.menu.details), revision: current.number)
+            var context = Self.form(Self.fields(of: current.menu), revision: current.number)
             context["conflict"] =
                 "\(current.author) saved revision \(current.number) after you opened revision \(conflict.base.map(String.init) ?? "none"). Nothing of yours was saved: the details below are theirs."
             return renderer.page(
@@ -78,13 +87,56 @@ struct MenuRestaurantPage: Sendable {
     static let labels: [String: String] = {
         var labels = [
             "address": "Address", "phone": "Phone", "map": "Map link", "time_zone": "Time zone",
-            "cuisine": "Cuisine", "exceptions": "Days that differ",
+            "cuisine": "Cuisine", "exceptions": "Days that differ", "languages": "Languages",
         ]
         for weekday in Weekday.allCases { labels["hours.\(weekday.rawValue)"] = weekday.name }
         return labels
     }()
     static let fieldNames =
-        ["address", "phone", "map", "time_zone", "cuisine"] + weekdayFields + ["exceptions"]
+        ["address", "phone", "map", "time_zone", "cuisine"] + weekdayFields + [
+            "exceptions", "languages",
+        ]
+
+    /// The form's fields for `menu`'s details and languages, as a menu file writes them.
+    static func fields(of menu: Menu) -> [String: String] {
+        var fields = fields(of: menu.details)
+        fields["languages"] = menu.languages.joined(separator: ", ")
+        return fields
+    }
+
+    /// The menu's languages the form's `text` lists (`en, it`), its own first; each problem
+    /// in `problems`. A language some dish is translated into stays until its translations go.
+    static func languages(from text: String, in menu: Menu, problems: inout [String])
+        -> [String]
+    {
+        let tags = text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        guard !tags.isEmpty else {
+            problems.append("Languages: name the menu's own language at least, as en.")
+            return menu.languages
+        }
+        for tag in tags where !MenuLanguage.isValid(tag) {
+            problems.append(
+                "Languages: '\(tag)' is not a language tag (two or three lowercase letters, as en or it, and a region if needed, as pt-BR)."
+            )
+            return menu.languages
+        }
+        guard Set(tags).count == tags.count, tags.count <= MenuLanguage.mostLanguages else {
+            problems.append(
+                "Languages: each once, at most \(MenuLanguage.mostLanguages).")
+            return menu.languages
+        }
+        let translated = Set(
+            MenuSection.allCases.flatMap { menu.dishes(in: $0) }.flatMap(\.translations.keys))
+        for tag in translated.sorted() where !tags.dropFirst().contains(tag) {
+            let count = MenuSection.allCases.flatMap { menu.dishes(in: $0) }.filter {
+                $0.translations[tag] != nil
+            }.count
+            problems.append(
+                "Languages: \(EnglishCount.phrase(count, "dish", plural: "dishes")) \(count == 1 ? "is" : "are") translated into \(MenuLanguage.ownName(of: tag)) (\(tag)): keep it among the others, or take their translations away first."
+            )
+        }
+        return tags
+    }
 
     /// The form's fields for `details`, as a menu file writes them.
     static func fields(of details: RestaurantDetails) -> [String: String] {
@@ -184,7 +236,7 @@ struct MenuRestaurantPage: Sendable {
             "revision": revision, "address": fields["address"] ?? "",
             "phone": fields["phone"] ?? "", "map": fields["map"] ?? "",
             "timeZone": fields["time_zone"] ?? "", "cuisine": fields["cuisine"] ?? "",
-            "exceptions": fields["exceptions"] ?? "",
+            "exceptions": fields["exceptions"] ?? "", "languages": fields["languages"] ?? "",
             "days": Weekday.allCases.map { weekday -> [String: String] in
                 [
                     "name": weekday.name, "field": "hours.\(weekday.rawValue)",
