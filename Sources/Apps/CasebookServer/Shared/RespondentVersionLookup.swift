@@ -14,7 +14,9 @@ enum RespondentVersionLookup {
         guard let reviews, let version = try await reviews.version(number, of: id) else {
             // Asked only when there is no such version.
             guard try await store.respondent(id: id) != nil else {
-                throw RequestError(.notFound, written("no respondent has id '\(id)'"))
+                throw RequestError(
+                    .notFound,
+                    sentences ? "There is no respondent '\(id)'." : "no respondent has id '\(id)'")
             }
             throw RequestError(.notFound, written("respondent '\(id)' has no version \(number)"))
         }
