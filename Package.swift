@@ -93,6 +93,12 @@ let package = Package(
         // deflated entries.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "CasebookZip", dependencies: ["CZlib"]),
+        // cmark (Debian's libcmark-dev), the CommonMark reference implementation, for the
+        // diary's entries as they read.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
+        .target(name: "CasebookMarkdown", dependencies: ["CCmark"]),
         .target(name: "CasebookForms"),
         .target(name: "CasebookDataDirectory"),
         .target(
@@ -249,6 +255,7 @@ let package = Package(
                 "CasebookServerResources",
                 "CasebookQR",
                 "CasebookZip",
+                "CasebookMarkdown",
                 "AccountsCore",
                 "AccountsFiles",
                 "AccountsHTTPClient",
@@ -441,6 +448,7 @@ let package = Package(
             ]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "CasebookTestSupport"]),
         .testTarget(name: "CasebookQRTests", dependencies: ["CasebookQR", "CasebookTestSupport"]),
+        .testTarget(name: "CasebookMarkdownTests", dependencies: ["CasebookMarkdown"]),
         .testTarget(
             name: "MenuTests",
             dependencies: [
@@ -540,6 +548,8 @@ let sourceFolders: [String: String] = [
     "CasebookWords": "Sources/Shared/CasebookWords",
     "CasebookZip": "Sources/Shared/CasebookZip",
     "CZlib": "Sources/Shared/CZlib",
+    "CCmark": "Sources/Shared/CCmark",
+    "CasebookMarkdown": "Sources/Shared/CasebookMarkdown",
     "CasebookForms": "Sources/Shared/CasebookForms",
     "CasebookDataDirectory": "Sources/Shared/CasebookDataDirectory",
     "CasebookWire": "Sources/Shared/CasebookWire",

@@ -1,4 +1,5 @@
 import CasebookForms
+import CasebookMarkdown
 import CasebookWire
 import Diary
 import Foundation
@@ -670,7 +671,7 @@ struct DiaryPages: Sendable {
                     "theirs": conflict.current.entry.text,
                     "content": WireContext.dictionary(of: content),
                     "textLabel": "Your text (edit it, or save it over theirs)",
-                    "actionTitle": "Save mine over it",
+                    "actionTitle": "Save mine over it", "autofocus": true,
                     "revision": ["number": String(conflict.current.revision)],
                     "action": "/diary/\(id.uuidString.lowercased())",
                     "when": Self.whenContext(
@@ -851,6 +852,12 @@ struct DiaryPages: Sendable {
             "entry": screen.entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? false,
         ]
         if let error { context["error"] = error }
+        // An entry reads first, rendered from its Markdown, its form under it; a new one is
+        // its form alone, which takes the focus.
+        context["reading"] =
+            screen.entry.map { ["html": MarkdownHTML.html(from: $0.text)] as [String: Any] }
+            ?? false
+        context["autofocus"] = screen.entry == nil || error != nil
         context["revision"] = revision.map { ["number": String($0)] } ?? false
         let zone = ReaderTimeZone.of(request)
         let date = screen.entry?.date ?? Date()
