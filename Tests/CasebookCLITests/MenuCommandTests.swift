@@ -203,6 +203,25 @@ struct MenuImportCommandTests {
         #expect(String(decoding: body, as: UTF8.self).contains("Da Mario"))
     }
 
+    /// A file brought from elsewhere names photos this server was never given: refused, naming
+    /// the dish, before the broken image reaches a guest.
+    @Test func aPhotoTheStoreWasNeverGivenIsRefusedNamingTheDish() throws {
+        let id = String(repeating: "ab", count: 32)
+        let file = try data.file(
+            "photos.yaml",
+            contents: Self.menu + "\n  - name: Diavola\n    price: 9\n    photo: \(id)\n"
+                + "    photo_alt: A spicy pizza\n")
+        let refused = try CasebookExecutable.run(
+            ["menu", "import", file.path, "--data", data.url.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "casebook menu: \(file.path): pizzas[2].photo: no photo has id '\(id)' here; give the dish its photo on its page (/menu/dish), or leave photo and photo_alt out\n"
+        )
+        let shown = try CasebookExecutable.run(["menu", "--data", data.url.path])
+        #expect(shown.standardOutput.hasPrefix("Giuseppe's\n"), "nothing was imported")
+    }
+
     @Test func aFileThatIsNoMenuIsRefusedNamingItsLineAndSavesNothing() throws {
         let file = try data.file("broken.yaml", contents: "restaurant: X\npizzas:\n  - name: A\n")
         let refused = try CasebookExecutable.run(

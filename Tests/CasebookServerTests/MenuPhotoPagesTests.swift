@@ -47,8 +47,13 @@ struct MenuPhotoPagesTests {
             let saved = try await pages.postFiles(
                 "/menu/dish/photo", fields,
                 binaryFiles: [(field: "photo", filename: "IMG_0001.JPG", contents: phone)])
-            #expect(saved.status == .ok)
-            #expect(saved.html.contains("Saved as revision 2."))
+            // The dish's page again, saying so: a reload does not send the photo twice.
+            #expect(saved.status == .seeOther)
+            let back = try #require(saved.headers[.location])
+            #expect(back == "/menu/dish?section=pizzas&index=0&saved=2")
+            let shown = try await pages.get(back)
+            #expect(shown.html.contains("Saved as revision 2."))
+            #expect(shown.html.contains(#"class="dish-photo-preview""#))
             let revision = try #require(try await stores.menu.current())
             #expect(revision.note == "gave Margherita a photo")
             let photo = try #require(revision.menu.pizzas[0].dish.photo)
@@ -80,11 +85,18 @@ struct MenuPhotoPagesTests {
             fields["revision"] = "2"
             fields["alt"] = "Margherita, fresh from the oven"
             let reworded = try await pages.postFiles("/menu/dish/photo", fields, binaryFiles: [])
-            #expect(reworded.html.contains("Saved as revision 3."))
+            #expect(reworded.headers[.location]?.hasSuffix("saved=3") == true)
+            // The same words again change nothing.
+            fields["revision"] = "3"
+            let same = try await pages.postFiles("/menu/dish/photo", fields, binaryFiles: [])
+            #expect(same.headers[.location]?.hasSuffix("saved=none") == true)
+            #expect(try await stores.menu.current()?.number == 3)
+            #expect(
+                try await pages.get(same.headers[.location] ?? "").html.contains(
+                    "Nothing changed: revision 3 stays."))
             #expect(
                 try await stores.menu.current()?.menu.pizzas[0].dish.photo
                     == DishPhoto(id: photo.id, alt: "Margherita, fresh from the oven"))
-            fields["revision"] = "3"
             fields["remove"] = "yes"
             _ = try await pages.postFiles("/menu/dish/photo", fields, binaryFiles: [])
             #expect(try await stores.menu.current()?.menu.pizzas[0].dish.photo == nil)
@@ -103,9 +115,9 @@ struct MenuPhotoPagesTests {
             for (name, bytes, reason) in [
                 (
                     "page.html", Array("<!doctype html><script>alert(1)</script>".utf8),
-                    "photo: the file is not a JPEG, PNG or WebP image."
+                    "The photo: the file is not a JPEG, PNG or WebP image."
                 ),
-                ("bomb.png", bomb, "photo: the image says it is 30000 × 30000 pixels"),
+                ("bomb.png", bomb, "The photo: the image says it is 30000 × 30000 pixels"),
             ] {
                 let refused = try await pages.postFiles(
                     "/menu/dish/photo", fields,
@@ -121,7 +133,8 @@ struct MenuPhotoPagesTests {
                 "/menu/dish/photo", fields,
                 binaryFiles: [(field: "photo", filename: "a.jpg", contents: phone)])
             #expect(wordless.status == .badRequest)
-            #expect(wordless.html.contains("photo_alt: say in words what the photo shows"))
+            #expect(
+                wordless.html.contains("What the photo shows: say in words what the photo shows"))
             #expect(try await stores.menu.currentNumber() == 1)
         }
     }

@@ -51,3 +51,33 @@ def test_an_entry_reads_rendered_on_a_phone_and_a_desktop(server, browser, scree
     assert "<script>window.owned = true</script>" in reading.text
     browser.find_element(By.ID, "edit-entry").click()
     assert browser.find_element(By.ID, "text").get_attribute("value").startswith("# A walk")
+
+
+CALENDAR = """
+const box = element => { const r = element.getBoundingClientRect();
+    return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+const table = document.querySelector('table.calendar');
+return {table: box(table), scrollWidth: document.documentElement.scrollWidth,
+        links: [...table.querySelectorAll('a')].map(a => ({label: a.getAttribute('aria-label'), box: box(a)})),
+        summary: document.querySelector('details.diary-calendar summary').textContent};
+"""
+
+
+@pytest.mark.parametrize("width, height", SIZES)
+def test_the_months_calendar_fits_a_phone_and_a_desktop(server, browser, screenshot, width, height):
+    for text in ["Two words", "Three more words"]:
+        status, _, _ = server.request("POST", "/api/diary", json.dumps({"text": text}).encode(),
+                                      {"Content-Type": "application/json"})
+        assert status == 201
+    size_viewport(browser, width, height)
+    browser.get(server.url + "/diary")
+    browser.find_element(By.CSS_SELECTOR, "details.diary-calendar summary").click()
+    browser.execute_script("document.querySelector('details.diary-calendar').scrollIntoView()")
+    screenshot(f"diary-calendar-{width}")
+    seen = browser.execute_script(CALENDAR)
+    where = f"the calendar at {width} px"
+    assert seen["scrollWidth"] <= width and seen["table"]["right"] <= width, where
+    assert seen["summary"].endswith(": 2 entries · 5 words"), f"{where}: {seen['summary']}"
+    assert len(seen["links"]) == 1 and seen["links"][0]["label"].endswith(": 2 entries"), where
+    link = seen["links"][0]["box"]
+    assert link["right"] - link["left"] >= 24 and link["bottom"] - link["top"] >= 24, f"{where}: too small to tap"

@@ -17,7 +17,9 @@ struct MenuCommand: AsyncParsableCommand {
             decimals, sections in their order. With --data or --database, the menu is the one \
             the server serves there (its store's current revision; Giuseppe's before any). \
             casebook menu import FILE loads a menu file into that store as its next revision, \
-            unless it is the menu already; a server serves it at its next request.
+            unless it is the menu already; a server serves it at its next request. A dish's \
+            photo (photo: ID and photo_alt: its words) must be one the store was given on the \
+            dish's page.
             """
     )
 
@@ -80,6 +82,15 @@ struct MenuCommand: AsyncParsableCommand {
                 try await CommandServices.withMenu(
                     data: data, database: try database.url(), creating: true
                 ) { store in
+                    // A photo the file names must be one this store was given.
+                    if let photos = store as? any DishPhotoStore,
+                        let missing = try await menu.photosMissing(from: photos).first
+                    {
+                        throw FailureReport.Message(
+                            "\(path): \(missing.place).photo: no photo has id '\(missing.id)' here;"
+                                + " give the dish its photo on its page (/menu/dish), or leave"
+                                + " photo and photo_alt out")
+                    }
                     let (revision, saved) = try await store.importMenu(
                         menu, by: "casebook menu import", note: name)
                     try StandardStreams.outputText(

@@ -99,3 +99,23 @@ extension Menu {
         return menu
     }
 }
+
+extension Menu {
+    /// The places (`pizzas[2]`, counted from 1 as a menu file's errors count) of the dishes
+    /// whose photo `photos` does not hold, with its id: a menu file brought from elsewhere
+    /// names photos this server was never given.
+    public func photosMissing(from photos: any DishPhotoStore) async throws -> [(
+        place: String, id: String
+    )] {
+        var missing: [(place: String, id: String)] = []
+        for section in sectionOrder {
+            for (index, dish) in dishes(in: section).enumerated() {
+                guard let photo = dish.photo, try await photos.photo(id: photo.id) == nil else {
+                    continue
+                }
+                missing.append(("\(section.rawValue)[\(index + 1)]", photo.id))
+            }
+        }
+        return missing
+    }
+}

@@ -73,6 +73,8 @@ struct DiaryPages: Sendable {
             return response
         }
         let position = try Self.position(in: fields, zone: zone ?? .autoupdatingCurrent)
+        // The month a calendar shows: the one asked for (`month=`), else this one.
+        let shownMonth = Self.month(in: fields["month"])
         // A page further down, or the top with a notice (for this visitor, once): rendered
         // for this request alone.
         let notice = position == nil ? Notice.pending(in: request) : nil
@@ -85,11 +87,15 @@ struct DiaryPages: Sendable {
                 case .before(let cursor): try diary.showList(before: cursor)
                 case nil: try diary.showList()
                 }
+                let reader = zone ?? .autoupdatingCurrent
+                let month = shownMonth ?? DiaryDay(containing: Date(), in: reader)
                 return try listHTML(
                     screens, csrf: token.value, notice: notice, store: store,
                     back: Self.path(of: request),
-                    onThisDay: position == nil
-                        ? try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent) : [])
+                    onThisDay: position == nil ? try Self.onThisDay(in: store, zone: reader) : [],
+                    calendar: position == nil || shownMonth != nil
+                        ? try Self.calendar(month, of: store, zone: reader, open: shownMonth != nil)
+                        : nil)
             }
             var response = renderer.renderedPage(html, token: token)
             if notice != nil { response.setCookie(Notice.shown(secure: renderer.secureCookies)) }
@@ -111,7 +117,9 @@ struct DiaryPages: Sendable {
                 try diary.showList()
                 return try listHTML(
                     screens, csrf: placeholder, store: store,
-                    onThisDay: try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent))
+                    onThisDay: try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent),
+                    calendar: try Self.calendar(
+                        today, of: store, zone: zone ?? .autoupdatingCurrent, open: false))
             }
         }
         return renderer.cachedPage(pieces, request: request)
@@ -759,7 +767,8 @@ struct DiaryPages: Sendable {
     private func listHTML(
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
         asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary",
-        searchError: String? = nil, onThisDay: [[String: Any]] = []
+        searchError: String? = nil, onThisDay: [[String: Any]] = [],
+        calendar: [String: Any]? = nil
     ) throws -> String {
         let list = screens.list
         let entries = DiaryEntries(store: store)
@@ -798,6 +807,7 @@ struct DiaryPages: Sendable {
                 "rows": rows, "hasRows": !rows.isEmpty, "notice": notice?.context ?? false,
                 "searchError": searchError ?? false,
                 "onThisDay": onThisDay, "hasOnThisDay": !onThisDay.isEmpty,
+                "calendar": calendar ?? false,
                 "older": link("older", list?.older), "newer": link("newer", list?.newer),
                 "searching": asked != nil, "empty": empty, "q": asked?.search ?? "",
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
@@ -887,6 +897,66 @@ struct DiaryPages: Sendable {
             name != zone.identifier
         else { return zone.identifier }
         return "\(name) (\(zone.identifier))"
+    }
+
+    /// The month `text` names (`2026-03`), checked already by `position(in:zone:)`.
+    static func month(in text: String?) -> DiaryDay? {
+        guard let parts = text?.split(separator: "-"), parts.count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month)
+        else { return nil }
+        return DiaryDay(year: year, month: month, day: 1)
+    }
+
+    /// The calendar of the month of `day`: a row a week, Monday first, each day that has
+    /// entries a link to them with their count; the month's entries and words; links to the
+    /// months before and after (but not past this one).
+    static func calendar(_ day: DiaryDay, of store: any DiaryStore, zone: TimeZone, open: Bool)
+        throws -> [String: Any]
+    {
+        let counts = try DiaryMonthCounts.of(
+            monthOf: day, in: DiaryEntries(store: store), zone: zone)
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = zone
+        gregorian.locale = pageLocale
+        let first = counts.firstDay.start(in: zone)
+        let length = gregorian.range(of: .day, in: .month, for: first)?.count ?? 31
+        // Monday 0 … Sunday 6.
+        let lead = (gregorian.component(.weekday, from: first) + 5) % 7
+        let today = DiaryDay(containing: Date(), in: zone)
+        let monthName = gregorian.monthSymbols[counts.month - 1]
+        var cells: [[String: Any]] = Array(
+            repeating: ["day": "", "has": false, "today": false], count: lead)
+        for number in 1...length {
+            let date = String(format: "%04d-%02d-%02d", counts.year, counts.month, number)
+            let count = counts.entriesByDay[number] ?? 0
+            cells.append([
+                "day": String(number), "has": count > 0, "count": count,
+                "link": "/diary?from=\(date)&to=\(date)",
+                "label": "\(monthName) \(number): "
+                    + EnglishCount.phrase(count, "entry", plural: "entries"),
+                "today": DiaryDay(year: counts.year, month: counts.month, day: number) == today,
+            ])
+        }
+        while cells.count % 7 != 0 { cells.append(["day": "", "has": false, "today": false]) }
+        let weeks = stride(from: 0, to: cells.count, by: 7).map {
+            ["days": Array(cells[$0..<($0 + 7)])]
+        }
+        let next = counts.nextMonth
+        let afterToday =
+            next.year > today.year || (next.year == today.year && next.month > today.month)
+        func monthLink(_ month: DiaryDay) -> String {
+            String(format: "/diary?month=%04d-%02d", month.year, month.month)
+        }
+        let words = counts.words.formatted(.number.locale(Locale(identifier: "en_US")))
+        return [
+            "title": "\(monthName) \(counts.year)",
+            "summary": EnglishCount.phrase(counts.entries, "entry", plural: "entries")
+                + (counts.complete ? "" : " or more") + " · \(words) "
+                + (counts.words == 1 ? "word" : "words"),
+            "weeks": weeks, "open": open,
+            "previous": monthLink(counts.previousMonth),
+            "hasNext": !afterToday, "next": monthLink(next),
+        ]
     }
 
     /// How many years back "On this day" looks, and how many entries of each year it shows.

@@ -33,9 +33,17 @@ struct MenuDishPages: Sendable {
             dish, price: index == nil ? "" : Currency.plainText(dish.price), section: section,
             index: index, revision: current.number, currency: current.menu.currency.code,
             languages: current.menu.languages)
+        var shown = context
+        // After a photo's form: what it did.
+        if let saved = query["saved"] {
+            shown["saved"] =
+                saved == "none"
+                ? "Nothing changed: revision \(current.number) stays."
+                : Int(saved).map { "Saved as revision \($0)." } ?? false
+        }
         return renderer.page(
             "menu-dish", title: index == nil ? "A new dish in \(section.title)" : dish.name,
-            context: context, request: request)
+            context: shown, request: request)
     }
 
     /// `POST /menu/dish` (`revision`, `section`, `index` unless new, `name`, `price`,
@@ -178,7 +186,7 @@ struct MenuDishPages: Sendable {
             "photo": dish.photo.map {
                 ["src": MenuPhotoPages.path(of: $0.id, small: true), "alt": $0.alt]
             } as Any? ?? false,
-            "photoAlt": dish.photo?.alt ?? "", "photoProblem": false,
+            "photoAlt": dish.photo?.alt ?? "", "photoProblem": false, "saved": false,
             "translations": languages.dropFirst().map { tag -> [String: Any] in
                 [
                     "tag": tag, "language": MenuLanguage.ownName(of: tag),

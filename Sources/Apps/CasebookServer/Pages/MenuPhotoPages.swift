@@ -20,8 +20,9 @@ struct MenuPhotoPages: Sendable {
         "/menu/photos/\(id)\(small ? "-small" : "").jpg"
     }
 
-    /// The most an upload's form may be: the photo and a few fields.
-    static let formLimit = DishPhotoLimits.mostBytes + 64 * 1024
+    /// The most an upload's form may be: twice the largest photo, so that a photo a little
+    /// too large is refused on the dish's page, saying so, rather than by the server.
+    static let formLimit = 2 * DishPhotoLimits.mostBytes + 64 * 1024
 
     /// `GET /menu/photos/{ID}.jpg` (large) or `{ID}-small.jpg`: the photo, with an ETag and
     /// `Cache-Control: immutable`; 304 for a browser that has it.
@@ -84,18 +85,20 @@ struct MenuPhotoPages: Sendable {
                 try await menu.photos.save(prepared)
                 dish.photo = DishPhoto(id: prepared.id, alt: alt)
             } catch let refusal as DishPhotoError {
-                problem = "photo: \(refusal)."
+                problem = "The photo: \(refusal)."
             }
         } else if let photo = was.photo {
             dish.photo = DishPhoto(id: photo.id, alt: alt)
         } else {
-            problem = "photo: choose a JPEG, PNG or WebP file."
+            problem = "The photo: choose a JPEG, PNG or WebP file."
         }
         var changed = opened.menu
         if problem == nil {
             do {
                 changed = try opened.menu.replacing(
                     at: MenuPlace(section: section, index: index), with: dish)
+            } catch let refusal as MenuEditError where refusal.field == "photo_alt" {
+                problem = "What the photo shows: \(refusal.problem)."
             } catch {
                 problem = "\(error)."
             }
@@ -111,13 +114,37 @@ struct MenuPhotoPages: Sendable {
                 "menu-dish", title: was.name, context: context, request: request,
                 status: .badRequest)
         }
+        let dishPage = "/menu/dish?section=\(section.rawValue)&index=\(index)"
+        guard changed != opened.menu else {
+            return Response(status: .seeOther, headers: [.location: dishPage + "&saved=none"])
+        }
         let note =
-            dish.photo == nil
-            ? "took the photo of \(dish.name) away"
-            : was.photo?.id == dish.photo?.id
-                ? "changed the words of \(dish.name)'s photo" : "gave \(dish.name) a photo"
-        return try await MenuEditPages.save(
-            changed, from: opened.menu, basedOn: base, note: note, store: menu,
-            renderer: renderer, request: request)
+            switch (was.photo, dish.photo) {
+            case (_, nil): "took the photo of \(dish.name) away"
+            case (nil, _): "gave \(dish.name) a photo"
+            case (let old?, let new?) where old.id == new.id:
+                "changed the words of \(dish.name)'s photo"
+            default: "changed the photo of \(dish.name)"
+            }
+        do {
+            let saved = try await menu.store.save(
+                changed, basedOn: base, by: SignedInUser.reviewer, note: note)
+            // The dish's page again, with its photo: a reload does not send the photo twice.
+            return Response(
+                status: .seeOther, headers: [.location: dishPage + "&saved=\(saved.number)"])
+        } catch let conflict as MenuConflictError {
+            let current = try await menu.current()
+            var context = MenuDishPages.form(
+                current.menu.details(at: MenuPlace(section: section, index: index)) ?? was,
+                price: Currency.plainText(was.price), section: section, index: index,
+                revision: current.number, currency: current.menu.currency.code,
+                languages: current.menu.languages)
+            context["photoProblem"] =
+                "The menu was saved as revision \(current.number) after this page was opened at revision \(conflict.base.map(String.init) ?? "none"), so the photo was not given: this page is the menu as it is now; choose the photo again."
+            context["photoAlt"] = alt
+            return renderer.page(
+                "menu-dish", title: was.name, context: context, request: request,
+                status: .conflict)
+        }
     }
 }
