@@ -46,8 +46,8 @@ struct DiaryCalendarPageTests {
                 march.contains(
                     "<tr><td></td><td></td><td></td><td></td><td></td><td></td><td>1</td></tr>"))
             #expect(
-                march.contains(#"<a href="/diary?month=2026-02" rel="prev">Previous month</a>"#))
-            #expect(march.contains(#"<a href="/diary?month=2026-04" rel="next">Next month</a>"#))
+                march.contains(#"<a href="/diary?month=2026-02">Previous month</a>"#))
+            #expect(march.contains(#"<a href="/diary?month=2026-04">Next month</a>"#))
             // The day's link lists that day's entries.
             let day = try await pages.get("/diary?from=2026-03-02&to=2026-03-02").html
             #expect(day.contains("A walk by the sea") && day.contains("Soup at home"))
@@ -55,7 +55,32 @@ struct DiaryCalendarPageTests {
             // The top of the list: this month's, folded, and no month after it.
             let top = try await pages.get("/diary").html
             #expect(top.contains(#"<details class="diary-calendar">"#))
-            #expect(!top.contains(#"rel="next">Next month"#))
+            #expect(!top.contains(">Next month</a>"))
+        }
+    }
+
+    /// Outside a search, a row shows the entry's first line as its title (a heading's `#`
+    /// taken off) and the lines after it as a preview.
+    @Test func aRowShowsATitleLineAndAPreview() async throws {
+        try stores.diary.save(
+            Entry(
+                date: Self.noon("2026-03-02"),
+                text: "# The lighthouse\n\nThe sea was *calm*.\nThe wind was cold."))
+        try stores.diary.save(Entry(date: Self.noon("2026-03-03"), text: "One line"))
+        try await Application(router: try CasebookServer.router(stores: stores)).test(.router) {
+            client in
+            var pages = PageClient(client)
+            let list = try await pages.get("/diary").html
+            #expect(list.contains(#"">The lighthouse</a>"#))
+            #expect(
+                list.contains(
+                    #"<p class="entry-preview">The sea was *calm*. The wind was cold.</p>"#))
+            #expect(list.contains(#"">One line</a>"#))
+            #expect(list.components(separatedBy: "entry-preview").count - 1 == 1)
+            // A search shows where its words are, as before.
+            let found = try await pages.get("/diary?q=wind").html
+            #expect(found.contains("<mark>wind</mark>"))
+            #expect(!found.contains("entry-preview"))
         }
     }
 }

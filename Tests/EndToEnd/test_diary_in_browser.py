@@ -99,8 +99,9 @@ def test_a_day_one_export_is_imported_from_the_page_once(server, browser, screen
     assert texts(browser, "p.notice") == [
         "Imported 0 entries from Journal.json; 2 entries were already there."]
     click_and_load(browser, browser.find_element(By.LINK_TEXT, "Back to the diary"))
-    assert texts(browser, ".entry-text") == ["Rain all day",
-                                             "Sunrise over the harbour #morning-walk"]
+    # Each entry's first line as its title, the lines after it as its preview.
+    assert texts(browser, ".entry-text") == ["Rain all day", "Sunrise over the harbour"]
+    assert texts(browser, ".entry-preview") == ["#morning-walk"]
     assert browser.find_elements(By.CSS_SELECTOR, "button[aria-pressed=true]")
 
     broken = tmp_path / "broken.json"

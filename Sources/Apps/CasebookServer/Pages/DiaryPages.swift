@@ -779,6 +779,14 @@ struct DiaryPages: Sendable {
             var context = entry.map { WireContext.dictionary(of: DiaryEntryWire($0)) } ?? [:]
             context["text"] = row.text
             context["pieces"] = Self.pieces(of: row)
+            context["preview"] = false
+            // Outside a search (whose excerpt shows where the words are): the first line as
+            // the entry's title, the lines after it as a preview.
+            if row.marks.isEmpty, asked?.search == nil, let entry {
+                let (title, preview) = Self.titleAndPreview(of: entry.text)
+                context["pieces"] = [["piece": title, "marked": false]]
+                context["preview"] = preview ?? false
+            }
             context["subtitle"] = row.subtitle
             context["tags"] = DiaryTags.tags(in: entry?.text ?? "").map(Self.tagLink)
             context["starred"] = entry.map { starred.contains($0.id) } ?? false
@@ -817,6 +825,29 @@ struct DiaryPages: Sendable {
                     Self.tagLink(count.tag).merging(["count": count.count]) { first, _ in first }
                 },
             ], csrf: csrf, path: "/diary")
+    }
+
+    /// The longest title and preview a list row shows, in characters.
+    static let longestTitle = 80
+    static let longestPreview = 160
+
+    /// An entry's first line with words, as a list shows it for its title (a Markdown
+    /// heading's `#` taken off), and the lines after it run together as a preview (nil when
+    /// there are none); each cut with "…" when longer than a row shows.
+    static func titleAndPreview(of text: String) -> (title: String, preview: String?) {
+        func cut(_ text: String, _ longest: Int) -> String {
+            text.count > longest ? String(text.prefix(longest)) + "…" : text
+        }
+        var lines = text.split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }[...]
+        guard var title = lines.popFirst() else { return ("", nil) }
+        let hashes = title.prefix { $0 == "#" }.count
+        if (1...6).contains(hashes), title.dropFirst(hashes).first == " " {
+            title = title.dropFirst(hashes).trimmingCharacters(in: .whitespaces)
+        }
+        let rest = lines.prefix(8).joined(separator: " ")
+        return (cut(title, longestTitle), rest.isEmpty ? nil : cut(rest, longestPreview))
     }
 
     /// The most tags the list page names.
