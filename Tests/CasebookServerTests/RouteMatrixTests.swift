@@ -156,7 +156,9 @@ struct RouteMatrixTests {
                     uri: "/survey", method: .get, headers: [.cookie: "casebook_session=\(session)"]
                 ) { String(buffer: $0.body) }
                 #expect(html.contains("555-0199") == shows, "\(role)")
-                #expect(html.contains("Sync now"), "\(role) may send")
+                // Both may send: the surveyor from their browser, never a server's folder.
+                #expect(html.contains(#"id="upload""#), "\(role) may send")
+                #expect(html.contains("Sync now") == (role == .admin), "\(role)")
             }
         }
     }

@@ -71,7 +71,8 @@ enum RouteTable {
         Route(.post, "/survey/sync", .page, .roles([.surveyor, .admin])),
         Route(.post, "/survey/verify", .page, .roles([.surveyor, .admin])),
         Route(.post, "/survey/upload", .page, .roles([.surveyor, .admin])),
-        Route(.get, "/survey/respondents/{id}", .page, .roles([.admin])),
+        // A surveyor's own respondents, read-only (the page checks whose it is).
+        Route(.get, "/survey/respondents/{id}", .page, .roles([.admin, .surveyor])),
         Route(.get, "/survey/respondents/{id}/versions/{version}", .page, .roles([.admin])),
         Route(.post, "/survey/review", .page, .roles([.admin])),
         Route(.post, "/survey/respondents/{id}/review", .page, .roles([.admin])),

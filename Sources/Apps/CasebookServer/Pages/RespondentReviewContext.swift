@@ -5,20 +5,35 @@ import SurveySyncCore
 /// A respondent's review and history as the survey pages show them, in words: "Approved by
 /// ines", "Received from sara on phone 3", "Changed by a later version: back to received".
 enum RespondentReviewContext {
-    static func status(_ status: RespondentStatus) -> [String: Any] {
+    static func status(_ status: RespondentStatus, zone: TimeZone = .current) -> [String: Any] {
         [
             "state": status.state.words,
             "reviewer": status.reviewer ?? false,
             "reviewedAt": status.reviewedAt.map(WireDateText.text(of:)) ?? false,
+            "reviewedAtShown": status.reviewedAt.map { shown($0, zone: zone) } ?? false,
             "comment": status.comment ?? false,
             "sender": sender(status.sender),
             "receivedAt": WireDateText.text(of: status.receivedAt),
+            "receivedAtShown": shown(status.receivedAt, zone: zone),
         ]
+    }
+
+    /// A moment as a reader reads it, in their time zone: "December 2, 2026 at 8:15 PM GMT+1".
+    static func shown(_ date: Date, zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US")
+        formatter.timeZone = zone
+        formatter.dateStyle = .long
+        formatter.timeStyle = .short
+        return formatter.string(from: date) + " "
+            + (zone.abbreviation(for: date) ?? zone.identifier)
     }
 
     /// The events in words, each arrival with a link to the version it brought, under
     /// `versionsPath` (`/survey/respondents/{id}/versions`).
-    static func history(_ events: [RespondentEvent], versionsPath: String) -> [[String: Any]] {
+    static func history(
+        _ events: [RespondentEvent], versionsPath: String, zone: TimeZone = .current
+    ) -> [[String: Any]] {
         var previous: ReviewState?
         return events.map { event in
             defer { previous = event.state }
@@ -34,6 +49,7 @@ enum RespondentReviewContext {
             }
             return [
                 "what": what, "at": WireDateText.text(of: event.at),
+                "atShown": shown(event.at, zone: zone),
                 "comment": event.comment ?? false,
                 "version": event.version.map { number -> [String: Any] in
                     ["number": number, "path": "\(versionsPath)/\(number)"]

@@ -167,10 +167,21 @@ struct SurveyPages: Sendable {
         -> Response
     {
         let id = try PathParameter.text("id", in: context)
+        // An admin reads every respondent; a surveyor those they sent, read-only, and learns
+        // nothing of any other (one there is not is refused alike).
+        let everyone = RespondentFilterQuery.mayReadEveryone
         guard let respondent = try await store.respondent(id: id) else {
+            guard everyone else { throw Self.notYours }
             throw RequestError(.notFound, "There is no respondent '\(id)'.")
         }
+        if !everyone {
+            let status = try await reviews?.statuses(of: [id])[id]
+            guard let sender = status?.sender.user, sender == SignedInUser.current else {
+                throw Self.notYours
+            }
+        }
         var context: [String: Any] = [
+            "mayReview": everyone,
             "id": respondent.id, "fields": Self.fieldList(respondent),
             "json": Self.prettyJSON(respondent),
             "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
@@ -178,12 +189,18 @@ struct SurveyPages: Sendable {
         ]
         if let reviews, let status = try await reviews.statuses(of: [id])[id] {
             context["original"] = try await reviews.original(of: id) ?? false
-            context["review"] = RespondentReviewContext.status(status)
+            let zone = ReaderTimeZone.of(request) ?? .current
+            context["review"] = RespondentReviewContext.status(status, zone: zone)
             // The latest events; a respondent changed many times has more than a page shows.
             let (latest, earlier) = try await reviews.history(of: id, latest: Self.shownEvents)
             context["history"] = RespondentReviewContext.history(
                 latest,
-                versionsPath: "/survey/respondents/" + PathParameter.encoded(id) + "/versions")
+                versionsPath: "/survey/respondents/" + PathParameter.encoded(id) + "/versions",
+                zone: zone
+            ).map { event in
+                // A version's own page is the admin's.
+                everyone ? event : event.merging(["version": false]) { $1 }
+            }
             context["earlierEvents"] =
                 earlier > 0 ? "\(EnglishCount.phrase(earlier, "earlier event")) not shown." : false
             context["states"] = RespondentReviewContext.states(selected: status.state)
@@ -192,6 +209,10 @@ struct SurveyPages: Sendable {
             "survey-respondent", title: "Respondent \(respondent.id)", context: context,
             request: request)
     }
+
+    /// What a surveyor is told of a respondent they did not send, or that there is not.
+    static let notYours = RequestError(
+        .forbidden, "This respondent is not one you sent: only an admin can read it.")
 
     /// A respondent's fields as a labelled list: nested maps as `group/field`, lists as their
     /// JSON, by name.
@@ -457,7 +478,9 @@ struct SurveyPages: Sendable {
     ) async throws -> Response {
         let (page, cursor, chosen, filter) = (view.page, view.cursor, view.columns, view.filter)
         var context: [String: Any] = [
-            "folder": Self.defaultFolder, "mayRead": false, "back": back,
+            "folder": Self.defaultFolder, "mayRead": false,
+            // A server's folder is the admin's to sync; a surveyor uploads from the browser.
+            "maySync": RespondentFilterQuery.mayReadEveryone, "back": back,
         ]
         // The respondents received are shown to whoever the API would give them to: an admin
         // every one, a surveyor what they sent (with a store that keeps senders).
@@ -537,6 +560,9 @@ struct SurveyPages: Sendable {
             // The columns chosen, kept by the search's form.
             context["chosenColumns"] = (chosen ?? []).map { ["name": $0] }
             context["mayReview"] = reviews != nil && mayReadEveryone
+            context["mayOpen"] =
+                reviews != nil
+                && PageViewer.current.mayUse(.get, "/survey/respondents/{id}")
             context["states"] = RespondentReviewContext.states(selected: nil)
             context["reviewComment"] = ""
             if page > 0 {
