@@ -12,15 +12,10 @@ import Testing
 /// words with theirs, and its JSON-LD says which it is in.
 @Suite("The menu in the guest's language")
 struct MenuLanguagePagesTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
+    let fixture: OnlyPersonPages
+    var stores: CasebookServer.Stores { fixture.stores }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = nil
-        self.stores = stores
-    }
+    init() throws { fixture = try OnlyPersonPages() }
 
     static let menu = try! Menu(
         yaml: """
@@ -43,11 +38,7 @@ struct MenuLanguagePagesTests {
             """, file: "menu.yaml")
 
     func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
-        let router = try CasebookServer.router(stores: stores, menu: Self.menu)
-        try await Application(router: router).test(.router) { client in
-            var pages = PageClient(client)
-            try await body(&pages)
-        }
+        try await fixture.withPages(menu: Self.menu, body)
     }
 
     @Test func anItalianBrowserReadsTheDishesInItalian() async throws {

@@ -12,25 +12,16 @@ import Testing
 /// page again saying why, and nothing is saved.
 @Suite("A dish's photo in the browser")
 struct MenuPhotoPagesTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
+    let fixture: OnlyPersonPages
+    var stores: CasebookServer.Stores { fixture.stores }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = nil
-        self.stores = stores
-    }
+    init() throws { fixture = try OnlyPersonPages() }
 
     static let photos = URL(filePath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appending(path: "MenuTests/Photos")
 
     func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
-        let router = try CasebookServer.router(stores: stores, menu: .giuseppes)
-        try await Application(router: router).test(.router) { client in
-            var pages = PageClient(client)
-            try await body(&pages)
-        }
+        try await fixture.withPages(body)
     }
 
     static let margherita = ["revision": "1", "section": "pizzas", "index": "0"]

@@ -12,22 +12,13 @@ import Testing
 /// and its week's hours; the same in `/api/menu` and in the page's JSON-LD.
 @Suite("The restaurant's details in the browser")
 struct MenuRestaurantPageTests {
-    let directory: TemporaryDirectory
-    let stores: CasebookServer.Stores
+    let fixture: OnlyPersonPages
+    var stores: CasebookServer.Stores { fixture.stores }
 
-    init() throws {
-        directory = try TemporaryDirectory()
-        var stores = CasebookServer.Stores.inMemory(dataDirectory: directory.url)
-        stores.users = nil
-        self.stores = stores
-    }
+    init() throws { fixture = try OnlyPersonPages() }
 
     func withPages(_ body: @Sendable (inout PageClient) async throws -> Void) async throws {
-        let router = try CasebookServer.router(stores: stores, menu: .giuseppes)
-        try await Application(router: router).test(.router) { client in
-            var pages = PageClient(client)
-            try await body(&pages)
-        }
+        try await fixture.withPages(body)
     }
 
     static let filled = [
