@@ -18,6 +18,24 @@ enum RespondentReviewContext {
         ]
     }
 
+    /// A conflict in words, and its fields side by side.
+    static func conflict(_ conflict: RespondentConflict, zone: TimeZone) -> [String: Any] {
+        [
+            "summary":
+                "Version \(conflict.later.number) came from \(sender(conflict.later.sender)) at \(shown(conflict.later.at, zone: zone)), and answers \(EnglishCount.phrase(conflict.differences.count, "field")) otherwise than version \(conflict.earlier.number) from \(sender(conflict.earlier.sender)), which it replaced:",
+            "earlierTitle":
+                "Version \(conflict.earlier.number) (\(conflict.earlier.sender.device ?? "?"))",
+            "laterTitle":
+                "Version \(conflict.later.number) (\(conflict.later.sender.device ?? "?"))",
+            "differences": conflict.differences.map {
+                [
+                    "field": $0.field, "earlier": $0.earlier ?? "(none)",
+                    "later": $0.later ?? "(none)",
+                ]
+            },
+        ]
+    }
+
     /// A moment as a reader reads it, in their time zone: "December 2, 2026 at 8:15 PM GMT+1".
     static func shown(_ date: Date, zone: TimeZone) -> String {
         let formatter = DateFormatter()

@@ -204,6 +204,15 @@ struct SurveyPages: Sendable {
             context["earlierEvents"] =
                 earlier > 0 ? "\(EnglishCount.phrase(earlier, "earlier event")) not shown." : false
             context["states"] = RespondentReviewContext.states(selected: status.state)
+            // The current version against the one it replaced, when another device sent it.
+            context["conflict"] = false
+            if let newest = latest.compactMap(\.version).max(), newest > 1,
+                let later = try await reviews.version(newest, of: id),
+                let earlier = try await reviews.version(newest - 1, of: id),
+                let conflict = RespondentConflict.between(earlier, later)
+            {
+                context["conflict"] = RespondentReviewContext.conflict(conflict, zone: zone)
+            }
         }
         return renderer.page(
             "survey-respondent", title: "Respondent \(respondent.id)", context: context,
