@@ -52,8 +52,8 @@ struct MenuLanguagePagesTests {
             #expect(
                 italian.html.contains(
                     #"<p class="description" lang="it">Pomodoro, mozzarella, basilico</p>"#))
-            // Not translated: the menu's own name, as it is.
-            #expect(italian.html.contains(#"lang="it">Margherita</span>"#))
+            // Not translated: the menu's own name, as it is, marked as the menu's language.
+            #expect(italian.html.contains(#"<span class="item-title" lang="en">Margherita</span>"#))
             #expect(italian.headers[.vary]?.contains("Accept-Language") == true)
             #expect(italian.html.contains(#""inLanguage":"it""#))
             #expect(
@@ -124,7 +124,7 @@ struct MenuLanguagePagesTests {
             #expect(try await stores.menu.current()?.menu.languages == ["en", "it", "de"])
             // The dish's page has its fields, the Italian filled in.
             let form = try await pages.get("/menu/dish?section=pizzas&index=0")
-            #expect(form.html.contains(#"<label for="name_de" lang="en">Name in Deutsch</label>"#))
+            #expect(form.html.contains(#"<label for="name_de" lang="en">Name in German</label>"#))
             #expect(
                 form.html.contains(#"name="description_it" value="Pomodoro, mozzarella, basilico""#)
             )
@@ -151,7 +151,7 @@ struct MenuLanguagePagesTests {
             #expect(refused.status == .badRequest)
             #expect(
                 refused.html.contains(
-                    "Languages: 1 dish is translated into Deutsch (de): keep it among the others"))
+                    "Languages: 1 dish is translated into German (de): Margherita. Keep de among the others"))
             fields["languages"] = "en, Italian"
             let notATag = try await pages.post("/menu/restaurant", fields)
             #expect(notATag.html.contains("Languages: &#39;Italian&#39; is not a language tag"))

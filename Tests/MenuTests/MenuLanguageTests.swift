@@ -54,7 +54,7 @@ struct MenuLanguageTests {
         ("languages: []\n", "m.yaml:2:12: languages: expected a list of language tags"),
         (
             "pizzas:\n  - name: A\n    price: 8\n    translations: {it: {name: B}}\n",
-            "m.yaml:5:20: pizzas[1].translations.it: the menu lists no other language"
+            "m.yaml:5:20: pizzas[1].translations.it: the menu has no other language: add languages: [en, it] to the file"
         ),
         (
             "languages: [en, it]\npizzas:\n  - name: A\n    price: 8\n    translations: {fr: {name: B}}\n",

@@ -234,7 +234,7 @@ struct MenuFileParser {
                 throw error(
                     at: key, place,
                     languages.count < 2
-                        ? "the menu lists no other language (languages: [en, \(tag)])"
+                        ? "the menu has no other language: add languages: [en, \(tag)] to the file"
                         : "not one of the menu's other languages ("
                             + languages.dropFirst().joined(separator: ", ") + ")")
             }

@@ -29,6 +29,11 @@ public enum MenuLanguage {
         return name.prefix(1).uppercased(with: locale) + name.dropFirst()
     }
 
+    /// The language's name in English, as the staff's pages name it ("Italian").
+    public static func englishName(of tag: String) -> String {
+        Locale(identifier: "en_US").localizedString(forIdentifier: tag) ?? tag
+    }
+
     /// Of `offered` (the menu's languages, its own first), the one an `Accept-Language`
     /// header prefers: by its weights (`q=`), a whole tag before its language alone
     /// (`pt-BR` asked is `pt-BR`, else `pt`), and the menu's own when none is offered.

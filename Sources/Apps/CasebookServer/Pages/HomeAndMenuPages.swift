@@ -236,6 +236,12 @@ struct HomeAndMenuPages: Sendable {
             section["items"] = zip(items, rows).map { item, row in
                 var item = item
                 item["contains"] = Self.allergenWords(row)
+                // Words not translated are the menu's own language's, and marked so.
+                let shown = menu.languages.first ?? "en"
+                let own = offered.first ?? shown
+                let translation = row.dish.translations[shown]
+                item["titleLanguage"] = translation?.name != nil ? shown : own
+                item["descriptionLanguage"] = translation?.description != nil ? shown : own
                 item["suits"] =
                     row.labels.isEmpty
                     ? false : row.labels.map(\.name).joined(separator: " · ") as Any

@@ -189,7 +189,7 @@ struct MenuDishPages: Sendable {
             "photoAlt": dish.photo?.alt ?? "", "photoProblem": false, "saved": false,
             "translations": languages.dropFirst().map { tag -> [String: Any] in
                 [
-                    "tag": tag, "language": MenuLanguage.ownName(of: tag),
+                    "tag": tag, "language": MenuLanguage.englishName(of: tag),
                     "name": dish.translations[tag]?.name ?? "",
                     "description": dish.translations[tag]?.description ?? "",
                 ]

@@ -128,11 +128,14 @@ struct MenuRestaurantPage: Sendable {
         let translated = Set(
             MenuSection.allCases.flatMap { menu.dishes(in: $0) }.flatMap(\.translations.keys))
         for tag in translated.sorted() where !tags.dropFirst().contains(tag) {
-            let count = MenuSection.allCases.flatMap { menu.dishes(in: $0) }.filter {
+            let names = MenuSection.allCases.flatMap { menu.dishes(in: $0) }.filter {
                 $0.translations[tag] != nil
-            }.count
+            }.map(\.name)
+            let count = names.count
+            let listed =
+                names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and others" : "")
             problems.append(
-                "Languages: \(EnglishCount.phrase(count, "dish", plural: "dishes")) \(count == 1 ? "is" : "are") translated into \(MenuLanguage.ownName(of: tag)) (\(tag)): keep it among the others, or take their translations away first."
+                "Languages: \(EnglishCount.phrase(count, "dish", plural: "dishes")) \(count == 1 ? "is" : "are") translated into \(MenuLanguage.englishName(of: tag)) (\(tag)): \(listed). Keep \(tag) among the others, or empty their \(MenuLanguage.englishName(of: tag)) fields on their pages first."
             )
         }
         return tags
