@@ -151,7 +151,8 @@ struct MenuLanguagePagesTests {
             #expect(refused.status == .badRequest)
             #expect(
                 refused.html.contains(
-                    "Languages: 1 dish is translated into German (de): Margherita. Keep de among the others"))
+                    "Languages: 1 dish is translated into German (de): Margherita. Keep de among the others"
+                ))
             fields["languages"] = "en, Italian"
             let notATag = try await pages.post("/menu/restaurant", fields)
             #expect(notATag.html.contains("Languages: &#39;Italian&#39; is not a language tag"))
