@@ -608,14 +608,11 @@ struct DiaryPages: Sendable {
             return .before(try cursor(text, named: "newer"))
         }
         guard let month = query["month"], !month.isEmpty else { return nil }
-        let parts = month.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-            let year = Int(parts[0]), let number = Int(parts[1]), (1...9999).contains(year),
-            (1...12).contains(number)
-        else {
+        guard let first = Self.month(in: month) else {
             throw RequestError(.badRequest, "A month is written 2026-03, not '\(month)'.")
                 .parameter("month")
         }
+        let (year, number) = (first.year, first.month)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         guard
@@ -930,10 +927,13 @@ struct DiaryPages: Sendable {
         return "\(name) (\(zone.identifier))"
     }
 
-    /// The month `text` names (`2026-03`), checked already by `position(in:zone:)`.
+    /// The first day of the month `text` names (`2026-03`: four digits, a dash, two), nil for
+    /// none or no month.
     static func month(in text: String?) -> DiaryDay? {
-        guard let parts = text?.split(separator: "-"), parts.count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month)
+        guard let parts = text?.split(separator: "-", omittingEmptySubsequences: false),
+            parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), (1...9999).contains(year),
+            (1...12).contains(month)
         else { return nil }
         return DiaryDay(year: year, month: month, day: 1)
     }

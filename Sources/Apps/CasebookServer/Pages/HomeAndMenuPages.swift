@@ -226,6 +226,9 @@ struct HomeAndMenuPages: Sendable {
     ) -> [String: Any] {
         let listing = MenuListing(menu: menu)
         var context = WireContext.dictionary(of: listing)
+        // The language the dishes are shown in, and the menu's own.
+        let shown = menu.languages.first ?? "en"
+        let own = offered.first ?? shown
         let sections = context["sections"] as? [[String: Any]] ?? []
         context["sections"] = sections.enumerated().map { index, section in
             var section = section
@@ -237,11 +240,11 @@ struct HomeAndMenuPages: Sendable {
                 var item = item
                 item["contains"] = Self.allergenWords(row)
                 // Words not translated are the menu's own language's, and marked so.
-                let shown = menu.languages.first ?? "en"
-                let own = offered.first ?? shown
                 let translation = row.dish.translations[shown]
                 item["titleLanguage"] = translation?.name != nil ? shown : own
                 item["descriptionLanguage"] = translation?.description != nil ? shown : own
+                item["photoSrc"] =
+                    row.dish.photo.map { MenuPhotoPages.path(of: $0.id, small: true) } ?? false
                 item["suits"] =
                     row.labels.isEmpty
                     ? false : row.labels.map(\.name).joined(separator: " · ") as Any
@@ -264,9 +267,8 @@ struct HomeAndMenuPages: Sendable {
         // The dishes a filter cannot tell about, when it asks (`showMenu`).
         context["askUs"] = false
         context["jsonLD"] = MenuJSONLD.script(listing)
-        // The dishes' language, and a link to each of the menu's languages that keeps the
-        // filter chosen, in the menu's own order.
-        let shown = menu.languages.first ?? "en"
+        // A link to each of the menu's languages that keeps the filter chosen, in the menu's
+        // own order.
         let kept =
             filter.without.sorted().map { "without=" + $0.rawValue }
             + filter.labels.sorted().map { "label=" + $0.rawValue }

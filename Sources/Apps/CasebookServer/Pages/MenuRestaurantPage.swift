@@ -125,12 +125,10 @@ struct MenuRestaurantPage: Sendable {
                 "Languages: each once, at most \(MenuLanguage.mostLanguages).")
             return menu.languages
         }
-        let translated = Set(
-            MenuSection.allCases.flatMap { menu.dishes(in: $0) }.flatMap(\.translations.keys))
-        for tag in translated.sorted() where !tags.dropFirst().contains(tag) {
-            let names = MenuSection.allCases.flatMap { menu.dishes(in: $0) }.filter {
-                $0.translations[tag] != nil
-            }.map(\.name)
+        let dishes = MenuSection.allCases.flatMap { menu.dishes(in: $0) }
+        for tag in Set(dishes.flatMap(\.translations.keys)).sorted()
+        where !tags.dropFirst().contains(tag) {
+            let names = dishes.filter { $0.translations[tag] != nil }.map(\.name)
             let count = names.count
             let listed =
                 names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and others" : "")

@@ -38,13 +38,19 @@ enum RespondentReviewContext {
 
     /// A moment as a reader reads it, in their time zone: "December 2, 2026 at 8:15 PM GMT+1".
     static func shown(_ date: Date, zone: TimeZone) -> String {
+        moments(in: zone)(date)
+    }
+
+    /// What writes moments as `shown(_:zone:)` does, made once for a page's many.
+    static func moments(in zone: TimeZone) -> (Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US")
         formatter.timeZone = zone
         formatter.dateStyle = .long
         formatter.timeStyle = .short
-        return formatter.string(from: date) + " "
-            + (zone.abbreviation(for: date) ?? zone.identifier)
+        return { date in
+            formatter.string(from: date) + " " + (zone.abbreviation(for: date) ?? zone.identifier)
+        }
     }
 
     /// The events in words, each arrival with a link to the version it brought, under
@@ -53,6 +59,7 @@ enum RespondentReviewContext {
         _ events: [RespondentEvent], versionsPath: String, zone: TimeZone = .current
     ) -> [[String: Any]] {
         var previous: ReviewState?
+        let shown = moments(in: zone)
         return events.map { event in
             defer { previous = event.state }
             let what: String
@@ -67,7 +74,7 @@ enum RespondentReviewContext {
             }
             return [
                 "what": what, "at": WireDateText.text(of: event.at),
-                "atShown": shown(event.at, zone: zone),
+                "atShown": shown(event.at),
                 "comment": event.comment ?? false,
                 "version": event.version.map { number -> [String: Any] in
                     ["number": number, "path": "\(versionsPath)/\(number)"]

@@ -3,7 +3,8 @@ import Foundation
 import Hummingbird
 
 /// Every successful `GET` (and `HEAD`) of the API and of the pages' assets (the stylesheet and
-/// the script) carries an `ETag`: the one its route gave
+/// the script), and of any page that gives its own (a dish's photo), carries an `ETag`: the
+/// one its route gave
 /// (a diary entry's revision), else a strong one made from the body's SHA-256. A request whose
 /// `If-None-Match` names it is answered 304 without the body (RFC 9110, 13.1.2). Bodies larger
 /// than `bodyLimit`, or of unknown length, are passed on untouched.
@@ -19,6 +20,7 @@ struct ConditionalGetMiddleware<Context: RequestContext>: RouterMiddleware {
             let pattern = context.endpointPath,
             RouteTable.route(.get, pattern)?.kind == .api
                 || RouteTable.assetRoutes.contains("GET \(pattern)")
+                || response.headers[.eTag] != nil
         else { return response }
         var tagged = response
         let eTag: String
