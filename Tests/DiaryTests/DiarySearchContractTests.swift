@@ -54,6 +54,27 @@ struct DiarySearchContractTests {
         }
     }
 
+    /// As jrnl finds a part of the text: `日記` within a sentence of Japanese without spaces,
+    /// an emoji wherever it stands, in a word or beside one.
+    @Test(arguments: DiaryStoreKind.allCases)
+    func findsCJKWordsAndEmojiWhereverTheyStand(kind: DiaryStoreKind) async throws {
+        let entries = Self.entries(
+            ["今日の日記を書いた", "日曜日に記者と会った", "Surfing🌊 at dawn", "no waves", "🌊🌊"],
+            from: base)
+        try await kind.withStore(in: directory) { store in
+            for entry in entries { try store.save(entry) }
+            for (typed, expected) in [
+                ("日記", [entries[0]]), ("記", [entries[1], entries[0]]),
+                ("🌊", [entries[4], entries[2]]), ("surfing 🌊", [entries[2]]),
+                ("\"🌊🌊\"", [entries[4]]),
+            ] {
+                let found = try store.newestEntries(
+                    matching: Self.query(typed), limit: 10, after: nil)
+                #expect(found == expected, "\(typed)")
+            }
+        }
+    }
+
     @Test(arguments: DiaryStoreKind.allCases)
     func caseAndAccentsDoNotMatter(kind: DiaryStoreKind) async throws {
         let entries = Self.entries(["Zoë came by", "STRASSE", "Ärger im Büro", "zoo"], from: base)

@@ -60,6 +60,29 @@ struct DiaryWordsTests {
             }, "\(hindi.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// Chinese and Japanese put no space between words, and Korean joins particles to them:
+    /// each ideograph, kana and Hangul syllable is a word of its own, so that a search for
+    /// several finds them side by side wherever they stand (as jrnl's search for a part of
+    /// the text does).
+    @Test func eachCJKCharacterIsAWordOfItsOwn() {
+        #expect(DiaryWords.searchText(of: "今日の日記、ok") == "今 日 の 日 記 ok")
+        #expect(DiaryWords.searchText(of: "カフェーへ行った") == "カ フ ェ ー へ 行 っ た")
+        #expect(DiaryWords.searchText(of: "일기를 썼다") == "일 기 를 썼 다")
+        #expect(DiaryWords.searchText(of: "abc日本xyz") == "abc 日 本 xyz")
+    }
+
+    /// An emoji is a word too, indexed as letters every store's tokenizer keeps (`emoji` and
+    /// its scalar's number): a modifier or a joined emoji is one more word beside it.
+    @Test func eachEmojiIsAWordSpelledInLettersEveryStoreKeeps() {
+        #expect(
+            DiaryWords.searchText(of: "Surf🌊 today 🌊!") == "surf emoji1f30a today emoji1f30a")
+        #expect(DiaryWords.searchText(of: "👍🏽") == "emoji1f44d emoji1f3fd")
+        #expect(DiaryWords.searchText(of: "♥\u{FE0F} 1 # *") == "emoji2665 1")
+        let words = DiaryWords.words(in: "a 🌊 b")
+        #expect(words.map(\.folded) == ["a", "emoji1f30a", "b"])
+        #expect(words.map { String("a 🌊 b"[$0.range]) } == ["a", "🌊", "b"])
+    }
+
     @Test func anEntrysIndexedWordsAreBounded() {
         let text = (0..<60_000).map { "word\($0)" }.joined(separator: " ")
         let indexed = DiaryWords.searchText(of: text)

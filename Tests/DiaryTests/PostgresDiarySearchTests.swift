@@ -1,10 +1,11 @@
 import CasebookTestSupport
 import Diary
-import DiaryPostgres
 import Foundation
 import PostgresNIO
 import PostgresTestSupport
 import Testing
+
+@testable import DiaryPostgres
 
 /// What only PostgreSQL's shared tables can show about search: each owner finds only their own
 /// entries, and entries written before search (or by a server from before it) are found too.
@@ -49,6 +50,29 @@ struct PostgresDiarySearchTests {
                 try store.newestEntries(matching: cafe, limit: 10, after: nil)
             }
             #expect(found == [older])
+        }
+    }
+
+    /// Words indexed before CJK characters and emoji were words of their own are indexed
+    /// again by the first search after the migration.
+    @Test func wordsIndexedBeforeCJKAndEmojiWereWordsAreIndexedAgain() async throws {
+        try await PostgresTesting.withDatabase(schemas: [PostgresDiaryStore.schema]) { database in
+            let store = PostgresDiaryStore(
+                client: database.client, operations: database.operations, owner: "ada")
+            let entry = Entry(date: Date(timeIntervalSince1970: 1), text: "今日の日記 🌊 walk")
+            try await PostgresTesting.onOwnThread { try store.save(entry) }
+            try await database.client.query("UPDATE diary_entry SET words = '今日の日記 walk'")
+            for statement in PostgresDiaryStore.cjkAndEmojiReindexing {
+                try await database.client.query(PostgresQuery(unsafeSQL: statement))
+            }
+            for typed in ["日記", "🌊", "walk"] {
+                let search = try DiarySearch(typed)
+                let found = try await PostgresTesting.onOwnThread {
+                    try store.newestEntries(
+                        matching: DiaryQuery(search: search), limit: 10, after: nil)
+                }
+                #expect(found == [entry], "\(typed)")
+            }
         }
     }
 

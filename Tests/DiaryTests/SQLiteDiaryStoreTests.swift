@@ -62,6 +62,27 @@ struct SQLiteDiaryStoreTests {
         #expect(try store.tagCounts() == [DiaryTagCount(tag: "coffee", count: 1)])
     }
 
+    /// A diary indexed before CJK characters and emoji were words of their own (`今日の日記`
+    /// one word, `🌊` none) is indexed again when it is opened.
+    @Test func aDiaryIndexedBeforeCJKAndEmojiWereWordsIsIndexedAgainWhenOpened() throws {
+        let entry = Entry(date: base, text: "今日の日記 🌊 walk")
+        try SQLiteDiaryStore(path: path).save(entry)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE entry_search SET words = '今日の日記 walk'")
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?",
+                arguments: ["index each CJK character and emoji as a word"])
+        }
+        try queue.close()
+        let store = try SQLiteDiaryStore(path: path)
+        for typed in ["日記", "🌊", "walk"] {
+            let found = try store.newestEntries(
+                matching: DiaryQuery(search: try DiarySearch(typed)), limit: 10, after: nil)
+            #expect(found == [entry], "\(typed)")
+        }
+    }
+
     /// A search reads the full-text index rather than every entry's text.
     @Test func aSearchReadsTheFullTextIndex() throws {
         _ = try SQLiteDiaryStore(path: path)

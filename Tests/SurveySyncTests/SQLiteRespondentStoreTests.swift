@@ -1,5 +1,6 @@
 import CasebookTestSupport
 import Foundation
+import GRDB
 import SurveySync
 import Testing
 
@@ -29,6 +30,28 @@ struct SQLiteRespondentStoreTests {
         #expect(try await store.count() == 3)
         #expect(try await store.respondent(id: "b") == respondent("b", "changed"))
         #expect(try await store.respondent(id: "zzz") == nil)
+    }
+
+    /// Respondents indexed before CJK characters and emoji were words of their own are
+    /// indexed again when the file is opened.
+    @Test func respondentsIndexedBeforeCJKAndEmojiWereWordsAreIndexedAgain() async throws {
+        let tanaka = respondent("t", "田中さん 🌊")
+        try await SQLiteRespondentStore(path: path).upsert([tanaka, respondent("o")])
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE respondent_search SET words = '田中さん t'")
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = ?",
+                arguments: ["index each CJK character and emoji as a word"])
+        }
+        try queue.close()
+        let store = try SQLiteRespondentStore(path: path)
+        for typed in ["田中", "🌊"] {
+            let filter = RespondentFilter(search: try RespondentSearch(typed))
+            #expect(
+                try await store.newestRespondents(matching: filter, limit: 10, offset: 0).map(\.id)
+                    == ["t"], "\(typed)")
+        }
     }
 
     @Test func keepsEveryTypeThroughTheRoundTrip() async throws {

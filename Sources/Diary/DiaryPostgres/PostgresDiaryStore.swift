@@ -141,7 +141,16 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
             PostgresMigration(
                 11, "keep the star of a removed entry",
                 sql: ["ALTER TABLE diary_trash ADD COLUMN starred boolean NOT NULL DEFAULT false"]),
+            PostgresMigration(
+                12, "index each CJK character and emoji as a word", sql: cjkAndEmojiReindexing),
         ] + PostgresEntryRow.contentMigrations).sorted { $0.version < $1.version })
+
+    /// Each CJK character and emoji is a word of its own (`SearchWords.standsAlone`): the
+    /// words of entries whose text has any character beyond ASCII are dropped, to be indexed
+    /// again by their diary's next search.
+    static let cjkAndEmojiReindexing = [
+        "UPDATE diary_entry SET words = NULL WHERE words IS NOT NULL AND text ~ '[^\\x01-\\x7f]'"
+    ]
 
     /// The store on `client`, whose database `PostgresDatabase.prepare` has migrated; every
     /// operation goes through `operations` (an operation that waits longer than its deadline

@@ -90,6 +90,16 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         StoreMigration(
             "keep the star of a removed entry",
             sql: "ALTER TABLE trash ADD COLUMN starred INTEGER NOT NULL DEFAULT 0"),
+        // Each CJK character and emoji is a word of its own (`SearchWords.standsAlone`): the
+        // entries whose text has any character beyond ASCII are indexed again.
+        StoreMigration("index each CJK character and emoji as a word") { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT search_key, text FROM entry")
+            while let row = try rows.next() {
+                let text: String = row["text"]
+                guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+                try indexWords(db, key: row["search_key"], text: text)
+            }
+        },
     ]
 
     /// Each entry's tags (`DiaryTags`), under its search key.

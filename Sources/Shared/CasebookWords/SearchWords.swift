@@ -2,7 +2,8 @@ import Foundation
 
 /// The words of a text as Casebook's searches read them (a diary's entries, the survey's
 /// respondents): runs of letters and digits, folded to lowercase without accents (`Café` is
-/// `cafe`, `Straße` is `strasse`). Every store indexes `searchText(of:)` and every search is
+/// `cafe`, `Straße` is `strasse`); each CJK character and each emoji a word of its own
+/// (`standsAlone(_:)`). Every store indexes `searchText(of:)` and every search is
 /// folded the same way, so that SQLite, PostgreSQL and the stores in memory find the same.
 public enum SearchWords {
     /// The longest word, in characters, that is indexed: a longer one is no word anyone
@@ -30,13 +31,19 @@ public enum SearchWords {
         var start: String.Index?
         var index = scalars.startIndex
         while index != scalars.endIndex {
+            let next = scalars.index(after: index)
             if isWordScalar(scalars[index], inWord: start != nil) {
                 if start == nil { start = index }
-            } else if let first = start {
-                words.append(Word(range: first..<index, folded: fold(text[first..<index])))
-                start = nil
+            } else {
+                if let first = start {
+                    words.append(Word(range: first..<index, folded: fold(text[first..<index])))
+                    start = nil
+                }
+                if let word = standsAlone(scalars[index]) {
+                    words.append(Word(range: index..<next, folded: word))
+                }
             }
-            index = scalars.index(after: index)
+            index = next
         }
         if let first = start {
             words.append(Word(range: first..<text.endIndex, folded: fold(text[first...])))
@@ -72,12 +79,20 @@ public enum SearchWords {
             if isWord {
                 if wordStart == nil { wordStart = index }
                 if length > 1 { isASCII = false }
-            } else if let start = wordStart {
-                append(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII, to: &output)
+            } else {
+                if let start = wordStart {
+                    append(
+                        UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII, to: &output)
+                    wordStart = nil
+                    isASCII = true
+                }
+                if length > 1,
+                    let word = standsAlone(decodedScalar(bytes, at: index, length: length))
+                {
+                    append(folded: word, to: &output)
+                }
                 // No word fits after the last space.
                 if output.count + 2 > mostIndexedBytes { break }
-                wordStart = nil
-                isASCII = true
             }
             index += length
         }
@@ -92,12 +107,7 @@ public enum SearchWords {
         _ word: UnsafeBufferPointer<UInt8>, _ isASCII: Bool, to output: inout [UInt8]
     ) {
         guard isASCII else {
-            let folded = fold(Substring(String(decoding: word, as: UTF8.self)))
-            guard folded.count <= longestWord, folded.utf8.count <= longestWordBytes,
-                output.count + 1 + folded.utf8.count <= mostIndexedBytes
-            else { return }
-            if !output.isEmpty { output.append(UInt8(ascii: " ")) }
-            output.append(contentsOf: folded.utf8)
+            append(folded: fold(Substring(String(decoding: word, as: UTF8.self))), to: &output)
             return
         }
         guard word.count <= longestWord, output.count + 1 + word.count <= mostIndexedBytes
@@ -105,6 +115,49 @@ public enum SearchWords {
         if !output.isEmpty { output.append(UInt8(ascii: " ")) }
         for byte in word {
             output.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+        }
+    }
+
+    /// Appends `folded` after a space, when it is short enough and fits.
+    private static func append(folded: String, to output: inout [UInt8]) {
+        guard folded.count <= longestWord, folded.utf8.count <= longestWordBytes,
+            output.count + 1 + folded.utf8.count <= mostIndexedBytes
+        else { return }
+        if !output.isEmpty { output.append(UInt8(ascii: " ")) }
+        output.append(contentsOf: folded.utf8)
+    }
+
+    /// The word `scalar` is on its own, or nil when it is none: a Chinese or Japanese
+    /// ideograph, a kana or a Hangul syllable (these scripts put no space between words, or
+    /// join particles to them, so each character is searched for as a word, and several side
+    /// by side as a phrase: a part of the text, as jrnl finds it), folded; an emoji, as
+    /// `emoji` and its number in hexadecimal (`🌊` is `emoji1f30a`), letters that every
+    /// store's tokenizer keeps, whichever its locale.
+    public static func standsAlone(_ scalar: Unicode.Scalar) -> String? {
+        guard scalar.value >= 0x2000 else { return nil }
+        let properties = scalar.properties
+        if properties.isIdeographic || isKanaOrHangul(scalar, properties.generalCategory) {
+            return fold(Substring(String(scalar)))
+        }
+        if properties.isEmoji {
+            return "emoji" + String(scalar.value, radix: 16)
+        }
+        return nil
+    }
+
+    /// A letter of the kana or Hangul blocks (not their punctuation: `・`, `゛`).
+    private static func isKanaOrHangul(
+        _ scalar: Unicode.Scalar, _ category: Unicode.GeneralCategory
+    ) -> Bool {
+        switch category {
+        case .otherLetter, .modifierLetter: break
+        default: return false
+        }
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F,  // hiragana, katakana
+            0x3130...0x318F, 0xAC00...0xD7A3:  // Hangul jamo, syllables
+            return true
+        default: return false
         }
     }
 
@@ -131,7 +184,8 @@ public enum SearchWords {
     }
 
     /// Letters and decimal digits of any script make words, with the nonspacing marks that
-    /// accent them (a mark continues a word and starts none); everything else parts them.
+    /// accent them (a mark continues a word and starts none); everything else parts them, and
+    /// so does a character that is a word on its own (`standsAlone(_:)`).
     public static func isWordScalar(_ scalar: Unicode.Scalar, inWord: Bool) -> Bool {
         if scalar.isASCII {
             switch UInt8(scalar.value) {
@@ -147,7 +201,7 @@ public enum SearchWords {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber:
-            return true
+            return standsAlone(scalar) == nil
         case .nonspacingMark: return inWord
         default: return false
         }

@@ -165,6 +165,20 @@ public final class SQLiteRespondentStore: ReviewedRespondentStore, @unchecked Se
                 CREATE UNIQUE INDEX respondent_event_version
                     ON respondent_event(respondentID, version);
                 """),
+        // Each CJK character and emoji is a word of its own (`SearchWords.standsAlone`): the
+        // respondents whose values have any character beyond ASCII are indexed again.
+        StoreMigration("index each CJK character and emoji as a word") { db in
+            let index = try db.makeStatement(
+                sql: "INSERT OR REPLACE INTO respondent_search (rowid, words) VALUES (?, ?)")
+            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, body FROM respondent")
+            while let row = try rows.next() {
+                let body: String = row["body"]
+                guard !body.utf8.allSatisfy({ $0 < 0x80 }) else { continue }
+                let respondent = try StoredRespondent.respondent(fromBody: body)
+                try index.execute(
+                    arguments: [row["rowid"] as Int64, RespondentSearch.searchText(of: respondent)])
+            }
+        },
     ]
 
     public func upsert(_ respondents: [Respondent], from sender: RespondentSender) async throws
