@@ -284,6 +284,23 @@ struct SignInTests {
             #expect(try await dan.get(path).status == .notFound)
             #expect(try await dan.post(path + "/delete", [:]).status == .notFound)
             #expect(try await dee.get(path).status == .ok)
+            // A photo of dee's entry is hers alone, however its id is known.
+            let phone = Array(
+                try Data(
+                    contentsOf: URL(filePath: #filePath).deletingLastPathComponent()
+                        .deletingLastPathComponent().appending(path: "MenuTests/Photos/phone.jpg")))
+            let added = try await dee.postFiles(
+                path + "/photos", ["alt": "dee's"],
+                binaryFiles: [(field: "photo", filename: "a.jpg", contents: phone)])
+            #expect(added.status == .seeOther)
+            let photo = try #require(
+                try await dee.get(path).html.firstMatch(of: /\/diary\/photos\/([0-9a-f]{64})-small/)
+                    .map { String($0.1) })
+            #expect(try await dee.get("/diary/photos/\(photo).jpg").status == .ok)
+            #expect(try await dan.get("/diary/photos/\(photo).jpg").status == .notFound)
+            #expect(
+                try await dan.post("\(path)/photos/\(photo)/remove", [:]).status == .notFound)
+            #expect(try await dee.get("/diary/photos/\(photo).jpg").status == .ok)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A diary store in memory, over the case study's `DiaryDataSource`; safe to use from several
 /// threads at once (a lock guards it), so that a server can run on it too.
 public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
-    @unchecked Sendable
+    DiaryPhotoStore, @unchecked Sendable
 {
     private let dataSource: DiaryDataSource
     private let lock = NSLock()
@@ -14,6 +14,9 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     private var stars: Set<Entry.ID> = []
     /// The removed entries that were starred, to come back starred.
     private var trashedStars: Set<Entry.ID> = []
+    /// Each photo once, by its id; each entry's photos in order, with their words.
+    private var photoFiles: [String: EntryPhotoFile] = [:]
+    private var entryPhotos: [Entry.ID: [(id: String, alt: String)]] = [:]
 
     public init(dataSource: DiaryDataSource = DiaryDataSource()) {
         self.dataSource = dataSource
@@ -150,7 +153,12 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
     public func emptyTrash(removedBefore date: Date) throws -> Int {
         lock.withLock {
             let old = trash.values.filter { $0.removedAt < date }.map(\.entry.id)
-            for id in old { trash[id] = nil }
+            for id in old {
+                trash[id] = nil
+                entryPhotos[id] = nil
+            }
+            let kept = Set(entryPhotos.values.joined().map(\.id))
+            photoFiles = photoFiles.filter { kept.contains($0.key) }
             return old.count
         }
     }
@@ -165,5 +173,58 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
 
     public func starred(among ids: [Entry.ID]) throws -> Set<Entry.ID> {
         lock.withLock { stars.intersection(ids) }
+    }
+
+    public func addPhoto(_ photo: EntryPhotoFile, alt: String, toEntry id: Entry.ID) throws
+        -> Bool
+    {
+        try lock.withLock {
+            guard dataSource.entry(id: id) != nil else { throw DiaryError.unknownEntry(id) }
+            var photos = entryPhotos[id] ?? []
+            changes += 1
+            if let index = photos.firstIndex(where: { $0.id == photo.id }) {
+                photos[index].alt = alt
+                entryPhotos[id] = photos
+                return false
+            }
+            guard photos.count < DiaryPhotoLimits.mostPerEntry else {
+                throw DiaryPhotoError.tooMany(limit: DiaryPhotoLimits.mostPerEntry)
+            }
+            photos.append((photo.id, alt))
+            entryPhotos[id] = photos
+            photoFiles[photo.id] = photo
+            return true
+        }
+    }
+
+    public func photos(ofEntry id: Entry.ID) throws -> [EntryPhoto] {
+        lock.withLock {
+            (entryPhotos[id] ?? []).compactMap { photo in
+                photoFiles[photo.id].map {
+                    EntryPhoto(
+                        id: photo.id, alt: photo.alt, smallWidth: $0.smallWidth,
+                        smallHeight: $0.smallHeight)
+                }
+            }
+        }
+    }
+
+    public func photoFile(id photoID: String) throws -> EntryPhotoFile? {
+        lock.withLock { photoFiles[photoID] }
+    }
+
+    public func removePhoto(id photoID: String, fromEntry id: Entry.ID) throws -> Bool {
+        lock.withLock {
+            guard var photos = entryPhotos[id],
+                let index = photos.firstIndex(where: { $0.id == photoID })
+            else { return false }
+            photos.remove(at: index)
+            entryPhotos[id] = photos.isEmpty ? nil : photos
+            if !entryPhotos.values.contains(where: { $0.contains { $0.id == photoID } }) {
+                photoFiles[photoID] = nil
+            }
+            changes += 1
+            return true
+        }
     }
 }

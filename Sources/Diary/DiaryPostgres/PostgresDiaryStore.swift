@@ -7,7 +7,9 @@ import StoreFailures
 /// The diary in PostgreSQL, shared by every server on the database. `DiaryStore` is synchronous
 /// (as the case study's store is), so each call waits on its thread for PostgresNIO: call it
 /// from threads of your own (`NIOThreadPool`), never from the concurrency pool's.
-public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars, Sendable {
+public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
+    DiaryPhotoStore, Sendable
+{
     private let client: PostgresClient
     private let operations: PostgresOperations
     /// Whose entries this store holds: a user's name, or "" for the diary of a server with no
@@ -143,6 +145,37 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 sql: ["ALTER TABLE diary_trash ADD COLUMN starred boolean NOT NULL DEFAULT false"]),
             PostgresMigration(
                 12, "index each CJK character and emoji as a word", sql: cjkAndEmojiReindexing),
+            // Each owner's photos once, by id (a user cannot ask for another's by its hash),
+            // and which of them each entry has, in order, with their words.
+            PostgresMigration(
+                13, "keep photos on entries",
+                sql: [
+                    """
+                    CREATE TABLE diary_photo (
+                        owner text COLLATE "C" NOT NULL,
+                        id text COLLATE "C" NOT NULL,
+                        large bytea NOT NULL,
+                        large_width integer NOT NULL,
+                        large_height integer NOT NULL,
+                        small bytea NOT NULL,
+                        small_width integer NOT NULL,
+                        small_height integer NOT NULL,
+                        PRIMARY KEY (owner, id)
+                    )
+                    """,
+                    """
+                    CREATE TABLE diary_entry_photo (
+                        owner text COLLATE "C" NOT NULL,
+                        entry_id text COLLATE "C" NOT NULL,
+                        photo_id text COLLATE "C" NOT NULL,
+                        position integer NOT NULL,
+                        alt text NOT NULL,
+                        PRIMARY KEY (owner, entry_id, photo_id),
+                        FOREIGN KEY (owner, photo_id) REFERENCES diary_photo (owner, id)
+                    )
+                    """,
+                    "CREATE INDEX diary_entry_photo_photo ON diary_entry_photo (owner, photo_id)",
+                ]),
         ] + PostgresEntryRow.contentMigrations).sorted { $0.version < $1.version })
 
     /// Each CJK character and emoji is a word of its own (`SearchWords.standsAlone`): the
@@ -395,7 +428,165 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
                 RETURNING id
                 """)
             for try await _ in rows.decode(String.self) { count += 1 }
+            if count > 0 {
+                try await client.query(
+                    """
+                    DELETE FROM diary_entry_photo AS photo WHERE owner = \(owner)
+                        AND NOT EXISTS (SELECT 1 FROM diary_entry
+                            WHERE owner = photo.owner AND id = photo.entry_id)
+                        AND NOT EXISTS (SELECT 1 FROM diary_trash
+                            WHERE owner = photo.owner AND id = photo.entry_id)
+                    """)
+                try await Self.dropUnusedPhotos(client, owner: owner)
+            }
             return count
+        }
+    }
+
+    /// Drops the owner's photos that no entry has.
+    private static func dropUnusedPhotos(_ client: PostgresClient, owner: String) async throws {
+        try await client.query(
+            """
+            DELETE FROM diary_photo AS photo WHERE owner = \(owner) AND NOT EXISTS (
+                SELECT 1 FROM diary_entry_photo WHERE owner = photo.owner AND photo_id = photo.id)
+            """)
+    }
+
+    public func addPhoto(_ photo: EntryPhotoFile, alt: String, toEntry id: Entry.ID) throws
+        -> Bool
+    {
+        let (owner, key, photoID) = (owner, Self.key(id), photo.id)
+        let large = ByteBuffer(bytes: photo.large)
+        let small = ByteBuffer(bytes: photo.small)
+        let (largeWidth, largeHeight) = (photo.largeWidth, photo.largeHeight)
+        let (smallWidth, smallHeight) = (photo.smallWidth, photo.smallHeight)
+        let most = DiaryPhotoLimits.mostPerEntry
+        enum Outcome: Sendable { case added, changed, missing, full }
+        let outcome = try run { client -> Outcome in
+            try await client.withTransaction(
+                logger: CasebookPostgres.PostgresDatabase.quietLogger
+            ) { connection -> Outcome in
+                // The entry's row held until the end: two photos given at once count in turn.
+                var found = false
+                for try await _ in try await connection.query(
+                    """
+                    SELECT id FROM diary_entry WHERE owner = \(owner) AND id = \(key) FOR UPDATE
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger
+                ).decode(String.self) { found = true }
+                guard found else { return .missing }
+                try await connection.query(
+                    "UPDATE diary_revision SET value = value + 1",
+                    logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                var changed = false
+                for try await _ in try await connection.query(
+                    """
+                    UPDATE diary_entry_photo SET alt = \(alt)
+                    WHERE owner = \(owner) AND entry_id = \(key) AND photo_id = \(photoID)
+                    RETURNING photo_id
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger
+                ).decode(String.self) { changed = true }
+                if changed { return .changed }
+                var count = 0
+                for try await value in try await connection.query(
+                    """
+                    SELECT count(*)::bigint FROM diary_entry_photo
+                    WHERE owner = \(owner) AND entry_id = \(key)
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger
+                ).decode(Int.self) { count = value }
+                guard count < most else { return .full }
+                try await connection.query(
+                    """
+                    INSERT INTO diary_photo (owner, id, large, large_width, large_height, small,
+                        small_width, small_height)
+                    VALUES (\(owner), \(photoID), \(large), \(largeWidth), \(largeHeight),
+                        \(small), \(smallWidth), \(smallHeight))
+                    ON CONFLICT DO NOTHING
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                try await connection.query(
+                    """
+                    INSERT INTO diary_entry_photo (owner, entry_id, photo_id, position, alt)
+                    SELECT \(owner), \(key), \(photoID), coalesce(max(position), 0) + 1, \(alt)
+                    FROM diary_entry_photo WHERE owner = \(owner) AND entry_id = \(key)
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                return .added
+            }
+        }
+        switch outcome {
+        case .added: return true
+        case .changed: return false
+        case .missing: throw DiaryError.unknownEntry(id)
+        case .full: throw DiaryPhotoError.tooMany(limit: most)
+        }
+    }
+
+    public func photos(ofEntry id: Entry.ID) throws -> [EntryPhoto] {
+        let (owner, key) = (owner, Self.key(id))
+        return try run { client in
+            var photos: [EntryPhoto] = []
+            let rows = try await client.query(
+                """
+                SELECT entry.photo_id, entry.alt, photo.small_width, photo.small_height
+                FROM diary_entry_photo AS entry
+                JOIN diary_photo AS photo ON photo.owner = entry.owner AND photo.id = entry.photo_id
+                WHERE entry.owner = \(owner) AND entry.entry_id = \(key)
+                ORDER BY entry.position
+                """)
+            for try await (photoID, alt, width, height) in rows.decode(
+                (String, String, Int, Int).self)
+            {
+                photos.append(
+                    EntryPhoto(id: photoID, alt: alt, smallWidth: width, smallHeight: height))
+            }
+            return photos
+        }
+    }
+
+    public func photoFile(id photoID: String) throws -> EntryPhotoFile? {
+        let owner = owner
+        return try run { client in
+            let rows = try await client.query(
+                """
+                SELECT large, large_width, large_height, small, small_width, small_height
+                FROM diary_photo WHERE owner = \(owner) AND id = \(photoID)
+                """)
+            for try await (large, largeWidth, largeHeight, small, smallWidth, smallHeight)
+                in rows.decode((ByteBuffer, Int, Int, ByteBuffer, Int, Int).self)
+            {
+                return EntryPhotoFile(
+                    id: photoID, large: Array(buffer: large), largeWidth: largeWidth,
+                    largeHeight: largeHeight, small: Array(buffer: small), smallWidth: smallWidth,
+                    smallHeight: smallHeight)
+            }
+            return nil
+        }
+    }
+
+    public func removePhoto(id photoID: String, fromEntry id: Entry.ID) throws -> Bool {
+        let (owner, key) = (owner, Self.key(id))
+        return try run { client in
+            try await client.withTransaction(
+                logger: CasebookPostgres.PostgresDatabase.quietLogger
+            ) { connection in
+                var removed = false
+                for try await _ in try await connection.query(
+                    """
+                    DELETE FROM diary_entry_photo
+                    WHERE owner = \(owner) AND entry_id = \(key) AND photo_id = \(photoID)
+                    RETURNING photo_id
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger
+                ).decode(String.self) { removed = true }
+                guard removed else { return false }
+                try await connection.query(
+                    "UPDATE diary_revision SET value = value + 1",
+                    logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                try await connection.query(
+                    """
+                    DELETE FROM diary_photo AS photo WHERE owner = \(owner) AND id = \(photoID)
+                        AND NOT EXISTS (SELECT 1 FROM diary_entry_photo
+                            WHERE owner = photo.owner AND photo_id = photo.id)
+                    """, logger: CasebookPostgres.PostgresDatabase.quietLogger)
+                return true
+            }
         }
     }
 

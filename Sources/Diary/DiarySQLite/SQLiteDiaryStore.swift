@@ -7,7 +7,7 @@ import StoreFailures
 /// The diary in a SQLite file (WAL mode, migrated when opened). Writes are transactions, so an
 /// entry survives `kill -9` once `save` returns, and several processes can write at once.
 public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
-    @unchecked Sendable
+    DiaryPhotoStore, @unchecked Sendable
 {
     private let database: StoreDatabase
 
@@ -92,6 +92,7 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             sql: "ALTER TABLE trash ADD COLUMN starred INTEGER NOT NULL DEFAULT 0"),
         // Each CJK character and emoji is a word of its own (`SearchWords.standsAlone`): the
         // entries whose text has any character beyond ASCII are indexed again.
+        StoreMigration("keep photos on entries", sql: PhotoRow.migration),
         StoreMigration("index each CJK character and emoji as a word") { db in
             let rows = try Row.fetchCursor(db, sql: "SELECT search_key, text FROM entry")
             while let row = try rows.next() {
@@ -379,7 +380,83 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
             try db.execute(
                 sql: "DELETE FROM trash WHERE removed_at < ?",
                 arguments: [date.timeIntervalSinceReferenceDate])
-            return db.changesCount
+            let emptied = db.changesCount
+            if emptied > 0 {
+                try db.execute(
+                    sql: """
+                        DELETE FROM entry_photo WHERE entry_id NOT IN (SELECT id FROM entry)
+                            AND entry_id NOT IN (SELECT id FROM trash)
+                        """)
+                try Self.dropUnusedPhotos(db)
+            }
+            return emptied
+        }
+    }
+
+    /// Drops the photos no entry has.
+    private static func dropUnusedPhotos(_ db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM photo WHERE id NOT IN (SELECT photo_id FROM entry_photo)")
+    }
+
+    public func addPhoto(_ photo: EntryPhotoFile, alt: String, toEntry id: Entry.ID) throws
+        -> Bool
+    {
+        try database.write { db in
+            guard try Self.row(db, id: id) != nil else { throw DiaryError.unknownEntry(id) }
+            try db.execute(sql: "UPDATE revision SET value = value + 1")
+            try db.execute(
+                sql: "UPDATE entry_photo SET alt = ? WHERE entry_id = ? AND photo_id = ?",
+                arguments: [alt, Self.key(id), photo.id])
+            guard db.changesCount == 0 else { return false }
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM entry_photo WHERE entry_id = ?",
+                    arguments: [Self.key(id)]) ?? 0
+            guard count < DiaryPhotoLimits.mostPerEntry else {
+                throw DiaryPhotoError.tooMany(limit: DiaryPhotoLimits.mostPerEntry)
+            }
+            try PhotoRow(photo).insert(db, onConflict: .ignore)
+            try db.execute(
+                sql: """
+                    INSERT INTO entry_photo (entry_id, photo_id, position, alt)
+                    SELECT ?, ?, IFNULL(MAX(position), 0) + 1, ? FROM entry_photo WHERE entry_id = ?
+                    """, arguments: [Self.key(id), photo.id, alt, Self.key(id)])
+            return true
+        }
+    }
+
+    public func photos(ofEntry id: Entry.ID) throws -> [EntryPhoto] {
+        try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT entry_photo.photo_id, entry_photo.alt, photo.small_width,
+                        photo.small_height
+                    FROM entry_photo JOIN photo ON photo.id = entry_photo.photo_id
+                    WHERE entry_photo.entry_id = ? ORDER BY entry_photo.position
+                    """, arguments: [Self.key(id)]
+            ).map {
+                EntryPhoto(
+                    id: $0["photo_id"], alt: $0["alt"], smallWidth: $0["small_width"],
+                    smallHeight: $0["small_height"])
+            }
+        }
+    }
+
+    public func photoFile(id photoID: String) throws -> EntryPhotoFile? {
+        try database.read { db in try PhotoRow.fetchOne(db, key: photoID)?.photo }
+    }
+
+    public func removePhoto(id photoID: String, fromEntry id: Entry.ID) throws -> Bool {
+        try database.write { db in
+            try db.execute(
+                sql: "DELETE FROM entry_photo WHERE entry_id = ? AND photo_id = ?",
+                arguments: [Self.key(id), photoID])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "UPDATE revision SET value = value + 1")
+            try Self.dropUnusedPhotos(db)
+            return true
         }
     }
 

@@ -149,8 +149,51 @@ struct DiaryPages: Sendable {
             // The revision the form starts from, so that a save can tell whether someone
             // else saved the entry meanwhile.
             let revision = try? DiaryEntries(store: store).revisedEntry(id: id).revision
-            return detail(screens, request: request, revision: revision)
+            return detail(
+                screens, request: request, revision: revision,
+                photos: try Self.photoSection(of: screens.detail?.entry, in: store))
         }
+    }
+
+    /// The entry page again, saying why a photo was not added (`problem`), with the words
+    /// typed for it (`alt`).
+    func entryPage(
+        _ store: any DiaryStore, id: Entry.ID, request: Request, photoProblem problem: String,
+        alt: String, status: HTTPResponse.Status
+    ) throws -> Response {
+        let (diary, screens) = makeRouter(store, zone: ReaderTimeZone.of(request))
+        try showDetail(on: diary, id: id)
+        let revision = try? DiaryEntries(store: store).revisedEntry(id: id).revision
+        return detail(
+            screens, request: request, revision: revision,
+            photos: try Self.photoSection(
+                of: screens.detail?.entry, in: store, problem: problem, alt: alt),
+            status: status)
+    }
+
+    /// The entry page's photos: each small, linked to its large size, with a button that
+    /// takes it off, and the form that adds one (while the entry has room); none on a new
+    /// entry's page or over a store without photos.
+    static func photoSection(
+        of entry: Entry?, in store: any DiaryStore, problem: String? = nil, alt: String = ""
+    ) throws -> Any {
+        guard let entry, let store = store as? any DiaryPhotoStore else { return false }
+        let entryPath = "/diary/\(entry.id.uuidString.lowercased())"
+        let photos = try store.photos(ofEntry: entry.id)
+        return [
+            "photos": photos.enumerated().map { index, photo in
+                [
+                    "small": DiaryPhotoPages.path(of: photo.id, small: true),
+                    "large": DiaryPhotoPages.path(of: photo.id),
+                    "alt": photo.alt, "width": photo.smallWidth, "height": photo.smallHeight,
+                    "label": photo.alt.isEmpty ? "\(index + 1)" : "“\(photo.alt)”",
+                    "removeAction": "\(entryPath)/photos/\(photo.id)/remove",
+                ] as [String: Any]
+            },
+            "hasPhotos": !photos.isEmpty, "problem": problem ?? false, "alt": alt,
+            "action": "\(entryPath)/photos",
+            "full": photos.count >= DiaryPhotoLimits.mostPerEntry,
+        ] as [String: Any]
     }
 
     /// `POST /diary`: adds the entry the form holds.
@@ -876,7 +919,7 @@ struct DiaryPages: Sendable {
 
     private func detail(
         _ screens: LatestScreens, request: Request, revision: Int? = nil, error: String? = nil,
-        when typed: String? = nil, status: HTTPResponse.Status = .ok
+        when typed: String? = nil, photos: Any = false, status: HTTPResponse.Status = .ok
     ) -> Response {
         guard let screen = screens.detail else {
             return renderer.page(
@@ -896,6 +939,7 @@ struct DiaryPages: Sendable {
             screen.entry.map { ["html": MarkdownHTML.html(from: $0.text)] as [String: Any] }
             ?? false
         context["autofocus"] = screen.entry == nil || error != nil
+        context["photoSection"] = photos
         context["revision"] = revision.map { ["number": String($0)] } ?? false
         let zone = ReaderTimeZone.of(request)
         let date = screen.entry?.date ?? Date()

@@ -273,7 +273,9 @@ public enum CasebookServer {
         MenuDishPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuPhotoPages(renderer: renderer, menu: services.menu).addRoutes(to: router)
         MenuRestaurantPage(renderer: renderer, menu: services.menu).addRoutes(to: router)
-        DiaryPages(renderer: renderer, diaries: services.diaries).addRoutes(to: router)
+        let diaryPages = DiaryPages(renderer: renderer, diaries: services.diaries)
+        diaryPages.addRoutes(to: router)
+        DiaryPhotoPages(pages: diaryPages, preparer: DiaryPhotoPreparer()).addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,
             reviews: services.respondentReviews, dataDirectory: services.layout.root,
