@@ -27,6 +27,45 @@ struct DiaryCommandTests {
             .replacingOccurrences(of: "added ", with: "")
     }
 
+    static let photos = URL(filePath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "MenuTests/Photos")
+
+    /// `diary add --photo` puts each photo on the new entry, in order, with its words, made as
+    /// the server makes them (upright, no metadata); a file that is no photo adds nothing.
+    @Test func anEntryIsAddedWithItsPhotosAndAFileThatIsNoPhotoAddsNothing() throws {
+        let phone = Self.photos.appending(path: "phone.jpg").path
+        let webp = Self.photos.appending(path: "tiramisu.webp").path
+        let added = try diary([
+            "add", "At the sea", "--photo", phone, "--photo-alt", "The beach at dawn", "--photo",
+            webp,
+        ])
+        #expect(added.status == 0, "\(added.standardError)")
+        let lines = added.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2 && lines[1] == "with 2 photos", "\(added.standardOutput)")
+        let id = try #require(UUID(uuidString: String(lines[0].dropFirst("added ".count))))
+        let store = try SQLiteDiaryStore(path: data + "/diary.sqlite")
+        let photos = try store.photos(ofEntry: id)
+        #expect(photos.map(\.alt) == ["The beach at dawn", ""])
+        let kept = try #require(try store.photoFile(id: photos[0].id))
+        #expect((kept.largeWidth, kept.largeHeight) == (900, 1200), "upright")
+        for (arguments, message) in [
+            (
+                ["--photo", Self.photos.appending(path: "bomb.png").path],
+                "bomb.png: the image says it is 30000 × 30000 pixels"
+            ),
+            (["--photo", data + "/missing.jpg"], "missing.jpg: "),
+            (
+                ["--photo", phone, "--photo-alt", "a", "--photo-alt", "b"],
+                "--photo-alt: 2 given for 1 --photo"
+            ),
+        ] {
+            let refused = try diary(["add", "Not added"] + arguments)
+            #expect(refused.status == 1, "\(arguments)")
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
+        #expect(try store.count() == 1)
+    }
+
     /// Text is kept as it was written: an argument exactly, standard input without the line
     /// breaks that end it (the one `echo` or an editor adds), its indentation, its inner and
     /// trailing spaces and its CR LF kept; so is an edit's.
@@ -352,7 +391,8 @@ struct DiaryCommandTests {
         #expect(help.status == 0)
         #expect(
             help.standardOutput.contains(
-                "USAGE: casebook diary add [<text>] [--date <date>] [--data <data>]"))
+                "USAGE: casebook diary add [<text>] [--date <date>] [--photo <file> ...] "
+                    + "[--photo-alt <words> ...] [--data <data>]"))
         let misspelt = [
             ["add", "soup", "-x", "--data", data], ["add", "soup", "salad", "--data", data],
             ["add", "soup", "--data"],

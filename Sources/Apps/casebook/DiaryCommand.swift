@@ -124,12 +124,29 @@ struct DiaryAddCommand: AsyncParsableCommand {
             """)
     var date: String?
 
+    @Option(
+        name: .customLong("photo"),
+        help: ArgumentHelp(
+            """
+            A photo to put on the entry (JPEG, PNG or WebP, at most 10 MB; where it was taken \
+            and the camera's details are removed). Repeat it for several.
+            """, valueName: "file"))
+    var photos: [String] = []
+
+    @Option(
+        name: .customLong("photo-alt"),
+        help: ArgumentHelp(
+            "What a photo shows, in words: the first for the first --photo, and so on.",
+            valueName: "words"))
+    var photoAlts: [String] = []
+
     @OptionGroup var data: DataDirectoryOption
 
     @OptionGroup var user: DiaryUserOption
 
     func run() async throws {
-        try await Self.add(text, date: date, data: data, user: user)
+        try await Self.add(
+            text, date: date, photos: photos, alts: photoAlts, data: data, user: user)
     }
 
     /// Runs `casebook diary add` without the command-line parser when its arguments need none:
@@ -166,25 +183,51 @@ struct DiaryAddCommand: AsyncParsableCommand {
 
     /// Adds `text` (standard input when nil) to the diary in `data`; prints the new entry's id.
     private static func add(
-        _ text: String?, date: String?, data: DataDirectoryOption,
-        user: DiaryUserOption = DiaryUserOption(name: nil)
+        _ text: String?, date: String?, photos: [String] = [], alts: [String] = [],
+        data: DataDirectoryOption, user: DiaryUserOption = DiaryUserOption(name: nil)
     ) async throws {
-        // Read before anything is opened: a moment that names none changes nothing.
+        // Read before anything is opened: a moment that names none, or a file that is no
+        // photo, changes nothing.
         var moment: Date?
+        var prepared: [(photo: EntryPhotoFile, alt: String)] = []
         try FailureReport.run("diary") {
             moment = try date.map {
                 try DiaryMoment.date($0, now: Date(), zone: .autoupdatingCurrent)
             }
+            guard alts.count <= photos.count else {
+                throw FailureReport.Message(
+                    "--photo-alt: \(alts.count) given for \(photos.count) --photo")
+            }
+            prepared = try photos.enumerated().map { index, path in
+                (try DiaryPhotoFiles.prepared(atPath: path), index < alts.count ? alts[index] : "")
+            }
         }
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            try addEntry(text, at: moment, to: entries)
+            guard prepared.isEmpty || entries.keepsPhotos else {
+                throw FailureReport.Message(
+                    "--photo: \(DiaryPhotoError.notKept) (a server's diary takes photos on "
+                        + "the entry's page)")
+            }
+            guard let entry = try addEntry(text, at: moment, to: entries) else { return }
+            for (index, photo) in prepared.enumerated() {
+                do {
+                    try entries.addPhoto(photo.photo, alt: photo.alt, toEntry: entry.id)
+                } catch let refusal as DiaryPhotoError {
+                    throw FailureReport.Message("\(photos[index]): \(refusal)")
+                }
+            }
+            if !prepared.isEmpty {
+                try StandardStreams.output(
+                    "with \(prepared.count) \(prepared.count == 1 ? "photo" : "photos")")
+            }
         }
     }
 
     /// Adds `text` (standard input when nil, with a word on how to end it on a terminal), dated
     /// `date`, or as its leading moment says, or now, and prints the new entry's id.
+    @discardableResult
     private static func addEntry(_ text: String?, at date: Date? = nil, to entries: DiaryEntries)
-        throws
+        throws -> Entry?
     {
         if text == nil, isatty(STDIN_FILENO) == 1 {
             // As `git commit` does: the editor a person chose writes the entry.
@@ -192,22 +235,25 @@ struct DiaryAddCommand: AsyncParsableCommand {
                 let written = try editor.edit("")
                 guard !Entry.isBlank(written) else {
                     try StandardStreams.output("nothing added: the entry was empty")
-                    return
+                    return nil
                 }
-                try addDated(DiaryCommand.withoutEndingLineBreaks(written), at: date, to: entries)
-                return
+                return try addDated(
+                    DiaryCommand.withoutEndingLineBreaks(written), at: date, to: entries)
             }
             StandardStreams.error(
                 "Type the entry, then press Ctrl+D on a line of its own to add it (Ctrl+C cancels)."
             )
         }
         let text = try text ?? DiaryCommand.withoutEndingLineBreaks(StandardStreams.inputText())
-        try addDated(text, at: date, to: entries)
+        return try addDated(text, at: date, to: entries)
     }
 
     /// Adds `text` at `date`; without one, at the moment the text starts with (jrnl's
     /// `yesterday 20:30: …`), which is then not part of it; else now.
-    private static func addDated(_ text: String, at date: Date?, to entries: DiaryEntries) throws {
+    @discardableResult
+    private static func addDated(_ text: String, at date: Date?, to entries: DiaryEntries) throws
+        -> Entry
+    {
         var (text, date) = (text, date)
         if date == nil,
             let leading = try DiaryMoment.leading(in: text, now: Date(), zone: .autoupdatingCurrent)
@@ -217,11 +263,12 @@ struct DiaryAddCommand: AsyncParsableCommand {
         let entry = try entries.add(EntryContent(text: text), at: date)
         guard date != nil else {
             try StandardStreams.output("added \(DiaryCommand.idText(entry.id))")
-            return
+            return entry
         }
         try StandardStreams.output(
             "added \(DiaryCommand.idText(entry.id)), dated \(DiaryCommand.dates.string(from: entry.date))"
         )
+        return entry
     }
 }
 

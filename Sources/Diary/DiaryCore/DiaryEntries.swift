@@ -238,6 +238,32 @@ public struct DiaryEntries {
         try store.tagCounts()
     }
 
+    /// Puts `photo` on the entry with `id`, last, with the words that say what it shows (`alt`,
+    /// spaces and line breaks around them dropped); false when the entry had it already (its
+    /// words are then `alt`).
+    /// - Throws: `DiaryPhotoError` when the store keeps no photos, the words are too long or
+    ///   the entry has as many photos as it may; `DiaryError.unknownEntry` when there is no
+    ///   such entry; the store's errors.
+    @discardableResult
+    public func addPhoto(_ photo: EntryPhotoFile, alt: String, toEntry id: Entry.ID) throws
+        -> Bool
+    {
+        guard let photos = store as? any DiaryPhotoStore else { throw DiaryPhotoError.notKept }
+        let alt = alt.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard alt.count <= DiaryPhotoLimits.longestAlt else {
+            throw DiaryPhotoError.altTooLong(limit: DiaryPhotoLimits.longestAlt)
+        }
+        return try photos.addPhoto(photo, alt: alt, toEntry: id)
+    }
+
+    /// Whether the diary's store keeps photos (one reached through a server's API does not).
+    public var keepsPhotos: Bool { store is any DiaryPhotoStore }
+
+    /// The photos on the entry with `id`, in order (none when the store keeps no photos).
+    public func photos(ofEntry id: Entry.ID) throws -> [EntryPhoto] {
+        try (store as? any DiaryPhotoStore)?.photos(ofEntry: id) ?? []
+    }
+
     /// Stars the entry with `id`, or takes its star away.
     /// - Throws: `DiaryError.unknownEntry` when there is no such entry (or the store keeps no
     ///   stars); the store's errors.

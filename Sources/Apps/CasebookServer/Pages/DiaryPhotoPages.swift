@@ -73,18 +73,15 @@ struct DiaryPhotoPages: Sendable {
         let file = multipart.part(named: "photo")
         let preparer = preparer
         let problem: String? = try await work.run {
-            guard let photos = store as? any DiaryPhotoStore else {
-                return "This diary keeps no photos."
-            }
             guard try store.entry(id: id) != nil else {
                 throw RequestError(.notFound, "There is no such entry.")
+            }
+            guard let file, file.filename != nil, !file.body.isEmpty else {
+                return "The photo: choose a JPEG, PNG or WebP file."
             }
             guard alt.count <= DiaryPhotoLimits.longestAlt else {
                 return "What the photo shows: "
                     + "\(DiaryPhotoError.altTooLong(limit: DiaryPhotoLimits.longestAlt))."
-            }
-            guard let file, file.filename != nil, !file.body.isEmpty else {
-                return "The photo: choose a JPEG, PNG or WebP file."
             }
             let prepared: EntryPhotoFile
             do {
@@ -94,7 +91,7 @@ struct DiaryPhotoPages: Sendable {
                 return "The photo: \(error)."
             }
             do {
-                _ = try photos.addPhoto(prepared, alt: alt, toEntry: id)
+                try DiaryEntries(store: store).addPhoto(prepared, alt: alt, toEntry: id)
                 return nil
             } catch let refusal as DiaryPhotoError {
                 return "The photo: \(refusal)."

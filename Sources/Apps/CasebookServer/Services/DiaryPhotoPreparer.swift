@@ -4,14 +4,14 @@ import MenuPhotos
 
 /// The diary's photos made as the menu's are (`VipsDishPhotoPreparer`: libvips, the format
 /// told by the bytes, metadata stripped, two sizes): one image module for both systems.
-struct DiaryPhotoPreparer: EntryPhotoPreparing {
+public struct DiaryPhotoPreparer: EntryPhotoPreparing {
     let preparer: any DishPhotoPreparing
 
-    init(preparer: any DishPhotoPreparing = VipsDishPhotoPreparer()) {
+    public init(preparer: any DishPhotoPreparing = VipsDishPhotoPreparer()) {
         self.preparer = preparer
     }
 
-    func prepare(_ bytes: [UInt8]) throws -> EntryPhotoFile {
+    public func prepare(_ bytes: [UInt8]) throws -> EntryPhotoFile {
         let photo = try preparer.prepare(bytes)
         return EntryPhotoFile(
             id: photo.id, large: photo.large, largeWidth: photo.largeWidth,
