@@ -501,8 +501,8 @@ let package = Package(
         .testTarget(
             name: "CasebookCLITests",
             dependencies: [
-                "CasebookTestSupport", "Diary", "PostgresTestSupport", "PrimeFactors",
-                .product(name: "BigInt", package: "BigInt"),
+                "CasebookTestSupport", "CasebookZip", "Diary", "PostgresTestSupport",
+                "PrimeFactors", .product(name: "BigInt", package: "BigInt"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],

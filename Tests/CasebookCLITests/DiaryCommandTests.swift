@@ -1,4 +1,5 @@
 import CasebookTestSupport
+import CasebookZip
 import Diary
 import Foundation
 import PostgresTestSupport
@@ -64,6 +65,49 @@ struct DiaryCommandTests {
             #expect(refused.standardError.contains(message), "\(refused.standardError)")
         }
         #expect(try store.count() == 1)
+    }
+
+    /// A Day One ZIP's photos come with their entries; a photo that is no photo refuses the
+    /// whole file, naming it; a journal alone says its photos were left out and how to bring
+    /// them.
+    @Test func dayOnesPhotosComeInWithTheirEntries() throws {
+        let phone = Array(try Data(contentsOf: Self.photos.appending(path: "phone.jpg")))
+        let journal = #"""
+            {"entries": [{"uuid": "6F9619FF8B86D011B42D00C04FC964FF",
+              "creationDate": "2026-01-01T10:00:00Z", "text": "At the sea",
+              "photos": [{"identifier": "A1", "md5": "0a1b", "type": "jpeg"}]}]}
+            """#
+        func zip(photo: [UInt8]) throws -> String {
+            var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+            let bytes =
+                try writer.entry(named: "Journal.json", contents: Array(journal.utf8))
+                + writer.entry(named: "photos/0a1b.jpeg", contents: photo) + writer.finish()
+            let file = directory.appending("export-\(photo.count).zip")
+            try Data(bytes).write(to: file)
+            return file.path
+        }
+        let broken = try diary([
+            "import", try zip(photo: Array(phone.prefix(4000)) + [0xFF, 0xD9]),
+        ])
+        #expect(broken.status == 1)
+        #expect(
+            broken.standardError.contains(
+                "export-4002.zip/photos/0a1b.jpeg: the JPEG image is damaged or cut short"),
+            "\(broken.standardError)")
+        let store = try SQLiteDiaryStore(path: data + "/diary.sqlite")
+        #expect(try store.count() == 0)
+        let imported = try diary(["import", try zip(photo: phone)])
+        #expect(
+            imported.standardOutput == "imported 1, already there 0, 1 photo\n",
+            "\(imported.standardError)")
+        let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+        #expect(try store.photos(ofEntry: id).count == 1)
+        let json = directory.appending("Journal.json")
+        try Data(journal.utf8).write(to: json)
+        #expect(
+            try diary(["import", json.path]).standardOutput
+                == "imported 0, already there 1, 1 photo left out (not in the file: import Day One's ZIP export to bring them)\n"
+        )
     }
 
     /// Text is kept as it was written: an argument exactly, standard input without the line

@@ -1,4 +1,5 @@
 import CasebookTestSupport
+import CasebookZip
 import Diary
 import Foundation
 import Hummingbird
@@ -123,6 +124,35 @@ struct DiaryPhotoPagesTests {
                         (field: "photo", filename: "a.jpg", contents: try Self.fixture("phone.jpg"))
                     ]
                 ).status == .notFound)
+        }
+    }
+
+    /// Day One's ZIP sent to the import page brings its entries' photos, and says so.
+    @Test func dayOnesPhotosComeInFromTheImportPage() async throws {
+        let phone = try Self.fixture("phone.jpg")
+        let journal = #"""
+            {"entries": [{"uuid": "6F9619FF8B86D011B42D00C04FC964FF",
+              "creationDate": "2026-01-01T10:00:00Z", "text": "At the sea",
+              "photos": [{"md5": "0a1b", "type": "jpeg"}, {"md5": "ffff", "type": "jpeg"}]}]}
+            """#
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        let zip =
+            try writer.entry(named: "Journal.json", contents: Array(journal.utf8))
+            + writer.entry(named: "photos/0a1b.jpeg", contents: phone) + writer.finish()
+        let stores = stores
+        try await fixture.withPages { pages in
+            _ = try await pages.get("/diary/import")
+            let imported = try await pages.postFiles(
+                "/diary/import", [:],
+                binaryFiles: [(field: "file", filename: "Day One.zip", contents: zip)])
+            #expect(imported.status == .ok)
+            #expect(
+                imported.html.contains(
+                    "Imported 1 entry from Day One.zip; 1 photo kept; 1 photo left out (not in the file: import Day One"
+                ), "\(imported.html)")
+            let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+            let store = try #require(stores.diary as? any DiaryPhotoStore)
+            #expect(try store.photos(ofEntry: id).count == 1)
         }
     }
 }

@@ -52,6 +52,46 @@ struct DiaryFileTests {
         }
     }
 
+    /// The photos a Day One journal names (`photos: [{md5, type}]`) come with their entries
+    /// from the ZIP's `photos` folder, each once per entry; those the file does not hold (a
+    /// `Journal.json` alone, a name that is none) are counted as left out.
+    @Test func dayOnesPhotosComeWithTheirEntriesFromTheZip() throws {
+        let journal = #"""
+            {"entries": [
+              {"uuid": "6F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-01T10:00:00Z",
+               "text": "![](dayone-moment://A1) At the sea",
+               "photos": [{"identifier": "A1", "md5": "0A1B", "type": "jpeg"},
+                          {"identifier": "A1", "md5": "0a1b", "type": "jpeg"},
+                          {"identifier": "B2", "md5": "ffee", "type": "png"},
+                          {"identifier": "C3", "md5": "../../etc/passwd", "type": "jpeg"}]},
+              {"uuid": "7F9619FF8B86D011B42D00C04FC964FF", "creationDate": "2026-01-02T10:00:00Z",
+               "text": "Home", "photos": [{"md5": "0a1b", "type": "jpeg"}]}
+            ]}
+            """#
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        let zip =
+            try writer.entry(named: "Journal.json", contents: Array(journal.utf8))
+            + writer.entry(named: "photos/0a1b.jpeg", contents: [0xFF, 0xD8, 0xFF, 0xD9])
+            + writer.entry(named: "photos/unused.jpeg", contents: [0xFF, 0xD8])
+            + writer.finish()
+        let read = try DiaryFile.read(zip, named: "export.zip", format: nil, zone: .gmt)
+        #expect(
+            read.photos == [
+                DiaryFile.Photo(
+                    entry: read.entries[0].id, name: "export.zip/photos/0a1b.jpeg",
+                    bytes: [0xFF, 0xD8, 0xFF, 0xD9]),
+                DiaryFile.Photo(
+                    entry: read.entries[1].id, name: "export.zip/photos/0a1b.jpeg",
+                    bytes: [0xFF, 0xD8, 0xFF, 0xD9]),
+            ])
+        #expect(
+            read.photosLeftOut == 2, "ffee.png is not in the file; '../../etc/passwd' is no name")
+        let alone = try DiaryFile.read(
+            Array(journal.utf8), named: "Journal.json", format: nil, zone: .gmt)
+        #expect(alone.photos == [] && alone.photosLeftOut == 5)
+        #expect(alone.entries == read.entries)
+    }
+
     /// A file an editor saved with a byte order mark (as Windows' Notepad does) reads as the
     /// same file without it, in every format, named or told from the bytes.
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CasebookFileSystem
+import CasebookServer
 import CasebookWire
 import Diary
 import Foundation
@@ -14,9 +15,9 @@ struct DiaryImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Add the entries of a Casebook, Day One or jrnl file, each once.",
         discussion: """
-            casebook: the JSON diary export writes. dayone: a Day One export, its ZIP or the \
-            Journal.json in it (its tags become #tags at the end of the text; entries without text are \
-            skipped). jrnl: jrnl's plain-text journal (its default 12-hour time format \
+            casebook: the JSON diary export writes. dayone: a Day One export, its ZIP (with its \
+            entries' photos) or the Journal.json in it (its tags become #tags at the end of the \
+            text; entries without text are skipped). jrnl: jrnl's plain-text journal (its default 12-hour time format \
             included) or its --export json, its minutes in this machine's time zone, its \
             stars kept and its @tags as #tags (each entry's id is made of its minute and \
             text, so a second import adds nothing).
@@ -44,11 +45,19 @@ struct DiaryImportCommand: AsyncParsableCommand {
         let format = format
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
             let file = try Self.read(path, format: format)
+            let photos: DiaryPhotoImport
+            do {
+                photos = try DiaryPhotoImport(file, keepsPhotos: entries.keepsPhotos)
+            } catch let refusal as DiaryPhotoImport.Refusal {
+                throw FailureReport.Message("\(refusal)")
+            }
             let added = try entries.restore(contentsOf: file.entries)
             for id in file.starred { try entries.setStarred(true, id: id) }
+            _ = try photos.add(to: entries)
             try StandardStreams.output(
                 "imported \(added), already there \(file.entries.count - added)"
-                    + (file.skipped > 0 ? ", skipped \(file.skipped) without text" : ""))
+                    + (file.skipped > 0 ? ", skipped \(file.skipped) without text" : "")
+                    + photos.summary(keepsPhotos: entries.keepsPhotos))
         }
     }
 

@@ -12,16 +12,41 @@ public enum DiaryFile {
     }
 
     /// What a file brings: its entries, how many were skipped for having no text, and which
-    /// entries it starred (Day One's).
+    /// entries it starred (Day One's); the photos of its entries a Day One ZIP holds, and how
+    /// many photos its journal names that the file does not hold (a `Journal.json` alone).
     public struct Contents: Equatable, Sendable {
         public var entries: [Entry]
         public var skipped = 0
         public var starred: [Entry.ID] = []
+        public var photos: [Photo] = []
+        public var photosLeftOut = 0
+        /// The photos each entry's journal names, by their file's name: read from the ZIP.
+        var wantedPhotos: [(entry: Entry.ID, file: String)] = []
+
+        public static func == (left: Contents, right: Contents) -> Bool {
+            left.entries == right.entries && left.skipped == right.skipped
+                && left.starred == right.starred && left.photos == right.photos
+                && left.photosLeftOut == right.photosLeftOut
+        }
 
         public init(entries: [Entry], skipped: Int = 0, starred: [Entry.ID] = []) {
             self.entries = entries
             self.skipped = skipped
             self.starred = starred
+        }
+    }
+
+    /// A photo of an entry, as the file holds it: to be checked and made as every photo is
+    /// before it is kept. `name` says where it is in the file (`export.zip/photos/….jpeg`).
+    public struct Photo: Equatable, Sendable {
+        public let entry: Entry.ID
+        public let name: String
+        public let bytes: [UInt8]
+
+        public init(entry: Entry.ID, name: String, bytes: [UInt8]) {
+            self.entry = entry
+            self.name = name
+            self.bytes = bytes
         }
     }
 
@@ -40,10 +65,18 @@ public enum DiaryFile {
     public static func read(
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
-        // A ZIP (Day One's export, its journals' JSON beside their photos): its JSON files.
+        // A ZIP (Day One's export, its journals' JSON beside their photos): its JSON files,
+        // and the photos they name.
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
             return try zipContents(bytes, named: name, format: format, zone: zone)
         }
+        return withoutPhotos(try readFile(bytes, named: name, format: format, zone: zone))
+    }
+
+    /// The entries of the file `name` holding `bytes` that is no ZIP (see `read`).
+    static func readFile(
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
+    ) throws(Refusal) -> Contents {
         // A byte order mark (which Windows' editors write) is not the file's text.
         let bytes =
             bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -84,6 +117,14 @@ public enum DiaryFile {
         return contents
     }
 
+    /// `contents` read from a file alone: the photos its journal names are not in it.
+    static func withoutPhotos(_ contents: Contents) -> Contents {
+        var contents = contents
+        contents.photosLeftOut += contents.wantedPhotos.count
+        contents.wantedPhotos = []
+        return contents
+    }
+
     /// How much of a ZIP is read: Day One's export holds each journal's JSON and its photos.
     static let zipLimits = ZipReader.Limits(
         mostEntries: 20_000, mostEntryBytes: 64 << 20, mostBytes: 512 << 20)
@@ -120,11 +161,13 @@ public enum DiaryFile {
             guard !inner.starts(with: [0x50, 0x4B, 0x03, 0x04]) else {
                 throw Refusal(message: "\(name)/\(journal.name): a ZIP inside a ZIP is not read")
             }
-            let contents = try read(
+            let contents = try readFile(
                 inner, named: "\(name)/\(journal.name)", format: format, zone: zone)
             all.entries += contents.entries
             all.skipped += contents.skipped
             all.starred += contents.starred
+            all.photosLeftOut += contents.photosLeftOut
+            all.wantedPhotos += contents.wantedPhotos
         }
         if let (first, second) = firstRepeatedID(in: all.entries) {
             throw Refusal(
@@ -132,7 +175,56 @@ public enum DiaryFile {
                     "\(name): entry \(second + 1): its id is entry \(first + 1)'s too "
                     + "(\(EntryIDText.text(of: all.entries[second].id)))")
         }
-        return all
+        return try withPhotos(all, from: bytes, named: name)
+    }
+
+    /// `contents` with the photos its journals name that the ZIP `bytes` holds in a `photos`
+    /// folder (`photos/MD5.TYPE`, at any depth), each once per entry; those it does not hold
+    /// are counted as left out.
+    static func withPhotos(_ contents: Contents, from bytes: [UInt8], named name: String)
+        throws(Refusal) -> Contents
+    {
+        var contents = contents
+        let wanted = Set(contents.wantedPhotos.map(\.file))
+        /// The photo's name, when `path` is one the journals name.
+        func photoName(_ path: String) -> String? {
+            let parts = path.split(separator: "/")
+            guard parts.count >= 2, parts[parts.count - 2].lowercased() == "photos" else {
+                return nil
+            }
+            let file = parts[parts.count - 1].lowercased()
+            return wanted.contains(file) ? file : nil
+        }
+        var files: [String: (path: String, bytes: [UInt8])] = [:]
+        if !wanted.isEmpty {
+            let read: [ZipReader.Entry]
+            do {
+                read = try ZipReader.entries(
+                    in: bytes, limits: zipLimits, including: { photoName($0) != nil })
+            } catch {
+                throw Refusal(message: "\(name): the ZIP file cannot be read: \(error)")
+            }
+            for file in read {
+                guard let photo = photoName(file.name), files[photo] == nil else { continue }
+                switch file.contents {
+                case .success(let photoBytes): files[photo] = (file.name, photoBytes)
+                case .failure(let refusal):
+                    throw Refusal(message: "\(name)/\(file.name): \(refusal)")
+                }
+            }
+        }
+        var seen = Set<String>()
+        for (entry, file) in contents.wantedPhotos {
+            guard seen.insert("\(entry.uuidString)/\(file)").inserted else { continue }
+            guard let found = files[file] else {
+                contents.photosLeftOut += 1
+                continue
+            }
+            contents.photos.append(
+                Photo(entry: entry, name: "\(name)/\(found.path)", bytes: found.bytes))
+        }
+        contents.wantedPhotos = []
+        return contents
     }
 
     /// Refuses the first entry whose text is longer than an edit can save again (what the API
@@ -216,6 +308,13 @@ public enum DiaryFile {
                 }
                 contents.entries.append(entry)
                 if item.starred == true { contents.starred.append(entry.id) }
+                for photo in item.photos ?? [] {
+                    guard let file = photo.fileName else {
+                        contents.photosLeftOut += 1
+                        continue
+                    }
+                    contents.wantedPhotos.append((entry.id, file))
+                }
             } catch {
                 throw Refusal(message: "\(name): entry \(index + 1): \(error.message)")
             }

@@ -532,10 +532,25 @@ struct DiaryPages: Sendable {
                     chosen: DiaryFile.Format(rawValue: formatName)),
                 request: request, status: .badRequest)
         }
+        let keepsPhotos = DiaryEntries(store: store).keepsPhotos
+        let photos: DiaryPhotoImport
+        do {
+            photos = try await work.run {
+                try DiaryPhotoImport(contents, keepsPhotos: keepsPhotos)
+            }
+        } catch let refusal as DiaryPhotoImport.Refusal {
+            return renderer.page(
+                "diary-import", title: "Import entries",
+                context: Self.importContext(
+                    error: "Nothing was imported: \(refusal)",
+                    chosen: DiaryFile.Format(rawValue: formatName)),
+                request: request, status: .badRequest)
+        }
         let added = try await work.run {
             let entries = DiaryEntries(store: store)
             let added = try entries.restore(contentsOf: contents.entries)
             for id in contents.starred { try entries.setStarred(true, id: id) }
+            _ = try photos.add(to: entries)
             return added
         }
         var said = "Imported \(EnglishCount.phrase(added, "entry", plural: "entries")) from \(name)"
@@ -546,6 +561,16 @@ struct DiaryPages: Sendable {
         if contents.skipped > 0 {
             said +=
                 "; \(EnglishCount.phrase(contents.skipped, "entry", plural: "entries")) without text skipped"
+        }
+        if !photos.photos.isEmpty {
+            said += "; \(EnglishCount.phrase(photos.photos.count, "photo", plural: "photos")) kept"
+        }
+        if photos.leftOut > 0 {
+            said +=
+                "; \(EnglishCount.phrase(photos.leftOut, "photo", plural: "photos")) left out "
+                + (keepsPhotos
+                    ? "(not in the file: import Day One's ZIP export to bring them)"
+                    : "(this diary keeps no photos)")
         }
         return renderer.page(
             "diary-import", title: "Import entries",
