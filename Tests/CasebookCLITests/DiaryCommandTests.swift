@@ -110,6 +110,30 @@ struct DiaryCommandTests {
         )
     }
 
+    /// `diary export --format zip` carries every entry's photos with their words, and
+    /// `diary import` brings them back into another diary; a second import adds nothing.
+    @Test func aZipExportCarriesThePhotosBackIn() throws {
+        let phone = Self.photos.appending(path: "phone.jpg").path
+        let added = try diary(["add", "At the sea", "--photo", phone, "--photo-alt", "Dawn"])
+        #expect(added.status == 0, "\(added.standardError)")
+        let archive = directory.appending("diary.zip").path
+        FileManager.default.createFile(atPath: archive, contents: nil)
+        let exported = try CasebookExecutable.run(
+            ["diary", "export", "--format", "zip", "--data", data], outputTo: archive)
+        #expect(exported.status == 0, "\(exported.standardError)")
+        let other = directory.appending("other").path
+        let imported = try CasebookExecutable.run(["diary", "import", archive, "--data", other])
+        #expect(
+            imported.standardOutput == "imported 1, already there 0, 1 photo\n",
+            "\(imported.standardError)")
+        let again = try CasebookExecutable.run(["diary", "import", archive, "--data", other])
+        #expect(again.standardOutput == "imported 0, already there 1, 1 photo\n")
+        let store = try SQLiteDiaryStore(path: other + "/diary.sqlite")
+        let entry = try #require(try store.newestEntries(limit: 1, offset: 0).first)
+        #expect(entry.text == "At the sea")
+        #expect(try store.photos(ofEntry: entry.id).map(\.alt) == ["Dawn"])
+    }
+
     /// Text is kept as it was written: an argument exactly, standard input without the line
     /// breaks that end it (the one `echo` or an editor adds), its indentation, its inner and
     /// trailing spaces and its CR LF kept; so is an edit's.

@@ -1,4 +1,5 @@
 import CasebookTestSupport
+import CasebookWire
 import CasebookZip
 import Diary
 import Foundation
@@ -153,6 +154,15 @@ struct DiaryPhotoPagesTests {
             let id = try #require(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
             let store = try #require(stores.diary as? any DiaryPhotoStore)
             #expect(try store.photos(ofEntry: id).count == 1)
+            // The diary's download with its photos carries it back.
+            let archive = try await pages.client.execute(
+                uri: "/diary/export?format=zip", method: .get)
+            #expect(archive.status == .ok)
+            #expect(archive.headers[.contentType] == "application/zip")
+            let read = try DiaryFile.read(
+                Array(buffer: archive.body), named: "diary.zip", format: nil, zone: .gmt)
+            #expect(read.entries.map(\.id) == [id])
+            #expect(read.photos.map(\.entry) == [id])
         }
     }
 }

@@ -92,6 +92,37 @@ struct DiaryFileTests {
         #expect(alone.entries == read.entries)
     }
 
+    /// A Casebook archive's `photos.json` names only entries of its `diary.json` and files of
+    /// its `photos` folder; anything else refuses the file, naming the photo.
+    @Test(arguments: [
+        (
+            #"{"entry": "7f9619ff-8b86-d011-b42d-00c04fc964ff", "file": "photos/a.jpg", "alt": ""}"#,
+            "diary.zip/photos.json: photo 1: '7f9619ff-8b86-d011-b42d-00c04fc964ff' is no entry of diary.json"
+        ),
+        (
+            #"{"entry": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "file": "../etc/passwd", "alt": ""}"#,
+            "diary.zip/photos.json: photo 1: '../etc/passwd' is no file of the photos folder"
+        ),
+        (
+            #"{"entry": "6f9619ff-8b86-d011-b42d-00c04fc964ff", "file": "photos/a.jpg"}"#,
+            "diary.zip/photos.json: photos.json is {\"photos\": [{\"entry\", \"file\", \"alt\"}, …]}: photos[0].alt is missing"
+        ),
+    ])
+    func anArchivesPhotosNameItsOwnEntriesAndFiles(photo: String, message: String) throws {
+        var writer = ZipWriter(modified: Date(timeIntervalSince1970: 1_767_225_600))
+        let zip =
+            try writer.entry(named: "diary.json", contents: Array(Self.casebook.utf8))
+            + writer.entry(named: "photos.json", contents: Array(#"{"photos": [\#(photo)]}"#.utf8))
+            + writer.entry(named: "photos/a.jpg", contents: [0xFF, 0xD8])
+            + writer.finish()
+        do {
+            _ = try DiaryFile.read(zip, named: "diary.zip", format: nil, zone: .gmt)
+            Issue.record("read")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
     /// A file an editor saved with a byte order mark (as Windows' Notepad does) reads as the
     /// same file without it, in every format, named or told from the bytes.
     @Test(arguments: [

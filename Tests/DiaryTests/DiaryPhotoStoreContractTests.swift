@@ -44,6 +44,8 @@ struct DiaryPhotoStoreContractTests {
                     EntryPhoto(id: second.id, alt: "", smallWidth: 300, smallHeight: 240),
                 ])
             #expect(try store.photos(ofEntry: other.id) == [])
+            #expect(
+                try store.photosOfEveryEntry() == [entry.id: try store.photos(ofEntry: entry.id)])
             #expect(try store.photoFile(id: first.id) == first)
             #expect(try store.photoFile(id: Self.photo(9).id) == nil)
             // The same photo again only changes its words.
@@ -91,6 +93,7 @@ struct DiaryPhotoStoreContractTests {
             _ = try store.addPhoto(photo, alt: "kept", toEntry: entry.id)
             try plain.remove(id: entry.id)
             #expect(try store.photoFile(id: photo.id) == photo, "a trashed entry's photo stays")
+            #expect(try store.photosOfEveryEntry() == [:], "an export carries no trash")
             _ = try trash.restoreFromTrash(id: entry.id)
             #expect(try store.photos(ofEntry: entry.id).map(\.alt) == ["kept"])
             try plain.remove(id: entry.id)

@@ -9,15 +9,17 @@ import Foundation
 struct DiaryExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the whole diary to standard output: json (default), markdown or jrnl.")
+        abstract:
+            "Write the whole diary to standard output: json (default), zip, markdown or jrnl.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, markdown, jrnl
+        case json, zip, markdown, jrnl
     }
 
     @Option(
         help: """
-            json (what diary import reads back as it was), markdown or jrnl (for jrnl: it keeps \
+            json (what diary import reads back as it was), zip (the json with every entry's \
+            photos, which diary import also reads back), markdown or jrnl (for jrnl: it keeps \
             no ids, so a jrnl export imported back adds every entry again).
             """)
     var format: Format = .json
@@ -40,6 +42,12 @@ struct DiaryExportCommand: AsyncParsableCommand {
                 }
                 stream.finish(to: &output.bytes)
                 output.bytes.append(0x0A)
+            case .zip:
+                guard isatty(STDOUT_FILENO) == 0 else {
+                    throw FailureReport.Message(
+                        "--format zip: a ZIP is no text to show; write it to a file: > diary.zip")
+                }
+                output.bytes += try DiaryArchive.zip(of: entries)
             case .markdown, .jrnl:
                 var all: [Entry] = []
                 try entries.forEachNewest(limit: Int.max) { all.append($0) }

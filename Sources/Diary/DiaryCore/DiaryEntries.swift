@@ -256,6 +256,16 @@ public struct DiaryEntries {
         return try photos.addPhoto(photo, alt: alt, toEntry: id)
     }
 
+    /// The photos of every entry that has any (none when the store keeps no photos).
+    public func photosOfEveryEntry() throws -> [Entry.ID: [EntryPhoto]] {
+        try (store as? any DiaryPhotoStore)?.photosOfEveryEntry() ?? [:]
+    }
+
+    /// The photo kept under `id` (nil when the store keeps no photos, or none such).
+    public func photoFile(id: String) throws -> EntryPhotoFile? {
+        try (store as? any DiaryPhotoStore)?.photoFile(id: id)
+    }
+
     /// Whether the diary's store keeps photos (one reached through a server's API does not).
     public var keepsPhotos: Bool { store is any DiaryPhotoStore }
 

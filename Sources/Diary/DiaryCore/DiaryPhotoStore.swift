@@ -13,4 +13,7 @@ public protocol DiaryPhotoStore: DiaryStore {
     func photoFile(id photoID: String) throws -> EntryPhotoFile?
     /// Takes the photo `photoID` off the entry with `id`; false when the entry had none such.
     func removePhoto(id photoID: String, fromEntry id: Entry.ID) throws -> Bool
+    /// The photos of every entry of the diary (not of its trash) that has any, each entry's in
+    /// order: what an export carries.
+    func photosOfEveryEntry() throws -> [Entry.ID: [EntryPhoto]]
 }

@@ -213,6 +213,18 @@ public final class InMemoryDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         lock.withLock { photoFiles[photoID] }
     }
 
+    public func photosOfEveryEntry() throws -> [Entry.ID: [EntryPhoto]] {
+        let ids = lock.withLock {
+            entryPhotos.keys.filter { dataSource.entry(id: $0) != nil }
+        }
+        var all: [Entry.ID: [EntryPhoto]] = [:]
+        for id in ids {
+            let photos = try photos(ofEntry: id)
+            if !photos.isEmpty { all[id] = photos }
+        }
+        return all
+    }
+
     public func removePhoto(id photoID: String, fromEntry id: Entry.ID) throws -> Bool {
         lock.withLock {
             guard var photos = entryPhotos[id],

@@ -541,6 +541,31 @@ public final class PostgresDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars
         }
     }
 
+    public func photosOfEveryEntry() throws -> [Entry.ID: [EntryPhoto]] {
+        let owner = owner
+        return try run { client in
+            var all: [Entry.ID: [EntryPhoto]] = [:]
+            let rows = try await client.query(
+                """
+                SELECT entry.entry_id, entry.photo_id, entry.alt, photo.small_width,
+                    photo.small_height
+                FROM diary_entry_photo AS entry
+                JOIN diary_photo AS photo ON photo.owner = entry.owner AND photo.id = entry.photo_id
+                WHERE entry.owner = \(owner) AND EXISTS (
+                    SELECT 1 FROM diary_entry WHERE owner = entry.owner AND id = entry.entry_id)
+                ORDER BY entry.entry_id, entry.position
+                """)
+            for try await (entryID, photoID, alt, width, height) in rows.decode(
+                (String, String, String, Int, Int).self)
+            {
+                guard let id = EntryIDText.id(from: entryID) else { continue }
+                all[id, default: []].append(
+                    EntryPhoto(id: photoID, alt: alt, smallWidth: width, smallHeight: height))
+            }
+            return all
+        }
+    }
+
     public func photoFile(id photoID: String) throws -> EntryPhotoFile? {
         let owner = owner
         return try run { client in

@@ -444,6 +444,29 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         }
     }
 
+    public func photosOfEveryEntry() throws -> [Entry.ID: [EntryPhoto]] {
+        try database.read { db in
+            var all: [Entry.ID: [EntryPhoto]] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT entry_photo.entry_id, entry_photo.photo_id, entry_photo.alt,
+                        photo.small_width, photo.small_height
+                    FROM entry_photo JOIN photo ON photo.id = entry_photo.photo_id
+                    WHERE entry_photo.entry_id IN (SELECT id FROM entry)
+                    ORDER BY entry_photo.entry_id, entry_photo.position
+                    """)
+            while let row = try rows.next() {
+                guard let id = EntryIDText.id(from: row["entry_id"]) else { continue }
+                all[id, default: []].append(
+                    EntryPhoto(
+                        id: row["photo_id"], alt: row["alt"], smallWidth: row["small_width"],
+                        smallHeight: row["small_height"]))
+            }
+            return all
+        }
+    }
+
     public func photoFile(id photoID: String) throws -> EntryPhotoFile? {
         try database.read { db in try PhotoRow.fetchOne(db, key: photoID)?.photo }
     }

@@ -21,7 +21,7 @@ public enum DiaryFile {
         public var photos: [Photo] = []
         public var photosLeftOut = 0
         /// The photos each entry's journal names, by their file's name: read from the ZIP.
-        var wantedPhotos: [(entry: Entry.ID, file: String)] = []
+        var wantedPhotos: [(entry: Entry.ID, file: String, alt: String)] = []
 
         public static func == (left: Contents, right: Contents) -> Bool {
             left.entries == right.entries && left.skipped == right.skipped
@@ -42,11 +42,14 @@ public enum DiaryFile {
         public let entry: Entry.ID
         public let name: String
         public let bytes: [UInt8]
+        /// What it shows, in words (a Casebook archive's; Day One's have none).
+        public var alt = ""
 
-        public init(entry: Entry.ID, name: String, bytes: [UInt8]) {
+        public init(entry: Entry.ID, name: String, bytes: [UInt8], alt: String = "") {
             self.entry = entry
             self.name = name
             self.bytes = bytes
+            self.alt = alt
         }
     }
 
@@ -142,7 +145,11 @@ public enum DiaryFile {
         } catch {
             throw Refusal(message: "\(name): the ZIP file cannot be read: \(error)")
         }
-        let journals = files.filter { $0.name.lowercased().hasSuffix(".json") }
+        // A Casebook archive's list of photos (`DiaryArchive`) is no journal.
+        let photoList = files.first { $0.name == DiaryPhotosWire.fileName }
+        let journals = files.filter {
+            $0.name.lowercased().hasSuffix(".json") && $0.name != DiaryPhotosWire.fileName
+        }
         guard !journals.isEmpty else {
             throw Refusal(
                 message:
@@ -175,7 +182,54 @@ public enum DiaryFile {
                     "\(name): entry \(second + 1): its id is entry \(first + 1)'s too "
                     + "(\(EntryIDText.text(of: all.entries[second].id)))")
         }
+        if let photoList {
+            all.wantedPhotos += try archivePhotos(photoList, of: all.entries, named: name)
+        }
         return try withPhotos(all, from: bytes, named: name)
+    }
+
+    /// The photos a Casebook archive's `photos.json` lists, each checked: an entry of the
+    /// archive's, a file in its `photos` folder, words no longer than a photo's may be.
+    static func archivePhotos(_ file: ZipReader.Entry, of entries: [Entry], named name: String)
+        throws(Refusal) -> [(entry: Entry.ID, file: String, alt: String)]
+    {
+        let place = "\(name)/\(file.name)"
+        let wire: DiaryPhotosWire
+        switch file.contents {
+        case .failure(let refusal): throw Refusal(message: "\(place): \(refusal)")
+        case .success(let bytes):
+            do {
+                wire = try WireJSON.decode(
+                    DiaryPhotosWire.self, from: bytes, shape: DiaryPhotosWire.shape)
+            } catch {
+                throw Refusal(message: "\(place): \(fileMessage(error.message))")
+            }
+        }
+        let ids = Set(entries.map(\.id))
+        var wanted: [(entry: Entry.ID, file: String, alt: String)] = []
+        for (index, photo) in wire.photos.enumerated() {
+            let problem: String? = {
+                guard let id = EntryIDText.id(from: photo.entry), ids.contains(id) else {
+                    return "'\(photo.entry)' is no entry of diary.json"
+                }
+                let parts = photo.file.split(separator: "/", omittingEmptySubsequences: false)
+                guard parts.count == 2, parts[0] == "photos", !parts[1].isEmpty,
+                    parts[1].count <= 80,
+                    parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") }
+                    ),
+                    !parts[1].hasPrefix(".")
+                else { return "'\(photo.file)' is no file of the photos folder" }
+                guard photo.alt.count <= DiaryPhotoLimits.longestAlt else {
+                    return "\(DiaryPhotoError.altTooLong(limit: DiaryPhotoLimits.longestAlt))"
+                }
+                wanted.append((id, parts[1].lowercased(), photo.alt))
+                return nil
+            }()
+            if let problem {
+                throw Refusal(message: "\(place): photo \(index + 1): \(problem)")
+            }
+        }
+        return wanted
     }
 
     /// `contents` with the photos its journals name that the ZIP `bytes` holds in a `photos`
@@ -214,14 +268,14 @@ public enum DiaryFile {
             }
         }
         var seen = Set<String>()
-        for (entry, file) in contents.wantedPhotos {
+        for (entry, file, alt) in contents.wantedPhotos {
             guard seen.insert("\(entry.uuidString)/\(file)").inserted else { continue }
             guard let found = files[file] else {
                 contents.photosLeftOut += 1
                 continue
             }
             contents.photos.append(
-                Photo(entry: entry, name: "\(name)/\(found.path)", bytes: found.bytes))
+                Photo(entry: entry, name: "\(name)/\(found.path)", bytes: found.bytes, alt: alt))
         }
         contents.wantedPhotos = []
         return contents
@@ -313,7 +367,7 @@ public enum DiaryFile {
                         contents.photosLeftOut += 1
                         continue
                     }
-                    contents.wantedPhotos.append((entry.id, file))
+                    contents.wantedPhotos.append((entry.id, file, ""))
                 }
             } catch {
                 throw Refusal(message: "\(name): entry \(index + 1): \(error.message)")

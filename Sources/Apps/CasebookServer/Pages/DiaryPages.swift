@@ -417,9 +417,9 @@ struct DiaryPages: Sendable {
             context: ["rows": rows, "hasRows": !rows.isEmpty], request: request)
     }
 
-    /// `GET /diary/export?format=json|markdown|jrnl`: the whole diary as a file to keep:
-    /// Casebook's JSON (what `casebook diary import` reads), Markdown or jrnl's journal, dated
-    /// in the reader's time zone.
+    /// `GET /diary/export?format=json|zip|markdown|jrnl`: the whole diary as a file to keep:
+    /// Casebook's JSON (what `casebook diary import` reads), the same with every entry's photos
+    /// in a ZIP (`DiaryArchive`), Markdown or jrnl's journal, dated in the reader's time zone.
     @Sendable func export(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
@@ -429,11 +429,14 @@ struct DiaryPages: Sendable {
         let (type, name): (String, String) =
             switch format {
             case "json": ("application/json", "diary.json")
+            case "zip": ("application/zip", "diary.zip")
             case "markdown": ("text/markdown; charset=utf-8", "diary.md")
             case "jrnl": ("text/plain; charset=utf-8", "diary.txt")
             default:
-                throw RequestError(.badRequest, "A diary is exported as json, markdown or jrnl.")
-                    .parameter("format")
+                throw RequestError(
+                    .badRequest, "A diary is exported as json, zip, markdown or jrnl."
+                )
+                .parameter("format")
             }
         let body: [UInt8] = try await work.run {
             let entries = DiaryEntries(store: store)
@@ -443,6 +446,7 @@ struct DiaryPages: Sendable {
             case "json":
                 return DiaryEntriesJSONStream.encode(
                     all, starred: try entries.starredIDs(), indented: true)
+            case "zip": return try DiaryArchive.zip(of: entries)
             case "markdown": return Array(DiaryTextExport.markdown(all.reversed(), zone: zone).utf8)
             default:
                 return Array(
@@ -458,8 +462,9 @@ struct DiaryPages: Sendable {
         return response
     }
 
-    /// The largest file the import page takes: some 10,000 entries of a page each.
-    static let importLimit = 32 * 1024 * 1024
+    /// The largest file the import page takes: some 10,000 entries of a page each, or a ZIP
+    /// of a diary with its photos.
+    static let importLimit = 128 * 1024 * 1024
 
     /// The most bytes of a form that sends an entry's text, 4 MiB: one of
     /// `DiaryImportRequest.longestText` bytes fits however the browser encodes it (`%XX`, three

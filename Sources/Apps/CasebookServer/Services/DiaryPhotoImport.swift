@@ -11,7 +11,7 @@ public struct DiaryPhotoImport: Sendable {
     }
 
     /// The file's photos, made; what a store that keeps none leaves out.
-    public let photos: [(entry: Entry.ID, photo: EntryPhotoFile)]
+    public let photos: [(entry: Entry.ID, photo: EntryPhotoFile, alt: String)]
     public let leftOut: Int
 
     /// Makes `contents`' photos with `preparer`, when `keepsPhotos` (else they are left out).
@@ -27,7 +27,7 @@ public struct DiaryPhotoImport: Sendable {
         }
         photos = try contents.photos.map { photo in
             do {
-                return (photo.entry, try preparer.prepare(photo.bytes))
+                return (photo.entry, try preparer.prepare(photo.bytes), photo.alt)
             } catch {
                 throw Refusal(description: "\(photo.name): \(error)")
             }
@@ -37,8 +37,8 @@ public struct DiaryPhotoImport: Sendable {
 
     /// Puts each photo on its entry (one already there keeps its words); gives how many.
     public func add(to entries: DiaryEntries) throws -> Int {
-        for (entry, photo) in photos {
-            try entries.addPhoto(photo, alt: "", toEntry: entry)
+        for (entry, photo, alt) in photos {
+            try entries.addPhoto(photo, alt: alt, toEntry: entry)
         }
         return photos.count
     }
