@@ -44,6 +44,13 @@ struct SurveyExportCommandTests {
         #expect(
             csv.standardOutput == "id,household/size,name\r\nr1,,Ada\r\nr2,3,\"Zoë, the elder\"\r\n"
         )
+        let reviewed = try CasebookExecutable.run(
+            ["survey", "export", "--review", "--data", data.url.path])
+        #expect(
+            reviewed.standardOutput.hasPrefix(
+                "id,household/size,name,_review_state,_reviewer,_reviewed_at,_review_comment,"
+                    + "_sender,_device,_received_at\r\nr1,,Ada,received,,,,"),
+            "\(reviewed.standardOutput) \(reviewed.standardError)")
         let lines = try CasebookExecutable.run(
             ["survey", "export", "--format", "jsonl", "--data", data.url.path])
         #expect(lines.standardOutput.split(separator: "\n").count == 2)

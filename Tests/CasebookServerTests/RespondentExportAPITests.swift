@@ -50,6 +50,18 @@ struct RespondentExportAPITests {
             let spreadsheet = try await client.execute(
                 uri: "/api/respondents?format=csv&spreadsheet=true", method: .get)
             #expect(Array(spreadsheet.body.readableBytesView.prefix(3)) == [0xEF, 0xBB, 0xBF])
+            // With review=true, each row ends with its review and arrival.
+            let reviewed = try await client.execute(
+                uri: "/api/respondents?format=csv&review=true", method: .get)
+            let lines = String(buffer: reviewed.body).split(separator: "\r\n")
+            #expect(
+                lines.first
+                    == "id,household/size,note,_review_state,_reviewer,_reviewed_at,_review_comment,_sender,_device,_received_at"
+            )
+            #expect(lines.dropFirst().allSatisfy { $0.contains(",received,,,,") }, "\(lines)")
+            let refused = try await client.execute(
+                uri: "/api/respondents?format=csv&review=yes", method: .get)
+            #expect(refused.status == .badRequest)
         }
     }
 

@@ -52,6 +52,42 @@ struct RespondentExportTests {
         #expect(String(decoding: await lines.bytes, as: UTF8.self) == #"{"id":"c","x":3}"# + "\n")
     }
 
+    /// With `review`, each row ends with the respondent's review and arrival, as ODK's and
+    /// KoBo's exports carry them (`_review_state`, `_reviewer`, `_reviewed_at`,
+    /// `_review_comment`, `_sender`, `_device`, `_received_at`), times in UTC (RFC 3339); a
+    /// page of statuses is read with its page of respondents.
+    @Test func aReviewedExportEndsEachRowWithItsReviewAndArrival() async throws {
+        let store = InMemoryRespondentStore()
+        let phone = RespondentSender(user: "sara", device: "phone-2")
+        _ = try await store.upsert(
+            [
+                Respondent(id: "a", fields: ["id": "a", "x": 1]),
+                Respondent(id: "b", fields: ["id": "b", "x": 2]),
+            ],
+            from: phone)
+        try await store.setReview(
+            .rejected, of: ["b"], by: "ines", comment: "=age, not \"forty\"")
+        let statuses = try await store.statuses(of: ["a", "b"])
+        var export = RespondentExport(store: store, format: .csv)
+        export.review = true
+        export.spreadsheet = true
+        export.pageSize = 1
+        let output = Output()
+        try await export.write { await output.append($0) }
+        let a = try #require(statuses["a"])
+        let b = try #require(statuses["b"])
+        #expect(
+            String(decoding: await output.bytes, as: UTF8.self)
+                == "\u{FEFF}id,x,_review_state,_reviewer,_reviewed_at,_review_comment,_sender,_device,_received_at\r\n"
+                + "a,1,received,,,,sara,phone-2,\(RespondentExport.timeText(a.receivedAt))\r\n"
+                + "b,2,rejected,ines,\(RespondentExport.timeText(try #require(b.reviewedAt))),"
+                + "\"'=age, not \"\"forty\"\"\",sara,phone-2,\(RespondentExport.timeText(b.receivedAt))\r\n"
+        )
+        #expect(
+            RespondentExport.timeText(Date(timeIntervalSince1970: 1.5))
+                == "1970-01-01T00:00:01.500Z")
+    }
+
     @Test func nestedMapsAreColumnsOfTheirOwnAndListsAreShownAsJSON() {
         let cells = RespondentExport.cells(of: [
             "id": .string("r1"),

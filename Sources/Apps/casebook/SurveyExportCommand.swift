@@ -33,6 +33,12 @@ struct SurveyExportCommand: AsyncParsableCommand {
     )
     var spreadsheet = false
 
+    @Flag(
+        help:
+            "End each CSV row with the respondent's review and arrival: _review_state, _reviewer, _reviewed_at, _review_comment, _sender, _device, _received_at (UTC)."
+    )
+    var review = false
+
     @Option(
         help: "Only respondents in this review state: received, has-issues, approved or rejected.")
     var state: ReviewState?
@@ -81,6 +87,7 @@ struct SurveyExportCommand: AsyncParsableCommand {
             let archived = format == .zip
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
+            let review = review
             var filter = RespondentFilter(
                 state: state, user: user, device: device,
                 search: try search.flatMap { try RespondentSearch($0) },
@@ -103,6 +110,7 @@ struct SurveyExportCommand: AsyncParsableCommand {
                     ? RespondentExport(store: store, format: format)
                     : RespondentExport(store: store, filter: filter, format: format)
                 export.spreadsheet = spreadsheet
+                export.review = review
                 try await export.write { piece in
                     output.bytes += piece
                     try output.flushIfFull()

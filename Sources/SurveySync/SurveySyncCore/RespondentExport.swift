@@ -1,3 +1,4 @@
+import Foundation
 import StoreFailures
 
 /// The respondents of a store as a file to open elsewhere, in id order, streamed a page of the
@@ -32,6 +33,17 @@ public struct RespondentExport: Sendable {
     public let store: any RespondentStore
     public let format: Format
     public var spreadsheet = false
+    /// Whether each CSV row ends with the respondent's review and arrival (`reviewColumns`),
+    /// from a store that keeps them.
+    public var review = false
+
+    /// The columns a reviewed export adds after the fields', named as KoBo names its own
+    /// (a `_` first): the review's state, reviewer, time and comment, the sender's user and
+    /// device, and when the current version arrived.
+    public static let reviewColumns = [
+        "_review_state", "_reviewer", "_reviewed_at", "_review_comment", "_sender", "_device",
+        "_received_at",
+    ]
     /// Respondents read from the store at a time.
     public var pageSize = 1_000
 
@@ -79,8 +91,11 @@ public struct RespondentExport: Sendable {
             let columns: [String]
             if let known { columns = known } else { columns = try await self.columns() }
             var header: [UInt8] = spreadsheet ? [0xEF, 0xBB, 0xBF] : []
+            let reviews = review ? (filter?.store ?? store as? any ReviewedRespondentStore) : nil
             // A column's name is a field's, from outside: guarded as a text cell is.
-            Self.appendRow(columns.map { ($0, true) }, spreadsheet: spreadsheet, to: &header)
+            Self.appendRow(
+                (columns + (reviews == nil ? [] : Self.reviewColumns)).map { ($0, true) },
+                spreadsheet: spreadsheet, to: &header)
             try await emit(header)
             // Each row straight from the JSON the store keeps, its values never built.
             let place = Dictionary(
@@ -88,13 +103,20 @@ public struct RespondentExport: Sendable {
             var row = [(text: String, isText: Bool)](repeating: ("", false), count: columns.count)
             try await forEachPage { page in
                 var piece: [UInt8] = []
+                let statuses = try await reviews?.statuses(of: page.map(\.id)) ?? [:]
                 for (id, body) in page {
                     for index in row.indices { row[index] = ("", false) }
                     let read = Self.readCells(ofJSON: body) { name, cell in
                         if let index = place[name] { row[index] = cell }
                     }
                     guard read else { throw Self.damaged(id) }
-                    Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
+                    guard reviews != nil else {
+                        Self.appendRow(row, spreadsheet: spreadsheet, to: &piece)
+                        continue
+                    }
+                    Self.appendRow(
+                        row + Self.reviewCells(statuses[id]), spreadsheet: spreadsheet,
+                        to: &piece)
                 }
                 try await emit(piece)
             }
@@ -126,6 +148,23 @@ public struct RespondentExport: Sendable {
         }
         found.remove("id")
         return ["id"] + found.sorted()
+    }
+
+    /// A respondent's review and arrival as cells of `reviewColumns` (empty without a status).
+    static func reviewCells(_ status: RespondentStatus?) -> [(text: String, isText: Bool)] {
+        guard let status else { return Array(repeating: ("", false), count: reviewColumns.count) }
+        return [
+            (status.state.rawValue, true), (status.reviewer ?? "", true),
+            (status.reviewedAt.map(timeText) ?? "", false), (status.comment ?? "", true),
+            (status.sender.user ?? "", true), (status.sender.device ?? "", true),
+            (timeText(status.receivedAt), false),
+        ]
+    }
+
+    /// A time as the export writes it: RFC 3339 in UTC, to the millisecond.
+    public static func timeText(_ date: Date) -> String {
+        date.formatted(
+            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 
     /// A stored respondent whose JSON cannot be read.

@@ -483,6 +483,7 @@ struct RespondentsController: Sendable {
     {
         let query = try FormFields(query: request)
         let spreadsheet = try Self.flag("spreadsheet", in: query)
+        let review = try Self.flag("review", in: query)
         let filter = try RespondentFilterQuery.visible(RespondentFilterQuery.filter(in: query))
         // Checked for an export too, which takes every respondent: a bad one is still refused.
         let limit = try query.integer("limit", in: 1...Self.maximumPageSize) ?? 100
@@ -490,7 +491,8 @@ struct RespondentsController: Sendable {
             return try archive(filter)
         }
         if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
-            return try await export(format, spreadsheet: spreadsheet, filter: filter)
+            return try await export(
+                format, spreadsheet: spreadsheet, review: review, filter: filter)
         }
         let after = query["after"]
         let respondents: [(id: String, fields: JSONValue)]
@@ -584,7 +586,7 @@ struct RespondentsController: Sendable {
     /// Every respondent as a file to download, streamed a page of the store at a time; the
     /// columns of a CSV are found first, so that a refusal comes before the file starts.
     func export(
-        _ format: RespondentExport.Format, spreadsheet: Bool,
+        _ format: RespondentExport.Format, spreadsheet: Bool, review: Bool = false,
         filter: RespondentFilter = RespondentFilter()
     ) async throws -> Response {
         var export =
@@ -592,6 +594,7 @@ struct RespondentsController: Sendable {
             ? RespondentExport(store: store, format: format)
             : RespondentExport(store: try reviewing(), filter: filter, format: format)
         export.spreadsheet = spreadsheet
+        export.review = review
         var columns: [String]?
         if format == .csv {
             do {
