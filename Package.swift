@@ -81,6 +81,7 @@ let package = Package(
             ])),
         .target(name: "CasebookFileSystem"),
         .target(name: "CasebookJSON"),
+        .target(name: "CasebookPhotos"),
         .target(
             name: "CasebookWords",
             // Optimised in debug builds too: every store indexes each entry and respondent it
@@ -158,7 +159,9 @@ let package = Package(
             ])),
         .target(
             name: "Menu",
-            dependencies: ["CasebookFileSystem", "CasebookYAML", "StoreFailures", "Yams"]),
+            dependencies: [
+                "CasebookFileSystem", "CasebookPhotos", "CasebookYAML", "StoreFailures", "Yams",
+            ]),
         .target(
             name: "MenuSQLite",
             dependencies: [
@@ -178,7 +181,7 @@ let package = Package(
                 "Menu", "CasebookPostgres", "StoreFailures",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
-        .target(name: "DiaryCore", dependencies: ["CasebookWords"]),
+        .target(name: "DiaryCore", dependencies: ["CasebookPhotos", "CasebookWords"]),
         .target(
             name: "DiarySQLite",
             dependencies: [
@@ -545,6 +548,7 @@ let sourceFolders: [String: String] = [
     "CasebookQR": "Sources/Shared/CasebookQR",
     "CasebookFileSystem": "Sources/Shared/CasebookFileSystem",
     "CasebookJSON": "Sources/Shared/CasebookJSON",
+    "CasebookPhotos": "Sources/Shared/CasebookPhotos",
     "CasebookWords": "Sources/Shared/CasebookWords",
     "CasebookZip": "Sources/Shared/CasebookZip",
     "CZlib": "Sources/Shared/CZlib",

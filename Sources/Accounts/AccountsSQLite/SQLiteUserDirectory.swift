@@ -126,10 +126,7 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func user(named name: String) async throws -> User? {
         try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.userColumns) FROM user WHERE name = ?",
-                arguments: [name]
-            ).map(Self.user)
+            try Self.one(db, Self.userColumns, from: "user", where: "name", is: name, Self.user)
         }
     }
 
@@ -217,12 +214,9 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func token(secretHash: String) async throws -> APIToken? {
         try await database.read { db in
-            try Row.fetchOne(
-                db,
-                sql:
-                    "SELECT \(Self.tokenColumns) FROM token WHERE secretHash = ?",
-                arguments: [secretHash]
-            ).map(Self.token)
+            try Self.one(
+                db, Self.tokenColumns, from: "token", where: "secretHash", is: secretHash,
+                Self.token)
         }
     }
 
@@ -270,10 +264,9 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func session(secretHash: String) async throws -> SignInSession? {
         try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.sessionColumns) FROM session WHERE secretHash = ?",
-                arguments: [secretHash]
-            ).map(Self.session)
+            try Self.one(
+                db, Self.sessionColumns, from: "session", where: "secretHash", is: secretHash,
+                Self.session)
         }
     }
 
@@ -310,6 +303,16 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
     private static let tokenColumns = "id, user, label, createdAt, expiresAt, revoked, lastUsedAt"
     /// What every query of a session selects, read by name in `session(_:)`.
     private static let sessionColumns = "user, createdAt, expiresAt, userAgent"
+
+    /// The row of `table` whose `key` is `value`, if any, in `columns`, made a value by `make`.
+    private static func one<Value>(
+        _ db: Database, _ columns: String, from table: String, where key: String,
+        is value: String, _ make: (Row) throws -> Value
+    ) throws -> Value? {
+        try Row.fetchOne(
+            db, sql: "SELECT \(columns) FROM \(table) WHERE \(key) = ?", arguments: [value]
+        ).map(make)
+    }
 
     private static func user(_ row: Row) throws -> User {
         let name: String = row["name"]
@@ -360,19 +363,17 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func reset(secretHash: String) async throws -> PasswordReset? {
         try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.resetColumns) FROM password_reset WHERE secretHash = ?",
-                arguments: [secretHash]
-            ).map(Self.reset)
+            try Self.one(
+                db, Self.resetColumns, from: "password_reset", where: "secretHash", is: secretHash,
+                Self.reset)
         }
     }
 
     public func takeReset(secretHash: String) async throws -> PasswordReset? {
         try await database.write { db in
-            let reset = try Row.fetchOne(
-                db, sql: "SELECT \(Self.resetColumns) FROM password_reset WHERE secretHash = ?",
-                arguments: [secretHash]
-            ).map(Self.reset)
+            let reset = try Self.one(
+                db, Self.resetColumns, from: "password_reset", where: "secretHash", is: secretHash,
+                Self.reset)
             try db.execute(
                 sql: "DELETE FROM password_reset WHERE secretHash = ?", arguments: [secretHash])
             return reset
@@ -392,10 +393,8 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
 
     public func secondFactor(user: String) async throws -> SecondFactor? {
         try await database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.factorColumns) FROM second_factor WHERE user = ?",
-                arguments: [user]
-            ).map(Self.factor)
+            try Self.one(
+                db, Self.factorColumns, from: "second_factor", where: "user", is: user, Self.factor)
         }
     }
 
@@ -429,10 +428,9 @@ public final class SQLiteUserDirectory: UserStore, FirstUserStore, AdminKeepingU
     public func useRecoveryCode(hash: String, user: String) async throws -> Bool {
         try await database.write { db in
             guard
-                let factor = try Row.fetchOne(
-                    db, sql: "SELECT \(Self.factorColumns) FROM second_factor WHERE user = ?",
-                    arguments: [user]
-                ).map(Self.factor),
+                let factor = try Self.one(
+                    db, Self.factorColumns, from: "second_factor", where: "user", is: user,
+                    Self.factor),
                 let index = factor.recoveryCodeHashes.firstIndex(of: hash)
             else { return false }
             var left = factor.recoveryCodeHashes

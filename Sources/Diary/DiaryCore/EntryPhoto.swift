@@ -1,3 +1,5 @@
+import CasebookPhotos
+
 /// A photo on an entry, as its page shows it: which photo (the SHA-256 of its large size, in
 /// lowercase hex), what it shows in the diarist's words (its `alt` text), and the size of its
 /// small version, for the page to keep its place while it loads.
@@ -16,7 +18,6 @@ public struct EntryPhoto: Equatable, Sendable {
 
     /// Whether `text` is a photo's id: 64 lowercase hexadecimal digits.
     public static func isValidID(_ text: some StringProtocol) -> Bool {
-        text.utf8.count == 64
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        PreparedPhoto.isValidID(text)
     }
 }

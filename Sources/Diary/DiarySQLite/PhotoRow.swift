@@ -7,15 +7,7 @@ import GRDB
 struct PhotoRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "photo"
 
-    enum Columns: String, ColumnExpression, CaseIterable {
-        case id, large
-        case largeWidth = "large_width"
-        case largeHeight = "large_height"
-        case small
-        case smallWidth = "small_width"
-        case smallHeight = "small_height"
-    }
-
+    /// The columns, named once.
     enum CodingKeys: String, CodingKey {
         case id, large
         case largeWidth = "large_width"

@@ -1,3 +1,5 @@
+import CasebookPhotos
+
 /// A dish's photo as the menu names it: the photo kept in a `DishPhotoStore` under `id`, and
 /// the words a guest who cannot see it is read (`alt`), which the manager writes.
 public struct DishPhoto: Equatable, Sendable, Encodable {
@@ -16,7 +18,6 @@ public struct DishPhoto: Equatable, Sendable, Encodable {
 
     /// Whether `id` is one a photo can have: 64 lowercase hex digits.
     public static func isValidID(_ id: String) -> Bool {
-        id.utf8.count == 64
-            && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        PreparedPhoto.isValidID(id)
     }
 }

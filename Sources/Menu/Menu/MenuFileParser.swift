@@ -327,11 +327,9 @@ struct MenuFileParser {
             let key = key
             switch key.scalar?.string {
             case "name":
-                let text = try text(value, field: "\(field).name")
-                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw error(at: value, "\(field).name", "the name is empty")
+                name = try text(value, field: "\(field).name") {
+                    $0.trimmingCharacters(in: .whitespaces).isEmpty ? "the name is empty" : nil
                 }
-                name = text
             case "price": price = try self.price(value, field: "\(field).price")
             case "description": description = try text(value, field: "\(field).description")
             case "allergens":
@@ -348,30 +346,21 @@ struct MenuFileParser {
                         "'\($0)' is not a label (vegetarian, vegan, spicy or gluten-free)"
                     })
             case "sold_out":
-                let text = try text(value, field: "\(field).sold_out")
-                guard let mark = MenuSoldOut(fileText: text) else {
-                    throw error(
-                        at: value, "\(field).sold_out",
-                        "'\(text)' is neither true nor a day (YYYY-MM-DD)")
+                let text = try text(value, field: "\(field).sold_out") {
+                    MenuSoldOut(fileText: $0) == nil
+                        ? "'\($0)' is neither true nor a day (YYYY-MM-DD)" : nil
                 }
-                soldOut = mark
+                soldOut = MenuSoldOut(fileText: text)
             case "photo":
-                let id = try text(value, field: "\(field).photo")
-                guard DishPhoto.isValidID(id) else {
-                    throw error(
-                        at: value, "\(field).photo",
-                        "'\(id)' is not a photo's id (64 lowercase hex digits)")
+                photo = try text(value, field: "\(field).photo") {
+                    DishPhoto.isValidID($0)
+                        ? nil : "'\($0)' is not a photo's id (64 lowercase hex digits)"
                 }
-                photo = id
             case "photo_alt":
-                let alt = try text(value, field: "\(field).photo_alt")
-                if let problem = RestaurantDetails.lineProblem(alt, longest: DishPhoto.longestAlt) {
-                    throw error(at: value, "\(field).photo_alt", problem)
+                photoAlt = try text(value, field: "\(field).photo_alt") {
+                    RestaurantDetails.lineProblem($0, longest: DishPhoto.longestAlt)
+                        ?? ($0.trimmingCharacters(in: .whitespaces).isEmpty ? "is empty" : nil)
                 }
-                guard !alt.trimmingCharacters(in: .whitespaces).isEmpty else {
-                    throw error(at: value, "\(field).photo_alt", "is empty")
-                }
-                photoAlt = alt
             case "translations":
                 translations = try self.translations(
                     value, field: "\(field).translations", languages: languages)
@@ -449,6 +438,15 @@ struct MenuFileParser {
                     + " text may not hold")
         }
         return scalar.string
+    }
+
+    /// The text at `node`, refused with the problem `check` finds in it, if any.
+    private func text(
+        _ node: Node, field: String, checked check: (String) -> String?
+    ) throws(MenuFileError) -> String {
+        let text = try text(node, field: field)
+        if let problem = check(text) { throw error(at: node, field, problem) }
+        return text
     }
 
     private func error(at node: Node, _ field: String?, _ problem: String) -> MenuFileError {

@@ -21,41 +21,26 @@ struct DiaryPhotoPages: Sendable {
 
     /// Where the photo `id` is served: its large size, or its small one.
     static func path(of id: String, small: Bool = false) -> String {
-        "/diary/photos/\(id)\(small ? "-small" : "").jpg"
+        "/diary/photos/" + PhotoFileName(id: id, small: small).name
     }
 
     /// The most an upload's form may be: twice the largest photo, so that a photo a little too
     /// large is refused on the entry's page, saying so, rather than by the server.
     static let formLimit = 2 * 10 * 1024 * 1024 + 64 * 1024
 
-    private static let noPhoto = RequestError(.notFound, "There is no such photo.")
-
     /// `GET /diary/photos/{ID}.jpg` (large) or `{ID}-small.jpg`: the photo, with an ETag and
     /// `Cache-Control: private, immutable` (a diary's photo is its diarist's alone).
     @Sendable func photo(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let file = try PathParameter.text("file", in: context)
-        guard file.hasSuffix(".jpg") else { throw Self.noPhoto }
-        var id = String(file.dropLast(4))
-        let small = id.hasSuffix("-small")
-        if small { id = String(id.dropLast(6)) }
-        guard EntryPhoto.isValidID(id) else { throw Self.noPhoto }
-        let photoID = id
+        let file = try PhotoFileName(context)
         let work = try diaries.diary(for: request).work
         let store = work.store
         let found = try await work.run {
-            try (store as? any DiaryPhotoStore)?.photoFile(id: photoID)
+            try (store as? any DiaryPhotoStore)?.photoFile(id: file.id)
         }
-        guard let photo = found else { throw Self.noPhoto }
-        let bytes = small ? photo.small : photo.large
-        let headers: HTTPFields = [
-            .contentType: "image/jpeg", .eTag: "\"\(id)\(small ? "-small" : "")\"",
-            .cacheControl: "private, max-age=31536000, immutable",
-            .contentLength: String(bytes.count),
-        ]
-        return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        guard let photo = found else { throw PhotoFileName.noPhoto }
+        return file.response(photo, cacheControl: "private, max-age=31536000, immutable")
     }
 
     /// `POST /diary/{id}/photos` (multipart: `photo`, a file, and `alt`): the photo checked,
@@ -118,14 +103,14 @@ struct DiaryPhotoPages: Sendable {
     {
         let id = try Self.entryID(context)
         let photoID = try PathParameter.text("photo", in: context)
-        guard EntryPhoto.isValidID(photoID) else { throw Self.noPhoto }
+        guard EntryPhoto.isValidID(photoID) else { throw PhotoFileName.noPhoto }
         _ = try await PostedForm.read(request)
         let work = try diaries.diary(for: request).work
         let store = work.store
         let removed = try await work.run {
             try (store as? any DiaryPhotoStore)?.removePhoto(id: photoID, fromEntry: id) ?? false
         }
-        guard removed else { throw Self.noPhoto }
+        guard removed else { throw PhotoFileName.noPhoto }
         return Response(
             status: .seeOther,
             headers: [.location: "/diary/\(id.uuidString.lowercased())#photos-heading"])

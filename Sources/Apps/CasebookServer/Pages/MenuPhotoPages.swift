@@ -17,7 +17,7 @@ struct MenuPhotoPages: Sendable {
 
     /// Where the photo `id` is served: its large size, or its small one.
     static func path(of id: String, small: Bool = false) -> String {
-        "/menu/photos/\(id)\(small ? "-small" : "").jpg"
+        "/menu/photos/" + PhotoFileName(id: id, small: small).name
     }
 
     /// The most an upload's form may be: twice the largest photo, so that a photo a little
@@ -30,25 +30,12 @@ struct MenuPhotoPages: Sendable {
     @Sendable func photo(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
-        let file = try PathParameter.text("file", in: context)
-        guard file.hasSuffix(".jpg") else { throw Self.noPhoto }
-        var id = String(file.dropLast(4))
-        let small = id.hasSuffix("-small")
-        if small { id = String(id.dropLast(6)) }
-        guard DishPhoto.isValidID(id), let photo = try await menu.photos.photo(id: id) else {
-            throw Self.noPhoto
+        let file = try PhotoFileName(context)
+        guard let photo = try await menu.photos.photo(id: file.id) else {
+            throw PhotoFileName.noPhoto
         }
-        let bytes = small ? photo.small : photo.large
-        let headers: HTTPFields = [
-            .contentType: "image/jpeg", .eTag: "\"\(id)\(small ? "-small" : "")\"",
-            .cacheControl: "public, max-age=31536000, immutable",
-            .contentLength: String(bytes.count),
-        ]
-        return Response(
-            status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        return file.response(photo, cacheControl: "public, max-age=31536000, immutable")
     }
-
-    private static let noPhoto = RequestError(.notFound, "There is no such photo.")
 
     /// `POST /menu/dish/photo` (multipart: `revision`, `section`, `index`, `alt`, and `photo`,
     /// a file, or `remove=yes`): the dish's photo given or replaced (a file), its words changed

@@ -12,10 +12,6 @@ public struct DiaryPhotoPreparer: EntryPhotoPreparing {
     }
 
     public func prepare(_ bytes: [UInt8]) throws -> EntryPhotoFile {
-        let photo = try preparer.prepare(bytes)
-        return EntryPhotoFile(
-            id: photo.id, large: photo.large, largeWidth: photo.largeWidth,
-            largeHeight: photo.largeHeight, small: photo.small, smallWidth: photo.smallWidth,
-            smallHeight: photo.smallHeight)
+        try preparer.prepare(bytes)
     }
 }
