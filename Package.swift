@@ -185,8 +185,12 @@ let package = Package(
         .target(
             name: "DiarySQLite",
             dependencies: [
-                "DiaryCore", "CasebookSQLite", "StoreFailures",
+                "DiaryCore", "CasebookFileSystem", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_serialize and sqlite3_deserialize, for a sealed diary in memory.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .target(name: "Diary", dependencies: ["DiaryCore", "DiarySQLite"]),
         .target(

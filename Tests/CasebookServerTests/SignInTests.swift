@@ -1,6 +1,7 @@
 import Accounts
 import AccountsBcrypt
 import CasebookTestSupport
+import Diary
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -347,6 +348,30 @@ struct SignInTests {
             }
         }
         #expect(FileManager.default.fileExists(atPath: folder.appending("diary-dee.sqlite").path))
+    }
+
+    /// A user's diary encrypted with `casebook diary encrypt` is one the server cannot open:
+    /// the diary's pages say so (423), and no new plain diary is made in its place.
+    @Test func anEncryptedDiaryIsSaidToBeSoAndNotReplaced() async throws {
+        let folder = try TemporaryDirectory()
+        let sqlite = try CasebookServer.Stores.open(in: folder.url)
+        let users = try #require(sqlite.users)
+        try await Users(store: users, hasher: BcryptPasswordHasher(cost: UsersFixture.passwordCost))
+            .add(name: "dee", role: .diarist, password: "correct horse")
+        let plain = folder.appending("diary-dee.sqlite").path
+        _ = try DiaryEntries(store: try SQLiteDiaryStore(path: plain)).add(text: "Private")
+        try SealedSQLiteDiary.encrypt(plainAt: plain, passphrase: "a passphrase", cost: .forTests)
+        var configuration = CasebookServer.Configuration(dataDirectory: folder.url)
+        configuration.passwordCost = UsersFixture.passwordCost
+        let router = try CasebookServer.router(stores: sqlite, configuration: configuration)
+        try await Application(router: router).test(.router) { client in
+            var dee = PageClient(client)
+            _ = try await dee.post("/login", ["username": "dee", "password": "correct horse"])
+            let page = try await dee.get("/diary")
+            #expect(page.status.code == 423)
+            #expect(page.html.contains("Your diary is encrypted with a passphrase"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: plain))
     }
 
     @Test func guessingIsSlowedDownPerName() async throws {

@@ -26,6 +26,10 @@ public struct CasebookExecutable {
     /// quarter of a second of the tests' two cores per hash.
     public static let testPasswordCost = ["CASEBOOK_PASSWORD_COST": "4"]
 
+    /// scrypt's cost for the diaries the tests' commands encrypt: the cheapest (2^10), since
+    /// the standard one takes 128 MiB and most of a second per passphrase in a debug build.
+    public static let testSealCost = ["CASEBOOK_SEAL_COST": "10"]
+
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:],
         removing removed: Set<String> = []
@@ -83,6 +87,7 @@ public struct CasebookExecutable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment
             .merging(testPasswordCost) { own, _ in own }
+            .merging(testSealCost) { own, _ in own }
             .merging(environment) { $1 }
             .filter { !removed.contains($0.key) }
         process.standardInput = try FileHandle(forReadingFrom: inputURL)

@@ -12,7 +12,7 @@ import Testing
 
 /// Every implementation of `DiaryStore`, for the contract tests to run against each.
 enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory, sqlite, sqliteOneConnection, postgres, server
+    case inMemory, sqlite, sqliteOneConnection, sealed, postgres, server
 
     var testDescription: String { rawValue }
 
@@ -32,6 +32,13 @@ enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .sqliteOneConnection:
             try SQLiteDiaryStore(
                 path: directory.appending("d-\(UUID().uuidString).sqlite").path, connections: .one)
+        case .sealed:
+            // An encrypted diary, opened: the database in memory that its file seals.
+            try {
+                let diary = try SealedDiaryTests.openedDiary(in: directory)
+                diary.close()
+                return diary.store
+            }()
         case .postgres, .server:
             preconditionFailure("a PostgreSQL or a server's store lives only inside withStore")
         }
@@ -45,7 +52,7 @@ enum DiaryStoreKind: String, CaseIterable, CustomTestStringConvertible {
         _ body: @escaping @Sendable (any DiaryStore) throws -> Void
     ) async throws {
         switch self {
-        case .inMemory, .sqlite, .sqliteOneConnection:
+        case .inMemory, .sqlite, .sqliteOneConnection, .sealed:
             let store = try make(in: directory)
             try await PostgresTesting.onOwnThread { try body(store) }
         case .postgres:

@@ -45,6 +45,40 @@ struct CommandServices {
 
     let layout: DataDirectoryLayout
 
+    /// The SQLite file of the shared diary, or of `user`'s own.
+    func diaryPath(of user: String?) -> String {
+        (user.map { layout.diaryDatabase(of: $0) } ?? layout.diaryDatabase).path
+    }
+
+    /// Runs `body` with the diary whose plain SQLite file is (or was, before it was encrypted)
+    /// `path`: an encrypted one opened with its passphrase (`DiaryPassphrase`) into memory,
+    /// then sealed back if `body` changed it, even when `body` fails after a change.
+    static func withSQLiteDiary(at path: String, _ body: (DiaryEntries) throws -> Void) throws {
+        let sealedPath = SealedSQLiteDiary.sealedPath(besides: path)
+        guard FileManager.default.fileExists(atPath: sealedPath) else {
+            try body(DiaryEntries(store: try SQLiteDiaryStore(path: path, connections: .one)))
+            return
+        }
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw SealedDiaryError.both(plain: path, sealed: sealedPath)
+        }
+        let passphrase = try DiaryPassphrase.current(of: sealedPath)
+        let diary = try SealedSQLiteDiary(
+            path: sealedPath, passphrase: passphrase, cost: try DiaryPassphrase.cost())
+        do {
+            try body(DiaryEntries(store: diary.store))
+        } catch {
+            try diary.save()
+            throw error
+        }
+        try diary.save()
+    }
+
+    /// Whether the diary whose plain file is `path` is encrypted.
+    static func isSealed(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: SealedSQLiteDiary.sealedPath(besides: path))
+    }
+
     /// The diary's use cases over its SQLite store.
     func diary() throws -> DiaryEntries {
         DiaryEntries(

@@ -15,6 +15,7 @@ struct DiaryCommand: ParsableCommand {
             DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,
             DiaryImportCommand.self, DiaryTagsCommand.self, DiaryTrashCommand.self,
             DiaryRestoreCommand.self, DiaryStarCommand.self, DiaryUnstarCommand.self,
+            DiaryEncryptCommand.self, DiaryDecryptCommand.self,
         ]
     )
 
@@ -43,7 +44,7 @@ struct DiaryCommand: ParsableCommand {
                 guard try await services.hasUser(named: name) else {
                     throw FailureReport.Message("there is no user named '\(name)'")
                 }
-                try body(try services.diary(of: name))
+                try CommandServices.withSQLiteDiary(at: services.diaryPath(of: name), body)
                 return
             }
             if try await services.hasUsers() {
@@ -51,7 +52,7 @@ struct DiaryCommand: ParsableCommand {
                     "casebook diary: note: this data directory has users, and this is the diary none of them sees; --user NAME works on a user's own"
                 )
             }
-            try body(try services.diary())
+            try CommandServices.withSQLiteDiary(at: services.diaryPath(of: nil), body)
         }
     }
 
@@ -69,9 +70,9 @@ struct DiaryCommand: ParsableCommand {
     static func runWithoutParser(on data: DataDirectoryOption, _ body: () throws -> Void)
         -> Int32?
     {
-        guard !CommandServices(layout: DataDirectoryLayout(root: data.url)).hasUsersDatabase else {
-            return nil
-        }
+        let services = CommandServices(layout: DataDirectoryLayout(root: data.url))
+        guard !services.hasUsersDatabase, !CommandServices.isSealed(services.diaryPath(of: nil))
+        else { return nil }
         do {
             try FailureReport.run("diary", body)
             return 0

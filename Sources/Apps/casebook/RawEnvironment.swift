@@ -15,7 +15,8 @@ enum RawEnvironment {
     static let names = [
         "CASEBOOK_DATA", "XDG_DATA_HOME", "HOME", "CASEBOOK_DATABASE_URL",
         "CASEBOOK_DATABASE_PASSWORD_FILE", "PGPASSWORD", "CASEBOOK_TOKEN", "CASEBOOK_OPEN_COMMAND",
-        "CASEBOOK_PASSWORD_COST", "LOG_LEVEL",
+        "CASEBOOK_PASSWORD_COST", "CASEBOOK_DIARY_PASSPHRASE_FILE", "CASEBOOK_SEAL_COST",
+        "LOG_LEVEL",
     ]
 
     /// A message for the first of them that is set and is not UTF-8 text, or nil. The value

@@ -27,7 +27,18 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         try self.init(path: path, connections: .pool)
     }
 
-    public init(path: String, connections: Connections) throws {
+    public convenience init(path: String, connections: Connections) throws {
+        try self.init(path: path, connections: connections, allowingSealed: false)
+    }
+
+    /// Opens the plain diary at `path`; unless `allowingSealed`, one that is sealed beside it
+    /// (`SealedSQLiteDiary.sealedPath(besides:)`) is refused, so that nothing writes a new
+    /// plain diary in its place.
+    init(path: String, connections: Connections, allowingSealed: Bool) throws {
+        let sealed = SealedSQLiteDiary.sealedPath(besides: path)
+        if !allowingSealed, FileManager.default.fileExists(atPath: sealed) {
+            throw SealedDiaryError.sealed(path: sealed)
+        }
         do {
             database = try StoreDatabase(
                 store: "diary", path: path,
@@ -38,6 +49,14 @@ public final class SQLiteDiaryStore: RevisedDiaryStore, DiaryTrash, DiaryStars,
         } catch {
             throw OpenError(path: path, reason: "\(error)")
         }
+    }
+
+    /// The diary in `memory`, a database this process holds (a sealed diary, opened),
+    /// migrated as a file is.
+    init(memory: DatabaseQueue) throws {
+        database = try StoreDatabase(
+            store: "diary", writer: memory,
+            migrations: Self.migrations + EntryRow.contentMigrations)
     }
 
     private static let migrations: [StoreMigration] = [

@@ -45,6 +45,13 @@ public struct StoreDatabase: Sendable {
         }
     }
 
+    /// A store's database that this process already holds (one in memory), migrated.
+    public init(store: String, writer: any DatabaseWriter, migrations: [StoreMigration]) throws {
+        self.store = store
+        try StoreMigration.migrator(migrations).migrate(writer)
+        self.writer = writer
+    }
+
     /// A store's file SQLite would not open or migrate, named by its file (in the data
     /// directory), with SQLite's reason: `users.sqlite: file is not a database (SQLite error 26)`.
     public struct OpenError: Error, CustomStringConvertible {

@@ -86,7 +86,9 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 renderer.page(
                     "error",
                     title: status == .forbidden && viewer != .nobody
-                        ? "Not open to you" : "\(status.code) \(status.reasonPhrase)",
+                        ? "Not open to you"
+                        : status.code == 423
+                            ? "Encrypted" : "\(status.code) \(status.reasonPhrase)",
                     context: ["message": message],
                     request: request, status: status)
             }

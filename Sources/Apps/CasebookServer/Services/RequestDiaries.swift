@@ -40,9 +40,22 @@ struct RequestDiaries: Sendable {
         shared = Diary(work: work, revision: revisionReader("", work), key: "")
     }
 
+    /// A diary encrypted with `casebook diary encrypt`, whose passphrase the server does not
+    /// hold: 423 Locked, saying what opens it again.
+    static let sealed = RequestError(
+        .init(code: 423, reasonPhrase: "Locked"),
+        "Your diary is encrypted with a passphrase, which this server does not have, so it cannot open it here. Your entries are safe in the encrypted file. To use the diary on this site again, ask whoever runs the server to decrypt it (casebook diary decrypt --user followed by your user name)."
+    )
+
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }
-        let work = DiaryWork(store: try ofUser(user), waitsOnNetwork: waitsOnNetwork)
+        let store: any DiaryStore & Sendable
+        do {
+            store = try ofUser(user)
+        } catch SealedDiaryError.sealed {
+            throw Self.sealed
+        }
+        let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
         return Diary(work: work, revision: revisionReader(user, work), key: user)
     }
 }

@@ -1,0 +1,214 @@
+import CasebookFileSystem
+import DiaryCore
+import Foundation
+import GRDB
+import GRDBSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A sealed diary (`SealedDiaryFile`) opened with its passphrase: the database decrypted into
+/// memory, never onto a disk, where `store` works on it as on any SQLite diary, its search
+/// index included; `save()` seals it back over its file, atomically, when anything changed.
+/// While it is open, no other process opens the same diary (a lock beside the file), so that
+/// two commands at once cannot each seal back what they read and lose the other's entry.
+public final class SealedSQLiteDiary: @unchecked Sendable {
+    /// The sealed file.
+    public let path: String
+    /// The diary, in memory.
+    public let store: SQLiteDiaryStore
+    private let queue: DatabaseQueue
+    private var passphrase: String
+    private let cost: SealedDiaryFile.Cost
+    private var lock: Int32
+    private var savedChanges = 0
+
+    /// The most a sealed file may be: SQLite's own bound on a database in memory (1 GiB).
+    public static let mostBytes = 1 << 30
+
+    /// Opens the sealed diary at `path` with `passphrase`, migrated as a plain one is (and
+    /// sealed back at `save()` if that changed it); nothing is written when it is refused.
+    public init(
+        path: String, passphrase: String, cost: SealedDiaryFile.Cost = .standard
+    ) throws {
+        self.path = path
+        self.passphrase = passphrase
+        self.cost = cost
+        lock = try Self.lock(beside: path)
+        do {
+            let sealed: [UInt8]
+            do {
+                sealed = try BoundedFile.bytes(atPath: path, limit: Self.mostBytes)
+            } catch {
+                throw SealedDiaryError.cannotUse("\(path): \(error)")
+            }
+            queue = try Self.memoryDatabase(
+                try SealedDiaryFile.open(sealed, passphrase: passphrase))
+            store = try SQLiteDiaryStore(memory: queue)
+        } catch {
+            unlock(lock)
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    /// Lets another process open the diary: this one is done with it (`save()` first).
+    public func close() {
+        if lock >= 0 { unlock(lock) }
+        lock = -1
+    }
+
+    /// Whether the diary changed since it was opened or last saved.
+    public var hasChanges: Bool {
+        (try? queue.read { $0.totalChangesCount }) != savedChanges
+    }
+
+    /// Seals the diary over its file when it changed: the file is replaced whole or not at all.
+    public func save() throws {
+        let changes = try queue.read { $0.totalChangesCount }
+        guard changes != savedChanges else { return }
+        let sealed = try SealedDiaryFile.seal(
+            try Self.serialize(queue), passphrase: passphrase, cost: cost)
+        try OwnerOnlyFile.write(Data(sealed), to: URL(fileURLWithPath: path))
+        savedChanges = changes
+    }
+
+    /// Seals the diary over its file under `newPassphrase` (a new salt and key), which opens
+    /// it from now on.
+    public func seal(with newPassphrase: String) throws {
+        passphrase = newPassphrase
+        savedChanges = -1
+        try save()
+    }
+
+    /// Where the sealed form of the plain diary at `plainPath` is kept: `diary.sqlite` is
+    /// sealed as `diary.sealed`, beside it.
+    public static func sealedPath(besides plainPath: String) -> String {
+        (plainPath.hasSuffix(".sqlite") ? String(plainPath.dropLast(7)) : plainPath) + ".sealed"
+    }
+
+    /// Seals the plain diary at `plainPath` (migrated first) with `passphrase` beside it,
+    /// checks that the sealed file opens to the same database, then removes the plain file
+    /// with its log and shared-memory files. The sealed file's path.
+    @discardableResult
+    public static func encrypt(
+        plainAt plainPath: String, passphrase: String, cost: SealedDiaryFile.Cost = .standard
+    ) throws -> String {
+        let sealedPath = sealedPath(besides: plainPath)
+        guard !FileManager.default.fileExists(atPath: sealedPath) else {
+            throw SealedDiaryError.both(plain: plainPath, sealed: sealedPath)
+        }
+        let lock = try lock(beside: sealedPath)
+        defer { unlock(lock) }
+        _ = try SQLiteDiaryStore(path: plainPath, connections: .one)
+        let plain = try DatabaseQueue(path: plainPath)
+        try plain.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let bytes = try serialize(plain)
+        try plain.close()
+        let sealed = try SealedDiaryFile.seal(bytes, passphrase: passphrase, cost: cost)
+        guard try SealedDiaryFile.open(sealed, passphrase: passphrase) == bytes else {
+            throw SealedDiaryError.damaged("sealing it did not give back the same diary")
+        }
+        try OwnerOnlyFile.write(Data(sealed), to: URL(fileURLWithPath: sealedPath))
+        guard
+            let written = try? BoundedFile.bytes(atPath: sealedPath, limit: mostBytes),
+            written == sealed
+        else {
+            try? FileManager.default.removeItem(atPath: sealedPath)
+            throw SealedDiaryError.damaged("\(sealedPath) did not read back as written")
+        }
+        for file in [plainPath + "-wal", plainPath + "-shm", plainPath]
+        where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.removeItem(atPath: file)
+        }
+        return sealedPath
+    }
+
+    /// Writes the sealed diary at `sealedPath`, opened with `passphrase`, back as the plain
+    /// SQLite file `plainPath`, then removes the sealed one.
+    public static func decrypt(
+        sealedAt sealedPath: String, to plainPath: String, passphrase: String
+    )
+        throws
+    {
+        guard !FileManager.default.fileExists(atPath: plainPath) else {
+            throw SealedDiaryError.both(plain: plainPath, sealed: sealedPath)
+        }
+        let opened = try SealedSQLiteDiary(path: sealedPath, passphrase: passphrase)
+        defer { opened.close() }
+        let bytes = try serialize(opened.queue)
+        // In WAL mode, as every Casebook store is, once the plain file opens through its store.
+        try OwnerOnlyFile.write(Data(bytes), to: URL(fileURLWithPath: plainPath))
+        _ = try SQLiteDiaryStore(path: plainPath, connections: .one, allowingSealed: true)
+        try FileManager.default.removeItem(atPath: sealedPath)
+    }
+
+    /// A database in memory holding the database file `bytes`.
+    private static func memoryDatabase(_ file: [UInt8]) throws -> DatabaseQueue {
+        var bytes = file
+        // A file in WAL mode (bytes 18 and 19 are 2) cannot be a database in memory: the same
+        // database with a rollback journal, which is all the two bytes say.
+        if bytes.count >= 100 { (bytes[18], bytes[19]) = (1, 1) }
+        let queue = try DatabaseQueue()
+        try queue.writeWithoutTransaction { db in
+            guard let memory = sqlite3_malloc64(UInt64(max(bytes.count, 1))) else {
+                throw SealedDiaryError.cannotUse("there is not enough memory to open it")
+            }
+            bytes.withUnsafeBytes { source in
+                if let base = source.baseAddress { memcpy(memory, base, source.count) }
+            }
+            let result = sqlite3_deserialize(
+                db.sqliteConnection, "main", memory.assumingMemoryBound(to: UInt8.self),
+                Int64(bytes.count), Int64(bytes.count),
+                UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE))
+            guard result == SQLITE_OK else {
+                throw SealedDiaryError.damaged(
+                    "what it holds is no database (SQLite error \(result))")
+            }
+            guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else {
+                throw SealedDiaryError.damaged("the database it holds is damaged")
+            }
+        }
+        return queue
+    }
+
+    /// The database file `writer` holds, as bytes.
+    private static func serialize(_ writer: some DatabaseWriter) throws -> [UInt8] {
+        try writer.writeWithoutTransaction { db in
+            var size: Int64 = 0
+            guard let bytes = sqlite3_serialize(db.sqliteConnection, "main", &size, 0) else {
+                throw SealedDiaryError.cannotUse("SQLite could not write the database out")
+            }
+            defer { sqlite3_free(bytes) }
+            return Array(UnsafeBufferPointer(start: bytes, count: Int(size)))
+        }
+    }
+
+    /// Takes the lock of the sealed diary at `path` (a file `PATH.lock` beside it), or says
+    /// that another command holds it; released when the descriptor is closed.
+    private static func lock(beside path: String) throws -> Int32 {
+        let lockPath = path + ".lock"
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw SealedDiaryError.cannotUse("\(lockPath) cannot be opened to lock the diary")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            unlock(descriptor)
+            throw SealedDiaryError.cannotUse(
+                busy
+                    ? "another command has it open: try again when that one ends"
+                    : "\(lockPath) cannot be locked")
+        }
+        return descriptor
+    }
+}
+
+/// Closes a diary's lock file, which releases its lock.
+private func unlock(_ descriptor: Int32) {
+    close(descriptor)
+}
