@@ -15,6 +15,12 @@ func ownBuildsOnly<Setting>(_ settings: [Setting]) -> [Setting] {
     builtAsDependency ? [] : settings
 }
 
+#if os(Linux)
+    let cmarkPackage: String? = nil
+#else
+    let cmarkPackage: String? = "libcmark"
+#endif
+
 let package = Package(
     name: "Casebook",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -95,9 +101,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "CasebookZip", dependencies: ["CZlib"]),
         // cmark (Debian's libcmark-dev), the CommonMark reference implementation, for the
-        // diary's entries as they read.
+        // diary's entries as they read. On Linux its header is on the default path, and its
+        // pkg-config file would put -L/usr/lib/x86_64-linux-gnu before Linking/ on the release
+        // link, which would then take every library's shared form (see Linking/).
         .systemLibrary(
-            name: "CCmark", pkgConfig: "libcmark",
+            name: "CCmark", pkgConfig: cmarkPackage,
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .target(name: "CasebookMarkdown", dependencies: ["CCmark"]),
         .target(name: "CasebookForms"),
@@ -168,10 +176,10 @@ let package = Package(
                 "Menu", "CasebookSQLite", "StoreFailures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-        // libvips (Debian's libvips-dev), which decodes, turns, shrinks and re-encodes the
-        // menu's photos; only its JPEG, PNG and WebP loaders are let run.
-        .systemLibrary(
-            name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // libvips (Debian's libvips42), which decodes, turns, shrinks and re-encodes the
+        // photos; only its JPEG, PNG and WebP loaders are let run. Loaded when the first photo
+        // is made, not linked (see Sources/Menu/CVips/shim.h).
+        .systemLibrary(name: "CVips", providers: [.apt(["libvips42"]), .brew(["vips"])]),
         .target(
             name: "MenuPhotos",
             dependencies: ["Menu", "CVips", .product(name: "Crypto", package: "swift-crypto")]),
