@@ -8,10 +8,10 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 CORES = {"PrimeFactors", "SurveySyncCore", "Menu", "DiaryCore", "AccountsCore", "Documents"}
-# Shared modules a core may use: files, text formats and the errors stores share, no I/O beyond
-# the file system; and CZlib, the system's zlib, which CasebookZip inflates with.
-SHARED = {"CasebookCalendar", "CasebookFileSystem", "CasebookJSON", "CasebookWords",
-          "CasebookYAML", "CasebookZip", "CZlib", "CasebookForms", "StoreFailures"}
+# Shared modules a core may use: files, text formats, the photo value and the errors stores
+# share, no I/O beyond the file system; and CZlib, the system's zlib, which CasebookZip inflates with.
+SHARED = {"CasebookCalendar", "CasebookFileSystem", "CasebookJSON", "CasebookPhotos",
+          "CasebookWords", "CasebookYAML", "CasebookZip", "CZlib", "CasebookForms", "StoreFailures"}
 # Libraries without storage, network or web: big integers, YAML's parser, hashing.
 PURE_LIBRARIES = {"BigInt", "Yams", "Crypto"}
 

@@ -56,20 +56,21 @@ public enum SealedDiaryFile {
     public static func seal(
         _ plaintext: [UInt8], passphrase: String, cost: Cost = .standard
     ) throws -> [UInt8] {
-        var salt = [UInt8](repeating: 0, count: saltLength)
-        var generator = SystemRandomNumberGenerator()
-        for index in salt.indices { salt[index] = generator.next() }
-        let keys = try Keys(passphrase: passphrase, salt: salt, cost: cost)
-        var header = magic + [format, cost.log2N, cost.r, cost.p] + salt
-        header += keys.check
-        let box = try ChaChaPoly.seal(plaintext, using: keys.cipher, authenticating: header)
-        return header + box.combined
+        Array(try SealingKey(passphrase: passphrase, cost: cost).seal(plaintext))
     }
 
     /// What `sealed` holds, opened with `passphrase`; a wrong passphrase, a file cut short or
     /// one changed since it was sealed is refused, saying which.
     public static func open(_ sealed: [UInt8], passphrase: String) throws(SealedDiaryError)
         -> [UInt8]
+    {
+        Array(try openData(sealed, passphrase: passphrase).plaintext)
+    }
+
+    /// The same, as `Data` (a diary of hundreds of megabytes is not copied once more), with
+    /// the key that opened it, which seals it again without deriving it again.
+    static func openData(_ sealed: [UInt8], passphrase: String) throws(SealedDiaryError)
+        -> (plaintext: Data, key: SealingKey)
     {
         guard isSealed(sealed) else { throw .notSealed }
         guard sealed.count >= headerLength + boxOverhead else { throw .damaged("it is cut short") }
@@ -88,28 +89,40 @@ public enum SealedDiaryFile {
         place += saltLength
         let check = Array(sealed[place..<place + checkLength])
         place += checkLength
-        let keys: Keys
+        let key: SealingKey
         do {
-            keys = try Keys(passphrase: passphrase, salt: salt, cost: cost)
+            key = try SealingKey(passphrase: passphrase, salt: salt, cost: cost)
         } catch {
             throw .damaged("its key cannot be derived (\(error))")
         }
-        guard keys.check == check else { throw .wrongPassphrase }
+        guard key.check == check else { throw .wrongPassphrase }
         do {
             let box = try ChaChaPoly.SealedBox(combined: sealed[place...])
             let plaintext = try ChaChaPoly.open(
-                box, using: keys.cipher, authenticating: sealed[..<place])
-            return Array(plaintext)
+                box, using: key.cipher, authenticating: sealed[..<place])
+            return (plaintext, key)
         } catch {
             throw .damaged(
                 "it was changed or cut short since it was sealed (its seal does not match)")
         }
     }
 
-    /// The cipher's key and the passphrase's check, from one scrypt derivation.
-    private struct Keys {
+    /// A key derived from a passphrase with the salt and cost it was derived with: the
+    /// cipher's key and the passphrase's check, from one scrypt derivation. Each seal under it
+    /// takes a new random nonce (96 bits: a diary is sealed far fewer than 2^32 times).
+    struct SealingKey {
+        let cost: Cost
+        let salt: [UInt8]
         let cipher: SymmetricKey
         let check: [UInt8]
+
+        /// A new key for `passphrase`, with a new random salt.
+        init(passphrase: String, cost: Cost) throws {
+            var salt = [UInt8](repeating: 0, count: saltLength)
+            var generator = SystemRandomNumberGenerator()
+            for index in salt.indices { salt[index] = generator.next() }
+            try self.init(passphrase: passphrase, salt: salt, cost: cost)
+        }
 
         init(passphrase: String, salt: [UInt8], cost: Cost) throws {
             let derived = try KDF.Scrypt.deriveKey(
@@ -117,8 +130,22 @@ public enum SealedDiaryFile {
                 outputByteCount: 64, rounds: 1 << Int(cost.log2N), blockSize: Int(cost.r),
                 parallelism: Int(cost.p))
             let bytes = derived.withUnsafeBytes { Array($0) }
+            (self.cost, self.salt) = (cost, salt)
             cipher = SymmetricKey(data: bytes[..<32])
             check = Array(bytes[48...])
+        }
+
+        /// The file's bytes before the box, all of which the box authenticates.
+        var header: [UInt8] { magic + [format, cost.log2N, cost.r, cost.p] + salt + check }
+
+        /// `plaintext` sealed: the whole file.
+        func seal(_ plaintext: some DataProtocol) throws -> Data {
+            let header = header
+            let box = try ChaChaPoly.seal(plaintext, using: cipher, authenticating: header)
+            var file = Data(capacity: header.count + box.combined.count)
+            file.append(contentsOf: header)
+            file.append(box.combined)
+            return file
         }
     }
 }

@@ -21,7 +21,8 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
     /// The diary, in memory.
     public let store: SQLiteDiaryStore
     private let queue: DatabaseQueue
-    private var passphrase: String
+    /// The key the diary is sealed under: derived once, when it is opened.
+    private var key: SealedDiaryFile.SealingKey
     private let cost: SealedDiaryFile.Cost
     private var lock: Int32
     private var savedChanges = 0
@@ -35,18 +36,22 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
         path: String, passphrase: String, cost: SealedDiaryFile.Cost = .standard
     ) throws {
         self.path = path
-        self.passphrase = passphrase
         self.cost = cost
         lock = try Self.lock(beside: path)
         do {
-            let sealed: [UInt8]
-            do {
-                sealed = try BoundedFile.bytes(atPath: path, limit: Self.mostBytes)
-            } catch {
-                throw SealedDiaryError.cannotUse("\(path): \(error)")
-            }
-            queue = try Self.memoryDatabase(
-                try SealedDiaryFile.open(sealed, passphrase: passphrase))
+            // The sealed bytes let go as soon as they are opened: at most two copies of the
+            // database are held from then on.
+            let (plaintext, key) = try { () throws -> (Data, SealedDiaryFile.SealingKey) in
+                let sealed: [UInt8]
+                do {
+                    sealed = try BoundedFile.bytes(atPath: path, limit: Self.mostBytes)
+                } catch {
+                    throw SealedDiaryError.cannotUse("\(path): \(error)")
+                }
+                return try SealedDiaryFile.openData(sealed, passphrase: passphrase)
+            }()
+            self.key = key
+            queue = try Self.memoryDatabase(plaintext)
             store = try SQLiteDiaryStore(memory: queue)
         } catch {
             unlock(lock)
@@ -71,16 +76,24 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
     public func save() throws {
         let changes = try queue.read { $0.totalChangesCount }
         guard changes != savedChanges else { return }
-        let sealed = try SealedDiaryFile.seal(
-            try Self.serialize(queue), passphrase: passphrase, cost: cost)
-        try OwnerOnlyFile.write(Data(sealed), to: URL(fileURLWithPath: path))
+        let key = key
+        // Sealed from the database's own memory (SQLITE_SERIALIZE_NOCOPY): no copy of it.
+        let sealed = try queue.writeWithoutTransaction { db -> Data in
+            var size: Int64 = 0
+            guard
+                let bytes = sqlite3_serialize(
+                    db.sqliteConnection, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY))
+            else { throw SealedDiaryError.cannotUse("SQLite could not write the database out") }
+            return try key.seal(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
+        }
+        try OwnerOnlyFile.write(sealed, to: URL(fileURLWithPath: path))
         savedChanges = changes
     }
 
     /// Seals the diary over its file under `newPassphrase` (a new salt and key), which opens
     /// it from now on.
     public func seal(with newPassphrase: String) throws {
-        passphrase = newPassphrase
+        key = try SealedDiaryFile.SealingKey(passphrase: newPassphrase, cost: cost)
         savedChanges = -1
         try save()
     }
@@ -147,23 +160,25 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
         try FileManager.default.removeItem(atPath: sealedPath)
     }
 
-    /// A database in memory holding the database file `bytes`.
-    private static func memoryDatabase(_ file: [UInt8]) throws -> DatabaseQueue {
-        var bytes = file
-        // A file in WAL mode (bytes 18 and 19 are 2) cannot be a database in memory: the same
-        // database with a rollback journal, which is all the two bytes say.
-        if bytes.count >= 100 { (bytes[18], bytes[19]) = (1, 1) }
+    /// A database in memory holding the database file `file`.
+    private static func memoryDatabase(_ file: Data) throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try queue.writeWithoutTransaction { db in
-            guard let memory = sqlite3_malloc64(UInt64(max(bytes.count, 1))) else {
+            guard let memory = sqlite3_malloc64(UInt64(max(file.count, 1))) else {
                 throw SealedDiaryError.cannotUse("there is not enough memory to open it")
             }
-            bytes.withUnsafeBytes { source in
+            file.withUnsafeBytes { source in
                 if let base = source.baseAddress { memcpy(memory, base, source.count) }
+            }
+            // A file in WAL mode (bytes 18 and 19 are 2) cannot be a database in memory: the
+            // same database with a rollback journal, which is all the two bytes say.
+            if file.count >= 100 {
+                memory.storeBytes(of: 1, toByteOffset: 18, as: UInt8.self)
+                memory.storeBytes(of: 1, toByteOffset: 19, as: UInt8.self)
             }
             let result = sqlite3_deserialize(
                 db.sqliteConnection, "main", memory.assumingMemoryBound(to: UInt8.self),
-                Int64(bytes.count), Int64(bytes.count),
+                Int64(file.count), Int64(file.count),
                 UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE))
             guard result == SQLITE_OK else {
                 throw SealedDiaryError.damaged(
