@@ -9,7 +9,8 @@ struct DiaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diary",
         abstract: "Add, list, show, edit and remove diary entries.",
-        discussion: "Entries live in <data directory>/diary.sqlite.",
+        discussion:
+            "Entries live in <data directory>/diary.sqlite (diary.sealed once encrypted with diary encrypt).",
         subcommands: [
             DiaryAddCommand.self, DiaryListCommand.self, DiaryShowCommand.self,
             DiaryEditCommand.self, DiaryRemoveCommand.self, DiaryExportCommand.self,

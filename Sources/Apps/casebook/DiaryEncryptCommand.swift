@@ -10,7 +10,7 @@ struct DiaryEncryptCommand: AsyncParsableCommand {
         commandName: "encrypt",
         abstract: "Encrypt the diary with a passphrase, or give an encrypted one a new passphrase.",
         discussion: """
-            The diary's file (entries, search index, photos, trash) is sealed with \
+            The diary's file (entries, search index, stars, photos, trash) is sealed with \
             ChaCha20-Poly1305 under a key scrypt derives from the passphrase. A lost \
             passphrase cannot be recovered: without it nobody, Casebook included, can read the \
             diary again. Other diary commands then ask for the passphrase at the terminal, or \
@@ -33,6 +33,7 @@ struct DiaryEncryptCommand: AsyncParsableCommand {
                 let diary = try SealedSQLiteDiary(
                     path: sealedPath, passphrase: try DiaryPassphrase.current(of: sealedPath),
                     cost: cost)
+                Self.warn()
                 try diary.seal(with: try DiaryPassphrase.new(file: passphraseFile))
                 try StandardStreams.output("the diary has a new passphrase: \(sealedPath)")
                 return
@@ -40,13 +41,18 @@ struct DiaryEncryptCommand: AsyncParsableCommand {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw FailureReport.Message("there is no diary at \(path) to encrypt")
             }
-            StandardStreams.error(
-                "casebook diary encrypt: a lost passphrase cannot be recovered: without it nobody, Casebook included, can read this diary again"
-            )
+            Self.warn()
             let passphrase = try DiaryPassphrase.new(file: passphraseFile)
             let sealedPath = try SealedSQLiteDiary.encrypt(
                 plainAt: path, passphrase: passphrase, cost: cost)
             try StandardStreams.output("encrypted: \(sealedPath)")
         }
+    }
+
+    /// Said before a new passphrase is asked for, so that it is known before it is chosen.
+    static func warn() {
+        StandardStreams.error(
+            "casebook diary encrypt: a lost passphrase cannot be recovered: without it nobody, Casebook included, can read this diary again"
+        )
     }
 }

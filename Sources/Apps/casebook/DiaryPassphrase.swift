@@ -61,7 +61,7 @@ enum DiaryPassphrase {
                 bytes = try BoundedFile.bytes(
                     atPath: file, limit: PasswordInput.maximumLength, followingSymlink: true)
             } catch {
-                throw FailureReport.Message("\(file): \(error)")
+                throw FailureReport.Message("the passphrase file \(file): \(error)")
             }
             if let end = bytes.firstIndex(of: 0x0A) { bytes = Array(bytes[..<end]) }
             if bytes.last == 0x0D { bytes.removeLast() }

@@ -25,7 +25,7 @@ public enum SealedDiaryError: Error, Equatable, CustomStringConvertible {
         case .notSealed:
             "the file is not a sealed diary"
         case .sealed(let path):
-            "the diary at \(path) is encrypted with a passphrase"
+            "the diary at \(path) is encrypted with a passphrase (casebook diary decrypt makes it plain again)"
         case .both(let plain, let sealed):
             "both \(plain) and \(sealed) are there: move one away, then try again"
         }

@@ -48,6 +48,9 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
                 } catch {
                     throw SealedDiaryError.cannotUse("\(path): \(error)")
                 }
+                guard SealedDiaryFile.isSealed(sealed) else {
+                    throw SealedDiaryError.cannotUse("\(path) is not a sealed diary")
+                }
                 return try SealedDiaryFile.openData(sealed, passphrase: passphrase)
             }()
             self.key = key
@@ -158,6 +161,7 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
         try OwnerOnlyFile.write(Data(bytes), to: URL(fileURLWithPath: plainPath))
         _ = try SQLiteDiaryStore(path: plainPath, connections: .one, allowingSealed: true)
         try FileManager.default.removeItem(atPath: sealedPath)
+        try? FileManager.default.removeItem(atPath: sealedPath + ".lock")
     }
 
     /// A database in memory holding the database file `file`.
