@@ -188,9 +188,8 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
                 throw SealedDiaryError.damaged(
                     "what it holds is no database (SQLite error \(result))")
             }
-            guard try String.fetchOne(db, sql: "PRAGMA quick_check") == "ok" else {
-                throw SealedDiaryError.damaged("the database it holds is damaged")
-            }
+            // No integrity check of its own: the seal's tag has proved these are the bytes sealed,
+            // and a check reads the whole database (a fifth of an opening's time).
         }
         return queue
     }
