@@ -172,6 +172,11 @@ struct ServeCommand: AsyncParsableCommand {
                 "casebook serve: warning: serving \(host) over plain HTTP: passwords, sessions and tokens cross the network readable; use --tls-cert and --tls-key, or a proxy that serves HTTPS (with --secure-cookies)"
             )
         }
+        if !DiaryPhotoPreparer.isAvailable {
+            StandardStreams.error(
+                "casebook serve: warning: libvips 8 (libvips.so.42; Debian: apt-get install libvips42) is not installed: every dish's and entry's photo will be refused"
+            )
+        }
         configuration.syncBackends = syncBackends.compactMap(BackendOption.httpURL)
         configuration.timeouts = ServerTimeouts(
             idle: .seconds(idleTimeout), header: .seconds(headerTimeout),

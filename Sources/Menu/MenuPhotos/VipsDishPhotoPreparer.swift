@@ -13,6 +13,10 @@ public struct VipsDishPhotoPreparer: DishPhotoPreparing {
 
     public init() {}
 
+    /// Whether photos can be made here: libvips 8 (`libvips.so.42`, Debian's libvips42) is
+    /// installed and started. Without it every photo is refused; asking loads it.
+    public static var isAvailable: Bool { started }
+
     public func prepare(_ bytes: [UInt8]) throws(DishPhotoError) -> StoredDishPhoto {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= DishPhotoLimits.mostBytes else {

@@ -7,6 +7,9 @@ import MenuPhotos
 public struct DiaryPhotoPreparer: EntryPhotoPreparing {
     let preparer: any DishPhotoPreparing
 
+    /// Whether photos, a dish's or an entry's, can be made here (`VipsDishPhotoPreparer`).
+    public static var isAvailable: Bool { VipsDishPhotoPreparer.isAvailable }
+
     public init(preparer: any DishPhotoPreparing = VipsDishPhotoPreparer()) {
         self.preparer = preparer
     }
