@@ -54,11 +54,11 @@ struct CommandServices {
     /// `path`: an encrypted one opened with its passphrase (`DiaryPassphrase`) into memory,
     /// then sealed back if `body` changed it, even when `body` fails after a change.
     static func withSQLiteDiary(at path: String, _ body: (DiaryEntries) throws -> Void) throws {
-        let sealedPath = SealedSQLiteDiary.sealedPath(besides: path)
-        guard FileManager.default.fileExists(atPath: sealedPath) else {
+        guard isSealed(path) else {
             try body(DiaryEntries(store: try SQLiteDiaryStore(path: path, connections: .one)))
             return
         }
+        let sealedPath = SealedSQLiteDiary.sealedPath(besides: path)
         guard !FileManager.default.fileExists(atPath: path) else {
             throw SealedDiaryError.both(plain: path, sealed: sealedPath)
         }

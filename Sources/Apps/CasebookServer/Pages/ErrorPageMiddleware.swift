@@ -20,7 +20,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as RequestError {
             if isAPI { throw error }
-            var response = page(request, status: error.status, message: error.message)
+            var response = page(
+                request, status: error.status, message: error.message, heading: error.heading)
             response.headers.append(contentsOf: error.headers)
             return response
         } catch let error where Self.unavailableMessage(for: error) != nil {
@@ -77,18 +78,18 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// An error page shows a signed-in user (once `AccessMiddleware` knew who they are) their
     /// own header and navigation; to anyone else it links to nothing but the home page.
-    private func page(_ request: Request, status: HTTPResponse.Status, message: String) -> Response
-    {
+    private func page(
+        _ request: Request, status: HTTPResponse.Status, message: String, heading: String? = nil
+    ) -> Response {
         let record = RequestRecord.current
         let viewer = record?.role.map(PageViewer.user) ?? .nobody
         return SignedInUser.$current.withValue(viewer == .nobody ? nil : record?.user) {
             PageViewer.$current.withValue(viewer) {
                 renderer.page(
                     "error",
-                    title: status == .forbidden && viewer != .nobody
-                        ? "Not open to you"
-                        : status.code == 423
-                            ? "Encrypted" : "\(status.code) \(status.reasonPhrase)",
+                    title: heading
+                        ?? (status == .forbidden && viewer != .nobody
+                            ? "Not open to you" : "\(status.code) \(status.reasonPhrase)"),
                     context: ["message": message],
                     request: request, status: status)
             }

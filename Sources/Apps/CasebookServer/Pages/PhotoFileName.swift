@@ -25,14 +25,17 @@ struct PhotoFileName: Equatable, Sendable {
 
     static let noPhoto = RequestError(.notFound, "There is no such photo.")
 
-    var name: String { "\(id)\(small ? "-small" : "").jpg" }
+    /// `ID` or `ID-small`: the name without its extension, and the ETag's value.
+    private var stem: String { small ? id + "-small" : id }
+
+    var name: String { stem + ".jpg" }
 
     /// The size this name asks for, as JPEG with its ETag, cached for good (an id is the hash
     /// of the bytes, so they never change) as `cacheControl` says: public or private.
     func response(_ photo: PreparedPhoto, cacheControl: String) -> Response {
         let bytes = small ? photo.small : photo.large
         let headers: HTTPFields = [
-            .contentType: "image/jpeg", .eTag: "\"\(id)\(small ? "-small" : "")\"",
+            .contentType: "image/jpeg", .eTag: "\"\(stem)\"",
             .cacheControl: cacheControl, .contentLength: String(bytes.count),
         ]
         return Response(

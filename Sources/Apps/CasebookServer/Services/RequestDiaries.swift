@@ -41,11 +41,15 @@ struct RequestDiaries: Sendable {
     }
 
     /// A diary encrypted with `casebook diary encrypt`, whose passphrase the server does not
-    /// hold: 423 Locked, saying what opens it again.
-    static let sealed = RequestError(
-        .init(code: 423, reasonPhrase: "Locked"),
-        "Your diary is encrypted with a passphrase, which this server does not have, so it cannot open it here. Your entries are safe in the encrypted file. To use the diary on this site again, ask whoever runs the server to decrypt it (casebook diary decrypt --user followed by your user name)."
-    )
+    /// hold: 423 Locked, headed "Encrypted", saying what opens it again.
+    static let sealed: RequestError = {
+        var error = RequestError(
+            .init(code: 423, reasonPhrase: "Locked"),
+            "Your diary is encrypted with a passphrase, which this server does not have, so it cannot open it here. Your entries are safe in the encrypted file. To use the diary on this site again, ask whoever runs the server to decrypt it (casebook diary decrypt --user followed by your user name)."
+        )
+        error.heading = "Encrypted"
+        return error
+    }()
 
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }

@@ -15,6 +15,9 @@ struct RequestError: HTTPResponseError, CustomStringConvertible {
     var members: [String: String] = [:]
     /// Headers the answer carries (`Allow`, `WWW-Authenticate`, `ETag`, `Retry-After`).
     var headers: HTTPFields = [:]
+    /// The error page's heading, where the status's own words would mean nothing to a person
+    /// ("Encrypted" rather than "423 Locked"); the status's code and words without one.
+    var heading: String?
 
     init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
