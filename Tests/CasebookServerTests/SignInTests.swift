@@ -369,7 +369,8 @@ struct SignInTests {
             _ = try await dee.post("/login", ["username": "dee", "password": "correct horse"])
             let page = try await dee.get("/diary")
             #expect(page.status.code == 423)
-            #expect(page.html.contains("Your diary is encrypted with a passphrase"))
+            #expect(page.html.contains("Your diary is encrypted and locked"))
+            #expect(page.html.contains("id=\"unlock-diary\""))
         }
         #expect(!FileManager.default.fileExists(atPath: plain))
     }

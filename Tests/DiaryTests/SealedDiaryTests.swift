@@ -160,7 +160,7 @@ struct SealedDiaryTests {
         let error = #expect(throws: SealedDiaryError.self) {
             try SealedSQLiteDiary(path: path, passphrase: Self.passphrase)
         }
-        #expect("\(error!)".contains("another command has it open"))
+        #expect("\(error!)".contains(SealedSQLiteDiary.busyReason))
         diary.close()
         #expect(try SealedSQLiteDiary(path: path, passphrase: Self.passphrase).store.count() == 1)
     }

@@ -54,7 +54,7 @@ class Server:
         count sign-ins, they do not time them)."""
         self.root = tempfile.mkdtemp(prefix="casebook-hostile-")
         self.data = os.path.join(self.root, "data")
-        self.environment = dict(os.environ, CASEBOOK_PASSWORD_COST=str(password_cost))
+        self.environment = dict(os.environ, CASEBOOK_PASSWORD_COST=str(password_cost), CASEBOOK_SEAL_COST="10")
         for name, role, password in users:
             subprocess.run([casebook_binary(), "user", "add", name, "--role", role, "--data", self.data],
                            input=password + "\n", text=True, check=True, capture_output=True,

@@ -18,7 +18,7 @@ enum DiaryPassphrase {
     static let costVariable = "CASEBOOK_SEAL_COST"
 
     /// The fewest characters a new passphrase may have.
-    static let shortest = 8
+    static let shortest = SealedDiaryFile.shortestPassphrase
 
     /// The passphrase of the diary sealed at `path`.
     static func current(of path: String) throws -> String {

@@ -162,6 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.privateMenu = privateMenu
         configuration.trustedProxies = trustedProxies
         configuration.passwordCost = PasswordCost.current
+        configuration.diarySealCost = try DiaryPassphrase.cost()
         configuration.accessLog = accessLog
         if let credentialCache {
             configuration.credentialCacheLifetime = .seconds(credentialCache)

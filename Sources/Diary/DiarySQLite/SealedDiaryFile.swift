@@ -39,6 +39,9 @@ public enum SealedDiaryFile {
         }
     }
 
+    /// The fewest characters a new passphrase may have.
+    public static let shortestPassphrase = 8
+
     static let magic = Array("Casebook sealed diary\n".utf8)
     static let format: UInt8 = 1
     static let saltLength = 16

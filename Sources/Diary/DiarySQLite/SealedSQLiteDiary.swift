@@ -27,6 +27,11 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
     private var lock: Int32
     private var savedChanges = 0
 
+    /// Why a diary cannot be opened while another process has it open
+    /// (`SealedDiaryError.cannotUse`).
+    public static let busyReason =
+        "another program (a casebook command, or the server) has it open: try again when it is done"
+
     /// The most a sealed file may be: SQLite's own bound on a database in memory (1 GiB).
     public static let mostBytes = 1 << 30
 
@@ -218,9 +223,7 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
             let busy = errno == EWOULDBLOCK
             unlock(descriptor)
             throw SealedDiaryError.cannotUse(
-                busy
-                    ? "another command has it open: try again when that one ends"
-                    : "\(lockPath) cannot be locked")
+                busy ? busyReason : "\(lockPath) cannot be locked")
         }
         return descriptor
     }

@@ -15,6 +15,8 @@ struct SignInPages: Sendable {
     let access: AccessServices
     /// Whether to ask "Save password?" right after `user` signs in.
     let shouldAskToSavePassword: @Sendable (String) -> Bool
+    /// What else ends when `user` signs out (their encrypted diary is locked).
+    var didSignOut: @Sendable (String) -> Void = { _ in }
 
     private var users: Users { access.users }
     private var sessions: Sessions { access.sessions }
@@ -224,6 +226,7 @@ struct SignInPages: Sendable {
             cache.forget(secret)
             try await sessions.end(secret)
             if let user {
+                didSignOut(user.name)
                 await access.audit.record(.signedOut, actor: user.name, request: request)
             }
         }

@@ -57,13 +57,14 @@ struct DiaryPages: Sendable {
                     // The list again, the search as typed and what is wrong beside it.
                     let html = try listHTML(
                         screens, csrf: csrf, asked: asked, store: store,
-                        back: Self.path(of: request), searchError: refusal.message)
+                        back: Self.path(of: request), searchError: refusal.message,
+                        unlocked: own.unlocked)
                     return (html, HTTPResponse.Status.badRequest)
                 }
                 try diary.showList(matching: query, after: older)
                 let html = try listHTML(
                     screens, csrf: csrf, notice: notice, asked: asked, store: store,
-                    back: Self.path(of: request))
+                    back: Self.path(of: request), unlocked: own.unlocked)
                 return (html, .ok)
             }
             var response = renderer.renderedPage(html, token: token, status: status)
@@ -95,7 +96,7 @@ struct DiaryPages: Sendable {
                     onThisDay: position == nil ? try Self.onThisDay(in: store, zone: reader) : [],
                     calendar: position == nil || shownMonth != nil
                         ? try Self.calendar(month, of: store, zone: reader, open: shownMonth != nil)
-                        : nil)
+                        : nil, unlocked: own.unlocked)
             }
             var response = renderer.renderedPage(html, token: token)
             if notice != nil { response.setCookie(Notice.shown(secure: renderer.secureCookies)) }
@@ -119,7 +120,8 @@ struct DiaryPages: Sendable {
                     screens, csrf: placeholder, store: store,
                     onThisDay: try Self.onThisDay(in: store, zone: zone ?? .autoupdatingCurrent),
                     calendar: try Self.calendar(
-                        today, of: store, zone: zone ?? .autoupdatingCurrent, open: false))
+                        today, of: store, zone: zone ?? .autoupdatingCurrent, open: false),
+                    unlocked: own.unlocked)
             }
         }
         return renderer.cachedPage(pieces, request: request)
@@ -838,7 +840,7 @@ struct DiaryPages: Sendable {
         _ screens: LatestScreens, csrf: String, notice: Notice? = nil,
         asked: DiaryAsked? = nil, store: any DiaryStore, back: String = "/diary",
         searchError: String? = nil, onThisDay: [[String: Any]] = [],
-        calendar: [String: Any]? = nil
+        calendar: [String: Any]? = nil, unlocked: Bool = false
     ) throws -> String {
         let list = screens.list
         let entries = DiaryEntries(store: store)
@@ -891,6 +893,7 @@ struct DiaryPages: Sendable {
                 "from": asked?.from ?? "", "to": asked?.to ?? "",
                 "askedTags": (asked?.tags ?? []).map { ["tag": $0] }, "hasTags": !tags.isEmpty,
                 "starredOnly": asked?.starred ?? false, "back": back,
+                "encryption": diaries.encryption != nil, "unlocked": unlocked,
                 "tagCounts": tags.prefix(Self.listedTags).map { count in
                     Self.tagLink(count.tag).merging(["count": count.count]) { first, _ in first }
                 },

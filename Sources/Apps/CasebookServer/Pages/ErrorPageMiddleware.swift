@@ -21,7 +21,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as RequestError {
             if isAPI { throw error }
             var response = page(
-                request, status: error.status, message: error.message, heading: error.heading)
+                request, status: error.status, message: error.message, heading: error.heading,
+                template: error.template ?? "error", values: error.templateValues)
             response.headers.append(contentsOf: error.headers)
             return response
         } catch let error where Self.unavailableMessage(for: error) != nil {
@@ -79,18 +80,19 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     /// An error page shows a signed-in user (once `AccessMiddleware` knew who they are) their
     /// own header and navigation; to anyone else it links to nothing but the home page.
     private func page(
-        _ request: Request, status: HTTPResponse.Status, message: String, heading: String? = nil
+        _ request: Request, status: HTTPResponse.Status, message: String, heading: String? = nil,
+        template: String = "error", values: [String: String] = [:]
     ) -> Response {
         let record = RequestRecord.current
         let viewer = record?.role.map(PageViewer.user) ?? .nobody
         return SignedInUser.$current.withValue(viewer == .nobody ? nil : record?.user) {
             PageViewer.$current.withValue(viewer) {
                 renderer.page(
-                    "error",
+                    template,
                     title: heading
                         ?? (status == .forbidden && viewer != .nobody
                             ? "Not open to you" : "\(status.code) \(status.reasonPhrase)"),
-                    context: ["message": message],
+                    context: values.merging(["message": message]) { $1 },
                     request: request, status: status)
             }
         }

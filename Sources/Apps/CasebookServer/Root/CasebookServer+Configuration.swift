@@ -1,5 +1,6 @@
 import CasebookFileSystem
 import CasebookPostgres
+import Diary
 import Foundation
 import Menu
 import NIOSSL
@@ -52,6 +53,8 @@ extension CasebookServer {
         /// has is checked against; the users' own hashes should have the same cost, so that
         /// refusing an unknown name takes as long as refusing a wrong password.
         public var passwordCost: UInt8 = 12  // BcryptPasswordHasher.standardCost
+        /// scrypt's cost for a diary its diarist encrypts from the diary's Encryption page.
+        public var diarySealCost = SealedDiaryFile.Cost.standard
         /// The code `/setup` asks for before it makes the first admin, which `casebook serve`
         /// prints at start: only whoever can read the server's output makes its first admin,
         /// whatever address a request seems to come from (a proxy on the same machine makes

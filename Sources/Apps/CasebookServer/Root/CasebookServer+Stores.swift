@@ -27,12 +27,32 @@ extension CasebookServer {
         public var dataDirectory: URL
         /// Each user's own diary, once the server has users (nil: everyone shares `diary`).
         public var diaryOfUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
+        /// Each user's diary as a file in the data directory, which the diarist may encrypt
+        /// from the diary's Encryption page; nil when diaries are not files there.
+        public var diaryFiles: DiaryFiles?
         /// The server's users and their API tokens. With none (or no user in it), the server
         /// is one person's, on loopback only.
         public var users: (any UserStore & TokenStore & SessionStore)?
         /// The PostgreSQL database the stores live in, shared with any other server on it; nil
         /// when they live in this process or in the data directory.
         public var database: PostgresDatabase?
+
+        /// Where each user's diary file is, and how the server lets go of one it holds open.
+        public struct DiaryFiles: Sendable {
+            /// The plain SQLite file of the user's diary (`diary-NAME.sqlite`).
+            public var path: @Sendable (_ user: String) -> String
+            /// Runs the body with the user's diary closed, and kept closed until it is done.
+            public var releasing:
+                @Sendable (_ user: String, _ body: () throws -> Void) throws -> Void
+
+            public init(
+                path: @escaping @Sendable (String) -> String,
+                releasing: @escaping @Sendable (String, () throws -> Void) throws -> Void
+            ) {
+                self.path = path
+                self.releasing = releasing
+            }
+        }
 
         public init(
             respondents: any RespondentStore, preferences: any PreferenceChoiceStore,
@@ -108,6 +128,9 @@ extension CasebookServer {
                 try SQLiteDiaryStore(path: layout.diaryDatabase(of: user).path)
             }
             stores.diaryOfUser = { try diaries.diary(of: $0) }
+            stores.diaryFiles = DiaryFiles(
+                path: { layout.diaryDatabase(of: $0).path },
+                releasing: { try diaries.releasing($0, $1) })
             return stores
         }
     }

@@ -202,6 +202,13 @@ public enum CasebookServer {
             access.setupCode = configuration.setupCode
             return access
         }
+        var diaries = RequestDiaries(
+            shared: stores.diary, ofUser: stores.users == nil ? nil : stores.diaryOfUser,
+            waitsOnNetwork: stores.database != nil,
+            revisionReader: diaryRevisionReader(revisions: revisions))
+        if stores.users != nil, let files = stores.diaryFiles {
+            diaries.encryption = DiaryEncryption(files: files, cost: configuration.diarySealCost)
+        }
         return Services(
             layout: layout,
             menu: MenuService(
@@ -210,10 +217,7 @@ public enum CasebookServer {
             respondents: stores.respondents,
             respondentReviews: stores.respondents as? any ReviewedRespondentStore,
             preferences: stores.preferences,
-            diaries: RequestDiaries(
-                shared: stores.diary, ofUser: stores.users == nil ? nil : stores.diaryOfUser,
-                waitsOnNetwork: stores.database != nil,
-                revisionReader: diaryRevisionReader(revisions: revisions)),
+            diaries: diaries,
             metrics: ServerMetrics(database: stores.database),
             accessLog: try configuration.accessLog.map { try AccessLog(path: $0) },
             database: stores.database, hosts: configuration.hostsServed,
@@ -251,9 +255,12 @@ public enum CasebookServer {
             CrossSiteMiddleware(scheme: services.secureCookies ? "https" : "http"))
         let account = AccountPages(renderer: renderer, vault: services.vault)
         let signIn = services.access.map { access in
-            SignInPages(
+            var pages = SignInPages(
                 renderer: renderer, access: access,
                 shouldAskToSavePassword: { account.shouldAsk(user: $0) })
+            let encryption = services.diaries.encryption
+            pages.didSignOut = { try? encryption?.lock($0) }
+            return pages
         }
         if let access = services.access, let signIn {
             router.middlewares.add(AccessMiddleware(access: access, signIn: signIn))
@@ -276,6 +283,8 @@ public enum CasebookServer {
         let diaryPages = DiaryPages(renderer: renderer, diaries: services.diaries)
         diaryPages.addRoutes(to: router)
         DiaryPhotoPages(pages: diaryPages, preparer: DiaryPhotoPreparer()).addRoutes(to: router)
+        DiaryEncryptionPages(renderer: renderer, encryption: services.diaries.encryption)
+            .addRoutes(to: router)
         SurveyPages(
             renderer: renderer, store: services.respondents,
             reviews: services.respondentReviews, dataDirectory: services.layout.root,

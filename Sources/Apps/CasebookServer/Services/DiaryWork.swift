@@ -9,6 +9,9 @@ struct DiaryWork: Sendable {
     let store: any DiaryStore & Sendable
     /// Whether a call waits on its thread for another process (a database server).
     let waitsOnNetwork: Bool
+    /// What follows every call, whether it succeeded or not: an encrypted diary open in
+    /// memory seals what changed back over its file (`DiaryEncryption`).
+    var afterEachCall: (@Sendable () throws -> Void)? = nil
 
     /// The threads that wait: enough for as many diary requests at once as the database's
     /// pool has connections.
@@ -21,9 +24,27 @@ struct DiaryWork: Sendable {
     /// `body`, in the request's task or on a thread of the pool, with the request's values
     /// (`RequestLocals`) either way.
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        guard waitsOnNetwork else { return try body() }
+        let call: @Sendable () throws -> T
+        if let afterEachCall {
+            call = {
+                let result: T
+                do {
+                    result = try body()
+                } catch {
+                    // The call's own failure is what the request answers; a write it made
+                    // before failing is sealed all the same.
+                    try? afterEachCall()
+                    throw error
+                }
+                try afterEachCall()
+                return result
+            }
+        } else {
+            call = body
+        }
+        guard waitsOnNetwork else { return try call() }
         let locals = RequestLocals.current()
-        return try await Self.threads.runIfActive { try locals.bound(body) }
+        return try await Self.threads.runIfActive { try locals.bound(call) }
     }
 
     /// `body` with the diary's use cases over this store, where its calls run.

@@ -14,6 +14,8 @@ struct RequestDiaries: Sendable {
         let revision: @Sendable () async throws -> Int
         /// Tells cached list pages apart: the owner's name, or "" for the shared diary.
         let key: String
+        /// Whether it is an encrypted diary, unlocked: its pages offer Lock.
+        var unlocked = false
         /// The list page's key in the page cache.
         var listKey: String { "list-" + key }
     }
@@ -27,6 +29,9 @@ struct RequestDiaries: Sendable {
     let ofUser: (@Sendable (String) throws -> any DiaryStore & Sendable)?
     let waitsOnNetwork: Bool
     let revisionReader: RevisionReader
+    /// Each user's diary encrypted and unlocked from the server's pages; nil where diaries are
+    /// not files in the data directory.
+    var encryption: DiaryEncryption?
 
     init(
         shared store: any DiaryStore & Sendable,
@@ -40,8 +45,20 @@ struct RequestDiaries: Sendable {
         shared = Diary(work: work, revision: revisionReader("", work), key: "")
     }
 
-    /// A diary encrypted with `casebook diary encrypt`, whose passphrase the server does not
-    /// hold: 423 Locked, headed "Encrypted", saying what opens it again.
+    /// An encrypted diary that is not unlocked: 423 Locked, headed "Encrypted", a page with the
+    /// form that unlocks it (`diary-locked`), back at the page asked for (`next`).
+    static func locked(next: String?) -> RequestError {
+        var error = RequestError(
+            .init(code: 423, reasonPhrase: "Locked"),
+            "Your diary is encrypted and locked: its passphrase, typed here, opens it.")
+        error.heading = "Encrypted"
+        error.template = "diary-locked"
+        error.templateValues["next"] = next ?? "/diary"
+        return error
+    }
+
+    /// A diary encrypted where the server cannot unlock it (its diaries are not files in its
+    /// data directory): 423 Locked, headed "Encrypted", saying what opens it again.
     static let sealed: RequestError = {
         var error = RequestError(
             .init(code: 423, reasonPhrase: "Locked"),
@@ -53,11 +70,25 @@ struct RequestDiaries: Sendable {
 
     func diary(for request: Request) throws -> Diary {
         guard let ofUser, let user = SignedInUser.name(of: request) else { return shared }
+        if let encryption {
+            if let open = encryption.unlocked(user) {
+                var work = DiaryWork(store: open.store, waitsOnNetwork: false)
+                work.afterEachCall = open.seal
+                let store = open.store
+                // Its own key in the page cache: the page of an unlocked diary offers Lock.
+                return Diary(
+                    work: work, revision: { try store.revision() }, key: user + "/unlocked",
+                    unlocked: true)
+            }
+            if encryption.state(of: user) == .locked {
+                throw Self.locked(next: request.method == .get ? request.uri.path : nil)
+            }
+        }
         let store: any DiaryStore & Sendable
         do {
             store = try ofUser(user)
         } catch SealedDiaryError.sealed {
-            throw Self.sealed
+            throw encryption == nil ? Self.sealed : Self.locked(next: nil)
         }
         let work = DiaryWork(store: store, waitsOnNetwork: waitsOnNetwork)
         return Diary(work: work, revision: revisionReader(user, work), key: user)

@@ -19,4 +19,13 @@ final class UserDiaries: @unchecked Sendable {
             return diary
         }
     }
+
+    /// `body`, with the diary of `user` let go of first and not opened again until `body` is
+    /// done: for a change of the file itself (encrypting it, or writing it back plain).
+    func releasing(_ user: String, _ body: () throws -> Void) throws {
+        try lock.withLock {
+            opened[user] = nil
+            try body()
+        }
+    }
 }

@@ -18,6 +18,10 @@ struct RequestError: HTTPResponseError, CustomStringConvertible {
     /// The error page's heading, where the status's own words would mean nothing to a person
     /// ("Encrypted" rather than "423 Locked"); the status's code and words without one.
     var heading: String?
+    /// The page's template, where the page offers more than the message (the form that
+    /// unlocks an encrypted diary); `error` without one. `templateValues` beside the message.
+    var template: String?
+    var templateValues: [String: String] = [:]
 
     init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
