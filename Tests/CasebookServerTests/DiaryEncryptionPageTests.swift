@@ -102,7 +102,7 @@ struct DiaryEncryptionPageTests {
             let wrong = try await dee.post(
                 "/diary/unlock", ["passphrase": "not the one", "next": "/diary/new"])
             #expect(wrong.status.code == 423)
-            #expect(wrong.html.contains("The passphrase is wrong; the diary is unchanged."))
+            #expect(wrong.html.contains("The passphrase is wrong: type it again."))
             #expect(try Data(contentsOf: URL(fileURLWithPath: sealedPath)) == sealedBefore)
             let right = try await dee.post(
                 "/diary/unlock", ["passphrase": "sea glass 42", "next": "/diary/new"])

@@ -134,3 +134,19 @@ def test_a_diary_is_encrypted_from_its_page(plain_dee, browser, screenshot, widt
     browser.get(plain_dee.url + "/diary")
     assert "Harbour notes" in browser.page_source, f"{where}: not open once encrypted"
     screenshot(f"diary-unlocked-{width}")
+    labels = browser.execute_script("""
+        const rect = r => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+        // A label's words, not its box, which may fill its column.
+        const words = selector => { const range = document.createRange();
+            range.selectNodeContents(document.querySelector(selector));
+            return rect(range.getBoundingClientRect()); };
+        const box = selector => rect(document.querySelector(selector).getBoundingClientRect());
+        return ["from", "to"].map(name => ({label: words(`label[for="${name}"]`), field: box(`#${name}`)}));
+    """)
+    for pair in labels:
+        # Each date's label just above its box, or just before it on the same line.
+        above = 0 <= pair["field"]["top"] - pair["label"]["bottom"] < 12 and \
+            abs(pair["field"]["left"] - pair["label"]["left"]) < 4
+        before = abs(pair["field"]["top"] - pair["label"]["top"]) < 24 and \
+            0 <= pair["field"]["left"] - pair["label"]["right"] < 24
+        assert above or before, f"the list's search at {width} px: a label far from its box: {pair}"

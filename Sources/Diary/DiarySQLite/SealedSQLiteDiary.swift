@@ -30,7 +30,7 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
     /// Why a diary cannot be opened while another process has it open
     /// (`SealedDiaryError.cannotUse`).
     public static let busyReason =
-        "another program (a casebook command, or the server) has it open: try again when it is done"
+        "another program has it open (a casebook command, or the server while the diary is unlocked there: Lock on the diary's page lets go of it): try again when it is done"
 
     /// The most a sealed file may be: SQLite's own bound on a database in memory (1 GiB).
     public static let mostBytes = 1 << 30

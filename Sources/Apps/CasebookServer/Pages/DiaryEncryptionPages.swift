@@ -82,7 +82,9 @@ struct DiaryEncryptionPages: Sendable {
             try await Self.slowly { try encryption.unlock(user, passphrase: passphrase) }
         } catch {
             var locked = RequestDiaries.locked(next: next)
-            locked.templateValues["problem"] = Self.words(for: error)
+            locked.templateValues["problem"] =
+                error as? SealedDiaryError == .wrongPassphrase
+                ? "The passphrase is wrong: type it again." : Self.words(for: error)
             throw locked
         }
         return PageRenderer.redirect(to: next)
