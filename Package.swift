@@ -100,6 +100,11 @@ let package = Package(
         // deflated entries.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "CasebookZip", dependencies: ["CZlib"]),
+        // libxml2 (Debian's libxml2), whose streaming reader reads a spreadsheet's XML parts.
+        // Loaded when the first spreadsheet is read, not linked (see
+        // Sources/Shared/CLibXML2/shim.h).
+        .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2"]), .brew(["libxml2"])]),
+        .target(name: "CasebookXLSX", dependencies: ["CasebookZip", "CLibXML2"]),
         // cmark (Debian's libcmark-dev), the CommonMark reference implementation, for the
         // diary's entries as they read. On Linux its header is on the default path, and its
         // pkg-config file would put -L/usr/lib/x86_64-linux-gnu before Linking/ on the release
@@ -132,7 +137,9 @@ let package = Package(
                 "CasebookYAML", "CasebookZip", "StoreFailures", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .target(name: "SurveySyncFiles", dependencies: ["SurveySyncCore", "CasebookFileSystem"]),
+        .target(
+            name: "SurveySyncFiles",
+            dependencies: ["SurveySyncCore", "CasebookFileSystem", "CasebookXLSX"]),
         .target(
             name: "SurveySyncSQLite",
             dependencies: [
@@ -327,6 +334,7 @@ let package = Package(
             name: "casebook",
             dependencies: [
                 "AccountsCore",
+                "CasebookXLSX",
                 "CasebookHTTPClient",
                 "AccountsFiles",
                 "AccountsHTTPClient",
@@ -476,7 +484,8 @@ let package = Package(
             name: "SurveySyncTests",
             dependencies: [
                 "SurveySync", "SurveySyncPostgres", "CasebookTestSupport", "PostgresTestSupport",
-                "CasebookYAML", "CasebookZip", .product(name: "GRDB", package: "GRDB.swift"),
+                "CasebookYAML", "CasebookZip", "CasebookXLSX",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "CasebookServerTests",
@@ -564,6 +573,8 @@ let sourceFolders: [String: String] = [
     "CasebookWords": "Sources/Shared/CasebookWords",
     "CasebookZip": "Sources/Shared/CasebookZip",
     "CZlib": "Sources/Shared/CZlib",
+    "CLibXML2": "Sources/Shared/CLibXML2",
+    "CasebookXLSX": "Sources/Shared/CasebookXLSX",
     "CCmark": "Sources/Shared/CCmark",
     "CasebookMarkdown": "Sources/Shared/CasebookMarkdown",
     "CasebookForms": "Sources/Shared/CasebookForms",

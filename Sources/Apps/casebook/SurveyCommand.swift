@@ -5,6 +5,9 @@ struct SurveyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "survey",
         abstract: "Work with survey respondents' files.",
-        subcommands: [SurveySyncCommand.self, SurveyVerifyCommand.self, SurveyExportCommand.self]
+        subcommands: [
+            SurveySyncCommand.self, SurveyVerifyCommand.self, SurveyExportCommand.self,
+            SurveyFormCommand.self, SurveyCheckCommand.self,
+        ]
     )
 }
