@@ -51,6 +51,7 @@ struct TemplateContextTests {
             _ = try await pages.post(entryPath + "/delete", ["confirm": "yes"])
             _ = try await pages.get("/diary")
             _ = try await pages.get("/diary/trash")
+            _ = try await pages.get("/diary/encryption")
             _ = try await pages.get("/diary?q=entry&tag=walk&from=2026-01-01&to=today")
             _ = try await pages.post("/account/preference", ["choice": "save"])
             _ = try await pages.post("/survey/verify", ["folder": "Respondents"])
@@ -205,6 +206,9 @@ struct TemplateContextTests {
             rendered
                 == Set(PageTemplates.templates.keys).subtracting([
                     "head", "foot", "diary-entry-form",
+                    // Only an encrypted diary in a data directory shows it: these stores are
+                    // in memory. DiaryEncryptionPageTests renders it.
+                    "diary-locked",
                 ]))
     }
 }

@@ -115,6 +115,8 @@ struct DiaryEncryptionPages: Sendable {
     ) throws -> Response {
         var values: [String: Any] = [
             "shortest": DiaryEncryption.shortestPassphrase, "user": user ?? "",
+            "done": false, "problem": false, "unavailable": false, "plain": false,
+            "unlocked": false, "encrypted": false,
         ]
         if let done { values["done"] = done }
         if let problem { values["problem"] = problem }
