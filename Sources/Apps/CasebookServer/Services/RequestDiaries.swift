@@ -54,7 +54,6 @@ struct RequestDiaries: Sendable {
         error.heading = "Encrypted"
         error.template = "diary-locked"
         error.templateValues["next"] = next ?? "/diary"
-        error.templateValues["problem"] = ""
         return error
     }
 
