@@ -37,8 +37,7 @@ public enum SurveyFormReader {
         }
         var reading = SurveyReading(
             sheet: survey, choices: lists,
-            cleansText: !["no", "false", "false()", "0"].contains(
-                settings["clean_text_values"]?.lowercased() ?? "yes"),
+            cleansText: !isNo(settings["clean_text_values"] ?? "yes"),
             flat: isYes(settings["flat"] ?? ""))
         try reading.read()
         var form = SurveyForm(
@@ -279,6 +278,11 @@ public enum SurveyFormReader {
 
     static func isYes(_ text: String) -> Bool {
         ["yes", "true", "true()", "1"].contains(text.trimmingWhitespace.lowercased())
+    }
+
+    /// Whether a cell says no as XLSForm's yes-or-no columns do (an empty cell is not a no).
+    static func isNo(_ text: String) -> Bool {
+        ["no", "false", "false()", "0"].contains(text.trimmingWhitespace.lowercased())
     }
 
     static func nonEmpty(_ text: String?) -> String? {

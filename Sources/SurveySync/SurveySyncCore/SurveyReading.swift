@@ -157,8 +157,7 @@ struct SurveyReading {
             case "required":
                 field.required =
                     SurveyFormReader.isYes(text)
-                    ? "true()"
-                    : (["no", "false", "false()", "0"].contains(text.lowercased()) ? nil : text)
+                    ? "true()" : (SurveyFormReader.isNo(text) ? nil : text)
             case "required_message": field.requiredMessages[language] = text
             case "constraint": field.constraint = text
             case "constraint_message": field.constraintMessages[language] = text
