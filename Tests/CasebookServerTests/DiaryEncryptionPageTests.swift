@@ -201,6 +201,122 @@ struct DiaryEncryptionTests {
     }
 }
 
+/// The unlocked diaries' sweep, calls under way, and the refusals that change nothing.
+@Suite("Unlocked diaries, locked again")
+struct DiaryLockingTests {
+    let folder: TemporaryDirectory
+    let plain: String
+    private let clock = ClockStub()
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        plain = folder.appending("diary-dee.sqlite").path
+        _ = try DiaryEntries(store: try SQLiteDiaryStore(path: plain)).add(text: "Idle")
+    }
+
+    private func encryption(pause: @escaping @Sendable () async -> Void = {}) -> DiaryEncryption {
+        let plain = plain
+        let clock = clock
+        return DiaryEncryption(
+            files: .init(path: { _ in plain }, releasing: { _, body in try body() }),
+            cost: .forTests, idleLimit: 60, now: { clock.now }, pause: pause)
+    }
+
+    @Test func anIdleDiaryIsLockedWithNoRequestAtAll() async throws {
+        let gate = Gate()
+        let encryption = encryption(pause: { await gate.next() })
+        try encryption.encrypt("dee", passphrase: "sea glass 42")
+        let sweep = try #require(encryption.idleSweep)
+        clock.now += 61
+        gate.release()
+        await sweep.value
+        #expect(encryption.state(of: "dee") == .locked)
+        #expect(encryption.idleSweep == nil, "the sweep ends with the last unlocked diary")
+    }
+
+    @Test func aCallUnderWayIsSealedAndNoneStartsOnceLocking() throws {
+        let encryption = encryption()
+        try encryption.encrypt("dee", passphrase: "sea glass 42")
+        let open = try #require(encryption.unlocked("dee"))
+        try open.begin()
+        try encryption.lock("dee")
+        #expect(encryption.state(of: "dee") == .locked)
+        // The call that began before the lock still writes, and its end seals it.
+        _ = try DiaryEntries(store: open.store).add(text: "Written while locking")
+        try open.end()
+        #expect(throws: (any Error).self) { try open.begin() }
+        try encryption.unlock("dee", passphrase: "sea glass 42")
+        let again = try #require(encryption.unlocked("dee"))
+        #expect(try again.store.count() == 2)
+    }
+
+    @Test func aWrongPassphraseToDecryptLeavesTheDiaryUnlocked() throws {
+        let encryption = encryption()
+        try encryption.encrypt("dee", passphrase: "sea glass 42")
+        #expect(throws: SealedDiaryError.wrongPassphrase) {
+            try encryption.decrypt("dee", passphrase: "not it at all")
+        }
+        #expect(encryption.state(of: "dee") == .unlocked)
+    }
+
+    @Test func encryptingAnEncryptedDiaryAgainIsRefused() throws {
+        let encryption = encryption()
+        try encryption.encrypt("dee", passphrase: "sea glass 42")
+        #expect(throws: DiaryEncryptionError.alreadyEncrypted) {
+            try encryption.encrypt("dee", passphrase: "another passphrase")
+        }
+        try encryption.lock("dee")
+        #expect(throws: SealedDiaryError.wrongPassphrase) {
+            try encryption.unlock("dee", passphrase: "another passphrase")
+        }
+    }
+
+    @Test func aSealAfterTheDiaryIsClosedIsRefused() throws {
+        let sealed = try SealedSQLiteDiary.encrypt(
+            plainAt: plain, passphrase: "sea glass 42", cost: .forTests)
+        let diary = try SealedSQLiteDiary(path: sealed, passphrase: "sea glass 42", cost: .forTests)
+        let before = try Data(contentsOf: URL(fileURLWithPath: sealed))
+        diary.close()
+        _ = try DiaryEntries(store: diary.store).add(text: "Too late")
+        #expect(throws: SealedDiaryError.self) { try diary.save() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: sealed)) == before)
+    }
+
+    @Test func anUnlockedDiarysPageIsNeverKept() {
+        let cache = RenderedPageCache()
+        _ = cache.page("list-dee/unlocked", revision: 1, keep: false) { _ in "Idle" }
+        #expect(cache.cached("list-dee/unlocked", revision: 1) == nil)
+        _ = cache.page("list-dee", revision: 1) { _ in "Plain" }
+        #expect(cache.cached("list-dee", revision: 1) != nil)
+    }
+}
+
+/// Where a pause waits until the test lets it go on: once for each `release()`.
+private final class Gate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var released = 0
+
+    func next() async {
+        await withCheckedContinuation { continuation in
+            lock.withLock {
+                if released > 0 {
+                    released -= 1
+                    continuation.resume()
+                } else {
+                    waiting.append(continuation)
+                }
+            }
+        }
+    }
+
+    func release() {
+        lock.withLock {
+            if waiting.isEmpty { released += 1 } else { waiting.removeFirst().resume() }
+        }
+    }
+}
+
 /// A clock a test moves.
 private final class ClockStub: @unchecked Sendable {
     var now = Date(timeIntervalSince1970: 1_800_000_000)

@@ -14,8 +14,9 @@ struct DiaryEncryptCommand: AsyncParsableCommand {
             ChaCha20-Poly1305 under a key scrypt derives from the passphrase. A lost \
             passphrase cannot be recovered: without it nobody, Casebook included, can read the \
             diary again. Other diary commands then ask for the passphrase at the terminal, or \
-            read it from the file $CASEBOOK_DIARY_PASSPHRASE_FILE names. A server cannot open an \
-            encrypted diary: casebook diary decrypt gives it back.
+            read it from the file $CASEBOOK_DIARY_PASSPHRASE_FILE names. A server with users \
+            unlocks a user's encrypted diary with its passphrase, typed on the diary's page; \
+            casebook diary decrypt makes it plain again.
             """)
 
     @Option(help: "Read the new passphrase from this file's first line (else typed twice).")

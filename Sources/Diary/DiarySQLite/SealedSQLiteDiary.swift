@@ -69,7 +69,8 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
 
     deinit { close() }
 
-    /// Lets another process open the diary: this one is done with it (`save()` first).
+    /// Lets another process open the diary: this one is done with it (`save()` first). The
+    /// diary in memory is never sealed again (`save()` refuses).
     public func close() {
         if lock >= 0 { unlock(lock) }
         lock = -1
@@ -82,9 +83,19 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
 
     /// Seals the diary over its file when it changed: the file is replaced whole or not at all.
     public func save() throws {
+        try save(with: key)
+    }
+
+    /// Seals the diary under `key` when it changed (always when `force`), and keeps `key`
+    /// once the file is written. A closed diary is never written: another process may have it.
+    private func save(with key: SealedDiaryFile.SealingKey, force: Bool = false) throws {
+        guard lock >= 0 else {
+            throw SealedDiaryError.cannotUse(
+                "the diary was locked before this change could be sealed, so the change is not kept"
+            )
+        }
         let changes = try queue.read { $0.totalChangesCount }
-        guard changes != savedChanges else { return }
-        let key = key
+        guard force || changes != savedChanges else { return }
         // Sealed from the database's own memory (SQLITE_SERIALIZE_NOCOPY): no copy of it.
         let sealed = try queue.writeWithoutTransaction { db -> Data in
             var size: Int64 = 0
@@ -95,15 +106,28 @@ public final class SealedSQLiteDiary: @unchecked Sendable {
             return try key.seal(UnsafeRawBufferPointer(start: bytes, count: Int(size)))
         }
         try OwnerOnlyFile.write(sealed, to: URL(fileURLWithPath: path))
+        self.key = key
         savedChanges = changes
     }
 
     /// Seals the diary over its file under `newPassphrase` (a new salt and key), which opens
     /// it from now on.
     public func seal(with newPassphrase: String) throws {
-        key = try SealedDiaryFile.SealingKey(passphrase: newPassphrase, cost: cost)
-        savedChanges = -1
-        try save()
+        try save(
+            with: try SealedDiaryFile.SealingKey(passphrase: newPassphrase, cost: cost), force: true
+        )
+    }
+
+    /// Checks that `passphrase` opens the sealed diary at `path`, opening nothing and
+    /// changing nothing: `SealedDiaryError.wrongPassphrase` when it does not.
+    public static func check(passphrase: String, sealedAt path: String) throws {
+        let sealed: [UInt8]
+        do {
+            sealed = try BoundedFile.bytes(atPath: path, limit: mostBytes)
+        } catch {
+            throw SealedDiaryError.cannotUse("\(path): \(error)")
+        }
+        _ = try SealedDiaryFile.openData(sealed, passphrase: passphrase)
     }
 
     /// Where the sealed form of the plain diary at `plainPath` is kept: `diary.sqlite` is

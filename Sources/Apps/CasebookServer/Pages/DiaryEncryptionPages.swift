@@ -176,6 +176,7 @@ struct DiaryEncryptionPages: Sendable {
 
     /// A refusal in words for the diarist, without the server's paths.
     private static func words(for error: any Error) -> String {
+        if let error = error as? DiaryEncryptionError { return error.description }
         guard let error = error as? SealedDiaryError else {
             return "The diary cannot be changed: the server could not write it."
         }

@@ -109,11 +109,12 @@ struct DiaryPages: Sendable {
         let key =
             own.listKey + "|" + PageViewer.current.key + "|" + (zone?.identifier ?? "") + "|"
             + "\(today.year)-\(today.month)-\(today.day)"
-        if let pieces = cache.cached(key, revision: current) {
+        // An unlocked diary's page is never kept: its text goes when the diary is locked.
+        if !own.unlocked, let pieces = cache.cached(key, revision: current) {
             return renderer.cachedPage(pieces, request: request)
         }
         let pieces = try await work.run {
-            try cache.page(key, revision: current) { placeholder in
+            try cache.page(key, revision: current, keep: !own.unlocked) { placeholder in
                 let (diary, screens) = makeRouter(store, zone: zone)
                 try diary.showList()
                 return try listHTML(

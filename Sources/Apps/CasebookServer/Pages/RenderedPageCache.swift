@@ -29,15 +29,19 @@ final class RenderedPageCache: @unchecked Sendable {
         lock.withLock { entries[key] }.flatMap { $0.revision == revision ? $0.pieces : nil }
     }
 
-    func page(_ key: String, revision: Int, render: (String) throws -> String) rethrows
-        -> [ByteBuffer]
-    {
-        if let cached = lock.withLock({ entries[key] }), cached.revision == revision {
+    /// A page that must not outlive the request (an unlocked encrypted diary's, whose text
+    /// is let go of when the diary is locked) is rendered each time and never kept: `keep`
+    /// false.
+    func page(
+        _ key: String, revision: Int, keep: Bool = true, render: (String) throws -> String
+    ) rethrows -> [ByteBuffer] {
+        if keep, let cached = lock.withLock({ entries[key] }), cached.revision == revision {
             return cached.pieces
         }
         let pieces = try render(tokenPlaceholder).components(separatedBy: tokenPlaceholder).map {
             ByteBuffer(string: $0)
         }
+        guard keep else { return pieces }
         lock.withLock {
             if entries[key] == nil, entries.count >= Self.capacity {
                 entries.removeAll(keepingCapacity: true)

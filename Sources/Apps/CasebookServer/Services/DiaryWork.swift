@@ -12,6 +12,9 @@ struct DiaryWork: Sendable {
     /// What follows every call, whether it succeeded or not: an encrypted diary open in
     /// memory seals what changed back over its file (`DiaryEncryption`).
     var afterEachCall: (@Sendable () throws -> Void)? = nil
+    /// What goes before every call, and may refuse it: an encrypted diary being locked takes
+    /// no more calls. A call it lets through is followed by `afterEachCall`.
+    var beforeEachCall: (@Sendable () throws -> Void)? = nil
 
     /// The threads that wait: enough for as many diary requests at once as the database's
     /// pool has connections.
@@ -26,7 +29,9 @@ struct DiaryWork: Sendable {
     func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let call: @Sendable () throws -> T
         if let afterEachCall {
+            let beforeEachCall = beforeEachCall
             call = {
+                try beforeEachCall?()
                 let result: T
                 do {
                     result = try body()

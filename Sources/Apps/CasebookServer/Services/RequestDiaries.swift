@@ -73,7 +73,8 @@ struct RequestDiaries: Sendable {
         if let encryption {
             if let open = encryption.unlocked(user) {
                 var work = DiaryWork(store: open.store, waitsOnNetwork: false)
-                work.afterEachCall = open.seal
+                work.beforeEachCall = open.begin
+                work.afterEachCall = open.end
                 let store = open.store
                 // Its own key in the page cache: the page of an unlocked diary offers Lock.
                 return Diary(
