@@ -1,5 +1,6 @@
 import Accounts
 import CasebookTestSupport
+import CasebookWire
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -209,6 +210,12 @@ struct APIConventionsTests {
                 uri: "/api/preferences/ada", method: .put, headers: json,
                 body: ByteBuffer(string: #"{"choice": "never"}"#)
             ) { #expect($0.status == .ok) }
+            try await client.execute(
+                uri: "/api/survey-form/versions", method: .post, headers: json,
+                body: ByteBuffer(
+                    bytes: SurveyFormRequest.body(
+                        name: "household.yaml", bytes: Array(SurveyFormFixture.household.utf8)))
+            ) { #expect($0.status == .created) }
             try await client.execute(
                 uri: "/api/respondents", method: .post, headers: json,
                 body: ByteBuffer(string: #"[{"id": "0", "name": "Ada"}]"#)

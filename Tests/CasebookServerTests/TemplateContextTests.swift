@@ -100,6 +100,20 @@ struct TemplateContextTests {
             _ = try await pages.postFiles(
                 "/survey/upload", [:],
                 files: [(field: "files", filename: "u.yaml", contents: "id: u1\n")])
+            _ = try await pages.get("/survey/form")
+            _ = try await pages.postFile(
+                "/survey/form", [:], file: "survey: 3\n", filename: "bad.yaml")
+            _ = try await pages.postFile(
+                "/survey/form", [:], file: SurveyFormFixture.household,
+                filename: "household.yaml")
+            _ = try await pages.postEncoded("/survey/form/check", "")
+            _ = try await pages.get("/survey/form/versions/1")
+            _ = try await pages.postFiles(
+                "/survey/upload", [:],
+                files: [(field: "files", filename: "u2.yaml", contents: "id: u2\nage: old\n")])
+            _ = try await pages.get("/survey/respondents/u2")
+            _ = try await pages.get("/survey/respondents/r1")
+            _ = try await pages.get("/survey")
             _ = try await pages.get("/diary/import")
             let file =
                 #"{"entries": [{"id": "0f0e0d0c-0b0a-4900-8800-00000000000a", "date": "2021-03-01T08:00:00.000Z", "text": "imported"}]}"#

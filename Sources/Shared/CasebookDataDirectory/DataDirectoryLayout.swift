@@ -24,6 +24,8 @@ public struct DataDirectoryLayout: Sendable, Equatable {
     public var menuDatabase: URL { root.appendingPathComponent("menu.sqlite") }
     /// The server's users and their API tokens (SQLite).
     public var usersDatabase: URL { root.appendingPathComponent("users.sqlite") }
+    /// The survey's form versions and each respondent's check against them.
+    public var surveyFormsDatabase: URL { root.appendingPathComponent("survey-forms.sqlite") }
     /// The folder that holds the sealed preference vault's key and file.
     public var preferenceVault: URL { root }
     /// A signed-in user's own preference vault, once the server has users.

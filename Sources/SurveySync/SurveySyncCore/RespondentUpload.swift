@@ -33,6 +33,8 @@ public enum RespondentUpload {
     public struct Report: Sendable {
         public var files: [(name: String, outcome: Outcome)] = []
         public var counts = UpsertCounts()
+        /// The respondents the upload stored (created or changed), as they were read.
+        public var stored: [Respondent] = []
 
         public var refused: Int {
             files.count { if case .refused = $0.outcome { true } else { false } }
@@ -115,6 +117,7 @@ public enum RespondentUpload {
             }
         }
         report.counts = try await store.upsert(changed, sentBy: sender)
+        report.stored = changed
         report.counts.received = read.count
         report.counts.unchanged += read.count - changed.count
         return report

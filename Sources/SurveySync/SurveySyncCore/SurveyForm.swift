@@ -34,6 +34,35 @@ public struct SurveyForm: Sendable, Equatable, Codable {
         self.choices = choices
     }
 
+    /// Every language its labels, hints and messages are in, the one with none named
+    /// (`default`) first, then by name.
+    public var languages: [String] {
+        var all = Set<String>()
+        for (_, field) in questions() {
+            all.formUnion(field.labels.keys)
+            all.formUnion(field.hints.keys)
+        }
+        for list in choices.values { for choice in list { all.formUnion(choice.labels.keys) } }
+        return all.sorted { ($0 == "default" ? 0 : 1, $0) < ($1 == "default" ? 0 : 1, $1) }
+    }
+
+    /// The language a reader who asked for `wanted` reads: that one when the form has it,
+    /// else the form's default language, else the one with none named, else the first.
+    public func language(for wanted: String?) -> String? {
+        let languages = languages
+        for candidate in [wanted, defaultLanguage, "default"] {
+            if let candidate, languages.contains(candidate) { return candidate }
+        }
+        return languages.first
+    }
+
+    /// `texts` (a field's labels, say) in `language`, else in any the form has, in the order of
+    /// `languages`; nil when there is none.
+    public func text(_ texts: [String: String], in language: String?) -> String? {
+        if let language, let text = texts[language] { return text }
+        return languages.lazy.compactMap { texts[$0] }.first ?? texts.values.sorted().first
+    }
+
     /// Every question, groups looked into, with its path in a respondent's file.
     public func questions() -> [(path: [String], field: SurveyFormField)] {
         var all: [(path: [String], field: SurveyFormField)] = []

@@ -19,10 +19,16 @@ struct RespondentsController: Sendable {
     /// The same store's reviews and senders, when it keeps them.
     let reviews: (any ReviewedRespondentStore)?
     let identity: StoreIdentity
+    /// The form respondents are checked against as they arrive, when the server keeps one.
+    let forms: SurveyForms?
 
-    init(store: any RespondentStore, reviews: (any ReviewedRespondentStore)?) {
+    init(
+        store: any RespondentStore, reviews: (any ReviewedRespondentStore)?,
+        forms: SurveyForms? = nil
+    ) {
         self.store = store
         self.reviews = reviews
+        self.forms = forms
         identity = StoreIdentity(store: store)
     }
 
@@ -33,6 +39,7 @@ struct RespondentsController: Sendable {
         respondents.get(use: page)
         respondents.get("{id}", use: show)
         respondents.get("{id}/history", use: history)
+        respondents.get("{id}/check", use: check)
         respondents.get("{id}/versions/{version}", use: version)
         router.group("api/respondent-reviews")
             .add(middleware: StoreHeaderMiddleware(identity: identity))
@@ -297,8 +304,28 @@ struct RespondentsController: Sendable {
     {
         let buffer = try await RequestBody.collect(request, upTo: Self.bodyLimit)
         let respondents = try Self.respondents(in: buffer.readableBytesView)
+        let counts = try await store.upsert(respondents, sentBy: SignedInUser.sender)
+        let problems = await forms?.check(respondents) ?? [:]
+        return JSONResponse.make(RespondentReceiptWire(counts: counts, problems: problems))
+    }
+
+    /// `GET /api/respondents/{id}/check`: what checking the respondent against the form found
+    /// (`RespondentCheckRecord`), and whether it is of the respondent as it is now; 404 for an
+    /// id the store does not hold or one never checked.
+    @Sendable func check(_ request: Request, context: some RequestContext) async throws
+        -> Response
+    {
+        let id = try PathParameter.text("id", in: context)
+        guard let respondent = try await store.respondent(id: id) else {
+            throw RequestError(.notFound, "no respondent has id '\(id)'")
+        }
+        guard let forms, let record = try await forms.store.checks(of: [id])[id] else {
+            throw RequestError(
+                .notFound, "respondent '\(id)' has not been checked against a form")
+        }
         return JSONResponse.make(
-            try await store.upsert(respondents, sentBy: SignedInUser.sender))
+            RespondentCheckWire(
+                record, current: record.digest == RespondentDigest(respondent).digest))
     }
 
     static func respondents(in body: some Collection<UInt8>) throws -> [Respondent] {

@@ -23,6 +23,9 @@ struct SurveyPages: Sendable {
     let dataDirectory: URL
     /// The backends besides this server that a sync may go to.
     let backends: [URL]
+    /// The survey's form, which respondents are checked against as they arrive and the table
+    /// reads as.
+    var forms: SurveyForms? = nil
 
     func addRoutes(to router: Router<some RequestContext>) {
         router.get("/survey", use: show)
@@ -187,6 +190,8 @@ struct SurveyPages: Sendable {
             "apiPath": "/api/respondents/" + PathParameter.encoded(respondent.id),
             "reviewPath": "/survey/respondents/" + PathParameter.encoded(respondent.id) + "/review",
         ]
+        context["formCheck"] = try await checkContext(
+            of: respondent, zone: ReaderTimeZone.of(request) ?? .current)
         if let reviews, let status = try await reviews.statuses(of: [id])[id] {
             context["original"] = try await reviews.original(of: id) ?? false
             let zone = ReaderTimeZone.of(request) ?? .current
@@ -217,6 +222,42 @@ struct SurveyPages: Sendable {
         return renderer.page(
             "survey-respondent", title: "Respondent \(respondent.id)", context: context,
             request: request)
+    }
+
+    /// What checking `respondent` against the form found, as its page says it: each problem
+    /// (field, answer, rule, in words), or that it keeps the form, against which version and
+    /// when; that it changed since, or was never checked; false when there is no form.
+    private func checkContext(of respondent: Respondent, zone: TimeZone) async throws -> Any {
+        guard let forms, let latest = try await forms.store.latestVersion() else { return false }
+        guard let record = try await forms.store.checks(of: [respondent.id])[respondent.id]
+        else {
+            return [
+                "checked": false,
+                "why":
+                    "Not checked against the form: it arrived before version \(latest.number) was given. An admin’s “Check every respondent” on the form’s page checks it.",
+            ]
+        }
+        let current = record.digest == RespondentDigest(respondent).digest
+        return [
+            "checked": true,
+            "hasIssues": record.hasIssues,
+            "count": EnglishCount.phrase(record.problems.count, "issue"),
+            // Each message names its field first: said once, as code.
+            "problems": record.problems.map { problem in
+                let prefix = problem.field + ": "
+                let said =
+                    problem.message.hasPrefix(prefix)
+                    ? String(problem.message.dropFirst(prefix.count)) : problem.message
+                return ["field": problem.field, "said": said]
+            },
+            "version": record.formVersion,
+            "versionPath": "/survey/form/versions/\(record.formVersion)",
+            "at": WireDateText.text(of: record.checkedAt),
+            "atShown": RespondentReviewContext.shown(record.checkedAt, zone: zone),
+            "stale": current
+                ? false
+                : "It has changed since: this check is of an earlier version of it.",
+        ]
     }
 
     /// What a surveyor is told of a respondent they did not send, or that there is not.
@@ -414,8 +455,15 @@ struct SurveyPages: Sendable {
         let report = try await RespondentUpload.upload(
             files.map { RespondentUpload.File(name: $0.filename ?? "", bytes: $0.body) },
             to: store, sentBy: SignedInUser.sender)
+        let problems = await forms?.check(report.stored) ?? [:]
+        var uploaded = Self.context(report)
+        let withIssues = problems.values.count { !$0.isEmpty }
+        if withIssues > 0 {
+            uploaded["issues"] =
+                "\(EnglishCount.phrase(withIssues, "of them has", plural: "of them have")) issues against the form: each is marked in the table, its problems on its page."
+        }
         return try await render(
-            request, page: 0, extra: ["uploaded": Self.context(report)],
+            request, page: 0, extra: ["uploaded": uploaded],
             status: report.refused == report.files.count ? .badRequest : .ok)
     }
 
@@ -426,6 +474,7 @@ struct SurveyPages: Sendable {
         let unchanged = report.files.count { $0.outcome == .unchanged }
         let hidden = report.files.count - shownDifferences
         return [
+            "issues": false,
             "summary":
                 "\(EnglishCount.phrase(report.files.count, "file")): stored \(stored), unchanged \(unchanged), refused \(report.refused).",
             "files": report.files.prefix(shownDifferences).map { file -> [String: Any] in
@@ -559,7 +608,14 @@ struct SurveyPages: Sendable {
             context["mayRead"] = true
             context["count"] = count
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
-            context.merge(Self.table(respondents, chosen: chosen, statuses: statuses)) { $1 }
+            let form = try await forms?.latest()
+            let checks = try await forms?.store.checks(of: respondents.map(\.id)) ?? [:]
+            context.merge(
+                Self.table(
+                    respondents, chosen: chosen, statuses: statuses,
+                    form: form.map { ($0.form, $0.form.language(for: nil)) }, checks: checks)
+            ) { $1 }
+            context["formVersion"] = form.map { "\($0.version.number)" } ?? false
             if reviews != nil {
                 Self.addSortLinks(to: &context, view: view)
             } else {
@@ -642,7 +698,7 @@ struct SurveyPages: Sendable {
 
     /// This server itself for "", else the allowed backend `text` names.
     private func backend(for text: String) throws -> any RespondentBackend {
-        if text.isEmpty { return StoreUploader(store: store) }
+        if text.isEmpty { return StoreUploader(store: store, forms: forms) }
         guard let backend = backends.first(where: { $0.absoluteString == text }) else {
             throw RequestError(
                 .badRequest,
@@ -659,26 +715,68 @@ struct SurveyPages: Sendable {
     /// Respondents as a table: a column per field (`id` first, then the chosen ones, else the
     /// first `shownColumns` by name), a row per respondent, and every column of the page to
     /// choose from.
+    ///
+    /// With a form, the columns are in the form's order, headed by its labels (in `language`),
+    /// its choices shown by their labels; fields the form does not have follow, by name. A
+    /// respondent whose check (`checks`) is of it as it is now and found problems is marked.
     static func table(
         _ respondents: [Respondent], chosen: [String]?,
-        statuses: [String: RespondentStatus] = [:]
+        statuses: [String: RespondentStatus] = [:],
+        form: (form: SurveyForm, language: String?)? = nil,
+        checks: [String: RespondentCheckRecord] = [:]
     ) -> [String: Any] {
-        let rows = respondents.map { ($0.id, RespondentExport.cells(of: $0.fields)) }
+        let rows = respondents.map { ($0, RespondentExport.cells(of: $0.fields)) }
         var found = Set(rows.flatMap(\.1.keys))
         found.remove("id")
-        let all = found.sorted()
+        var all = found.sorted()
+        var labels: [String: String] = [:]
+        var lists: [String: (multiple: Bool, choices: [String: String])] = [:]
+        if let (form, language) = form {
+            var ordered: [String] = []
+            for (path, field) in form.questions() where !field.isContainer {
+                let name = path.joined(separator: "/")
+                ordered.append(name)
+                if let label = form.text(field.labels, in: language) { labels[name] = label }
+                if let list = field.list, let choices = form.choices[list] {
+                    var byName: [String: String] = [:]
+                    for choice in choices {
+                        byName[choice.name] = form.text(choice.labels, in: language)
+                    }
+                    lists[name] = (field.type == "select_multiple", byName)
+                }
+            }
+            let inForm = Set(ordered)
+            all = ordered + all.filter { !inForm.contains($0) }
+        }
         let columns = chosen?.filter { $0 != "id" } ?? Array(all.prefix(shownColumns))
         return [
-            "columns": columns.map { ["name": $0] },
-            "choices": all.map { ["name": $0, "chosen": columns.contains($0)] },
+            "columns": columns.map { ["name": $0, "label": labels[$0] ?? $0] },
+            "choices": all.map {
+                ["name": $0, "label": labels[$0] ?? $0, "chosen": columns.contains($0)]
+            },
             "hasChoices": !all.isEmpty,
-            "rows": rows.map { id, cells -> [String: Any] in
-                [
+            "rows": rows.map { respondent, cells -> [String: Any] in
+                let id = respondent.id
+                let check = checks[id]
+                let hasIssues =
+                    check.map {
+                        $0.hasIssues && $0.digest == RespondentDigest(respondent).digest
+                    } ?? false
+                return [
                     "id": id,
                     "path": "/survey/respondents/" + PathParameter.encoded(id),
                     "state": statuses[id]?.state.words ?? "",
+                    "issues": hasIssues
+                        ? EnglishCount.phrase(check?.problems.count ?? 0, "issue") : false,
                     "cells": columns.map { column -> [String: Any] in
-                        let text = cells[column] ?? ""
+                        var text = cells[column] ?? ""
+                        if let list = lists[column], !text.isEmpty {
+                            let codes =
+                                list.multiple
+                                ? text.split(separator: " ").map(String.init) : [text]
+                            text = codes.map { list.choices[$0].flatMap { $0 } ?? $0 }
+                                .joined(separator: ", ")
+                        }
                         let shown =
                             text.count > longestCell ? String(text.prefix(longestCell)) + "…" : text
                         return ["text": shown]
@@ -692,12 +790,16 @@ struct SurveyPages: Sendable {
     /// and marked with `aria-sort`), what order the table is in, and the sort as the forms'
     /// hidden fields.
     static func addSortLinks(to context: inout [String: Any], view: TableView) {
+        var labels: [String: String] = [:]
+        for column in context["columns"] as? [[String: Any]] ?? [] {
+            if let name = column["name"] as? String { labels[name] = column["label"] as? String }
+        }
         func header(_ name: String) -> [String: Any] {
             let current = view.sort?.column == name ? view.sort : nil
             let next = RespondentSort(
                 column: name, descending: current.map { !$0.descending } ?? false)
             return [
-                "name": name,
+                "name": name, "label": labels[name] ?? name,
                 "sortPath": tableQuery(columns: view.columns, filter: view.filter, sort: next),
                 "sorted": current.map { $0.descending ? "descending" : "ascending" } ?? false,
             ]

@@ -17,6 +17,8 @@ extension CasebookServer {
     /// The stores the server works on.
     public struct Stores: Sendable {
         public var respondents: any RespondentStore
+        /// The survey's form, its versions, and what checking each respondent found.
+        public var surveyForms: any SurveyFormStore = InMemorySurveyFormStore()
         public var preferences: any PreferenceChoiceStore
         public var diary: any DiaryStore & Sendable
         /// The menu's revisions: what the menu page and `GET /api/menu` serve.
@@ -92,6 +94,8 @@ extension CasebookServer {
                 diary: PostgresDiaryStore(client: database.client, operations: database.operations),
                 dataDirectory: dataDirectory)
             stores.database = database
+            stores.surveyForms = PostgresSurveyFormStore(
+                client: database.client, operations: database.operations)
             let menu = PostgresMenuStore(client: database.client, operations: database.operations)
             stores.menu = menu
             stores.menuPhotos = menu
@@ -108,7 +112,7 @@ extension CasebookServer {
         public static let postgresSchemas = [
             PostgresRespondentStore.schema, PostgresDiaryStore.schema,
             PostgresPreferenceChoiceStore.schema, PostgresUserDirectory.schema,
-            PostgresMenuStore.schema,
+            PostgresMenuStore.schema, PostgresSurveyFormStore.schema,
         ]
 
         /// Opens (creating and migrating) the SQLite stores in `directory`.
@@ -121,6 +125,7 @@ extension CasebookServer {
                 diary: try SQLiteDiaryStore(path: layout.diaryDatabase.path),
                 dataDirectory: directory)
             stores.users = try SQLiteUserDirectory(path: layout.usersDatabase.path)
+            stores.surveyForms = try SQLiteSurveyFormStore(path: layout.surveyFormsDatabase.path)
             let menu = try SQLiteMenuStore(path: layout.menuDatabase.path)
             stores.menu = menu
             stores.menuPhotos = menu

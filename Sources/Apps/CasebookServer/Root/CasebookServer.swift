@@ -216,6 +216,9 @@ public enum CasebookServer {
             vault: PreferenceVaultAccess(directory: layout.preferenceVault),
             respondents: stores.respondents,
             respondentReviews: stores.respondents as? any ReviewedRespondentStore,
+            surveyForms: SurveyForms(
+                store: stores.surveyForms,
+                reviews: stores.respondents as? any ReviewedRespondentStore),
             preferences: stores.preferences,
             diaries: diaries,
             metrics: ServerMetrics(database: stores.database),
@@ -270,7 +273,12 @@ public enum CasebookServer {
         ServerController(metrics: services.metrics, database: services.database)
             .addRoutes(to: router)
         OpenAPIController().addRoutes(to: router)
-        RespondentsController(store: services.respondents, reviews: services.respondentReviews)
+        RespondentsController(
+            store: services.respondents, reviews: services.respondentReviews,
+            forms: services.surveyForms
+        )
+        .addRoutes(to: router)
+        SurveyFormController(forms: services.surveyForms, respondents: services.respondents)
             .addRoutes(to: router)
         PreferencesController(store: services.preferences).addRoutes(to: router)
         DiaryAPIController(diaries: services.diaries).addRoutes(to: router)
@@ -288,7 +296,11 @@ public enum CasebookServer {
         SurveyPages(
             renderer: renderer, store: services.respondents,
             reviews: services.respondentReviews, dataDirectory: services.layout.root,
-            backends: services.syncBackends
+            backends: services.syncBackends, forms: services.surveyForms
+        )
+        .addRoutes(to: router)
+        SurveyFormPages(
+            renderer: renderer, forms: services.surveyForms, respondents: services.respondents
         )
         .addRoutes(to: router)
         FactorPage(renderer: renderer).addRoutes(to: router)

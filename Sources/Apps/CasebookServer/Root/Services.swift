@@ -17,6 +17,8 @@ struct Services: Sendable {
     /// The respondents' reviews and senders, when their store keeps them (every store Casebook
     /// has does; a store given by an embedding application may not).
     let respondentReviews: (any ReviewedRespondentStore)?
+    /// The survey's form, and every respondent checked against it as it arrives.
+    let surveyForms: SurveyForms
     let preferences: any PreferenceChoiceStore
     /// The diary each request works on.
     let diaries: RequestDiaries

@@ -5,6 +5,8 @@ import SurveySyncCore
 /// over the network at all.
 struct StoreUploader: RespondentBackend {
     let store: any RespondentStore
+    /// The form what arrives is checked against, when the server keeps one.
+    var forms: SurveyForms? = nil
 
     var destination: String { "this server" }
 
@@ -16,6 +18,7 @@ struct StoreUploader: RespondentBackend {
         // Sent by whoever asked the page to sync.
         let sender = SignedInUser.sender
         try await attempt { _ = try await store.upsert(respondents, sentBy: sender) }
+        await forms?.check(respondents)
         return try await storeIdentity()
     }
 
