@@ -333,6 +333,7 @@ let package = Package(
         .executableTarget(
             name: "casebook",
             dependencies: [
+                "CasebookYAML",
                 "AccountsCore",
                 "CasebookXLSX",
                 "CasebookHTTPClient",

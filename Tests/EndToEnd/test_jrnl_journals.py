@@ -101,3 +101,67 @@ def test_jrnl_reads_the_diarys_jrnl_export_back(tmp_path):
         ("2025-11-02", "08:30", "Rain all day.", "Stayed in with #tea.", ["#tea"], False),
         ("2025-11-03", "21:15", "Fireworks by the river.", "", [], True),
     ]
+
+
+def jrnl_home(root, journal, timeformat):
+    """A jrnl home whose configuration is jrnl's own defaults but for `timeformat`."""
+    (root / "config" / "jrnl").mkdir(parents=True)
+    (root / "data").mkdir(exist_ok=True)
+    config = root / "config" / "jrnl" / "jrnl.yaml"
+    config.write_text(
+        "colors: {body: none, date: none, tags: none, title: none}\ndefault_hour: 9\n"
+        "default_minute: 0\neditor: ''\nencrypt: false\nhighlight: true\nindent_character: '|'\n"
+        f"journals:\n  default:\n    journal: {journal}\nlinewrap: 79\ntagsymbols: '#@'\n"
+        f"template: false\ntimeformat: '{timeformat}'\nversion: v4.6\n")
+    return config
+
+
+def compared(items, with_star=True):
+    """jrnl's `--export json` entries as the round trip keeps them: Casebook writes jrnl's
+    `@tags` as its own `#tags`, so a tag is compared by its name."""
+    def plain(text):
+        return text.replace("@", "#")
+    return [(item["date"], item["time"], plain(item["title"]).rstrip(" *"), plain(item["body"]),
+             sorted(tag[1:] for tag in item["tags"]), item["starred"] if with_star else None)
+            for item in items]
+
+
+@pytest.mark.skipif(JRNL is None, reason="jrnl is not installed (scripts/test installs it)")
+def test_a_journal_goes_from_jrnl_through_the_diary_and_back_to_jrnl_whole(tmp_path):
+    """A journal jrnl 4.6 writes in a time format of its user's own is imported (its
+    configuration read for the format), from its plain file and from its Markdown export, and
+    the diary's export read by jrnl gives back every entry's date, title, body, tags and star."""
+    home = tmp_path / "home"
+    journal = home / "data" / "journal.txt"
+    config = jrnl_home(home, journal, "%d.%m.%Y %H:%M")
+    jrnl(home, "2025-11-02 08:30: Rain all day. @weather stayed in.")
+    jrnl(home, "2025-11-03 20:45: Walked to the market. Bought figs and @bread. *")
+    jrnl(home, "2025-11-04 00:05: Just after midnight.")
+    assert "[02.11.2025 08:30]" in journal.read_text(), "jrnl wrote its own time format"
+    original = json.loads(jrnl(home, "--export", "json").stdout)["entries"]
+    markdown = tmp_path / "journal.md"
+    markdown.write_text(jrnl(home, "--export", "md").stdout)
+    assert markdown.read_text().startswith("# 2025")
+
+    # Without the format, the journal is refused, saying how to name it.
+    refused = casebook(tmp_path / "refused", "diary", "import", str(journal))
+    assert refused.returncode != 0 and "text before the first entry" in refused.stderr
+
+    data = tmp_path / "casebook"
+    imported = casebook(data, "diary", "import", str(journal), "--jrnl-config", str(config))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.startswith("imported 3")
+    from_markdown = casebook(tmp_path / "md", "diary", "import", str(markdown),
+                             "--time-format", "%d.%m.%Y %H:%M")
+    assert from_markdown.returncode == 0, from_markdown.stderr
+    assert from_markdown.stdout.startswith("imported 3")
+    markdown_entries = json.loads(casebook(tmp_path / "md", "diary", "list", "--json").stdout)["entries"]
+    assert sorted(entry["text"] for entry in markdown_entries) == sorted(
+        entry["text"] for entry in json.loads(casebook(data, "diary", "list", "--json").stdout)["entries"])
+
+    back = tmp_path / "back"
+    exported = back / "data" / "journal.txt"
+    jrnl_home(back, exported, "%F %r")
+    exported.write_text(casebook(data, "diary", "export", "--format", "jrnl").stdout)
+    read_back = json.loads(jrnl(back, "--export", "json").stdout)["entries"]
+    assert compared(read_back) == compared(original)

@@ -37,14 +37,28 @@ struct DiaryImportCommand: AsyncParsableCommand {
     @Option(help: "casebook, dayone or jrnl; by default, told from the file.")
     var format: Format?
 
+    @Option(
+        help: ArgumentHelp(
+            "The time format of a jrnl journal's entries, as its jrnl.yaml's timeformat.",
+            discussion:
+                "Such as '%d.%m.%Y %H:%M'. By default jrnl's own (%F %r) and Casebook's (%Y-%m-%d %H:%M) are read.",
+            valueName: "strftime"))
+    var timeFormat: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Read the time format from this jrnl.yaml (its timeformat).", valueName: "file"))
+    var jrnlConfig: String?
+
     @OptionGroup var data: DataDirectoryOption
     @OptionGroup var user: DiaryUserOption
 
     func run() async throws {
         let path = file
         let format = format
+        let timeFormat = try JrnlConfigFile.timeFormat(given: timeFormat, config: jrnlConfig)
         try await DiaryCommand.withEntries(data: data, user: user, creating: true) { entries in
-            let file = try Self.read(path, format: format)
+            let file = try Self.read(path, format: format, timeFormat: timeFormat)
             let photos: DiaryPhotoImport
             do {
                 photos = try DiaryPhotoImport(file, keepsPhotos: entries.keepsPhotos)
@@ -63,7 +77,9 @@ struct DiaryImportCommand: AsyncParsableCommand {
 
     /// The file at `path` in `format` (told from the file without one), read once; a refusal
     /// names the file and the entry or line.
-    static func read(_ path: String, format: Format?) throws -> DiaryFile.Contents {
+    static func read(_ path: String, format: Format?, timeFormat: JrnlTimeFormat? = nil) throws
+        -> DiaryFile.Contents
+    {
         let bytes: [UInt8]
         do {
             bytes = try BoundedFile.bytes(atPath: path, limit: limit, followingSymlink: true)
@@ -74,7 +90,7 @@ struct DiaryImportCommand: AsyncParsableCommand {
             return try DiaryFile.read(
                 bytes, named: path,
                 format: format.flatMap { DiaryFile.Format(rawValue: $0.rawValue) },
-                zone: .current)
+                zone: .current, timeFormat: timeFormat)
         } catch {
             throw FailureReport.Message(error.message)
         }

@@ -28,7 +28,26 @@ public enum JrnlJournal {
     public static func journal(in text: String, zone: TimeZone) throws(Refusal)
         -> (entries: [Entry], starred: [Entry.ID])
     {
-        let read = try read(text, zone: zone)
+        try journal(in: text, zone: zone, timeFormat: nil)
+    }
+
+    /// The same, each entry's header in `timeFormat` (jrnl's `timeformat`; nil: the formats
+    /// jrnl and Casebook write by default, `JrnlTimeFormat.defaults`). jrnl's Markdown export
+    /// (`# 2025`, `## November`, then `### 2025-11-02 08:30 Title` and the body, its headings
+    /// one level deeper) is read as the journal it was made from; it keeps no stars.
+    public static func journal(in text: String, zone: TimeZone, timeFormat: JrnlTimeFormat?)
+        throws(Refusal) -> (entries: [Entry], starred: [Entry.ID])
+    {
+        let read: [(entry: Entry, starred: Bool)]
+        if JrnlMarkdown.isMarkdown(text) {
+            // Its stamps rewritten in a default shape.
+            let plain = try JrnlMarkdown.journal(
+                fromMarkdown: text, formats: timeFormat.map { [$0] } ?? JrnlTimeFormat.defaults,
+                zone: zone)
+            read = try Self.read(plain, zone: zone)
+        } else {
+            read = try Self.read(text, zone: zone, format: timeFormat)
+        }
         return (read.map(\.entry), read.filter(\.starred).map(\.entry.id))
     }
 
@@ -53,8 +72,8 @@ public enum JrnlJournal {
         return out
     }
 
-    private static func read(_ text: String, zone: TimeZone) throws(Refusal)
-        -> [(entry: Entry, starred: Bool)]
+    private static func read(_ text: String, zone: TimeZone, format: JrnlTimeFormat? = nil)
+        throws(Refusal) -> [(entry: Entry, starred: Bool)]
     {
         var read: [(entry: Entry, starred: Bool)] = []
         var current: (date: Date, line: Int, lines: [Substring])?
@@ -85,12 +104,8 @@ public enum JrnlJournal {
         let lines = text.split(
             omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, line) in lines.enumerated() {
-            if let (stamp, length) = header(line) {
+            if let (date, length) = try header(line, format: format, zone: zone, line: index + 1) {
                 try finish()
-                guard let date = date(stamp, zone: zone) else {
-                    throw Refusal(
-                        message: "line \(index + 1): '\(stamp)' is not a date and time")
-                }
                 // What follows the header's brackets and one space.
                 var rest = Substring(line.utf8.dropFirst(length)) ?? ""
                 if rest.utf8.first == UInt8(ascii: " ") {
@@ -106,6 +121,26 @@ public enum JrnlJournal {
         try finish()
         guard !read.isEmpty else { throw Refusal(message: "line 1: no entries \(form)") }
         return read
+    }
+
+    /// The date of the header `line` starts with, and the header's length in bytes; nil when
+    /// it starts with none. In `format`, a header is `[`, a date in it and `]`; without one, a
+    /// line of a default header's shape with no date in it is refused.
+    private static func header(
+        _ line: Substring, format: JrnlTimeFormat?, zone: TimeZone, line number: Int
+    ) throws(Refusal) -> (Date, Int)? {
+        if let format {
+            guard line.utf8.first == UInt8(ascii: "["),
+                let (date, length) = format.date(atStartOf: line.dropFirst(), zone: zone),
+                Array(line.utf8.dropFirst(1 + length).prefix(1)) == [UInt8(ascii: "]")]
+            else { return nil }
+            return (date, length + 2)
+        }
+        guard let (stamp, length) = header(line) else { return nil }
+        guard let date = date(stamp, zone: zone) else {
+            throw Refusal(message: "line \(number): '\(stamp)' is not a date and time")
+        }
+        return (date, length)
     }
 
     /// The header shapes: `[YYYY-MM-DD HH:MM]`, jrnl's `%F %r` and `%F %T` (`A` a letter).

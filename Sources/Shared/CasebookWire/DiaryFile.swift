@@ -68,17 +68,29 @@ public enum DiaryFile {
     public static func read(
         _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
     ) throws(Refusal) -> Contents {
+        try read(bytes, named: name, format: format, zone: zone, timeFormat: nil)
+    }
+
+    /// The same, a jrnl journal's headers in `timeFormat` (jrnl's `timeformat`; nil: the ones
+    /// jrnl and Casebook write by default).
+    public static func read(
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone,
+        timeFormat: JrnlTimeFormat?
+    ) throws(Refusal) -> Contents {
         // A ZIP (Day One's export, its journals' JSON beside their photos): its JSON files,
         // and the photos they name.
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return try zipContents(bytes, named: name, format: format, zone: zone)
+            return try zipContents(
+                bytes, named: name, format: format, zone: zone, timeFormat: timeFormat)
         }
-        return withoutPhotos(try readFile(bytes, named: name, format: format, zone: zone))
+        return withoutPhotos(
+            try readFile(bytes, named: name, format: format, zone: zone, timeFormat: timeFormat))
     }
 
     /// The entries of the file `name` holding `bytes` that is no ZIP (see `read`).
     static func readFile(
-        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone,
+        timeFormat: JrnlTimeFormat? = nil
     ) throws(Refusal) -> Contents {
         // A byte order mark (which Windows' editors write) is not the file's text.
         let bytes =
@@ -91,7 +103,8 @@ public enum DiaryFile {
             if isJSON(bytes) {
                 contents = try jrnlJSONContents(bytes, named: name, zone: zone)
             } else {
-                contents = try jrnlContents(bytes, named: name, zone: zone)
+                contents = try jrnlContents(
+                    bytes, named: name, zone: zone, timeFormat: timeFormat)
                 try refuseTooLong(contents.entries, named: name)
                 return contents
             }
@@ -135,7 +148,8 @@ public enum DiaryFile {
     /// The entries of every JSON file in the ZIP `bytes` (Day One's export: one a journal, its
     /// photos beside them, left), each read as a file of its own and named `zip/file.json`.
     static func zipContents(
-        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone
+        _ bytes: [UInt8], named name: String, format: Format?, zone: TimeZone,
+        timeFormat: JrnlTimeFormat? = nil
     ) throws(Refusal) -> Contents {
         let files: [ZipReader.Entry]
         do {
@@ -169,7 +183,8 @@ public enum DiaryFile {
                 throw Refusal(message: "\(name)/\(journal.name): a ZIP inside a ZIP is not read")
             }
             let contents = try readFile(
-                inner, named: "\(name)/\(journal.name)", format: format, zone: zone)
+                inner, named: "\(name)/\(journal.name)", format: format, zone: zone,
+                timeFormat: timeFormat)
             all.entries += contents.entries
             all.skipped += contents.skipped
             all.starred += contents.starred
@@ -312,10 +327,19 @@ public enum DiaryFile {
         switch start.first {
         case UInt8(ascii: "{"): return true
         case UInt8(ascii: "["):
-            let year = start.dropFirst().prefix(5)
+            // A jrnl journal's first line is `[`, a date in any format and `] ` with the title
+            // (`[2025-11-02 08:30] …`, `[02.11.2025 08:30] …`); anything else is JSON.
+            let firstLine = start.prefix { $0 != 0x0A && $0 != 0x0D }
+            guard let digit = firstLine.dropFirst().first, (0x30...0x39).contains(digit) else {
+                return true
+            }
             return
-                !(year.count == 5 && year.prefix(4).allSatisfy { (0x30...0x39).contains($0) }
-                && year.last == UInt8(ascii: "-"))
+                !(firstLine.last == UInt8(ascii: "]")
+                || firstLine.indices.contains { index in
+                    firstLine[index] == UInt8(ascii: "]")
+                        && firstLine.index(after: index) < firstLine.endIndex
+                        && firstLine[firstLine.index(after: index)] == UInt8(ascii: " ")
+                })
         default: return false
         }
     }
@@ -424,14 +448,14 @@ public enum DiaryFile {
     }
 
     /// A jrnl journal's entries, and the ones it starred.
-    static func jrnlContents(_ bytes: [UInt8], named name: String, zone: TimeZone)
-        throws(Refusal) -> Contents
-    {
+    static func jrnlContents(
+        _ bytes: [UInt8], named name: String, zone: TimeZone, timeFormat: JrnlTimeFormat? = nil
+    ) throws(Refusal) -> Contents {
         guard let text = String(validating: bytes, as: UTF8.self), !text.contains("\0") else {
             throw Refusal(message: "\(name): the file is not UTF-8 text")
         }
         do {
-            let journal = try JrnlJournal.journal(in: text, zone: zone)
+            let journal = try JrnlJournal.journal(in: text, zone: zone, timeFormat: timeFormat)
             return Contents(entries: journal.entries, starred: journal.starred)
         } catch {
             throw Refusal(message: "\(name): \(error)")
