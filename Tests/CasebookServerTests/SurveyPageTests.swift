@@ -63,7 +63,7 @@ struct SurveyPageTests {
             #expect(result.html.contains("broken.yaml:"))
             #expect(!result.html.contains(dataDirectory))
             let page = try await pages.get("/survey")
-            #expect(page.html.contains("1 respondents received"))
+            #expect(page.html.contains("1 respondent received"))
             #expect(
                 page.html.contains(#"<th scope="col"><a href="/survey?sort=name">name</a></th>"#))
             #expect(

@@ -55,6 +55,11 @@ def press(browser, button_id):
     WebDriverWait(browser, 10).until(staleness_of(button))
 
 
+def shown(browser, element_id):
+    """The element, once the page that has it has loaded."""
+    return WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, element_id))
+
+
 @pytest.fixture(scope="module")
 def files():
     folder = tempfile.mkdtemp(prefix="casebook-form-")
@@ -92,17 +97,19 @@ def test_an_admin_gives_the_form_and_reads_a_household_that_breaks_it(survey, fi
     assert "The survey has no form yet" in browser.page_source
     browser.find_element(By.ID, "form-file").send_keys(form)
     press(browser, "give-form")
-    done = browser.find_element(By.ID, "form-done").text
+    done = shown(browser, "form-done").text
     assert "Version 1 of the form is kept, with 7 questions" in done, done
     browser.get(survey.url + "/survey")
     browser.find_element(By.ID, "files").send_keys("\n".join(households))
     press(browser, "upload")
-    assert "1 of them has issues against the form" in browser.find_element(By.ID, "upload-issues").text
+    assert "1 of them has issues against the form" in shown(browser, "upload-issues").text
     for width, height in SIZES:
         size_viewport(browser, width, height)
         where = f"at {width} px"
         browser.get(survey.url + "/survey/form")
         screenshot(f"survey-form-admin-{width}")
+        issues = browser.find_element(By.ID, "form-issues").text
+        assert issues.startswith("1 respondent has issues") and "false" not in issues, issues
         browser.execute_script("document.getElementById('dictionary').scrollIntoView()")
         screenshot(f"survey-form-dictionary-{width}")
         assert browser.execute_script(OVERFLOW) <= width, f"the form's page {where}: past the edge"

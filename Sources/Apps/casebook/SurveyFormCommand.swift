@@ -38,7 +38,9 @@ struct SurveyFormCommand: AsyncParsableCommand {
             let questions = form.questions()
             try StandardStreams.output(
                 "\(form.title) (form \(form.id)\(form.version.map { ", version \($0)" } ?? "")): "
-                    + "\(questions.count) fields, \(form.choices.count) choice lists")
+                    + "\(Self.count(questions.count { !$0.field.isContainer }, "question")), "
+                    + "\(Self.count(questions.count { $0.field.isContainer }, "group")), "
+                    + "\(Self.count(form.choices.count, "choice list"))")
             for (path, field) in questions {
                 var line = path.joined(separator: "/") + "  " + field.type
                 if let list = field.list { line += " " + list }
@@ -51,5 +53,10 @@ struct SurveyFormCommand: AsyncParsableCommand {
                 try StandardStreams.output(VisibleText.escaping(line))
             }
         }
+    }
+
+    /// `1 question`, `2 questions`.
+    private static func count(_ number: Int, _ thing: String) -> String {
+        "\(number) \(thing)\(number == 1 ? "" : "s")"
     }
 }

@@ -24,10 +24,14 @@ enum SurveyFormContext {
             "atShown": RespondentReviewContext.shown(version.uploadedAt, zone: zone),
             "questionCount": EnglishCount.phrase(
                 questions.count { !$0.field.isContainer }, "question"),
-            "issues": issues.map { count -> String in
+            "issues": issues.map { count -> [String: Any] in
                 count == 0
-                    ? "No respondent checked against it has issues."
-                    : "\(EnglishCount.phrase(count, "respondent has", plural: "respondents have")) issues."
+                    ? ["none": "No respondent checked against it has issues.", "some": false]
+                    : [
+                        "none": false,
+                        "some": EnglishCount.phrase(
+                            count, "respondent has", plural: "respondents have") + " issues",
+                    ]
             } ?? false,
             "apiPath": "/api/survey-form/versions/\(version.number)",
             "rows": questions.map { row($0.path, $0.field, in: form, language: language) },

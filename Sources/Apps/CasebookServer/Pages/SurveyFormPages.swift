@@ -123,11 +123,15 @@ struct SurveyFormPages: Sendable {
         ]
         var title = "Survey form"
         if let read {
-            let wanted = request.uri.queryParameters["lang"].map(String.init)
+            // As a browser's form sends it: a space as `+`.
+            let wanted = try FormFields(query: request)["lang"]
             let language = read.form.language(for: wanted)
+            // How many have issues, for the admin who reads them all (a surveyor's own are in
+            // their table).
+            let mayReadAll = RespondentFilterQuery.mayReadEveryone
             values["form"] = SurveyFormContext.form(
                 read, language: language, zone: zone,
-                issues: newest ? try await forms.store.issueCount() : nil)
+                issues: newest && mayReadAll ? try await forms.store.issueCount() : nil)
             values["older"] = !newest
             let languages = read.form.languages
             if languages.count > 1 {

@@ -244,10 +244,14 @@ struct SurveyPages: Sendable {
             "count": EnglishCount.phrase(record.problems.count, "issue"),
             // Each message names its field first: said once, as code.
             "problems": record.problems.map { problem in
-                let prefix = problem.field + ": "
-                let said =
-                    problem.message.hasPrefix(prefix)
-                    ? String(problem.message.dropFirst(prefix.count)) : problem.message
+                var said = problem.message
+                if said.hasPrefix(problem.field + ":") {
+                    said = String(said.dropFirst(problem.field.count))
+                } else if said.hasPrefix(problem.field + " ") {
+                    said = String(said.dropFirst(problem.field.count))
+                } else {
+                    said = ": " + said
+                }
                 return ["field": problem.field, "said": said]
             },
             "version": record.formVersion,
@@ -607,6 +611,7 @@ struct SurveyPages: Sendable {
             }
             context["mayRead"] = true
             context["count"] = count
+            context["received"] = EnglishCount.phrase(count, "respondent") + " received"
             let statuses = try await reviews?.statuses(of: respondents.map(\.id)) ?? [:]
             let form = try await forms?.latest()
             let checks = try await forms?.store.checks(of: respondents.map(\.id)) ?? [:]
