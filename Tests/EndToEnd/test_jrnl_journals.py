@@ -165,3 +165,10 @@ def test_a_journal_goes_from_jrnl_through_the_diary_and_back_to_jrnl_whole(tmp_p
     exported.write_text(casebook(data, "diary", "export", "--format", "jrnl").stdout)
     read_back = json.loads(jrnl(back, "--export", "json").stdout)["entries"]
     assert compared(read_back) == compared(original)
+    # The diary's jrnl-json export is what jrnl's own export of the same journal says.
+    ours = json.loads(casebook(data, "diary", "export", "--format", "jrnl-json").stdout)
+    assert [(item["date"], item["time"], item["title"], item["body"], sorted(item["tags"]), item["starred"])
+            for item in ours["entries"]] == \
+        [(item["date"], item["time"], item["title"], item["body"], sorted(item["tags"]), item["starred"])
+         for item in read_back]
+    assert ours["tags"] == json.loads(jrnl(back, "--export", "json").stdout)["tags"]

@@ -10,17 +10,20 @@ struct DiaryExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
-            "Write the whole diary to standard output: json (default), zip, markdown or jrnl.")
+            "Write the whole diary to standard output: json (default), zip, markdown, jrnl or jrnl-json."
+    )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, zip, markdown, jrnl
+        case jrnlJSON = "jrnl-json"
     }
 
     @Option(
         help: """
             json (what diary import reads back as it was), zip (the json with every entry's \
-            photos, which diary import also reads back), markdown or jrnl (for jrnl: it keeps \
-            no ids, so a jrnl export imported back adds every entry again).
+            photos, which diary import also reads back), markdown, jrnl (jrnl's own journal) or \
+            jrnl-json (as jrnl --export json writes it). jrnl's formats keep no ids, so one \
+            imported back adds every entry again.
             """)
     var format: Format = .json
 
@@ -48,6 +51,14 @@ struct DiaryExportCommand: AsyncParsableCommand {
                         "--format zip: a ZIP is no text to show; write it to a file: > diary.zip")
                 }
                 output.bytes += try DiaryArchive.zip(of: entries)
+            case .jrnlJSON:
+                var all: [Entry] = []
+                try entries.forEachNewest(limit: Int.max) { all.append($0) }
+                all.reverse()
+                output.bytes += WireJSON.encode(
+                    JrnlExportWire(all, starred: try entries.starredIDs(), zone: .current),
+                    indented: true)
+                output.bytes.append(0x0A)
             case .markdown, .jrnl:
                 var all: [Entry] = []
                 try entries.forEachNewest(limit: Int.max) { all.append($0) }
