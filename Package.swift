@@ -119,7 +119,7 @@ let package = Package(
             name: "CasebookWire",
             dependencies: [
                 "AccountsCore", "CasebookCalendar", "CasebookJSON", "CasebookZip", "DiaryCore",
-                "SurveySyncCore",
+                "SurveySyncCore", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(name: "CasebookCalendar"),
         .target(name: "CasebookYAML", dependencies: ["CasebookJSON", "Yams"]),
@@ -526,8 +526,9 @@ let package = Package(
         .testTarget(
             name: "CasebookCLITests",
             dependencies: [
-                "CasebookTestSupport", "CasebookZip", "Diary", "PostgresTestSupport",
-                "PrimeFactors", .product(name: "BigInt", package: "BigInt"),
+                "CasebookTestSupport", "CasebookWire", "CasebookZip", "Diary",
+                "PostgresTestSupport", "PrimeFactors", .product(name: "BigInt", package: "BigInt"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],

@@ -16,14 +16,16 @@ struct DiaryExportCommand: AsyncParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, zip, markdown, jrnl
         case jrnlJSON = "jrnl-json"
+        case dayone
     }
 
     @Option(
         help: """
             json (what diary import reads back as it was), zip (the json with every entry's \
             photos, which diary import also reads back), markdown, jrnl (jrnl's own journal) or \
-            jrnl-json (as jrnl --export json writes it). jrnl's formats keep no ids, so one \
-            imported back adds every entry again.
+            jrnl-json (as jrnl --export json writes it), or dayone (a ZIP as Day One exports a \
+            journal, with its photos, which Day One imports). jrnl's formats keep no ids, so \
+            one imported back adds every entry again.
             """)
     var format: Format = .json
 
@@ -45,12 +47,16 @@ struct DiaryExportCommand: AsyncParsableCommand {
                 }
                 stream.finish(to: &output.bytes)
                 output.bytes.append(0x0A)
-            case .zip:
+            case .zip, .dayone:
                 guard isatty(STDOUT_FILENO) == 0 else {
                     throw FailureReport.Message(
-                        "--format zip: a ZIP is no text to show; write it to a file: > diary.zip")
+                        "--format \(format.rawValue): a ZIP is no text to show; write it to a file: > diary.zip"
+                    )
                 }
-                output.bytes += try DiaryArchive.zip(of: entries)
+                output.bytes +=
+                    format == .zip
+                    ? try DiaryArchive.zip(of: entries)
+                    : try DayOneArchive.zip(of: entries, zone: .current)
             case .jrnlJSON:
                 var all: [Entry] = []
                 try entries.forEachNewest(limit: Int.max) { all.append($0) }
