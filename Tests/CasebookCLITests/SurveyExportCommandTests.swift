@@ -132,7 +132,7 @@ struct SurveyExportCommandTests {
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("there is no data directory"))
         let format = try CasebookExecutable.run(
-            ["survey", "export", "--format", "xlsx", "--data", data.url.path])
+            ["survey", "export", "--format", "ods", "--data", data.url.path])
         #expect(format.status == 64)
         #expect(format.standardError.contains("--format"))
     }

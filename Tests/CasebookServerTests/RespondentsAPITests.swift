@@ -112,7 +112,8 @@ struct RespondentsAPITests {
                 response in
                 #expect(response.status == .badRequest)
                 let answer = try Self.object(response.body)
-                #expect(answer["detail"] as? String == "format is csv, jsonl or zip, not 'rar'")
+                #expect(
+                    answer["detail"] as? String == "format is csv, jsonl, xlsx or zip, not 'rar'")
             }
         }
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import SurveySyncCore
+import SurveySyncFiles
 
 /// `casebook survey export`: every respondent the server's store holds, as CSV (a header of
 /// every column, nested maps as `group/field`) or JSON Lines, on standard output, streamed a
@@ -21,11 +23,20 @@ struct SurveyExportCommand: AsyncParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case csv, jsonl, zip
+        case csv, jsonl, zip, xlsx
     }
 
-    @Option(help: "csv, jsonl, or zip (a ZIP of the respondents' files).")
+    @Option(
+        help:
+            "csv, jsonl, zip (a ZIP of the respondents' files), or xlsx (a workbook, each cell typed: text stays text)."
+    )
     var format: Format = .csv
+
+    @Option(
+        help: ArgumentHelp(
+            "For xlsx: the survey's form (XLSForm .xlsx or YAML), whose questions' columns come first, in its order, their answers typed by it.",
+            valueName: "file"))
+    var form: String?
 
     @Flag(
         help:
@@ -85,6 +96,8 @@ struct SurveyExportCommand: AsyncParsableCommand {
     func run() async throws {
         try await FailureReport.run("survey export") {
             let archived = format == .zip
+            let workbook = format == .xlsx
+            let surveyForm = try form.map { try SurveyFormFile.form(atPath: $0) }
             let format = RespondentExport.Format(rawValue: format.rawValue) ?? .csv
             let spreadsheet = spreadsheet
             let review = review
@@ -111,6 +124,19 @@ struct SurveyExportCommand: AsyncParsableCommand {
                     : RespondentExport(store: store, filter: filter, format: format)
                 export.spreadsheet = spreadsheet
                 export.review = review
+                if workbook {
+                    guard isatty(STDOUT_FILENO) == 0 else {
+                        throw FailureReport.Message(
+                            "--format xlsx: a workbook is no text to show; write it to a file: > respondents.xlsx"
+                        )
+                    }
+                    try await RespondentWorkbook.write(export, form: surveyForm) { piece in
+                        output.bytes += piece
+                        try output.flushIfFull()
+                    }
+                    try output.flush()
+                    return
+                }
                 try await export.write { piece in
                     output.bytes += piece
                     try output.flushIfFull()

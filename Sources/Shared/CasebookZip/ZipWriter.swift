@@ -25,7 +25,20 @@ public struct ZipWriter: Sendable {
         var crc: UInt32
         var size: UInt32
         var offset: UInt64
+        /// Deflated, with its sizes after it (a streamed entry): its compressed size.
+        var compressedSize: UInt32? = nil
     }
+
+    /// An entry being written a piece at a time (`start(named:)`).
+    private struct Streamed {
+        var entry: Entry
+        var crc = CRC32()
+        var size: UInt64 = 0
+        var compressed: UInt64 = 0
+        let deflater: DeflateStream
+    }
+
+    private var streamed: Streamed?
 
     private var entries: [Entry] = []
     private var names: [UInt8] = []
@@ -77,6 +90,75 @@ public struct ZipWriter: Sendable {
         return bytes
     }
 
+    /// The local header of an entry whose contents follow a piece at a time (`add(_:)`),
+    /// deflated, its checksum and sizes after them (`end()`): for a file too large to hold.
+    public mutating func start(named name: String) throws -> [UInt8] {
+        let nameBytes = Array(name.utf8)
+        guard !nameBytes.isEmpty, nameBytes.count <= 0xFFFF, !nameBytes.contains(0),
+            streamed == nil, let deflater = DeflateStream()
+        else { throw BadName(name: name) }
+        var bytes: [UInt8] = []
+        Self.append(UInt32(0x0403_4B50), to: &bytes)
+        Self.append(UInt16(20), to: &bytes)
+        Self.append(UInt16(0x0808), to: &bytes)  // UTF-8 name; sizes in a descriptor after
+        Self.append(UInt16(8), to: &bytes)  // deflated
+        Self.append(time, to: &bytes)
+        Self.append(date, to: &bytes)
+        Self.append(UInt32(0), to: &bytes)
+        Self.append(UInt32(0), to: &bytes)
+        Self.append(UInt32(0), to: &bytes)
+        Self.append(UInt16(nameBytes.count), to: &bytes)
+        Self.append(UInt16(0), to: &bytes)
+        bytes += nameBytes
+        streamed = Streamed(
+            entry: Entry(
+                nameRange: names.count..<names.count + nameBytes.count, crc: 0, size: 0,
+                offset: offset),
+            deflater: deflater)
+        names += nameBytes
+        offset += UInt64(bytes.count)
+        return bytes
+    }
+
+    /// The next piece of the streamed entry's contents, compressed (perhaps none yet).
+    public mutating func add(_ contents: [UInt8]) throws -> [UInt8] {
+        guard var open = streamed else { throw BadName(name: "(no entry started)") }
+        open.crc.add(contents)
+        open.size += UInt64(contents.count)
+        let out = open.deflater.add(contents)
+        open.compressed += UInt64(out.count)
+        let name = String(decoding: names[open.entry.nameRange], as: UTF8.self)
+        guard open.size < 0xFFFF_FFFF, open.compressed < 0xFFFF_FFFF else {
+            streamed = nil
+            throw TooLarge(name: name)
+        }
+        streamed = open
+        offset += UInt64(out.count)
+        return out
+    }
+
+    /// The rest of the streamed entry and its data descriptor: the entry is done.
+    public mutating func end() throws -> [UInt8] {
+        guard var open = streamed else { throw BadName(name: "(no entry started)") }
+        var bytes = open.deflater.finish()
+        open.compressed += UInt64(bytes.count)
+        guard open.compressed < 0xFFFF_FFFF else {
+            streamed = nil
+            throw TooLarge(name: String(decoding: names[open.entry.nameRange], as: UTF8.self))
+        }
+        Self.append(UInt32(0x0807_4B50), to: &bytes)
+        Self.append(open.crc.value, to: &bytes)
+        Self.append(UInt32(open.compressed), to: &bytes)
+        Self.append(UInt32(open.size), to: &bytes)
+        open.entry.crc = open.crc.value
+        open.entry.size = UInt32(open.size)
+        open.entry.compressedSize = UInt32(open.compressed)
+        entries.append(open.entry)
+        streamed = nil
+        offset += UInt64(bytes.count)
+        return bytes
+    }
+
     /// The central directory and the end records: the last bytes of the file.
     public func finish() -> [UInt8] {
         var bytes: [UInt8] = []
@@ -86,12 +168,12 @@ public struct ZipWriter: Sendable {
             Self.append(UInt32(0x0201_4B50), to: &bytes)
             Self.append(UInt16(3 << 8 | 45), to: &bytes)  // made by: Unix, 4.5
             Self.append(UInt16(farOffset ? 45 : 20), to: &bytes)
-            Self.append(UInt16(0x0800), to: &bytes)
-            Self.append(UInt16(0), to: &bytes)
+            Self.append(UInt16(entry.compressedSize == nil ? 0x0800 : 0x0808), to: &bytes)
+            Self.append(UInt16(entry.compressedSize == nil ? 0 : 8), to: &bytes)
             Self.append(time, to: &bytes)
             Self.append(date, to: &bytes)
             Self.append(entry.crc, to: &bytes)
-            Self.append(entry.size, to: &bytes)
+            Self.append(entry.compressedSize ?? entry.size, to: &bytes)
             Self.append(entry.size, to: &bytes)
             Self.append(UInt16(entry.nameRange.count), to: &bytes)
             Self.append(UInt16(farOffset ? 12 : 0), to: &bytes)  // extra field

@@ -259,6 +259,34 @@ public struct RespondentExport: Sendable {
         output += [0x0D, 0x0A]
     }
 
+    /// Each respondent's cells under `columns` (each text, and whether it is text rather than
+    /// a number, true/false or null), in id order, a page at a time, with its status when the
+    /// export has `review` and the store keeps them: what a writer of another format fills its
+    /// rows from.
+    package func forEachRow(
+        columns: [String],
+        _ body: ([(cells: [(text: String, isText: Bool)], status: RespondentStatus?)]) async throws
+            -> Void
+    ) async throws {
+        let reviews = review ? (filter?.store ?? store as? any ReviewedRespondentStore) : nil
+        let place = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+        try await forEachPage { page in
+            let statuses = try await reviews?.statuses(of: page.map(\.id)) ?? [:]
+            var rows: [(cells: [(text: String, isText: Bool)], status: RespondentStatus?)] = []
+            rows.reserveCapacity(page.count)
+            for (id, body) in page {
+                var row = [(text: String, isText: Bool)](
+                    repeating: ("", false), count: columns.count)
+                let read = Self.readCells(ofJSON: body) { name, cell in
+                    if let index = place[name] { row[index] = cell }
+                }
+                guard read else { throw Self.damaged(id) }
+                rows.append((row, statuses[id]))
+            }
+            try await body(rows)
+        }
+    }
+
     /// Hands over the JSON of the store's respondents a page at a time, in id order.
     private func forEachPage(_ body: ([(id: String, body: [UInt8])]) async throws -> Void)
         async throws

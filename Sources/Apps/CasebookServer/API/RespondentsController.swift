@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import SurveySyncCore
+import SurveySyncFiles
 
 /// The respondents API: the backend that `casebook survey sync` sends to. Every answer names
 /// the store in its `Casebook-Store` header, so that a sync knows which store acknowledged what;
@@ -517,6 +518,13 @@ struct RespondentsController: Sendable {
         if Self.asksForArchive(query, accept: request.headers[.accept]) {
             return try archive(filter)
         }
+        if query["format"] == "xlsx"
+            || (query["format"] == nil
+                && Self.acceptedTypes(request.headers[.accept]).contains(
+                    RespondentWorkbook.contentType))
+        {
+            return try await workbook(review: review, filter: filter)
+        }
         if let format = try Self.exportFormat(query, accept: request.headers[.accept]) {
             return try await export(
                 format, spreadsheet: spreadsheet, review: review, filter: filter)
@@ -555,8 +563,10 @@ struct RespondentsController: Sendable {
     {
         if let name = query["format"] {
             guard let format = RespondentExport.Format(rawValue: name) else {
-                throw RequestError(.badRequest, "format is csv, jsonl or zip, not '\(name)'")
-                    .parameter("format")
+                throw RequestError(
+                    .badRequest, "format is csv, jsonl, xlsx or zip, not '\(name)'"
+                )
+                .parameter("format")
             }
             return format
         }
@@ -608,6 +618,36 @@ struct RespondentsController: Sendable {
                 .parameter(name)
         }
         return value == "true"
+    }
+
+    /// The respondents `filter` takes as an XLSX workbook (`RespondentWorkbook`), its columns
+    /// in the form's order when the survey has one, streamed a page of the store at a time.
+    func workbook(review: Bool, filter: RespondentFilter) async throws -> Response {
+        var export =
+            filter == RespondentFilter()
+            ? RespondentExport(store: store, format: .csv)
+            : RespondentExport(store: try reviewing(), filter: filter, format: .csv)
+        export.review = review
+        let columns: [String]
+        do {
+            columns = try await export.columns()
+        } catch let wide as RespondentExport.TooManyColumns {
+            throw RequestError(.badRequest, "\(wide)").parameter("format")
+        }
+        let form = try await forms?.latest()?.form
+        let finished = export
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: RespondentWorkbook.contentType,
+                .contentDisposition: #"attachment; filename="respondents.xlsx""#,
+            ],
+            body: ResponseBody { writer in
+                try await RespondentWorkbook.write(finished, form: form, columns: columns) {
+                    try await writer.write(ByteBuffer(bytes: $0))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// Every respondent as a file to download, streamed a page of the store at a time; the
