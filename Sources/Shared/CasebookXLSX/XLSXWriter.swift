@@ -70,7 +70,7 @@ public struct XLSXWriter: Sendable {
         let row = String(rows)
         buffer += Array("<row r=\"\(row)\">".utf8)
         while columnNames.count < cells.count {
-            columnNames.append(Self.letters(columnNames.count))
+            columnNames.append(XLSXWorkbook.columnName(columnNames.count))
         }
         for (index, cell) in cells.enumerated() {
             let place = columnNames[index] + row
@@ -104,18 +104,6 @@ public struct XLSXWriter: Sendable {
         buffer = []
         bytes += try zip.end()
         return bytes + zip.finish()
-    }
-
-    /// A column's letters: 0 is A, 25 Z, 26 AA.
-    static func letters(_ index: Int) -> String {
-        var number = index + 1
-        var letters = ""
-        while number > 0 {
-            let rest = (number - 1) % 26
-            letters = String(UnicodeScalar(UInt8(65 + rest))) + letters
-            number = (number - 1) / 26
-        }
-        return letters
     }
 
     /// A date as a spreadsheet counts days: from 1899-12-30, a time as the day's fraction.

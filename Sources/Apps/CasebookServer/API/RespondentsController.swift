@@ -620,13 +620,19 @@ struct RespondentsController: Sendable {
         return value == "true"
     }
 
+    /// An export of every respondent, or of those `filter` takes.
+    private func exporting(_ format: RespondentExport.Format, filter: RespondentFilter) throws
+        -> RespondentExport
+    {
+        filter == RespondentFilter()
+            ? RespondentExport(store: store, format: format)
+            : RespondentExport(store: try reviewing(), filter: filter, format: format)
+    }
+
     /// The respondents `filter` takes as an XLSX workbook (`RespondentWorkbook`), its columns
     /// in the form's order when the survey has one, streamed a page of the store at a time.
     func workbook(review: Bool, filter: RespondentFilter) async throws -> Response {
-        var export =
-            filter == RespondentFilter()
-            ? RespondentExport(store: store, format: .csv)
-            : RespondentExport(store: try reviewing(), filter: filter, format: .csv)
+        var export = try exporting(.csv, filter: filter)
         export.review = review
         let columns: [String]
         do {
@@ -656,10 +662,7 @@ struct RespondentsController: Sendable {
         _ format: RespondentExport.Format, spreadsheet: Bool, review: Bool = false,
         filter: RespondentFilter = RespondentFilter()
     ) async throws -> Response {
-        var export =
-            filter == RespondentFilter()
-            ? RespondentExport(store: store, format: format)
-            : RespondentExport(store: try reviewing(), filter: filter, format: format)
+        var export = try exporting(format, filter: filter)
         export.spreadsheet = spreadsheet
         export.review = review
         var columns: [String]?
