@@ -64,6 +64,8 @@ struct SurveyFormPageTests {
                     ),
                 ])
             #expect(uploaded.html.contains("1 of them has issues against the form"))
+            #expect(uploaded.html.contains("h1.yaml: stored, 2 issues against the form"))
+            #expect(uploaded.html.contains("h2.yaml: stored<"))
             let stored = try #require(try await fixture.stores.respondents.respondent(id: "h1"))
             #expect(stored.fields["age"] == .string("forty"))
             // Marked as having issues for the team's filter, with what they are.

@@ -35,6 +35,8 @@ public enum RespondentUpload {
         public var counts = UpsertCounts()
         /// The respondents the upload stored (created or changed), as they were read.
         public var stored: [Respondent] = []
+        /// The place in `files` of each stored respondent's file, by its id.
+        public var fileOfStored: [String: Int] = [:]
 
         public var refused: Int {
             files.count { if case .refused = $0.outcome { true } else { false } }
@@ -118,6 +120,10 @@ public enum RespondentUpload {
         }
         report.counts = try await store.upsert(changed, sentBy: sender)
         report.stored = changed
+        let changedIDs = Set(changed.map { RespondentIDKey($0.id) })
+        for (index, respondent) in read where changedIDs.contains(RespondentIDKey(respondent.id)) {
+            report.fileOfStored[respondent.id] = index
+        }
         report.counts.received = read.count
         report.counts.unchanged += read.count - changed.count
         return report

@@ -460,7 +460,11 @@ struct SurveyPages: Sendable {
             files.map { RespondentUpload.File(name: $0.filename ?? "", bytes: $0.body) },
             to: store, sentBy: SignedInUser.sender)
         let problems = await forms?.check(report.stored) ?? [:]
-        var uploaded = Self.context(report)
+        var issuesByFile: [Int: Int] = [:]
+        for (id, found) in problems where !found.isEmpty {
+            if let index = report.fileOfStored[id] { issuesByFile[index] = found.count }
+        }
+        var uploaded = Self.context(report, issuesByFile: issuesByFile)
         let withIssues = problems.values.count { !$0.isEmpty }
         if withIssues > 0 {
             uploaded["issues"] =
@@ -473,7 +477,9 @@ struct SurveyPages: Sendable {
 
     /// An upload's report as the page shows it: the counts, then a line per file (the first
     /// `shownDifferences` of them).
-    static func context(_ report: RespondentUpload.Report) -> [String: Any] {
+    static func context(_ report: RespondentUpload.Report, issuesByFile: [Int: Int] = [:])
+        -> [String: Any]
+    {
         let stored = report.files.count { $0.outcome == .stored }
         let unchanged = report.files.count { $0.outcome == .unchanged }
         let hidden = report.files.count - shownDifferences
@@ -481,9 +487,16 @@ struct SurveyPages: Sendable {
             "issues": false,
             "summary":
                 "\(EnglishCount.phrase(report.files.count, "file")): stored \(stored), unchanged \(unchanged), refused \(report.refused).",
-            "files": report.files.prefix(shownDifferences).map { file -> [String: Any] in
+            "files": report.files.prefix(shownDifferences).enumerated().map {
+                index, file -> [String: Any] in
                 switch file.outcome {
-                case .stored: ["name": file.name, "outcome": "stored", "refused": false]
+                case .stored:
+                    [
+                        "name": file.name, "refused": false,
+                        "outcome": issuesByFile[index].map {
+                            "stored, " + EnglishCount.phrase($0, "issue") + " against the form"
+                        } ?? "stored",
+                    ]
                 case .unchanged: ["name": file.name, "outcome": "unchanged", "refused": false]
                 case .refused(let why): ["name": file.name, "outcome": why, "refused": true]
                 }
