@@ -25,6 +25,7 @@ FORM = """survey:
   - {type: text, name: phone, label: Phone}
   - {type: date, name: visit, label: Visit}
   - {type: decimal, name: income, label: Income}
+  - {type: geopoint, name: gps, label: Where}
 settings: {form_id: household}
 """
 
@@ -42,7 +43,8 @@ def test_the_workbook_opens_with_each_cell_of_its_type():
         assert status == 201, answer
         respondents = [
             {"id": "h1", "name": "Zoë", "phone": "0761780050", "household": {"size": 4},
-             "visit": "2025-11-02", "income": "1250.5", "note": "=HYPERLINK(\"http://x\")"},
+             "visit": "2025-11-02", "income": "1250.5", "note": "=HYPERLINK(\"http://x\")",
+             "gps": "-0.0917 34.7680 1131 5"},
             {"id": "h2", "name": "Ali", "phone": "+254 700", "household": {"size": "four"},
              "visit": "soon", "consent": True},
         ]
@@ -72,6 +74,16 @@ def test_the_workbook_opens_with_each_cell_of_its_type():
         assert second["consent"] is True
         assert second["_review_state"] == "has-issues"
         assert isinstance(first["_received_at"], datetime.datetime)
+        # The positions as GeoJSON, for a map: h1 has one, h2 none.
+        status, response_headers, geojson = running.request(
+            "GET", "/api/respondents?format=geojson", headers={"Authorization": f"Bearer {token}"})
+        assert status == 200, geojson[:300]
+        assert response_headers["Content-Type"] == "application/geo+json"
+        collection = json.loads(geojson)
+        assert collection["type"] == "FeatureCollection"
+        assert [feature["geometry"] for feature in collection["features"]] == [
+            {"type": "Point", "coordinates": [34.768, -0.0917]}]
+        assert collection["features"][0]["properties"]["household/size"] == "4"
         # The same from the command line, its form given as a file.
         form = os.path.join(running.root, "household.yaml")
         with open(form, "w") as file:

@@ -287,6 +287,23 @@ public struct RespondentExport: Sendable {
         }
     }
 
+    /// Each page of the export's respondents, in id order, read from the JSON the store keeps.
+    package func forEachRespondentPage(_ body: ([Respondent]) async throws -> Void)
+        async throws
+    {
+        try await forEachPage { page in
+            var respondents: [Respondent] = []
+            respondents.reserveCapacity(page.count)
+            for (id, json) in page {
+                guard let value = try? JSONParser.parse(json),
+                    let respondent = Respondent(json: value)
+                else { throw Self.damaged(id) }
+                respondents.append(respondent)
+            }
+            try await body(respondents)
+        }
+    }
+
     /// Hands over the JSON of the store's respondents a page at a time, in id order.
     private func forEachPage(_ body: ([(id: String, body: [UInt8])]) async throws -> Void)
         async throws

@@ -318,7 +318,12 @@ private struct Walk {
 
     /// Whether the answer is a position: `lat lon [altitude [accuracy]]`, a list of those
     /// numbers, or a map with `lat`/`latitude` and `lon`/`lng`/`longitude`, on the globe.
-    static func isPosition(_ value: JSONValue) -> Bool {
+    static func isPosition(_ value: JSONValue) -> Bool { position(of: value) != nil }
+
+    /// The latitude and longitude a `geopoint` answer gives (`"-1.28 36.82 1700 5"`, a list of
+    /// 2 to 4 numbers, or a map of `lat` and `lon`); nil for anything else, or a place off the
+    /// globe.
+    static func position(of value: JSONValue) -> (latitude: Double, longitude: Double)? {
         var numbers: [Double] = []
         switch value {
         case .string(let text):
@@ -333,12 +338,12 @@ private struct Walk {
             numbers = [latitude, longitude].map {
                 FormExpressionEvaluator.number(.string(text(of: $0) ?? ""))
             }
-        default: return false
+        default: return nil
         }
-        guard (2...4).contains(numbers.count), !numbers.contains(where: \.isNaN) else {
-            return false
-        }
-        return abs(numbers[0]) <= 90 && abs(numbers[1]) <= 180
+        guard (2...4).contains(numbers.count), !numbers.contains(where: \.isNaN),
+            abs(numbers[0]) <= 90, abs(numbers[1]) <= 180
+        else { return nil }
+        return (numbers[0], numbers[1])
     }
 
     /// A form's message in its one language, or its default language's.
@@ -358,4 +363,13 @@ private struct Walk {
     }
 
     static func quoted(_ text: String) -> String { "'\(text)'" }
+}
+
+extension RespondentFormCheck {
+    /// The latitude and longitude a `geopoint` answer gives (`"-1.28 36.82 1700 5"`, a list of
+    /// 2 to 4 numbers, or a map of `lat` and `lon`), as the check reads one; nil for anything
+    /// else, or a place off the globe.
+    public static func position(of value: JSONValue) -> (latitude: Double, longitude: Double)? {
+        Walk.position(of: value)
+    }
 }

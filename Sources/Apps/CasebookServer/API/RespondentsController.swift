@@ -518,6 +518,9 @@ struct RespondentsController: Sendable {
         if Self.asksForArchive(query, accept: request.headers[.accept]) {
             return try archive(filter)
         }
+        if query["format"] == "geojson" {
+            return try await geoJSON(filter: filter)
+        }
         if query["format"] == "xlsx"
             || (query["format"] == nil
                 && Self.acceptedTypes(request.headers[.accept]).contains(
@@ -627,6 +630,35 @@ struct RespondentsController: Sendable {
         filter == RespondentFilter()
             ? RespondentExport(store: store, format: format)
             : RespondentExport(store: try reviewing(), filter: filter, format: format)
+    }
+
+    /// The positions of the respondents `filter` takes as GeoJSON (`RespondentGeoJSON`), by
+    /// the form's `geopoint` questions; a 409 when the survey's form has none (or there is no
+    /// form), which is what tells an answer is a position.
+    func geoJSON(filter: RespondentFilter) async throws -> Response {
+        let questions =
+            try await forms?.latest().map {
+                RespondentGeoJSON.positionQuestions(of: $0.form)
+            } ?? []
+        guard !questions.isEmpty else {
+            throw RequestError(
+                .conflict,
+                "the survey's form has no geopoint question, so no answer is known to be a position"
+            ).parameter("format")
+        }
+        let export = try exporting(.jsonl, filter: filter)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: RespondentGeoJSON.contentType,
+                .contentDisposition: #"attachment; filename="respondents.geojson""#,
+            ],
+            body: ResponseBody { writer in
+                try await RespondentGeoJSON.write(export, questions: questions) {
+                    try await writer.write(ByteBuffer(bytes: $0))
+                }
+                try await writer.finish(nil)
+            })
     }
 
     /// The respondents `filter` takes as an XLSX workbook (`RespondentWorkbook`), its columns

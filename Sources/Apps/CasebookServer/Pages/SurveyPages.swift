@@ -634,6 +634,8 @@ struct SurveyPages: Sendable {
                     form: form.map { ($0.form, $0.form.language(for: nil)) }, checks: checks)
             ) { $1 }
             context["formVersion"] = form.map { "\($0.version.number)" } ?? false
+            context["mapData"] =
+                form.map { !RespondentGeoJSON.positionQuestions(of: $0.form).isEmpty } ?? false
             if reviews != nil {
                 Self.addSortLinks(to: &context, view: view)
             } else {
