@@ -30,7 +30,7 @@ public struct XLSXWriter: Sendable {
     private var rows = 0
     private var buffer: [UInt8] = []
     /// Each column's letters, made once.
-    private var columnNames: [String] = []
+    private var columnNames: [[UInt8]] = []
 
     /// A workbook whose one sheet is named `sheet` (at most 31 characters, none of `[]:*?/\`),
     /// its parts dated `modified`.
@@ -68,30 +68,42 @@ public struct XLSXWriter: Sendable {
         }
         rows += 1
         let row = String(rows)
-        buffer += Array("<row r=\"\(row)\">".utf8)
+        buffer.append(contentsOf: "<row r=\"".utf8)
+        buffer.append(contentsOf: row.utf8)
+        buffer.append(contentsOf: "\">".utf8)
         while columnNames.count < cells.count {
-            columnNames.append(XLSXWorkbook.columnName(columnNames.count))
+            columnNames.append(Array(XLSXWorkbook.columnName(columnNames.count).utf8))
         }
         for (index, cell) in cells.enumerated() {
-            let place = columnNames[index] + row
+            if case .empty = cell { continue }
+            buffer.append(contentsOf: "<c r=\"".utf8)
+            buffer.append(contentsOf: columnNames[index])
+            buffer.append(contentsOf: row.utf8)
             switch cell {
-            case .empty: continue
+            case .empty: break
             case .text(let text):
-                buffer += Array(
-                    "<c r=\"\(place)\" t=\"inlineStr\"><is><t xml:space=\"preserve\">".utf8)
+                buffer.append(contentsOf: "\" t=\"inlineStr\"><is><t xml:space=\"preserve\">".utf8)
                 Self.appendEscaped(text, to: &buffer)
-                buffer += Array("</t></is></c>".utf8)
+                buffer.append(contentsOf: "</t></is></c>".utf8)
             case .number(let text):
-                buffer += Array("<c r=\"\(place)\"><v>\(text)</v></c>".utf8)
+                buffer.append(contentsOf: "\"><v>".utf8)
+                buffer.append(contentsOf: text.utf8)
+                buffer.append(contentsOf: "</v></c>".utf8)
             case .boolean(let value):
-                buffer += Array("<c r=\"\(place)\" t=\"b\"><v>\(value ? 1 : 0)</v></c>".utf8)
+                buffer.append(
+                    contentsOf: (value ? "\" t=\"b\"><v>1</v></c>" : "\" t=\"b\"><v>0</v></c>").utf8
+                )
             case .date(let date):
-                buffer += Array("<c r=\"\(place)\" s=\"1\"><v>\(Self.serial(date))</v></c>".utf8)
+                buffer.append(contentsOf: "\" s=\"1\"><v>".utf8)
+                buffer.append(contentsOf: Self.serial(date).utf8)
+                buffer.append(contentsOf: "</v></c>".utf8)
             case .dateTime(let date):
-                buffer += Array("<c r=\"\(place)\" s=\"2\"><v>\(Self.serial(date))</v></c>".utf8)
+                buffer.append(contentsOf: "\" s=\"2\"><v>".utf8)
+                buffer.append(contentsOf: Self.serial(date).utf8)
+                buffer.append(contentsOf: "</v></c>".utf8)
             }
         }
-        buffer += Array("</row>".utf8)
+        buffer.append(contentsOf: "</row>".utf8)
         guard buffer.count >= 256 * 1024 else { return [] }
         defer { buffer.removeAll(keepingCapacity: true) }
         return try zip.add(buffer)
@@ -115,17 +127,25 @@ public struct XLSXWriter: Sendable {
     /// `text` in XML: `&`, `<`, `>` and `"` as entities, and a control character no XML holds
     /// (or a `_x` that would read as one) as SpreadsheetML's `_xHHHH_`.
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
+        let utf8 = text.utf8
+        // Most text needs nothing escaped: its bytes as they are.
+        if !utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x5F
+        }) {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        var rest = Array(utf8)[...]
+        while let byte = rest.popFirst() {
             switch byte {
-            case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
-            case UInt8(ascii: "_") where utf8.first == UInt8(ascii: "x"):
-                bytes += Array("_x005F_".utf8)
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "_") where rest.first == UInt8(ascii: "x"):
+                bytes.append(contentsOf: "_x005F_".utf8)
             case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F:
-                bytes += Array(String(format: "_x%04X_", byte).utf8)
+                bytes.append(contentsOf: String(format: "_x%04X_", byte).utf8)
             default: bytes.append(byte)
             }
         }

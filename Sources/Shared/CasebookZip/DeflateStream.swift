@@ -7,12 +7,13 @@ final class DeflateStream: @unchecked Sendable {
     private var stream = z_stream()
     private var open = false
 
-    /// A stream at zlib's default level; nil if zlib cannot start one.
+    /// A stream at zlib's fastest level (1): an export is a file made to be opened at once,
+    /// where time counts more than a few bytes; nil if zlib cannot start one.
     init?() {
         // -15: the largest window, with no zlib header or trailer.
         guard
             deflateInit2_(
-                &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
+                &stream, Z_BEST_SPEED, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
                 ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         open = true
