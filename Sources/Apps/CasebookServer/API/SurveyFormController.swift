@@ -78,6 +78,7 @@ struct SurveyFormController: Sendable {
     @Sendable func checkAll(_ request: Request, context: some RequestContext) async throws
         -> Response
     {
+        try await DiaryAPIController.expectNothing(in: request)
         guard try await forms.latest() != nil else {
             throw RequestError(.conflict, "the survey has no form to check respondents against")
         }
