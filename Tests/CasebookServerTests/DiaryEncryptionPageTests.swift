@@ -240,10 +240,13 @@ struct DiaryLockingTests {
         let open = try #require(encryption.unlocked("dee"))
         try open.begin()
         try encryption.lock("dee")
-        #expect(encryption.state(of: "dee") == .locked)
-        // The call that began before the lock still writes, and its end seals it.
+        // Unlocked until the call under way ends; none starts meanwhile.
+        #expect(encryption.state(of: "dee") == .unlocked)
+        #expect(throws: (any Error).self) { try open.begin() }
+        // The call that began before the lock still writes, and its end seals and closes it.
         _ = try DiaryEntries(store: open.store).add(text: "Written while locking")
         try open.end()
+        #expect(encryption.state(of: "dee") == .locked)
         #expect(throws: (any Error).self) { try open.begin() }
         try encryption.unlock("dee", passphrase: "sea glass 42")
         let again = try #require(encryption.unlocked("dee"))

@@ -10,7 +10,7 @@ struct XLSXWriterTests {
     @Test func everyCellReadsBackAsWrittenAcrossManyPieces() throws {
         var writer = XLSXWriter(sheet: "Household: [2026]")
         var file = try writer.start()
-        let awkward = "a & b < c > \"d\" _x0041_ tab\tbell\u{7} Zoë 🌊"
+        let awkward = "a & b < c > \"d\" _x0041_ tab\tbell\u{7} Zoë 🌊\r\nend"
         file += try writer.append([.text("id"), .text("note"), .text("size"), .text("ok")])
         for row in 1...15_000 {
             file += try writer.append([
@@ -28,7 +28,7 @@ struct XLSXWriterTests {
         // them (Excel and LibreOffice read them back; the reader, as openpyxl, shows them).
         #expect(
             sheet.rows[7].cells[1]
-                == "a & b < c > \"d\" _x005F_x0041_ tab\tbell_x0007_ Zoë 🌊")
+                == "a & b < c > \"d\" _x005F_x0041_ tab\tbell_x0007_ Zoë 🌊_x000D_\nend")
         #expect(sheet.rows[1].cells[1] == "0761780050")
         #expect(sheet.rows[15_000].cells[0] == "h15000")
         #expect(sheet.rows[15_000].cells[2] == "15000")

@@ -144,7 +144,8 @@ public struct XLSXWriter: Sendable {
             case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "_") where rest.first == UInt8(ascii: "x"):
                 bytes.append(contentsOf: "_x005F_".utf8)
-            case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F:
+            // A carriage return too: XML reads CR LF back as LF.
+            case 0x00...0x08, 0x0B, 0x0C, 0x0D, 0x0E...0x1F:
                 bytes.append(contentsOf: String(format: "_x%04X_", byte).utf8)
             default: bytes.append(byte)
             }

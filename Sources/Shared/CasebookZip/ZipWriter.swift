@@ -60,6 +60,8 @@ public struct ZipWriter: Sendable {
 
     /// The bytes of one entry, its local header then its contents.
     public mutating func entry(named name: String, contents: [UInt8]) throws -> [UInt8] {
+        // Not inside a streamed entry's contents.
+        guard streamed == nil else { throw BadName(name: name) }
         let nameBytes = Array(name.utf8)
         guard !nameBytes.isEmpty, nameBytes.count <= 0xFFFF, !nameBytes.contains(0) else {
             throw BadName(name: name)

@@ -60,13 +60,14 @@ public enum RespondentWorkbook {
             case "false": return .boolean(false)
             default:
                 // A number, else a list or map as its JSON.
-                return value.text.first.map { $0 == "-" || $0.isNumber } == true
+                return Double(value.text)?.isFinite == true
                     ? .number(value.text) : .text(value.text)
             }
         }
         switch type {
         case "integer", "decimal", "range":
-            if Double(value.text) != nil, value.text.allSatisfy({ "0123456789-.eE+".contains($0) })
+            if Double(value.text)?.isFinite == true,
+                value.text.allSatisfy({ "0123456789-.eE+".contains($0) })
             {
                 return .number(value.text)
             }

@@ -462,7 +462,9 @@ struct SurveyPages: Sendable {
         let problems = await forms?.check(report.stored) ?? [:]
         var issuesByFile: [Int: Int] = [:]
         for (id, found) in problems where !found.isEmpty {
-            if let index = report.fileOfStored[id] { issuesByFile[index] = found.count }
+            if let index = report.fileOfStored[id] {
+                issuesByFile[index, default: 0] += found.count
+            }
         }
         var uploaded = Self.context(report, issuesByFile: issuesByFile)
         let withIssues = problems.values.count { !$0.isEmpty }

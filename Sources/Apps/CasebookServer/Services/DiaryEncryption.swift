@@ -15,7 +15,8 @@ final class DiaryEncryption: @unchecked Sendable {
     }
 
     /// A diary open in memory, when it was last used, and the calls on it under way: it is
-    /// let go of (sealed and closed) only once none is, and no call starts after that.
+    /// let go of (sealed and closed) only once none is, and no call starts after that. It is
+    /// unlocked until it is closed; a seal that fails keeps it open, so that nothing is lost.
     private final class Unlocked: @unchecked Sendable {
         let diary: SealedSQLiteDiary
         /// Read and written under `DiaryEncryption.openedLock`.
@@ -25,10 +26,16 @@ final class DiaryEncryption: @unchecked Sendable {
         private let lock = NSLock()
         private var calls = 0
         private var lettingGo = false
+        /// What forgets it once it is closed (taking `DiaryEncryption.openedLock`).
+        private let closed: @Sendable (Unlocked) -> Void
 
-        init(_ diary: SealedSQLiteDiary, at date: Date) {
+        init(
+            _ diary: SealedSQLiteDiary, at date: Date,
+            closed: @escaping @Sendable (Unlocked) -> Void
+        ) {
             self.diary = diary
             lastUse = date
+            self.closed = closed
         }
 
         /// Before a call: refused once the diary is being let go of.
@@ -40,12 +47,18 @@ final class DiaryEncryption: @unchecked Sendable {
         }
 
         /// After a call, whether it succeeded or not: what it changed, sealed; the last call
-        /// of a diary being let go of closes it.
+        /// of a diary being let go of closes it. A seal that fails keeps the diary open and
+        /// taking calls, its change in memory.
         func end() throws {
             try lock.withLock {
                 calls -= 1
-                defer { if lettingGo && calls == 0 { diary.close() } }
-                try diary.save()
+                do {
+                    try diary.save()
+                } catch {
+                    lettingGo = false
+                    throw error
+                }
+                if lettingGo && calls == 0 { close() }
             }
         }
 
@@ -55,8 +68,13 @@ final class DiaryEncryption: @unchecked Sendable {
             try lock.withLock {
                 try diary.save()
                 lettingGo = true
-                if calls == 0 { diary.close() }
+                if calls == 0 { close() }
             }
+        }
+
+        private func close() {
+            diary.close()
+            closed(self)
         }
     }
 
@@ -126,7 +144,12 @@ final class DiaryEncryption: @unchecked Sendable {
         }
         let kept = openedLock.withLock {
             guard opened[user] == nil else { return false }
-            opened[user] = Unlocked(diary, at: now())
+            opened[user] = Unlocked(diary, at: now()) { [weak self] closed in
+                guard let self else { return }
+                self.openedLock.withLock {
+                    if self.opened[user] === closed { self.opened[user] = nil }
+                }
+            }
             if sweeper == nil {
                 // Holding the encryption only while it sweeps, never through a pause.
                 sweeper = Task { [weak self, pause] in
@@ -171,12 +194,10 @@ final class DiaryEncryption: @unchecked Sendable {
     }
 
     /// Seals `open` and lets it go (outside `openedLock`: sealing a large diary takes a while,
-    /// and other diarists' requests go on meanwhile), then forgets it.
+    /// and other diarists' requests go on meanwhile).
     private func letGo(_ open: Unlocked, of user: String) throws {
+        // It forgets itself once closed: at once, or when its last call ends.
         try open.letGo()
-        openedLock.withLock {
-            if opened[user] === open { opened[user] = nil }
-        }
     }
 
     /// Seals the plain diary of `user` with `passphrase` (at least `shortestPassphrase`
@@ -201,6 +222,11 @@ final class DiaryEncryption: @unchecked Sendable {
             }
         }
         try lock(user)
+        if state(of: user) == .unlocked {
+            throw RequestError(
+                .serviceUnavailable,
+                "A change to your diary is still being saved: try again in a moment.")
+        }
         guard state(of: user) == .locked else { return }
         try deriving.withLock {
             try files.releasing(user) {

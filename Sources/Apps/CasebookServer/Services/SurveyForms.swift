@@ -42,7 +42,7 @@ final class SurveyForms: @unchecked Sendable {
         let version = try await store.addVersion(
             fileName: fileName, bytes: bytes, uploadedBy: user)
         let kept = Read(version: version, form: form, check: RespondentFormCheck(form: form))
-        lock.withLock { read[version.number] = kept }
+        keep(kept)
         return kept
     }
 
@@ -74,8 +74,22 @@ final class SurveyForms: @unchecked Sendable {
                 "Form version \(version.number) no longer reads: \(error.description)")
         }
         let kept = Read(version: version, form: form, check: RespondentFormCheck(form: form))
-        lock.withLock { read[version.number] = kept }
+        keep(kept)
         return kept
+    }
+
+    /// The most versions kept read at once: the newest and a few looked at.
+    static let mostKept = 8
+
+    private func keep(_ kept: Read) {
+        lock.withLock {
+            if read.count >= Self.mostKept, read[kept.version.number] == nil {
+                // The newest stays; the others are read again when asked for.
+                let newest = read.keys.max()
+                read = read.filter { $0.key == newest }
+            }
+            read[kept.version.number] = kept
+        }
     }
 
     /// Checks `respondents` against the newest version and keeps what was found: their
