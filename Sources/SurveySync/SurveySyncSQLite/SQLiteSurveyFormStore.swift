@@ -9,9 +9,12 @@ import SurveySyncCore
 public final class SQLiteSurveyFormStore: SurveyFormStore {
     private let database: StoreDatabase
 
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`, on one connection: its reads and
+    /// writes are few and small (a page of checks, a version now and then), and every server
+    /// and command that opens a data directory opens it.
     public init(path: String) throws {
-        database = try StoreDatabase(store: "survey forms", path: path, migrations: Self.migrations)
+        database = try StoreDatabase(
+            store: "survey forms", path: path, migrations: Self.migrations, connections: .one)
     }
 
     private static let migrations: [StoreMigration] = [
