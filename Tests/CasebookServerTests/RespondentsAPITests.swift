@@ -113,7 +113,8 @@ struct RespondentsAPITests {
                 #expect(response.status == .badRequest)
                 let answer = try Self.object(response.body)
                 #expect(
-                    answer["detail"] as? String == "format is csv, jsonl, xlsx or zip, not 'rar'")
+                    answer["detail"] as? String
+                        == "format is csv, jsonl, xlsx, geojson or zip, not 'rar'")
             }
         }
     }

@@ -27,6 +27,11 @@ public struct RespondentCheckRecord: Sendable, Equatable, Codable {
 
     /// Whether the respondent breaks its form.
     public var hasIssues: Bool { !problems.isEmpty }
+
+    /// Whether it is a check of `respondent` as it is now, not of an earlier version of it.
+    public func isOf(_ respondent: Respondent) -> Bool {
+        digest == RespondentDigest(respondent).digest
+    }
 }
 
 extension RespondentCheckRecord {

@@ -326,7 +326,7 @@ struct RespondentsController: Sendable {
         }
         return JSONResponse.make(
             RespondentCheckWire(
-                record, current: record.digest == RespondentDigest(respondent).digest))
+                record, current: record.isOf(respondent)))
     }
 
     static func respondents(in body: some Collection<UInt8>) throws -> [Respondent] {
@@ -567,7 +567,7 @@ struct RespondentsController: Sendable {
         if let name = query["format"] {
             guard let format = RespondentExport.Format(rawValue: name) else {
                 throw RequestError(
-                    .badRequest, "format is csv, jsonl, xlsx or zip, not '\(name)'"
+                    .badRequest, "format is csv, jsonl, xlsx, geojson or zip, not '\(name)'"
                 )
                 .parameter("format")
             }
@@ -599,18 +599,36 @@ struct RespondentsController: Sendable {
     /// a page of the store at a time.
     func archive(_ filter: RespondentFilter) throws -> Response {
         let archive = RespondentArchive(store: try reviewing(), filter: filter)
-        return Response(
+        return Self.download(RespondentArchive.contentType, named: "respondents.zip") {
+            try await archive.write(to: $0)
+        }
+    }
+
+    /// A file to download, named `name`, streamed as `write` hands over its pieces.
+    private static func download(
+        _ contentType: String, named name: String,
+        _ write: @escaping @Sendable (_ emit: ([UInt8]) async throws -> Void) async throws -> Void
+    ) -> Response {
+        Response(
             status: .ok,
             headers: [
-                .contentType: RespondentArchive.contentType,
-                .contentDisposition: #"attachment; filename="respondents.zip""#,
+                .contentType: contentType,
+                .contentDisposition: "attachment; filename=\"\(name)\"",
             ],
             body: ResponseBody { writer in
-                try await archive.write { bytes in
-                    try await writer.write(ByteBuffer(bytes: bytes))
-                }
+                try await write { try await writer.write(ByteBuffer(bytes: $0)) }
                 try await writer.finish(nil)
             })
+    }
+
+    /// The columns of `export`, found before its file starts: too many is a 400 naming
+    /// `format`.
+    private static func columns(of export: RespondentExport) async throws -> [String] {
+        do {
+            return try await export.columns()
+        } catch let wide as RespondentExport.TooManyColumns {
+            throw RequestError(.badRequest, "\(wide)").parameter("format")
+        }
     }
 
     /// A `true`/`false` parameter, false when absent.
@@ -647,18 +665,9 @@ struct RespondentsController: Sendable {
             ).parameter("format")
         }
         let export = try exporting(.jsonl, filter: filter)
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: RespondentGeoJSON.contentType,
-                .contentDisposition: #"attachment; filename="respondents.geojson""#,
-            ],
-            body: ResponseBody { writer in
-                try await RespondentGeoJSON.write(export, questions: questions) {
-                    try await writer.write(ByteBuffer(bytes: $0))
-                }
-                try await writer.finish(nil)
-            })
+        return Self.download(RespondentGeoJSON.contentType, named: "respondents.geojson") {
+            try await RespondentGeoJSON.write(export, questions: questions, to: $0)
+        }
     }
 
     /// The respondents `filter` takes as an XLSX workbook (`RespondentWorkbook`), its columns
@@ -666,26 +675,12 @@ struct RespondentsController: Sendable {
     func workbook(review: Bool, filter: RespondentFilter) async throws -> Response {
         var export = try exporting(.csv, filter: filter)
         export.review = review
-        let columns: [String]
-        do {
-            columns = try await export.columns()
-        } catch let wide as RespondentExport.TooManyColumns {
-            throw RequestError(.badRequest, "\(wide)").parameter("format")
-        }
+        let columns = try await Self.columns(of: export)
         let form = try await forms?.latest()?.form
         let finished = export
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: RespondentWorkbook.contentType,
-                .contentDisposition: #"attachment; filename="respondents.xlsx""#,
-            ],
-            body: ResponseBody { writer in
-                try await RespondentWorkbook.write(finished, form: form, columns: columns) {
-                    try await writer.write(ByteBuffer(bytes: $0))
-                }
-                try await writer.finish(nil)
-            })
+        return Self.download(RespondentWorkbook.contentType, named: "respondents.xlsx") {
+            try await RespondentWorkbook.write(finished, form: form, columns: columns, to: $0)
+        }
     }
 
     /// Every respondent as a file to download, streamed a page of the store at a time; the
@@ -697,27 +692,10 @@ struct RespondentsController: Sendable {
         var export = try exporting(format, filter: filter)
         export.spreadsheet = spreadsheet
         export.review = review
-        var columns: [String]?
-        if format == .csv {
-            do {
-                columns = try await export.columns()
-            } catch let wide as RespondentExport.TooManyColumns {
-                throw RequestError(.badRequest, "\(wide)").parameter("format")
-            }
-        }
+        let known = format == .csv ? try await Self.columns(of: export) : nil
         let finished = export
-        let known = columns
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: export.contentType,
-                .contentDisposition: "attachment; filename=\"respondents.\(format.rawValue)\"",
-            ],
-            body: ResponseBody { writer in
-                try await finished.write(columns: known) { bytes in
-                    try await writer.write(ByteBuffer(bytes: bytes))
-                }
-                try await writer.finish(nil)
-            })
+        return Self.download(export.contentType, named: "respondents.\(format.rawValue)") {
+            try await finished.write(columns: known, to: $0)
+        }
     }
 }

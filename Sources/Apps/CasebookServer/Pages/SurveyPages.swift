@@ -237,7 +237,7 @@ struct SurveyPages: Sendable {
                     "Not checked against the form: it arrived before version \(latest.number) was given. An admin’s “Check every respondent” on the form’s page checks it.",
             ]
         }
-        let current = record.digest == RespondentDigest(respondent).digest
+        let current = record.isOf(respondent)
         return [
             "checked": true,
             "hasIssues": record.hasIssues,
@@ -782,7 +782,7 @@ struct SurveyPages: Sendable {
                 let check = checks[id]
                 let hasIssues =
                     check.map {
-                        $0.hasIssues && $0.digest == RespondentDigest(respondent).digest
+                        $0.hasIssues && $0.isOf(respondent)
                     } ?? false
                 return [
                     "id": id,
